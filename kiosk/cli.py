@@ -1,0 +1,78 @@
+"""The ``kiosk`` command.
+
+Each subcommand lives in its own module under ``kiosk.commands`` and exposes::
+
+    NAME = "check"                       # the subcommand's name
+    HELP = "validate a floor file"       # one line for ``kiosk --help``
+    def add_arguments(parser): ...       # argparse arguments
+    def run(args) -> int: ...            # the exit code
+
+Modules are discovered, so adding a command never edits this file.  Any
+:class:`CommandError` (or ``ValueError`` from our own validation) a command raises
+becomes one line on stderr and exit code 2; nothing a user types yields a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from typing import Sequence
+
+from kiosk import __version__
+
+__all__ = ["CommandError", "main"]
+
+
+class CommandError(Exception):
+    """A one-line message for the user; ``exit_code`` is the process exit code."""
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage dump
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _commands():
+    import kiosk.commands as package
+
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"kiosk.commands.{info.name}")
+        if hasattr(module, "NAME") and hasattr(module, "run"):
+            yield module
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="kiosk", description="Table-side signage and display system.")
+    parser.add_argument("--version", action="version", version=f"kiosk {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for module in _commands():
+        p = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except CommandError as exc:
+        print(f"kiosk {args.command}: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print(f"kiosk {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

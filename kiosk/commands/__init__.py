@@ -1,0 +1,1 @@
+"""Subcommands of ``kiosk``: one module each, discovered by ``kiosk.cli``."""

@@ -1,0 +1,1 @@
+"""One scene, two painters: ``qt`` for screens, ``pdf`` for paper."""

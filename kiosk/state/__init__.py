@@ -1,0 +1,1 @@
+"""The shared game-state backend: store, service, server and client. No Qt."""

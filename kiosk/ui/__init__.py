@@ -1,0 +1,1 @@
+"""PySide6 views, dealer panel, pit console and screen calibration."""
