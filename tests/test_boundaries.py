@@ -10,7 +10,7 @@ import sys
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-QT_FREE = ["kiosk/rules", "kiosk/scene", "kiosk/state"]
+QT_FREE = ["kiosk/rules", "kiosk/scene", "kiosk/state", "kiosk/floor"]
 FORBIDDEN = {"PySide6", "shiboken6", "qasync"}
 
 
