@@ -1,0 +1,143 @@
+"""``kiosk serve``: run the game-state server (HTTP API and live stream).
+
+Binds 127.0.0.1 unless told otherwise, prints the URL it listens on, and shuts down cleanly
+(connections told to resume, store closed) on SIGTERM or SIGINT.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import ssl
+import sys
+from pathlib import Path
+from typing import Any
+
+from kiosk.cli import CommandError
+
+__all__ = ["NAME", "HELP", "DEFAULT_PORT", "add_arguments", "run"]
+
+NAME = "serve"
+HELP = "run the game-state server (HTTP API and WebSocket stream)"
+DEFAULT_PORT = 8765
+
+
+def add_arguments(parser: Any) -> None:
+    parser.add_argument("--db", metavar="URL", default=None,
+                        help="sqlite:///PATH or postgresql://... (default: SQLite file in the user data dir)")
+    parser.add_argument("--floor", metavar="FILE", type=Path, default=None,
+                        help="floor file: seeds a new database; a differing database is reported")
+    parser.add_argument("--apply-floor", action="store_true",
+                        help="apply the floor file's differences to the database (as events)")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                        help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
+    parser.add_argument("--tls-cert", metavar="FILE", type=Path, default=None,
+                        help="PEM certificate chain: serve HTTPS/WSS (needs --tls-key)")
+    parser.add_argument("--tls-key", metavar="FILE", type=Path, default=None,
+                        help="PEM private key of --tls-cert")
+    parser.add_argument("--node-id", default=None, help="this node's id (default: generated)")
+
+
+def _port(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"port must be a number, got {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"port must be 0..65535, got {value}")
+    return value
+
+
+def _tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CommandError("--tls-cert and --tls-key go together: give both or neither")
+    for label, path in (("--tls-cert", cert), ("--tls-key", key)):
+        if not path.is_file():
+            raise CommandError(f"{label} {path}: no such file")
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(str(cert), str(key))
+    except (ssl.SSLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or str(exc).splitlines()[0]
+        raise CommandError(f"cannot use {cert} with {key} for TLS: {reason}") from None
+    return context
+
+
+def _load_floor(path: Path | None) -> Any:
+    if path is None:
+        return None
+    from kiosk.floor import load_floor
+
+    if not path.is_file():
+        raise CommandError(f"--floor {path}: no such file")
+    try:
+        return load_floor(path)
+    except (ValueError, OSError) as exc:
+        text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        raise CommandError(f"floor file {path}: {text}") from None
+
+
+async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
+    from aiohttp import web
+
+    from kiosk.state.errors import StateError
+    from kiosk.state.server import create_app, server_info
+    from kiosk.state.service import Service
+
+    try:
+        service = await Service.open(args.db, floor=floor, apply_floor=args.apply_floor,
+                                     node_id=args.node_id)
+    except StateError as exc:
+        raise CommandError(exc.message) from None
+    runner: web.AppRunner | None = None
+    try:
+        app = create_app(service)
+        runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
+        await runner.setup()
+        site = web.TCPSite(runner, args.host, args.port, ssl_context=tls)
+        try:
+            await site.start()
+        except OSError as exc:
+            raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        port = _bound_port(site, args.port)
+        scheme = "https" if tls else "http"
+        host = f"[{args.host}]" if ":" in args.host else args.host
+        info = server_info(app)
+        print(f"kiosk serve: listening on {scheme}://{host}:{port}/api/v1 "
+              f"(store {info['store']}, node {info['node_id']})", flush=True)
+        await stop.wait()
+        print("kiosk serve: shutting down", flush=True)
+        return 0
+    finally:
+        if runner is not None:
+            await runner.cleanup()
+        await service.close()
+
+
+def _bound_port(site: Any, requested: int) -> int:
+    server = getattr(site, "_server", None)
+    sockets = getattr(server, "sockets", None) or []
+    for sock in sockets:
+        return int(sock.getsockname()[1])
+    return requested
+
+
+def run(args: Any) -> int:
+    """Run the server until SIGTERM/SIGINT; returns the exit code."""
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
+                        format="kiosk serve: %(levelname)s %(name)s: %(message)s")
+    tls = _tls_context(args.tls_cert, args.tls_key)
+    floor = _load_floor(args.floor)
+    if args.apply_floor and floor is None:
+        raise CommandError("--apply-floor needs --floor FILE")
+    return asyncio.run(_serve(args, tls, floor))

@@ -1,0 +1,385 @@
+"""The asyncio client of the HTTP API and the live stream, used by displays and the console.
+
+::
+
+    async with KioskClient("http://127.0.0.1:8765", token) as client:
+        events = await client.execute({"type": "set_limits", "table_id": "tc-1", ...})
+        async for item in client.stream(tables=["tc-1"]):
+            ...  # first a Snapshot, then Event after Event
+
+Errors from the server are raised as the :mod:`kiosk.state.errors` class of their status
+(``RuleRefused`` with ``.rule``, ``Conflict``, ``Forbidden``, ...). A server that cannot be
+reached raises :class:`ServerUnreachable`.
+
+The stream (:class:`EventStream`) resumes by itself after a dropped connection, a server
+restart or a "too slow" cut-off: it reconnects with exponential backoff and asks for everything
+after the last sequence number it yielded, so nothing is missed and nothing is yielded twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import ssl as ssl_module
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, AsyncIterator
+
+import aiohttp
+
+from kiosk.state.errors import (
+    BadRequest,
+    Conflict,
+    DatabaseTooNew,
+    Forbidden,
+    NotFound,
+    RuleRefused,
+    StateError,
+    StoreUnavailable,
+    Unauthorized,
+)
+from kiosk.state.events import Event
+
+__all__ = [
+    "EventStream",
+    "KioskClient",
+    "ServerUnreachable",
+    "Snapshot",
+    "error_from_body",
+    "event_from_json",
+]
+
+_BY_CODE: dict[str, type[StateError]] = {
+    cls.code: cls
+    for cls in (BadRequest, Unauthorized, Forbidden, NotFound, Conflict, RuleRefused,
+                StoreUnavailable, DatabaseTooNew)
+}
+_BY_STATUS: dict[int, type[StateError]] = {
+    400: BadRequest, 401: Unauthorized, 403: Forbidden, 404: NotFound, 409: Conflict,
+    413: BadRequest, 422: RuleRefused, 503: StoreUnavailable,
+}
+# Close codes after which reconnecting cannot help: the stream raises instead.
+_FATAL_CLOSE = {4400: BadRequest, 4401: Unauthorized, 4403: Forbidden, 4404: NotFound}
+
+
+class ServerUnreachable(StoreUnavailable):
+    """The server could not be reached (connection refused, reset or timed out)."""
+
+    code = "server_unreachable"
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The state of the subscribed tables and links as of sequence number ``seq``."""
+
+    seq: int
+    tables: dict[str, Any]
+    links: dict[str, Any] = field(default_factory=dict)
+    resync: bool = False  # True when the server's store is behind the client's last seq
+
+
+def error_from_body(status: int, body: Any) -> StateError:
+    """The :mod:`kiosk.state.errors` exception for an error response."""
+    err = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(err, dict):
+        cls = _BY_STATUS.get(status, StateError)
+        return cls(f"server answered HTTP {status}")
+    code = err.get("code") if isinstance(err.get("code"), str) else None
+    message = str(err.get("message") or f"server answered HTTP {status}")
+    cls = _BY_CODE.get(code or "") or _BY_STATUS.get(status, StateError)
+    exc = cls(message, rule=err.get("rule"), code=code)
+    if cls is StateError or (cls.status != status and status != 413):
+        exc.status = status
+    if status == 413:
+        exc.status = 413
+    return exc
+
+
+def _parse_time(text: str) -> datetime:
+    when = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
+    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """An :class:`Event` from its JSON form (``Event.to_json()``)."""
+    return Event(
+        seq=int(data["seq"]),
+        type=data["type"],
+        table_id=data.get("table_id"),
+        data=data.get("data") or {},
+        at=_parse_time(data["at"]),
+        actor=data.get("actor", ""),
+        version=data.get("version"),
+    )
+
+
+class KioskClient:
+    """An HTTP + WebSocket client of one ``kiosk serve``.
+
+    ``base_url`` is the server's root (``http://host:port``; a trailing ``/api/v1`` is accepted).
+    ``ssl`` is passed to aiohttp (an ``ssl.SSLContext`` to trust a self-signed certificate).
+    Use as an async context manager, or call :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        token: str | None = None,
+        *,
+        timeout: float = 10.0,
+        ssl: ssl_module.SSLContext | bool | None = None,
+    ) -> None:
+        root = base_url.rstrip("/")
+        if root.endswith("/api/v1"):
+            root = root[: -len("/api/v1")]
+        if not root.startswith(("http://", "https://")):
+            raise ValueError(f"server URL must start with http:// or https://, got {base_url!r}")
+        self.base_url = root
+        self.token = token
+        self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self._ssl = ssl
+        self._session: aiohttp.ClientSession | None = None
+
+    async def __aenter__(self) -> "KioskClient":
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Close the HTTP session (and with it any open stream)."""
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    @property
+    def session(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            self._session = aiohttp.ClientSession(timeout=self._timeout)
+        return self._session
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def url(self, path: str) -> str:
+        """The absolute URL of an API path such as ``/tables``."""
+        return f"{self.base_url}/api/v1{path}"
+
+    async def request(self, method: str, path: str, *, json_body: Any = None,
+                      params: dict[str, str] | None = None) -> Any:
+        """Send one request; return the decoded JSON body or raise the mapped error."""
+        kwargs: dict[str, Any] = {"headers": self._headers(), "params": params}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        if json_body is not None:
+            kwargs["data"] = json.dumps(json_body)
+            kwargs["headers"]["Content-Type"] = "application/json"
+        try:
+            async with self.session.request(method, self.url(path), **kwargs) as resp:
+                raw = await resp.read()
+                try:
+                    body = json.loads(raw) if raw else None
+                except ValueError:
+                    body = None
+                if resp.status >= 400:
+                    raise error_from_body(resp.status, body)
+                return body
+        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as exc:
+            raise ServerUnreachable(f"cannot reach {self.base_url}: {exc.__class__.__name__}") from None
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def health(self) -> dict[str, Any]:
+        """``GET /health``: status, node id, seq, store kind."""
+        return await self.request("GET", "/health")
+
+    async def tables(self) -> dict[str, Any]:
+        """Every table's state, keyed by table id."""
+        return (await self.request("GET", "/tables"))["tables"]
+
+    async def table(self, table_id: str) -> dict[str, Any]:
+        """One table's state (NotFound for an unknown id)."""
+        return (await self.request("GET", f"/tables/{_quote(table_id)}"))["table"]
+
+    async def links(self) -> dict[str, Any]:
+        """Every jackpot link's state, keyed by link id."""
+        return (await self.request("GET", "/links"))["links"]
+
+    async def link(self, link_id: str) -> dict[str, Any]:
+        """One jackpot link's state (NotFound for an unknown id)."""
+        return (await self.request("GET", f"/links/{_quote(link_id)}"))["link"]
+
+    async def command_types(self) -> list[str]:
+        """The command types the server accepts."""
+        return (await self.request("GET", "/commands"))["types"]
+
+    async def events_since(self, seq: int, tables: list[str] | None = None,
+                           limit: int | None = None) -> list[Event]:
+        """Committed events after ``seq`` (at most ``limit``), in sequence order."""
+        params = {"since": str(seq)}
+        if tables:
+            params["tables"] = ",".join(tables)
+        if limit is not None:
+            params["limit"] = str(limit)
+        body = await self.request("GET", "/events", params=params)
+        return [event_from_json(e) for e in body["events"]]
+
+    # -- writes ----------------------------------------------------------------------------
+
+    async def execute(self, command: dict[str, Any]) -> list[Event]:
+        """Send a command; return the events it committed (or raise the mapped error)."""
+        body = await self.request("POST", "/commands", json_body=command)
+        return [event_from_json(e) for e in body["events"]]
+
+    async def create_token(self, role: str, name: str, *, tables: list[str] | None = None,
+                           expires_at: datetime | None = None) -> str:
+        """Create a token (admin only); the secret is returned once."""
+        body: dict[str, Any] = {"role": role, "name": name}
+        if tables is not None:
+            body["tables"] = tables
+        if expires_at is not None:
+            body["expires_at"] = expires_at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+        return (await self.request("POST", "/tokens", json_body=body))["token"]
+
+    async def verify_audit(self) -> dict[str, Any]:
+        """Verify the audit chain (admin only): ``{"ok", "records", "first_broken", "reason"}``."""
+        return await self.request("GET", "/audit/verify")
+
+    # -- stream ----------------------------------------------------------------------------
+
+    def stream(self, tables: list[str] | None = None, *, since: int | None = None,
+               backoff_initial: float = 0.1, backoff_max: float = 5.0,
+               max_attempts: int | None = None) -> "EventStream":
+        """The live stream of ``tables`` (None: every table).
+
+        Without ``since`` it yields a :class:`Snapshot` first; with it, the events after
+        ``since``. Then :class:`Event` after :class:`Event`, resuming by itself after drops.
+        ``max_attempts`` bounds consecutive failed reconnects (None: keep trying).
+        """
+        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts)
+
+
+def _quote(part: str) -> str:
+    from urllib.parse import quote
+
+    return quote(part, safe="")
+
+
+class EventStream:
+    """An async iterator over a server's stream that survives drops (see :meth:`KioskClient.stream`).
+
+    ``last_seq`` is the sequence number of the last item yielded; ``head`` the store's sequence
+    number from the latest heartbeat; ``reconnects`` counts resumed connections; ``last_close``
+    is the ``(code, reason)`` of the latest server close.
+    """
+
+    def __init__(self, client: KioskClient, tables: list[str] | None, since: int | None,
+                 backoff_initial: float, backoff_max: float, max_attempts: int | None) -> None:
+        self._client = client
+        self.tables = list(tables) if tables else None
+        self.last_seq: int | None = since
+        self.head: int | None = None
+        self.reconnects = 0
+        self.last_close: tuple[int | None, str] | None = None
+        self._backoff_initial = backoff_initial
+        self._backoff_max = backoff_max
+        self._max_attempts = max_attempts
+        self._ws: aiohttp.ClientWebSocketResponse | None = None
+        self._closed = False
+        self._connected_once = False
+        self._iter: AsyncIterator[Snapshot | Event] | None = None
+
+    def __aiter__(self) -> "EventStream":
+        return self
+
+    async def __anext__(self) -> Snapshot | Event:
+        if self._iter is None:
+            self._iter = self._run()
+        return await self._iter.__anext__()
+
+    async def close(self) -> None:
+        """Stop the stream; a pending ``__anext__`` ends with StopAsyncIteration."""
+        self._closed = True
+        if self._ws is not None:
+            await self._ws.close()
+        if self._iter is not None:
+            await self._iter.aclose()  # type: ignore[attr-defined]
+
+    async def _connect(self) -> aiohttp.ClientWebSocketResponse:
+        client = self._client
+        kwargs: dict[str, Any] = {"headers": client._headers(), "heartbeat": 20.0}
+        if client._ssl is not None:
+            kwargs["ssl"] = client._ssl
+        ws = await client.session.ws_connect(client.url("/stream"), **kwargs)
+        await ws.send_str(json.dumps({"type": "subscribe", "tables": self.tables, "since": self.last_seq}))
+        return ws
+
+    async def _run(self) -> AsyncIterator[Snapshot | Event]:
+        delay = self._backoff_initial
+        failures = 0
+        while not self._closed:
+            try:
+                self._ws = await self._connect()
+            except aiohttp.WSServerHandshakeError as exc:
+                if exc.status in (401, 403, 404):
+                    raise error_from_body(exc.status, None) from None
+                failed = True
+            except (aiohttp.ClientConnectionError, asyncio.TimeoutError, OSError):
+                failed = True
+            else:
+                failed = False
+                if self._connected_once:
+                    self.reconnects += 1
+                self._connected_once = True
+                try:
+                    async for item in self._receive(self._ws):
+                        failures = 0
+                        delay = self._backoff_initial
+                        yield item
+                finally:
+                    if not self._ws.closed:
+                        await self._ws.close()
+            if self._closed:
+                return
+            if failed:
+                failures += 1
+                if self._max_attempts is not None and failures >= self._max_attempts:
+                    raise ServerUnreachable(
+                        f"cannot reach {self._client.base_url} after {failures} attempts")
+            await asyncio.sleep(delay * (0.5 + random.random() / 2))
+            delay = min(delay * 2, self._backoff_max)
+
+    async def _receive(self, ws: aiohttp.ClientWebSocketResponse) -> AsyncIterator[Snapshot | Event]:
+        code: int | None = None
+        reason = ""
+        while True:
+            msg = await ws.receive()
+            if msg.type == aiohttp.WSMsgType.TEXT:
+                data = json.loads(msg.data)
+                kind = data.get("type")
+                if kind == "event":
+                    event = event_from_json(data["event"])
+                    if self.last_seq is not None and event.seq <= self.last_seq:
+                        continue  # already yielded before a reconnect
+                    self.last_seq = event.seq
+                    yield event
+                elif kind == "snapshot":
+                    self.last_seq = int(data["seq"])
+                    yield Snapshot(int(data["seq"]), data.get("tables") or {},
+                                   data.get("links") or {}, bool(data.get("resync")))
+                elif kind == "heartbeat":
+                    self.head = data.get("head")
+                continue
+            if msg.type == aiohttp.WSMsgType.CLOSE:
+                code, reason = msg.data, msg.extra or ""
+            elif msg.type == aiohttp.WSMsgType.ERROR:
+                reason = str(msg.data)
+            if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING,
+                            aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+                break
+        if code is None:
+            code = ws.close_code
+        self.last_close = (code, reason)
+        if code in _FATAL_CLOSE:
+            raise _FATAL_CLOSE[code](reason or f"stream closed by the server (code {code})")

@@ -1,0 +1,420 @@
+"""The HTTP API (``/api/v1``): an aiohttp application in front of the Service.
+
+:func:`create_app` builds the application; ``kiosk serve`` runs it. The HTTP layer never touches
+the store: it authenticates (:mod:`kiosk.state.auth_http`), parses and bounds the request body,
+calls the :class:`~kiosk.state.service.Service` and maps every
+:class:`~kiosk.state.errors.StateError` to its status and the JSON error body of DESIGN.md C.4::
+
+    {"error": {"code": "...", "message": "one line", "rule": "001 s459(1)"}}
+
+Anything unexpected is logged with its traceback and answered with a one-line 500; bad input
+never reaches that path. The endpoints are documented in ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from datetime import datetime, timezone
+from typing import Any, Awaitable, Callable
+
+from aiohttp import web
+
+from kiosk.state.auth_http import auth_middleware, request_actor, require_role
+from kiosk.state.errors import BadRequest, NotFound, StateError
+from kiosk.state.events import ROLES
+from kiosk.state.stream import StreamHub, StreamSettings
+
+__all__ = [
+    "API_PREFIX",
+    "MAX_BODY_BYTES",
+    "SERVICE_KEY",
+    "HUB_KEY",
+    "create_app",
+    "current_seq",
+    "error_response",
+    "read_json_object",
+    "server_info",
+]
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/v1"
+MAX_BODY_BYTES = 64 * 1024
+"""Largest request body accepted; a larger one is refused with 413 before it is parsed."""
+
+SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
+HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
+_INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
+_BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
+
+_MAX_EVENTS_PAGE = 1000
+
+
+# ---------------------------------------------------------------------------------------------
+# Errors
+
+
+def error_response(status: int, code: str, message: str, rule: str | None = None) -> web.Response:
+    """A JSON error response in the contract's shape."""
+    body: dict[str, Any] = {"code": code, "message": message}
+    if rule is not None:
+        body["rule"] = rule
+    return web.json_response({"error": body}, status=status)
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+}
+
+
+@web.middleware
+async def _error_middleware(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    try:
+        return await handler(request)
+    except StateError as exc:
+        if exc.status >= 500:
+            log.error("%s %s: %s", request.method, request.path, exc.message)
+        return web.json_response(exc.to_json(), status=exc.status)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        if exc.status == 404:
+            message = f"no such endpoint: {request.method} {request.path}"
+        elif exc.status == 405:
+            message = f"method {request.method} is not allowed on {request.path}"
+        elif exc.status == 413:
+            message = f"request body too large (limit {request.app[_BODY_LIMIT_KEY]} bytes)"
+        else:
+            message = exc.reason
+        return error_response(exc.status, _HTTP_CODES.get(exc.status, "http_error"), message)
+    except Exception:
+        log.exception("internal error on %s %s", request.method, request.path)
+        return error_response(500, "internal", "internal server error; the server log has the details")
+
+
+# ---------------------------------------------------------------------------------------------
+# Request bodies and parameters
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"duplicate key {key!r}")
+        obj[key] = value
+    return obj
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text} is out of range")
+    return value
+
+
+async def read_json_object(request: web.Request) -> dict[str, Any]:
+    """Read the request body as one JSON object, bounded by the app's body limit.
+
+    Raises 413 for an oversized body and :class:`BadRequest` for anything that is not a single
+    JSON object (malformed, duplicate keys, NaN/Infinity, not UTF-8).
+    """
+    limit = request.app[_BODY_LIMIT_KEY]
+    if request.content_length is not None and request.content_length > limit:
+        raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=request.content_length)
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = await request.content.read(limit + 1 - size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    if size > limit:
+        raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=size)
+    raw = b"".join(chunks)
+    ctype = request.content_type
+    if raw and ctype not in ("application/json", "application/octet-stream", ""):
+        raise BadRequest(f"the body must be JSON (Content-Type application/json), not {ctype}")
+    if not raw.strip():
+        raise BadRequest("the request body is empty; send a JSON object")
+    try:
+        text = raw.decode("utf-8")
+        value = json.loads(
+            text,
+            object_pairs_hook=_unique_object,
+            parse_constant=_no_constants,
+            parse_float=_finite_float,
+        )
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest("malformed JSON: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise BadRequest(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
+    except ValueError as exc:
+        raise BadRequest(f"malformed JSON: {exc}") from None
+    if not isinstance(value, dict):
+        raise BadRequest(f"the body must be a JSON object, not {type(value).__name__}")
+    return value
+
+
+def _int_param(request: web.Request, name: str, default: int, lo: int, hi: int | None = None) -> int:
+    text = request.query.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or len(text) > 18:
+        raise BadRequest(f"query parameter {name} must be a whole number, got {text!r}")
+    value = int(text)
+    if value < lo or (hi is not None and value > hi):
+        bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise BadRequest(f"query parameter {name} must be {bound}, got {value}")
+    return value
+
+
+def _tables_param(request: web.Request) -> list[str] | None:
+    """``?tables=a,b`` (or repeated ``?table=a&table=b``) as a list, or None for every table."""
+    names = [t for part in request.query.getall("tables", []) for t in part.split(",")]
+    names += request.query.getall("table", [])
+    names = [n.strip() for n in names]
+    if not names:
+        return None
+    if any(not n for n in names):
+        raise BadRequest("query parameter tables has an empty table id")
+    return list(dict.fromkeys(names))
+
+
+def _events_json(events: list) -> list[dict[str, Any]]:
+    return [e.to_json() for e in events]
+
+
+# ---------------------------------------------------------------------------------------------
+# Handlers
+
+
+async def current_seq(service: Any) -> int:
+    """The store's latest sequence number."""
+    head = getattr(service, "head_seq", None)
+    if head is not None:
+        return int(await head())
+    snap = await service.snapshot(tables=[])
+    return int(snap["seq"])
+
+
+def server_info(app: web.Application) -> dict[str, Any]:
+    """``{"node_id": ..., "store": ...}`` of an application made by :func:`create_app`."""
+    return dict(app[_INFO_KEY])
+
+
+async def _health(request: web.Request) -> web.Response:
+    service = request.app[SERVICE_KEY]
+    info = request.app[_INFO_KEY]
+    seq = await current_seq(service)
+    return web.json_response(
+        {
+            "status": "ok",
+            "node_id": info["node_id"],
+            "store": info["store"],
+            "seq": seq,
+            "time": datetime.now(timezone.utc).isoformat().replace("+00:00", "Z"),
+        }
+    )
+
+
+async def _tables(request: web.Request) -> web.Response:
+    wanted = _tables_param(request)
+    snap = await request.app[SERVICE_KEY].snapshot(tables=wanted)
+    if wanted:
+        missing = [t for t in wanted if t not in snap["tables"]]
+        if missing:
+            raise NotFound(f"no table {missing[0]!r}")
+    return web.json_response({"seq": snap["seq"], "tables": snap["tables"]})
+
+
+async def _table(request: web.Request) -> web.Response:
+    table_id = request.match_info["table_id"]
+    snap = await request.app[SERVICE_KEY].snapshot(tables=[table_id])
+    table = snap["tables"].get(table_id)
+    if table is None:
+        raise NotFound(f"no table {table_id!r}")
+    return web.json_response({"seq": snap["seq"], "table": table})
+
+
+async def _links(request: web.Request) -> web.Response:
+    snap = await request.app[SERVICE_KEY].snapshot()
+    return web.json_response({"seq": snap["seq"], "links": snap.get("links", {})})
+
+
+async def _link(request: web.Request) -> web.Response:
+    link_id = request.match_info["link_id"]
+    snap = await request.app[SERVICE_KEY].snapshot()
+    link = snap.get("links", {}).get(link_id)
+    if link is None:
+        raise NotFound(f"no jackpot link {link_id!r}")
+    return web.json_response({"seq": snap["seq"], "link": link})
+
+
+async def _execute(request: web.Request, command: dict[str, Any]) -> web.Response:
+    events = await request.app[SERVICE_KEY].execute(request_actor(request), command)
+    body = {"events": _events_json(events), "seq": events[-1].seq if events else None}
+    return web.json_response(body)
+
+
+async def _command(request: web.Request) -> web.Response:
+    command = await read_json_object(request)
+    ctype = command.get("type")
+    if not isinstance(ctype, str):
+        raise BadRequest("a command needs a string field 'type' (GET /api/v1/commands lists them)")
+    types = _command_types(request)
+    if types and ctype not in types:
+        raise BadRequest(f"unknown command type {ctype!r} (GET /api/v1/commands lists them)")
+    return await _execute(request, command)
+
+
+async def _typed_command(request: web.Request) -> web.Response:
+    ctype = request.match_info["type"]
+    types = _command_types(request)
+    if types and ctype not in types:
+        raise NotFound(f"unknown command type {ctype!r} (GET /api/v1/commands lists them)")
+    command = await read_json_object(request)
+    if "type" in command and command["type"] != ctype:
+        raise BadRequest(f"the body's type {command['type']!r} differs from the URL's {ctype!r}")
+    command["type"] = ctype
+    return await _execute(request, command)
+
+
+def _command_types(request: web.Request) -> tuple[str, ...]:
+    return tuple(getattr(request.app[SERVICE_KEY], "command_types", ()) or ())
+
+
+async def _list_commands(request: web.Request) -> web.Response:
+    return web.json_response({"types": list(_command_types(request))})
+
+
+async def _events(request: web.Request) -> web.Response:
+    since = _int_param(request, "since", 0, 0)
+    limit = _int_param(request, "limit", _MAX_EVENTS_PAGE, 1, _MAX_EVENTS_PAGE)
+    tables = _tables_param(request)
+    events = await request.app[SERVICE_KEY].events_since(since, tables=tables, limit=limit)
+    last = events[-1].seq if events else since
+    return web.json_response({"events": _events_json(events), "seq": last, "more": len(events) >= limit})
+
+
+_TOKEN_FIELDS = {"role", "name", "tables", "expires_at"}
+
+
+def _parse_expiry(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise BadRequest("expires_at must be an ISO 8601 time string with a timezone, e.g. 2027-01-01T00:00:00Z")
+    try:
+        when = datetime.fromisoformat(value.replace("Z", "+00:00") if value.endswith("Z") else value)
+    except ValueError:
+        raise BadRequest(f"expires_at {value!r} is not an ISO 8601 time") from None
+    if when.tzinfo is None:
+        raise BadRequest("expires_at must include a timezone (e.g. a trailing Z for UTC)")
+    when = when.astimezone(timezone.utc)
+    if when <= datetime.now(timezone.utc):
+        raise BadRequest(f"expires_at {value} is already in the past")
+    return when
+
+
+async def _create_token(request: web.Request) -> web.Response:
+    actor = request_actor(request)
+    require_role(actor, "admin")
+    body = await read_json_object(request)
+    unknown = sorted(set(body) - _TOKEN_FIELDS)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_TOKEN_FIELDS))})")
+    role, name = body.get("role"), body.get("name")
+    if role not in ROLES:
+        raise BadRequest(f"role must be one of {', '.join(ROLES)}, got {role!r}")
+    if not isinstance(name, str) or not name.strip() or len(name) > 200 or not name.isprintable():
+        raise BadRequest("name must be a non-empty printable string of at most 200 characters")
+    tables = body.get("tables")
+    if tables is not None:
+        if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
+            raise BadRequest("tables must be a list of table ids (strings) or null")
+    expires_at = _parse_expiry(body.get("expires_at"))
+    token = await request.app[SERVICE_KEY].create_token(
+        role, name.strip(), tables=tables, expires_at=expires_at
+    )
+    out = {"token": token, "role": role, "name": name.strip(), "tables": tables,
+           "expires_at": body.get("expires_at")}
+    return web.json_response(out, status=201)
+
+
+async def _verify_audit(request: web.Request) -> web.Response:
+    require_role(request_actor(request), "admin")
+    report = await request.app[SERVICE_KEY].verify_audit()
+    return web.json_response(
+        {
+            "ok": bool(report.ok),
+            "records": int(report.records),
+            "first_broken": report.first_broken,
+            "reason": report.reason,
+        }
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The application
+
+
+def create_app(
+    service: Any,
+    *,
+    node_id: str | None = None,
+    store: str | None = None,
+    max_body_bytes: int = MAX_BODY_BYTES,
+    stream: StreamSettings | None = None,
+) -> web.Application:
+    """The aiohttp application serving ``/api/v1`` for ``service``.
+
+    ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
+    (defaulting to the service's own ``node_id`` and ``store_kind`` attributes when it has them).
+    ``stream`` tunes the WebSocket hub (queue bound, heartbeats). The service is not closed by
+    the application; whoever opened it closes it.
+    """
+    app = web.Application(
+        middlewares=[_error_middleware, auth_middleware(SERVICE_KEY)],
+        client_max_size=max_body_bytes,
+    )
+    app[SERVICE_KEY] = service
+    app[_BODY_LIMIT_KEY] = max_body_bytes
+    app[_INFO_KEY] = {
+        "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
+        "store": store if store is not None else getattr(service, "store_kind", None),
+    }
+    hub = StreamHub(service, stream or StreamSettings())
+    app[HUB_KEY] = hub
+    app.on_shutdown.append(lambda _app: hub.close_all())
+
+    p = API_PREFIX
+    app.router.add_get(f"{p}/health", _health)
+    app.router.add_get(f"{p}/tables", _tables)
+    app.router.add_get(f"{p}/tables/{{table_id}}", _table)
+    app.router.add_get(f"{p}/links", _links)
+    app.router.add_get(f"{p}/links/{{link_id}}", _link)
+    app.router.add_get(f"{p}/commands", _list_commands)
+    app.router.add_post(f"{p}/commands", _command)
+    app.router.add_post(f"{p}/commands/{{type}}", _typed_command)
+    app.router.add_get(f"{p}/events", _events)
+    app.router.add_post(f"{p}/tokens", _create_token)
+    app.router.add_get(f"{p}/audit/verify", _verify_audit)
+    app.router.add_get(f"{p}/stream", hub.handle)
+    return app

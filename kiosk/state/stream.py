@@ -1,0 +1,380 @@
+"""The live event stream: WebSocket ``/api/v1/stream``.
+
+Protocol (documented for integrators in ``docs/api.md``):
+
+1. The client connects, with ``Authorization: Bearer <token>`` or without it, and sends one
+   text message within ``hello_timeout`` seconds::
+
+       {"type": "subscribe", "token": "...", "tables": ["tc-1"] | null, "since": 41 | null}
+
+   ``token`` is needed only when the header was not sent; ``tables`` null means every table;
+   ``since`` is the last sequence number the client saw (resume) or null (fresh start).
+2. The server answers a fresh start with ``{"type": "snapshot", "seq": n, "tables": {...},
+   "links": {...}}``, a resume with every missed event (``events_since``), then
+   ``{"type": "ready", "seq": n}`` and then live events, each
+   ``{"type": "event", "event": {"seq": ..., "type": ..., ...}}`` in sequence order, never a gap,
+   never a duplicate (the subscription is opened before the snapshot or replay is read, and
+   anything at or below the last sent sequence number is skipped).
+3. Every ``heartbeat`` seconds: ``{"type": "heartbeat", "seq": last_sent, "head": store_seq,
+   "at": "...Z"}``; WebSocket pings run as well (aiohttp heartbeat). A client may send
+   ``{"type": "ping"}`` and gets ``{"type": "pong", "seq": last_sent}``.
+4. A client that falls more than ``queue_size`` events behind is cut off with close code 4008
+   and the reason ``"too slow: resume from seq N"``; it holds no memory on the server beyond its
+   bounded queue and socket buffers. Other close codes: 4400 bad subscribe message, 4401 bad or
+   missing token, 4403 forbidden, 4404 unknown table, 1001 server shutting down, 1011 internal
+   error, 1013 store unavailable (try again later).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from kiosk.state.auth_http import ACTOR_KEY
+from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
+
+__all__ = [
+    "CLOSE_BAD_REQUEST",
+    "CLOSE_CODES",
+    "CLOSE_FORBIDDEN",
+    "CLOSE_GOING_AWAY",
+    "CLOSE_INTERNAL",
+    "CLOSE_NOT_FOUND",
+    "CLOSE_TRY_AGAIN",
+    "CLOSE_TOO_SLOW",
+    "CLOSE_UNAUTHORIZED",
+    "StreamHub",
+    "StreamSettings",
+]
+
+log = logging.getLogger(__name__)
+
+CLOSE_GOING_AWAY = 1001
+CLOSE_INTERNAL = 1011
+CLOSE_TRY_AGAIN = 1013
+CLOSE_TOO_SLOW = 4008
+CLOSE_BAD_REQUEST = 4400
+CLOSE_UNAUTHORIZED = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+
+CLOSE_CODES: dict[int, int] = {400: CLOSE_BAD_REQUEST, 401: CLOSE_UNAUTHORIZED, 403: CLOSE_FORBIDDEN,
+                               404: CLOSE_NOT_FOUND, 503: CLOSE_TRY_AGAIN}
+"""HTTP status of a :class:`StateError` -> WebSocket close code."""
+
+_HELLO_FIELDS = frozenset({"type", "token", "tables", "since"})
+_MAX_CLIENT_MESSAGE = 16 * 1024
+
+
+@dataclass(frozen=True)
+class StreamSettings:
+    """Tuning of the stream hub.
+
+    ``queue_size``: events a client may fall behind before it is cut off (close 4008).
+    ``heartbeat``: seconds between application heartbeats. ``ping_interval``: seconds between
+    WebSocket pings (a client that does not answer is dropped), None to disable.
+    ``hello_timeout``: seconds to wait for the subscribe message. ``send_buffer_bytes``: the
+    kernel send buffer and transport write limit per client (bounds memory), None for the
+    system default. ``close_timeout``: seconds to wait for a close handshake before dropping the
+    connection. ``replay_page``: events read per ``events_since`` call when resuming.
+    """
+
+    queue_size: int = 1000
+    heartbeat: float = 15.0
+    ping_interval: float | None = 20.0
+    hello_timeout: float = 10.0
+    send_buffer_bytes: int | None = 64 * 1024
+    close_timeout: float = 5.0
+    replay_page: int = 500
+
+
+def _utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+def _reason(text: str) -> bytes:
+    """A close reason: one line, at most 123 bytes of UTF-8 (RFC 6455 5.5)."""
+    raw = " ".join(text.split()).encode("utf-8")
+    if len(raw) <= 123:
+        return raw
+    return raw[:120].decode("utf-8", "ignore").encode("utf-8") + b"..."
+
+
+class _StreamClosed(Exception):
+    """Raised inside a connection to end it with a close code and reason."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class _Connection:
+    """The per-client state: the last sequence number sent."""
+
+    __slots__ = ("last_sent", "ws")
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self.ws = ws
+        self.last_sent = 0
+
+
+class StreamHub:
+    """Serves ``/api/v1/stream`` for one Service and tracks the open connections."""
+
+    def __init__(self, service: Any, settings: StreamSettings | None = None) -> None:
+        self.service = service
+        self.settings = settings or StreamSettings()
+        self._connections: set[_Connection] = set()
+        self._encoded: OrderedDict[int, str] = OrderedDict()
+        self._head: tuple[float, int] | None = None
+        self._closing = False
+
+    @property
+    def connection_count(self) -> int:
+        """How many clients are connected right now."""
+        return len(self._connections)
+
+    # -- encoding --------------------------------------------------------------------------
+
+    def _encode(self, event: Any) -> str:
+        """The event's message text, encoded once and shared by every subscriber."""
+        text = self._encoded.get(event.seq)
+        if text is None:
+            text = json.dumps({"type": "event", "event": event.to_json()}, separators=(",", ":"))
+            self._encoded[event.seq] = text
+            if len(self._encoded) > 4096:
+                self._encoded.popitem(last=False)
+        return text
+
+    async def _head_seq(self) -> int:
+        loop = asyncio.get_running_loop()
+        cached = self._head
+        if cached is not None and loop.time() - cached[0] < max(self.settings.heartbeat / 2, 0.05):
+            return cached[1]
+        head = getattr(self.service, "head_seq", None)
+        seq = await head() if head is not None else (await self.service.snapshot(tables=[]))["seq"]
+        self._head = (loop.time(), int(seq))
+        return self._head[1]
+
+    # -- connection ------------------------------------------------------------------------
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        """The aiohttp handler of ``GET /api/v1/stream``."""
+        s = self.settings
+        ws = web.WebSocketResponse(
+            heartbeat=s.ping_interval, max_msg_size=_MAX_CLIENT_MESSAGE, timeout=s.close_timeout
+        )
+        if self._closing:
+            raise StoreUnavailable("the server is shutting down; reconnect shortly")
+        await ws.prepare(request)
+        self._limit_buffers(request)
+        conn = _Connection(ws)
+        self._connections.add(conn)
+        try:
+            await self._serve(request, conn)
+        except _StreamClosed as exc:
+            await self._close(ws, exc.code, exc.reason)
+        except StateError as exc:
+            code = CLOSE_CODES.get(exc.status, CLOSE_INTERNAL)
+            if exc.status >= 500:
+                log.error("stream: %s", exc.message)
+            await self._close(ws, code, f"{exc.code}: {exc.message}")
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        except Exception:
+            log.exception("stream: internal error")
+            await self._close(ws, CLOSE_INTERNAL, "internal server error; resume from seq "
+                              f"{conn.last_sent}")
+        finally:
+            self._connections.discard(conn)
+            if not ws.closed:
+                await self._close(ws, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
+        return ws
+
+    def _limit_buffers(self, request: web.Request) -> None:
+        size = self.settings.send_buffer_bytes
+        transport = request.transport
+        if size is None or transport is None:
+            return
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, size)
+        with contextlib.suppress(AttributeError, NotImplementedError):
+            transport.set_write_buffer_limits(high=size)
+
+    async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
+        if ws.closed:
+            return
+        try:
+            async with asyncio.timeout(self.settings.close_timeout):
+                await ws.close(code=code, message=_reason(reason))
+        except (TimeoutError, ConnectionError):
+            pass
+
+    async def _receive_hello(self, ws: web.WebSocketResponse) -> dict[str, Any]:
+        try:
+            async with asyncio.timeout(self.settings.hello_timeout):
+                msg = await ws.receive()
+        except TimeoutError:
+            raise _StreamClosed(CLOSE_BAD_REQUEST, "no subscribe message within "
+                                f"{self.settings.hello_timeout:g} s") from None
+        if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+            raise ConnectionResetError("client left before subscribing")
+        if msg.type != WSMsgType.TEXT:
+            raise BadRequest("the first message must be a JSON text message {\"type\": \"subscribe\", ...}")
+        return _parse_hello(msg.data)
+
+    async def _serve(self, request: web.Request, conn: _Connection) -> None:
+        ws = conn.ws
+        hello = await self._receive_hello(ws)
+        actor = request.get(ACTOR_KEY)
+        if actor is None:
+            token = hello.get("token")
+            if token is None:
+                raise Unauthorized("missing token: send the Authorization header or \"token\" in the subscribe message")
+            actor = await self.service.authenticate(token)
+        tables: list[str] | None = hello.get("tables")
+        since: int | None = hello.get("since")
+
+        sub = self.service.subscribe(tables=tables, maxsize=self.settings.queue_size)
+        pump: asyncio.Task | None = None
+        beat: asyncio.Task | None = None
+        try:
+            snap = await self.service.snapshot(tables=tables)
+            if tables:
+                missing = [t for t in tables if t not in snap["tables"]]
+                if missing:
+                    raise _StreamClosed(CLOSE_NOT_FOUND, f"not_found: no table {missing[0]!r}")
+            head = int(snap["seq"])
+            if since is None or since > head:
+                message = {"type": "snapshot", "seq": head, "tables": snap["tables"],
+                           "links": snap.get("links", {})}
+                if since is not None:
+                    message["resync"] = True  # the client is ahead of this store: start afresh
+                await ws.send_str(json.dumps(message, separators=(",", ":")))
+                conn.last_sent = head
+            else:
+                conn.last_sent = since
+                await self._replay(conn, tables)
+            await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
+            pump = asyncio.create_task(self._pump(conn, sub))
+            if self.settings.heartbeat > 0:
+                beat = asyncio.create_task(self._heartbeat(conn))
+            await self._read(conn)
+        finally:
+            if pump is not None and not pump.done():
+                # The pump may be closing the socket itself (cut off, stream ended): let it finish.
+                await asyncio.wait({pump}, timeout=self.settings.close_timeout if ws.closed else 0)
+            for task in (pump, beat):
+                if task is not None:
+                    task.cancel()
+            for task in (pump, beat):
+                if task is not None:
+                    with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+                        await task
+            sub.close()
+
+    async def _replay(self, conn: _Connection, tables: list[str] | None) -> None:
+        page = self.settings.replay_page
+        while True:
+            events = await self.service.events_since(conn.last_sent, tables=tables, limit=page)
+            for event in events:
+                if event.seq > conn.last_sent:
+                    await conn.ws.send_str(self._encode(event))
+                    conn.last_sent = event.seq
+            if len(events) < page:
+                return
+
+    async def _pump(self, conn: _Connection, sub: Any) -> None:
+        ws = conn.ws
+        try:
+            async for event in sub:
+                if event.seq <= conn.last_sent:
+                    continue
+                await ws.send_str(self._encode(event))
+                conn.last_sent = event.seq
+        except ConnectionError:
+            return
+        except StateError as exc:
+            await self._close(ws, CLOSE_TRY_AGAIN, f"{exc.code}: resume from seq {conn.last_sent}")
+            return
+        if getattr(sub, "overflowed", False):
+            await self._close(ws, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
+        else:
+            await self._close(ws, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
+
+    async def _heartbeat(self, conn: _Connection) -> None:
+        while not conn.ws.closed:
+            await asyncio.sleep(self.settings.heartbeat)
+            try:
+                head = await self._head_seq()
+            except StateError:
+                head = None
+            if conn.ws.closed:
+                return
+            await conn.ws.send_str(json.dumps(
+                {"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": _utc_now()}))
+
+    async def _read(self, conn: _Connection) -> None:
+        ws = conn.ws
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            try:
+                data = json.loads(msg.data)
+            except ValueError:
+                data = None
+            if isinstance(data, dict) and data.get("type") == "ping":
+                await ws.send_str(json.dumps({"type": "pong", "seq": conn.last_sent}))
+            else:
+                await ws.send_str(json.dumps({"type": "error", "error": {
+                    "code": "bad_request",
+                    "message": "after subscribing, the only message a client may send is {\"type\": \"ping\"}"}}))
+
+    async def close_all(self) -> None:
+        """Close every connection (server shutdown): clients resume from their last seq."""
+        self._closing = True
+        conns = list(self._connections)
+        await asyncio.gather(
+            *(self._close(c.ws, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}")
+              for c in conns),
+            return_exceptions=True,
+        )
+
+
+def _parse_hello(text: str) -> dict[str, Any]:
+    """Validate the subscribe message; raises BadRequest with a one-line reason."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise BadRequest("the subscribe message is not valid JSON") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the subscribe message must be a JSON object")
+    if data.get("type") != "subscribe":
+        raise BadRequest("the first message must have \"type\": \"subscribe\"")
+    unknown = sorted(set(data) - _HELLO_FIELDS)
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} in the subscribe message")
+    token = data.get("token")
+    if token is not None and (not isinstance(token, str) or not token):
+        raise BadRequest("token must be a non-empty string")
+    tables = data.get("tables")
+    if tables is not None:
+        if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
+            raise BadRequest("tables must be a list of table ids (strings) or null")
+        tables = list(dict.fromkeys(tables)) or None
+    since = data.get("since")
+    if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
+        raise BadRequest("since must be a whole number >= 0 (the last seq seen) or null")
+    return {"token": token, "tables": tables, "since": since}
