@@ -62,3 +62,6 @@ class TableLimits:
     co_banking: bool = False
     house_liability_cents: int | None = None
     box_maximum_cents: int | None = None
+    # added for the rules of kiosk.rules.limits (fields are only ever appended)
+    super_sevens: bool = False  # blackjack: a card machine is barred with it, 003 s65A(2)
+    game_type: str | None = None  # poker room: the type of game the notice names, 002 r6.3
