@@ -1,0 +1,161 @@
+"""Turn a validated :class:`~kiosk.scene.layout.Layout` into a :class:`~kiosk.scene.primitives.Scene`.
+
+Tokens ``{game_name}`` and ``{casino_name}`` are substituted, ``src = "logo"`` images show the
+casino's logo (or, when the floor has none, the casino's name fitted into the logo's box: 001
+s456(3) accepts the name or the logo), and the lit areas get the lit appearance of
+:mod:`kiosk.scene.lighting` drawn right over them, under any later item such as their labels.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FilePath
+from typing import TYPE_CHECKING, Iterable
+
+from kiosk.scene.lighting import lit_overlay
+from kiosk.scene.primitives import (
+    Image,
+    Primitive,
+    Scene,
+    Shape,
+    arc_path,
+    ellipse_path,
+    polygon_path,
+    polyline_path,
+    rect_path,
+)
+from kiosk.scene.svgimage import SvgError, svg_shapes
+from kiosk.scene.text import text_runs
+from kiosk.scene.fonts import font_face
+
+if TYPE_CHECKING:
+    from kiosk.scene.layout import Layout, LayoutItem
+
+__all__ = ["build_scene", "item_path", "image_primitives"]
+
+_WHITE = (255, 255, 255, 255)
+
+
+def item_path(item: "LayoutItem"):
+    """The geometry of a shape item as a :class:`~kiosk.scene.primitives.Path` (``None`` for text/image)."""
+    v = item.values
+    if item.kind == "rect":
+        return rect_path(v["x"], v["y"], v["w"], v["h"], v.get("radius", 0.0))
+    if item.kind == "ellipse":
+        return ellipse_path(v["cx"], v["cy"], v["rx"], v["ry"])
+    if item.kind == "arc":
+        return arc_path(v["cx"], v["cy"], v["rx"], v["ry"], v["start_deg"], v["span_deg"])
+    if item.kind == "polygon":
+        return polygon_path(v["points"])
+    if item.kind == "line":
+        return polyline_path(v["points"])
+    if item.kind == "path":
+        return v["d"]
+    return None
+
+
+def _substitute(text: str, tokens: dict[str, str]) -> str:
+    for key, value in tokens.items():
+        text = text.replace("{" + key + "}", value)
+    return text
+
+
+def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    """The casino's name, bold, as large as fits the box (stand-in for a missing logo)."""
+    face = font_face("sans", "bold")
+    width_per_cap_mm = face.width_em(name) / face.cap_height_em  # width at 1 mm cap height
+    cap = min(h * 0.6, (w * 0.92) / width_per_cap_mm if width_per_cap_mm else h * 0.6)
+    if cap <= 0:
+        return []
+    return list(
+        text_runs(name, x=x + w / 2, y=y + h / 2, cap_mm=cap, anchor="center", valign="middle", weight="bold", fill=_WHITE)
+    )
+
+
+def image_primitives(source: FilePath, x: float, y: float, w: float, h: float) -> list[Primitive]:
+    """A PNG as an :class:`Image`, an SVG as vector shapes, fitted into the box."""
+    if source.suffix.lower() == ".svg":
+        return list(svg_shapes(source, x, y, w, h))
+    return [Image(x, y, w, h, source)]
+
+
+def build_scene(
+    layout: "Layout",
+    *,
+    game_name: str,
+    casino_name: str,
+    logo: FilePath | None = None,
+    lit: Iterable[str] = frozenset(),
+) -> Scene:
+    """The scene of ``layout`` for one table.
+
+    ``lit`` names the areas to draw lit (e.g. the result of
+    :func:`kiosk.rules.trichro.winning_wagers`).  Raises ``ValueError`` naming any lit id that is
+    not an area of the layout, or a logo file that cannot be drawn.
+    """
+    lit_set = frozenset(lit)
+    unknown = sorted(lit_set - set(layout.areas))
+    if unknown:
+        raise ValueError(f"{layout.path}: no area {', '.join(map(repr, unknown))} to light")
+    tokens = {"game_name": game_name, "casino_name": casino_name}
+    items: list[Primitive] = []
+    areas = {}
+    for item in layout.items:
+        v = item.values
+        if item.kind == "text":
+            items.extend(
+                text_runs(
+                    _substitute(v["text"], tokens),
+                    x=v["x"],
+                    y=v["y"],
+                    cap_mm=v.get("cap_mm"),
+                    x_mm=v.get("x_mm"),
+                    anchor=v.get("anchor", "center"),
+                    valign=v.get("valign", "baseline"),
+                    family=v.get("font", "sans"),
+                    weight=v.get("weight", "regular"),
+                    fill=v.get("fill", _WHITE),
+                    rotate_deg=v.get("rotate_deg", 0.0),
+                    line_gap=v.get("line_gap", 1.3),
+                )
+            )
+            continue
+        if item.kind == "image":
+            box = (v["x"], v["y"], v["w"], v["h"])
+            src = v["src"]
+            if src == "logo":
+                if logo is None:
+                    items.extend(_name_in_box(casino_name, *box))
+                    continue
+                src = FilePath(logo)
+                if not src.is_file():
+                    raise ValueError(f"casino logo file not found: {src}")
+            try:
+                items.extend(image_primitives(src, *box))
+            except SvgError as exc:
+                raise ValueError(str(exc)) from None
+            continue
+        path = item_path(item)
+        stroked_only = item.kind in ("line", "arc")
+        default_stroke = _WHITE if stroked_only else None
+        shape = Shape(
+            path,
+            fill=None if stroked_only else v.get("fill"),
+            stroke=v.get("stroke", default_stroke),
+            stroke_mm=v.get("stroke_mm", 1.0),
+            dash_mm=v.get("dash_mm"),
+            area=item.area,
+        )
+        items.append(shape)
+        if item.area is not None:
+            areas[item.area] = path
+            if item.area in lit_set:
+                items.append(lit_overlay(path, v.get("lit_fill")))
+    return Scene(
+        width_mm=layout.width_mm,
+        height_mm=layout.height_mm,
+        items=tuple(items),
+        background=layout.background,
+        areas=areas,
+        lit=lit_set,
+    )
+

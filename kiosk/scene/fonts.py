@@ -1,0 +1,151 @@
+"""The bundled fonts and their real metrics, read once with fontTools.
+
+Layouts name a font family (``"sans"``) and a weight (``"regular"`` or ``"bold"``).  Text is sized
+from the *ink* of the font's flat-topped letters, never from the cap height Qt or reportlab report
+(DESIGN.md part E): ``cap_height`` is the top of ``H`` and ``x_height`` the top of ``x``, both
+measured from the glyph outlines.  The OS/2 ``sCapHeight``/``sxHeight`` are kept for reference only:
+in the bundled Andika they include the overshoot of round letters (1485 and 1040 units against the
+1460 and 1020 of ``H`` and ``x``), so sizing from them would make ``H`` 1.7 % shorter than asked,
+below the 8 mm that 001 s459(2) and 003 s23(2) require.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTFont
+
+from kiosk.scene.resources import assets_dir
+
+__all__ = ["FAMILIES", "WEIGHTS", "FontFace", "font_face", "font_files"]
+
+WEIGHTS = ("regular", "bold")
+
+# family -> weight -> file name under assets/fonts
+FAMILIES: dict[str, dict[str, str]] = {
+    "sans": {"regular": "Andika-Regular.ttf", "bold": "Andika-Bold.ttf"},
+}
+
+
+@dataclass(frozen=True, eq=False)
+class FontFace:
+    """One font file with the metrics text sizing needs (in font units unless named ``*_em``)."""
+
+    family: str
+    weight: str
+    path: Path
+    units_per_em: int
+    cap_height: int  # ink top of "H"
+    x_height: int  # ink top of "x"
+    os2_cap_height: int | None
+    os2_x_height: int | None
+    ascent: int
+    descent: int  # negative, below the baseline
+    _cmap: dict[int, str] = field(repr=False)
+    _glyph_ids: dict[str, int] = field(repr=False)
+    _advances: dict[str, int] = field(repr=False)
+
+    @property
+    def key(self) -> str:
+        """A name unique to this face, e.g. ``"kiosk-sans-bold"`` (used to register it)."""
+        return f"kiosk-{self.family}-{self.weight}"
+
+    @property
+    def cap_height_em(self) -> float:
+        """Cap height as a fraction of the em."""
+        return self.cap_height / self.units_per_em
+
+    @property
+    def x_height_em(self) -> float:
+        """x-height as a fraction of the em."""
+        return self.x_height / self.units_per_em
+
+    def glyphs(self, text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Glyph ids and advance widths (font units) of each character; unmapped ones get ``.notdef``."""
+        ids = []
+        advances = []
+        notdef = self._advances.get(".notdef", self.units_per_em // 2)
+        for ch in text:
+            name = self._cmap.get(ord(ch))
+            if name is None:
+                ids.append(0)
+                advances.append(notdef)
+            else:
+                ids.append(self._glyph_ids[name])
+                advances.append(self._advances[name])
+        return tuple(ids), tuple(advances)
+
+    def has_char(self, ch: str) -> bool:
+        """Whether the font has a glyph for ``ch``."""
+        return ord(ch) in self._cmap
+
+    def width_em(self, text: str) -> float:
+        """Advance width of ``text`` in ems (no kerning: neither painter kerns)."""
+        return sum(self.glyphs(text)[1]) / self.units_per_em
+
+
+def _ink_top(font: TTFont, char: str) -> int | None:
+    name = font.getBestCmap().get(ord(char))
+    if name is None:
+        return None
+    glyph_set = font.getGlyphSet()
+    pen = BoundsPen(glyph_set)
+    glyph_set[name].draw(pen)
+    return None if pen.bounds is None else int(round(pen.bounds[3]))
+
+
+def font_files(family: str) -> dict[str, Path]:
+    """The files of a family by weight.  Raises ``ValueError`` for an unknown family."""
+    try:
+        names = FAMILIES[family]
+    except KeyError:
+        raise ValueError(f"unknown font {family!r}; bundled fonts: {', '.join(sorted(FAMILIES))}") from None
+    return {weight: assets_dir() / "fonts" / name for weight, name in names.items()}
+
+
+@cache
+def font_face(family: str = "sans", weight: str = "regular") -> FontFace:
+    """The bundled face of ``family`` in ``weight``, metrics read once and cached.
+
+    Raises ``ValueError`` naming the unknown family or weight, ``FileNotFoundError`` if the
+    font file is missing from ``assets/fonts``.
+    """
+    if weight not in WEIGHTS:
+        raise ValueError(f"unknown font weight {weight!r}; use one of: {', '.join(WEIGHTS)}")
+    path = font_files(family)[weight]
+    if not path.is_file():
+        raise FileNotFoundError(f"bundled font file missing: {path}")
+    font = TTFont(str(path), lazy=True)
+    os2 = font["OS/2"] if "OS/2" in font else None
+    os2_cap = getattr(os2, "sCapHeight", None) if os2 is not None else None
+    os2_x = getattr(os2, "sxHeight", None) if os2 is not None else None
+    cap = _ink_top(font, "H") or os2_cap
+    x_height = _ink_top(font, "x") or os2_x
+    if not cap or not x_height:
+        raise ValueError(f"font {path.name} has neither an 'H'/'x' glyph nor OS/2 cap/x heights")
+    cmap = dict(font.getBestCmap())
+    order = font.getGlyphOrder()
+    glyph_ids = {name: i for i, name in enumerate(order)}
+    hmtx = font["hmtx"].metrics
+    advances = {name: hmtx[name][0] for name in order}
+    hhea = font["hhea"]
+    face = FontFace(
+        family=family,
+        weight=weight,
+        path=path,
+        units_per_em=font["head"].unitsPerEm,
+        cap_height=cap,
+        x_height=x_height,
+        os2_cap_height=os2_cap,
+        os2_x_height=os2_x,
+        ascent=hhea.ascent,
+        descent=hhea.descent,
+        _cmap=cmap,
+        _glyph_ids=glyph_ids,
+        _advances=advances,
+    )
+    font.close()
+    return face

@@ -1,0 +1,177 @@
+"""SVG path data (the subset ``M L H V C Q A Z``, absolute and relative) to a :class:`Path`.
+
+Quadratic curves become cubics, elliptical arcs become cubics (SVG 1.1 appendix F.6: endpoint to
+centre parameterisation).  Coordinates are taken as millimetres with y down, as in the layout.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from kiosk.scene.primitives import Path, SubPath, _arc_segments
+
+__all__ = ["PathDataError", "parse_path_data"]
+
+_TOKEN = re.compile(r"([MmLlHhVvCcQqAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([\s,]+)|(.)")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}
+
+
+class PathDataError(ValueError):
+    """Path data that cannot be read; the message says where."""
+
+
+def _tokens(d: str):
+    for m in _TOKEN.finditer(d):
+        cmd, num, _space, bad = m.groups()
+        if bad is not None:
+            raise PathDataError(f"unexpected {bad!r} at character {m.start()} of path data")
+        if cmd is not None:
+            yield cmd
+        elif num is not None:
+            yield float(num)
+
+
+def _flag(value: float, where: str) -> bool:
+    if value not in (0.0, 1.0):
+        raise PathDataError(f"arc flag must be 0 or 1 at {where}, got {value:g}")
+    return value == 1.0
+
+
+def _arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2):
+    """Cubic segments for an SVG elliptical arc from (x1, y1) to (x2, y2)."""
+    if (x1, y1) == (x2, y2):
+        return []
+    rx, ry = abs(rx), abs(ry)
+    if rx == 0 or ry == 0:
+        return [("L", x2, y2)]
+    phi = math.radians(phi_deg)
+    cphi, sphi = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    x1p = cphi * dx + sphi * dy
+    y1p = -sphi * dx + cphi * dy
+    lam = (x1p / rx) ** 2 + (y1p / ry) ** 2
+    if lam > 1:
+        s = math.sqrt(lam)
+        rx, ry = rx * s, ry * s
+    num = rx * rx * ry * ry - rx * rx * y1p * y1p - ry * ry * x1p * x1p
+    den = rx * rx * y1p * y1p + ry * ry * x1p * x1p
+    coef = math.sqrt(max(0.0, num / den)) if den else 0.0
+    if large == sweep:
+        coef = -coef
+    cxp = coef * rx * y1p / ry
+    cyp = -coef * ry * x1p / rx
+    cx = cphi * cxp - sphi * cyp + (x1 + x2) / 2
+    cy = sphi * cxp + cphi * cyp + (y1 + y2) / 2
+
+    def angle(ux, uy, vx, vy):
+        a = math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
+        return a
+
+    t1 = angle(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry)
+    dt = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
+    if not sweep and dt > 0:
+        dt -= 2 * math.pi
+    elif sweep and dt < 0:
+        dt += 2 * math.pi
+    # _arc_segments works on an axis-aligned ellipse with angles counter-clockwise on a y-down
+    # page (y = cy - ry sin a); SVG angles run the other way (y = cy + ry sin t), so negate them,
+    # draw about the origin, then rotate by phi and move to the centre.
+    segs = _arc_segments(0.0, 0.0, rx, ry, -t1, -(t1 + dt))
+    out = []
+    for seg in segs:
+        pts = seg[1:]
+        moved = []
+        for i in range(0, 6, 2):
+            px, py = pts[i], pts[i + 1]
+            moved += [cx + cphi * px - sphi * py, cy + sphi * px + cphi * py]
+        out.append(("C", *moved))
+    # land exactly on the end point
+    last = out[-1]
+    out[-1] = ("C", last[1], last[2], last[3], last[4], x2, y2)
+    return out
+
+
+def parse_path_data(d: str) -> Path:
+    """Parse SVG path data into lines and cubic curves.
+
+    Raises :class:`PathDataError` naming the command or character at fault.
+    """
+    if not isinstance(d, str) or not d.strip():
+        raise PathDataError("path data is empty")
+    tokens = list(_tokens(d))
+    subpaths: list[SubPath] = []
+    segs: list = []
+    start: tuple[float, float] | None = None
+    x = y = 0.0
+    i = 0
+    cmd: str | None = None
+
+    def flush(closed: bool) -> None:
+        nonlocal segs
+        if start is not None and (segs or closed):
+            subpaths.append(SubPath(start, tuple(segs), closed))
+        segs = []
+
+    while i < len(tokens):
+        tok = tokens[i]
+        if isinstance(tok, str):
+            cmd = tok
+            i += 1
+            if cmd in "Zz":
+                if start is None:
+                    raise PathDataError("Z before any M in path data")
+                flush(True)
+                x, y = start
+                # a following command without M starts a new sub-path at the same point
+                start = (x, y)
+                cmd = None
+                continue
+        elif cmd is None:
+            raise PathDataError(f"path data must start with M, found number {tok:g}")
+        up = cmd.upper()
+        rel = cmd.islower()
+        n = _ARITY[up]
+        args = tokens[i : i + n]
+        if len(args) < n or any(isinstance(a, str) for a in args):
+            raise PathDataError(f"command {cmd} needs {n} numbers")
+        i += n
+        if up == "M":
+            flush(False)
+            x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+            start = (x, y)
+            cmd = "l" if rel else "L"  # implicit line-tos follow
+            continue
+        if start is None:
+            raise PathDataError(f"path data must start with M, found {cmd}")
+        if up == "L":
+            x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+            segs.append(("L", x, y))
+        elif up == "H":
+            x = x + args[0] if rel else args[0]
+            segs.append(("L", x, y))
+        elif up == "V":
+            y = y + args[0] if rel else args[0]
+            segs.append(("L", x, y))
+        elif up == "C":
+            pts = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
+            segs.append(("C", *pts))
+            x, y = pts[4], pts[5]
+        elif up == "Q":
+            qx, qy, ex, ey = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
+            segs.append(
+                ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
+            )
+            x, y = ex, ey
+        elif up == "A":
+            rx, ry, phi, large, sweep, ex, ey = args
+            where = f"command {cmd}"
+            large_f, sweep_f = _flag(large, where), _flag(sweep, where)
+            if rel:
+                ex, ey = x + ex, y + ey
+            segs.extend(_arc_to_cubics(x, y, rx, ry, phi, large_f, sweep_f, ex, ey))
+            x, y = ex, ey
+    flush(False)
+    if not subpaths:
+        raise PathDataError("path data draws nothing")
+    return Path(tuple(subpaths))

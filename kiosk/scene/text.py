@@ -1,0 +1,118 @@
+"""Text sized to a physical ink height and placed by anchor, in millimetres.
+
+The caller asks for the height of capitals and digits (``cap_mm``) or of lowercase letters
+without ascenders (``x_mm``), measured as ink.  The em size follows from the font's measured
+metrics: ``em_mm = cap_mm / cap_height_em``.  Round letters (O, 0, o) overshoot the flat ones by
+design, so every letter's ink is at least the height asked for (RULES.md 1.1: 001 s459(2),
+003 s23(2), s259(2), s295(2)).
+
+Lines: ``"\\n"`` breaks lines.  ``line_gap`` is the clear space between lines, in cap heights:
+the baseline of one line and the cap top of the next are ``line_gap * cap_height`` apart, so the
+baseline pitch is ``(1 + line_gap) * cap_height``.
+
+Vertical alignment uses the block of capitals: ``top`` puts the cap top of the first line at
+``y``, ``bottom`` the baseline of the last line, ``middle`` centres the span between them,
+``baseline`` puts the baseline of the first line at ``y``.
+"""
+
+from __future__ import annotations
+
+from kiosk.scene.fonts import FontFace, font_face
+from kiosk.scene.primitives import Colour, TextRun
+
+__all__ = ["ANCHORS", "VALIGNS", "em_size_mm", "text_runs", "text_width_mm"]
+
+ANCHORS = ("left", "center", "right")
+VALIGNS = ("baseline", "middle", "top", "bottom")
+
+
+def em_size_mm(face: FontFace, *, cap_mm: float | None = None, x_mm: float | None = None) -> float:
+    """The em size that gives capitals ``cap_mm`` of ink, or lowercase ``x_mm`` of ink (exactly one)."""
+    if (cap_mm is None) == (x_mm is None):
+        raise ValueError("give exactly one of cap_mm and x_mm")
+    if cap_mm is not None:
+        if cap_mm <= 0:
+            raise ValueError(f"cap_mm must be > 0, got {cap_mm}")
+        return cap_mm / face.cap_height_em
+    assert x_mm is not None
+    if x_mm <= 0:
+        raise ValueError(f"x_mm must be > 0, got {x_mm}")
+    return x_mm / face.x_height_em
+
+
+def text_width_mm(text: str, face: FontFace, em_mm: float) -> float:
+    """The advance width of the widest line of ``text`` at em size ``em_mm``."""
+    return max(face.width_em(line) for line in text.split("\n")) * em_mm
+
+
+def text_runs(
+    text: str,
+    *,
+    x: float,
+    y: float,
+    cap_mm: float | None = None,
+    x_mm: float | None = None,
+    anchor: str = "center",
+    valign: str = "baseline",
+    family: str = "sans",
+    weight: str = "regular",
+    fill: Colour = (255, 255, 255, 255),
+    rotate_deg: float = 0.0,
+    line_gap: float = 1.3,
+) -> list[TextRun]:
+    """Lay out ``text`` anchored at ``(x, y)``: one :class:`TextRun` per line.
+
+    Raises ``ValueError`` for an unknown anchor, valign, family or weight, or a bad size.
+    """
+    if anchor not in ANCHORS:
+        raise ValueError(f"anchor must be one of {', '.join(ANCHORS)}, got {anchor!r}")
+    if valign not in VALIGNS:
+        raise ValueError(f"valign must be one of {', '.join(VALIGNS)}, got {valign!r}")
+    if line_gap < 0:
+        raise ValueError(f"line_gap must be >= 0, got {line_gap}")
+    face = font_face(family, weight)
+    em = em_size_mm(face, cap_mm=cap_mm, x_mm=x_mm)
+    cap = face.cap_height_em * em
+    pitch = (1.0 + line_gap) * cap
+    lines = text.split("\n")
+    block = cap + pitch * (len(lines) - 1)  # from first cap top to last baseline
+    if valign == "baseline":
+        first_baseline = y
+    elif valign == "top":
+        first_baseline = y + cap
+    elif valign == "bottom":
+        first_baseline = y - pitch * (len(lines) - 1)
+    else:
+        first_baseline = y - block / 2 + cap
+    runs = []
+    for i, line in enumerate(lines):
+        glyphs, advances = face.glyphs(line)
+        scale = em / face.units_per_em
+        offsets = []
+        pos = 0
+        for adv in advances:
+            offsets.append(pos * scale)
+            pos += adv
+        width = pos * scale
+        if anchor == "left":
+            left = x
+        elif anchor == "right":
+            left = x - width
+        else:
+            left = x - width / 2
+        runs.append(
+            TextRun(
+                x=left,
+                y=first_baseline + i * pitch,
+                text=line,
+                face=face,
+                size_mm=em,
+                fill=fill,
+                glyphs=glyphs,
+                offsets_mm=tuple(offsets),
+                width_mm=width,
+                rotate_deg=rotate_deg,
+                origin=(x, y),
+            )
+        )
+    return runs
