@@ -79,8 +79,9 @@ def _load_floor(path: Path | None) -> Any:
     try:
         return load_floor(path)
     except (ValueError, OSError) as exc:
-        text = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
-        raise CommandError(f"floor file {path}: {text}") from None
+        problems = list(getattr(exc, "problems", None) or str(exc).splitlines() or [exc.__class__.__name__])
+        more = f" (and {len(problems) - 1} more: kiosk check --floor {path})" if len(problems) > 1 else ""
+        raise CommandError(f"floor file {path}: {problems[0]}{more}") from None
 
 
 async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
