@@ -1,0 +1,608 @@
+"""Typed, frozen models of a floor file (format ``kiosk-floor/1``).
+
+Money is integer cents (``*_cents`` attributes; the file writes dollars), percentages
+are basis points (``*_bp``).  Every model forbids unknown keys.  The file's keys are the
+field aliases (``minimum``); Python code may also use the attribute names
+(``minimum_cents``).  ``docs/floor.md`` documents the format for pit staff.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
+
+from kiosk.floor.poker_variants import POKER_VARIANTS
+from kiosk.floor.signs import SIGN_KINDS, required_signs
+from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
+from kiosk.rules.games import GAMES
+from kiosk.rules.table import RakeSettings, TableLimits
+
+__all__ = [
+    "FORMAT",
+    "DEFAULT_TIMEZONE",
+    "TRI_CHRO_CLASSES",
+    "ROULETTE_CLASSES",
+    "VIEWS",
+    "Casino",
+    "Limits",
+    "Sign",
+    "TriChroSettings",
+    "TwoUpSettings",
+    "JackpotSettings",
+    "CaribbeanSettings",
+    "BlackjackSettings",
+    "RouletteSettings",
+    "ManilaSettings",
+    "DrawPokerSettings",
+    "PaiGowSettings",
+    "Rake",
+    "PokerSettings",
+    "Table",
+    "Link",
+    "Display",
+    "Floor",
+]
+
+FORMAT = "kiosk-floor/1"
+DEFAULT_TIMEZONE = "Australia/Brisbane"
+
+#: Tri-chro payout-odds classes per variant (001 s459(1), s467(1),(2)).
+TRI_CHRO_CLASSES: dict[str, tuple[str, ...]] = {
+    "tri_chro_54": ("3:4", "6:5", "33:10", "8:1", "27:1", "65:1"),
+    "tri_chro_63": ("3:4", "6:5", "33:10", "8:1", "38:1", "90:1"),
+}
+
+#: Roulette wager types of the s141(2) table (000 s6).
+ROULETTE_CLASSES: tuple[str, ...] = (
+    "straight_up",
+    "split",
+    "street",
+    "corner",
+    "six_line",
+    "column",
+    "dozen",
+    "low",
+    "high",
+    "even",
+    "odd",
+    "red",
+    "black",
+)
+
+#: Display views and the games they fit (``None``: every game).
+VIEWS: dict[str, frozenset[str] | None] = {
+    "layout": None,
+    "limits": None,
+    "signs": None,
+    "jackpot": frozenset({"caribbean_stud"}),
+    "trichro": frozenset({"tri_chro_54", "tri_chro_63"}),
+    "twoup_lights": frozenset({"two_up_dice"}),
+}
+
+_SECTIONS: dict[str, str] = {  # table section name -> the games it belongs to (by prefix)
+    "tri_chro": "tri_chro_54 tri_chro_63",
+    "two_up_dice": "two_up_dice",
+    "caribbean_stud": "caribbean_stud",
+    "blackjack": "blackjack",
+    "roulette": "roulette",
+    "manila_poker": "manila_poker",
+    "draw_poker": "draw_poker",
+    "pai_gow": "pai_gow",
+    "poker": "poker",
+}
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(
+        extra="forbid",
+        frozen=True,
+        strict=True,
+        validate_by_alias=True,
+        validate_by_name=True,
+        arbitrary_types_allowed=True,
+    )
+
+
+def _resolve_path(value: Any, info: ValidationInfo, *, what: str, suffixes: tuple[str, ...]) -> Path:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"must be a file path in quotes, got {value!r}")
+    base = Path((info.context or {}).get("base", "."))
+    path = Path(value.strip()).expanduser()
+    if not path.is_absolute():
+        path = base / path
+    path = path.resolve()
+    if suffixes and path.suffix.lower() not in suffixes:
+        raise ValueError(f"{what} must be a {' or '.join(suffixes)} file: {value!r}")
+    if not path.is_file():
+        raise ValueError(f"{what} file not found: {path}")
+    return path
+
+
+# --------------------------------------------------------------------------- casino
+
+
+class Casino(_Model):
+    """The casino: its name (shown on every layout), time zone and logo."""
+
+    name: Line
+    timezone: ZoneInfo = Field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+    logo: Path | None = None
+
+    @field_validator("timezone", mode="before")
+    @classmethod
+    def _zone(cls, value: Any) -> ZoneInfo:
+        if isinstance(value, ZoneInfo):
+            return value
+        if not isinstance(value, str):
+            raise ValueError(f"must be a time zone name in quotes like \"{DEFAULT_TIMEZONE}\"")
+        try:
+            return ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {value!r} (write it like \"{DEFAULT_TIMEZONE}\")") from None
+
+    @field_validator("logo", mode="before")
+    @classmethod
+    def _logo(cls, value: Any, info: ValidationInfo) -> Path | None:
+        if value is None or isinstance(value, Path):
+            return value
+        if isinstance(value, str) and value.startswith("bundled:"):
+            from kiosk.scene.resources import assets_dir
+
+            name = value.removeprefix("bundled:").strip()
+            try:
+                base = assets_dir() / "logo"
+            except FileNotFoundError as exc:
+                raise ValueError(f"bundled logos not available: {exc}") from None
+            value = str(base / name)
+        return _resolve_path(value, info, what="logo", suffixes=(".png", ".svg"))
+
+
+# --------------------------------------------------------------------------- limits
+
+
+class Limits(_Model):
+    """Minimum and maximum wagers, with per-class maxima (tri-chro odds, roulette types)
+    and per-class minima (roulette)."""
+
+    minimum_cents: Money = Field(alias="minimum")
+    maximum_cents: Money = Field(alias="maximum")
+    maximum_by: dict[str, Money] = Field(default_factory=dict)
+    minimum_by: dict[str, Money] = Field(default_factory=dict)
+
+
+def _sign_entry(value: Any) -> Any:
+    return {"kind": value} if isinstance(value, str) else value
+
+
+class Sign(_Model):
+    """A sign the table shows: its kind and the height of its capitals and digits."""
+
+    kind: Literal[tuple(SIGN_KINDS)]  # type: ignore[valid-type]
+    cap_mm: float = 8.0
+
+    @field_validator("cap_mm", mode="before")
+    @classmethod
+    def _mm(cls, value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise ValueError(f"must be a number of millimetres, got {value!r}")
+        if not 0 < value <= 1000:
+            raise ValueError(f"must be between 0 and 1000 mm, got {value!r}")
+        return float(value)
+
+
+SignEntry = Annotated[Sign, BeforeValidator(_sign_entry)]
+
+# --------------------------------------------------------------------------- game settings
+
+
+class TriChroSettings(_Model):
+    """Tri-chro: the drawing device (001 s455, s456(5)); a random result generator also
+    displays the two balls it selected."""
+
+    drawing_device: Literal["ball_device", "random_result_generator"] = "ball_device"
+
+
+class TwoUpSettings(_Model):
+    """Two-up dice: the colours of the 3 heads, 3 tails and 5 odds lights (004 sch13 s19(1))."""
+
+    heads_colour: Colour = "#ffd400"
+    tails_colour: Colour = "#2f80ed"
+    odds_colour: Colour = "#eb5757"
+
+
+class JackpotSettings(_Model):
+    """Caribbean stud jackpot settings of one table (000 ss224, 227, 231, 237, 247)."""
+
+    slots: bool = False  # 000 s231(1): slots with acceptance lights
+    area_wording: Line | None = None  # 000 s230(3)(c): pit-procedures wording for 'jackpot'
+    wager_cents: Money | None = Field(None, alias="wager")  # 000 s237(2): chip of the correct denomination
+    contribution_bp: BasisPoints | None = Field(None, alias="contribution")  # share of a jackpot wager to the meter
+    dead_mans_hand: bool = False  # 000 s227(2)
+    sharing_method: Line | None = None  # 000 s247(2),(3): wording of the sharing sign
+    seed_cents: Money | None = Field(None, alias="seed")  # reset amount (unlinked tables)
+    prize_cents: Money | None = Field(None, alias="prize")  # prize at load (unlinked tables)
+
+
+class CaribbeanSettings(_Model):
+    """Caribbean stud poker (000 pt 14)."""
+
+    maximum_payment_cents: Money | None = Field(None, alias="maximum_payment")  # 000 s232(1)(b), s244(2)
+    maximum_payment_on_help_sign: bool = False  # 000 s232(2)
+    jackpot: JackpotSettings = Field(default_factory=JackpotSettings)
+
+
+def _card_name(value: Any) -> Any:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+class BlackjackSettings(_Model):
+    """Blackjack, bonus blackjack and the card machine (003 s23, ss50A-50E, s65A)."""
+
+    decks: int | None = Field(None, ge=1, le=8)
+    bonus_blackjack: bool = False
+    instructional: bool = False
+    card_machine: bool = False
+    nominated_suit: Literal["spades", "hearts", "diamonds", "clubs"] | None = None
+    # a blackjack is an ace and a ten-value card, so the other nominated card is one of these
+    nominated_card: Annotated[
+        Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)
+    ] = None
+
+
+class RouletteSettings(_Model):
+    """Roulette: the approval of a wheel arrangement other than diagram 5 (003 s131(2B))."""
+
+    wheel_approval: Line | None = None
+
+
+class ManilaSettings(_Model):
+    """Manila poker (003 pt 15)."""
+
+    minimum_table_stake_cents: Money | None = Field(None, alias="minimum_table_stake")  # s259(2)
+    minimum_permissible_wager_cents: Money | None = Field(None, alias="minimum_permissible_wager")  # s267(2)
+    ace: Literal["high_and_low", "high_only"] | None = None  # s265
+    reduced_commission: Line | None = None  # s275(3): how the reduced commission is calculated
+
+
+class DrawPokerSettings(_Model):
+    """Draw poker (003 pt 16)."""
+
+    minimum_table_stake_cents: Money | None = Field(None, alias="minimum_table_stake")  # s295(2)
+    minimum_permissible_wager_cents: Money | None = Field(None, alias="minimum_permissible_wager")
+    deck: Literal[52, 40, 32] = 52  # s287 "reduced deck"
+    ace_low: bool = False  # s292(9): announced for a 40 or 32 card deck
+
+
+class PaiGowSettings(_Model):
+    """Pai gow (003 pt 19)."""
+
+    co_banking: bool = False
+    house_liability_cents: Money | None = Field(None, alias="house_liability")  # s421(1)(b)(i)
+    box_maximum_cents: Money | None = Field(None, alias="box_maximum")  # s421(1)(e)
+    approved_cuts: tuple[Line, ...] = ()  # s430(2)
+    cuts_approval: Line | None = None  # s430(1)
+
+
+class Rake(_Model):
+    """Poker room commission (002 r7)."""
+
+    type: Literal["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"]
+    percent_bp: BasisPoints | None = Field(None, alias="percent")  # r7.2.1
+    cap_cents: Money | None = Field(None, alias="cap")  # r7.1, r7.7
+    minimum_cents: Money | None = Field(None, alias="minimum")  # r7.1
+    hourly_fee_cents: Money | None = Field(None, alias="hourly_fee")  # r7.2.2(c)
+    fee_per_hand_cents: Money | None = Field(None, alias="fee_per_hand")  # r7.2.3(b), r7.2.4(a)
+
+    def settings(self) -> RakeSettings:
+        """The rule layer's :class:`~kiosk.rules.table.RakeSettings`."""
+        return RakeSettings(
+            type=self.type,
+            percent_bp=self.percent_bp,
+            cap_cents=self.cap_cents,
+            minimum_cents=self.minimum_cents,
+            hourly_fee_cents=self.hourly_fee_cents,
+            fee_per_hand_cents=self.fee_per_hand_cents,
+        )
+
+
+class PokerSettings(_Model):
+    """The poker room (002): notice, blinds and rake."""
+
+    minimum_buy_in_cents: Money | None = Field(None, alias="minimum_buy_in")  # r6.3
+    betting: Literal["fixed_limit", "spread_limit", "pot_limit", "no_limit"] | None = None  # r6.3, r6.7, r6.8
+    compulsory_blinds: int | None = Field(None, ge=0, le=9)  # r8.2.1
+    blinds_cents: tuple[Money, ...] = Field((), alias="blinds")
+    rake: Rake | None = None
+    time_to_act: int | None = None  # r6.14: seconds, 5 to 60
+
+
+_SETTINGS_TYPES: dict[str, type[_Model]] = {
+    "tri_chro": TriChroSettings,
+    "two_up_dice": TwoUpSettings,
+    "caribbean_stud": CaribbeanSettings,
+    "blackjack": BlackjackSettings,
+    "roulette": RouletteSettings,
+    "manila_poker": ManilaSettings,
+    "draw_poker": DrawPokerSettings,
+    "pai_gow": PaiGowSettings,
+    "poker": PokerSettings,
+}
+
+
+def _section_of(game: str) -> str:
+    return "tri_chro" if game.startswith("tri_chro") else game
+
+
+# --------------------------------------------------------------------------- table
+
+
+class Table(_Model):
+    """One gaming table: its game, the name the operator gives it, limits, settings and signs."""
+
+    id: Identifier
+    game: str
+    variant: str | None = None
+    display_name: Line
+    layout: Path | None = None
+    layout_approval: Line | None = None
+    limits: Limits
+    signs_given: tuple[SignEntry, ...] | None = Field(None, alias="signs")
+    tri_chro: TriChroSettings | None = None
+    two_up_dice: TwoUpSettings | None = None
+    caribbean_stud: CaribbeanSettings | None = None
+    blackjack: BlackjackSettings | None = None
+    roulette: RouletteSettings | None = None
+    manila_poker: ManilaSettings | None = None
+    draw_poker: DrawPokerSettings | None = None
+    pai_gow: PaiGowSettings | None = None
+    poker: PokerSettings | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_name(cls, data: Any) -> Any:
+        # Operators may rename games (000 s230(5), 001 s456(7), 003 s50A(3)); the
+        # registry's name is only the default.
+        if isinstance(data, dict) and "display_name" not in data:
+            game = data.get("game")
+            if isinstance(game, str) and game in GAMES:
+                data = {**data, "display_name": GAMES[game].default_name}
+        return data
+
+    @field_validator("game")
+    @classmethod
+    def _game(cls, value: str) -> str:
+        if value not in GAMES:
+            raise ValueError(f"unknown game {value!r}; known games: {', '.join(GAMES)}")
+        return value
+
+    @field_validator("layout", mode="before")
+    @classmethod
+    def _layout(cls, value: Any, info: ValidationInfo) -> Path | None:
+        if value is None or isinstance(value, Path):
+            return value
+        return _resolve_path(value, info, what="layout", suffixes=(".toml",))
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Table":
+        problems: list[str] = []
+        game = self.game
+        own = _section_of(game)
+        for section in _SETTINGS_TYPES:
+            if section != own and getattr(self, section) is not None:
+                problems.append(f"{section}: settings for {section} on a {game} table (use [table.{own}])")
+        if self.variant is not None:
+            if game != "poker":
+                problems.append(
+                    f"variant: only poker tables have a variant; {game} has none"
+                    + (" (the ball count is in the game id)" if own == "tri_chro" else "")
+                )
+            elif self.variant not in POKER_VARIANTS:
+                problems.append(
+                    f"variant: unknown poker variant {self.variant!r} (002 r8.4-r8.24); "
+                    f"known: {', '.join(POKER_VARIANTS)}"
+                )
+        classes: tuple[str, ...] = TRI_CHRO_CLASSES.get(game, ())
+        if game == "roulette":
+            classes = ROULETTE_CLASSES
+        for key in self.limits.maximum_by:
+            if key not in classes:
+                problems.append(
+                    f"limits.maximum_by.{key}: not a wager class of {game}"
+                    + (f" (known: {', '.join(classes)})" if classes else " (no per-class maxima)")
+                )
+        for key in self.limits.minimum_by:
+            if game != "roulette":
+                problems.append(f"limits.minimum_by.{key}: only roulette has per-class minima (000 s141(2))")
+            elif key not in classes:
+                problems.append(
+                    f"limits.minimum_by.{key}: not a wager class of roulette (known: {', '.join(classes)})"
+                )
+        if self.signs_given is not None:
+            seen: set[str] = set()
+            for number, sign in enumerate(self.signs_given, start=1):
+                if game not in SIGN_KINDS[sign.kind].games:
+                    problems.append(f"signs[{number}]: a {game} table has no {sign.kind!r} sign")
+                if sign.kind in seen:
+                    problems.append(f"signs[{number}]: {sign.kind!r} is listed twice")
+                seen.add(sign.kind)
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    # -- settings of the table's own game (defaults where the file has no section)
+
+    @property
+    def settings(self) -> _Model:
+        """The settings section of this table's game (defaults when the file has none)."""
+        section = _section_of(self.game)
+        return getattr(self, section) or _SETTINGS_TYPES[section]()
+
+    @property
+    def tri_chro_settings(self) -> TriChroSettings:
+        return self.tri_chro or TriChroSettings()
+
+    @property
+    def two_up_settings(self) -> TwoUpSettings:
+        return self.two_up_dice or TwoUpSettings()
+
+    @property
+    def caribbean_settings(self) -> CaribbeanSettings:
+        return self.caribbean_stud or CaribbeanSettings()
+
+    @property
+    def blackjack_settings(self) -> BlackjackSettings:
+        return self.blackjack or BlackjackSettings()
+
+    @property
+    def roulette_settings(self) -> RouletteSettings:
+        return self.roulette or RouletteSettings()
+
+    @property
+    def manila_settings(self) -> ManilaSettings:
+        return self.manila_poker or ManilaSettings()
+
+    @property
+    def draw_settings(self) -> DrawPokerSettings:
+        return self.draw_poker or DrawPokerSettings()
+
+    @property
+    def pai_gow_settings(self) -> PaiGowSettings:
+        return self.pai_gow or PaiGowSettings()
+
+    @property
+    def poker_settings(self) -> PokerSettings:
+        return self.poker or PokerSettings()
+
+    @property
+    def signs(self) -> tuple[Sign, ...]:
+        """The signs this table shows: as listed in the file, or by default the signs the
+        law requires for its settings plus the limits sign (and, for Caribbean stud, the
+        jackpot meter)."""
+        if self.signs_given is not None:
+            return self.signs_given
+        kinds = ["limits"] + [kind for kind, _ in required_signs(self)]
+        if self.game == "caribbean_stud":
+            kinds.append("jackpot_meter")
+        return tuple(Sign(kind=kind) for kind in dict.fromkeys(kinds))
+
+    @property
+    def sign_kinds(self) -> frozenset[str]:
+        """The kinds of :attr:`signs`."""
+        return frozenset(sign.kind for sign in self.signs)
+
+    def limits_model(self) -> TableLimits:
+        """The rule-relevant settings as :class:`kiosk.rules.table.TableLimits` (cents)."""
+        bj = self.blackjack_settings
+        csp = self.caribbean_settings
+        pg = self.pai_gow_settings
+        pk = self.poker_settings
+        stake = wager = None
+        if self.game == "manila_poker":
+            stake = self.manila_settings.minimum_table_stake_cents
+            wager = self.manila_settings.minimum_permissible_wager_cents
+        elif self.game == "draw_poker":
+            stake = self.draw_settings.minimum_table_stake_cents
+            wager = self.draw_settings.minimum_permissible_wager_cents
+        return TableLimits(
+            minimum_cents=self.limits.minimum_cents,
+            maximum_cents=self.limits.maximum_cents,
+            maximum_by=dict(self.limits.maximum_by),
+            minimum_by=dict(self.limits.minimum_by),
+            instructional=bj.instructional,
+            decks=bj.decks,
+            bonus_blackjack=bj.bonus_blackjack,
+            card_machine=bj.card_machine,
+            maximum_payment_cents=csp.maximum_payment_cents,
+            minimum_table_stake_cents=stake,
+            minimum_permissible_wager_cents=wager,
+            minimum_buy_in_cents=pk.minimum_buy_in_cents,
+            compulsory_blinds=pk.compulsory_blinds,
+            blinds_cents=tuple(pk.blinds_cents),
+            rake=pk.rake.settings() if pk.rake is not None else None,
+            co_banking=pg.co_banking,
+            house_liability_cents=pg.house_liability_cents,
+            box_maximum_cents=pg.box_maximum_cents,
+        )
+
+
+# --------------------------------------------------------------------------- links and displays
+
+
+class Link(_Model):
+    """A Caribbean stud progressive jackpot link arrangement (000 s231(3)-(5))."""
+
+    id: Identifier
+    name: Line
+    tables: tuple[Identifier, ...]
+    approval: Line | None = None  # 000 s231(3): chief executive approval
+    seed_cents: Money = Field(alias="seed")
+    prize_cents: Money | None = Field(None, alias="prize")  # the meter at load; default the seed
+    contribution_bp: BasisPoints | None = Field(None, alias="contribution")
+
+    @property
+    def prize_at_load_cents(self) -> int:
+        """The prize the progressive meter shows when the floor is loaded."""
+        return self.seed_cents if self.prize_cents is None else self.prize_cents
+
+
+class Display(_Model):
+    """A screen: which view of which table (or link) it shows, on which screen index."""
+
+    id: Identifier
+    table: Identifier | None = None
+    link: Identifier | None = None
+    view: Literal[tuple(VIEWS)]  # type: ignore[valid-type]
+    screen: int = Field(0, ge=0, le=63)
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> "Display":
+        if (self.table is None) == (self.link is None):
+            raise ValueError("table: give exactly one of table or link")
+        if self.link is not None and self.view != "jackpot":
+            raise ValueError(f"view: a link display shows the progressive jackpot meter: view = \"jackpot\", not {self.view!r}")
+        return self
+
+
+# --------------------------------------------------------------------------- the floor
+
+
+class Floor(_Model):
+    """A whole casino floor: the casino, its tables, jackpot links and displays."""
+
+    format: Literal["kiosk-floor/1"]
+    casino: Casino
+    tables: dict[str, Table] = Field(default_factory=dict)
+    links: dict[str, Link] = Field(default_factory=dict)
+    displays: dict[str, Display] = Field(default_factory=dict)
+    source: Path | None = None  # the file it was loaded from
+
+    @model_validator(mode="after")
+    def _references(self) -> "Floor":
+        from kiosk.floor.structure import reference_problems
+
+        problems = [f"{where}: {text}" for where, text in reference_problems(self)]
+        if problems:
+            raise ValueError("\n".join(problems))
+        return self
+
+    def link_of(self, table_id: str) -> Link | None:
+        """The jackpot link a table belongs to, or ``None``."""
+        for link in self.links.values():
+            if table_id in link.tables:
+                return link
+        return None
+
+    def displays_of(self, table_id: str) -> list[Display]:
+        """The displays that show this table."""
+        return [d for d in self.displays.values() if d.table == table_id]

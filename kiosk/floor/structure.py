@@ -1,0 +1,196 @@
+"""Checks across a floor's tables, links and displays.
+
+:func:`reference_problems` finds what makes a floor file inconsistent (a link or display
+naming a table that is not there, a view that does not fit the game); the loader refuses
+such a file.  :func:`structural_violations` finds what breaks the law (a link without the
+chief executive's approval, a manila table without an approved layout, a required sign
+left out, ...); ``kiosk check`` reports those with their rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kiosk.floor.signs import MIN_TEXT_MM, SIGN_KINDS, required_signs, text_height_rule
+from kiosk.rules.citation import Violation
+from kiosk.rules.money import format_money
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kiosk.floor.models import Floor, Table
+
+__all__ = ["reference_problems", "structural_violations"]
+
+
+def reference_problems(floor: "Floor") -> list[tuple[str, str]]:
+    """``(where, "key: text")`` for every reference that points nowhere.
+
+    ``where`` is ``"link ID"`` or ``"display ID"``.
+    """
+    from kiosk.floor.models import VIEWS
+
+    problems: list[tuple[str, str]] = []
+    for link in floor.links.values():
+        seen: set[str] = set()
+        for member in link.tables:
+            if member not in floor.tables:
+                problems.append((f"link {link.id}", f"tables: no table {member!r} on this floor"))
+            elif member in seen:
+                problems.append((f"link {link.id}", f"tables: {member!r} is listed twice"))
+            seen.add(member)
+    for display in floor.displays.values():
+        where = f"display {display.id}"
+        if display.link is not None:
+            if display.link not in floor.links:
+                problems.append((where, f"link: no jackpot link {display.link!r} on this floor"))
+            continue
+        table = floor.tables.get(display.table or "")
+        if table is None:
+            problems.append((where, f"table: no table {display.table!r} on this floor"))
+            continue
+        games = VIEWS[display.view]
+        if games is not None and table.game not in games:
+            problems.append(
+                (where, f"view: {display.view!r} does not fit {table.id} ({table.game}); "
+                        f"it is for {', '.join(sorted(games))}")
+            )
+    return problems
+
+
+def _violation(subject: str, text: str, rule: str, key: str | None = None, severity: str = "error") -> Violation:
+    return Violation(rule=rule, message=f"{subject}: {text} ({rule})", key=key, severity=severity)  # type: ignore[arg-type]
+
+
+def structural_violations(floor: "Floor") -> list[Violation]:
+    """Every way the floor's structure, approvals and signs break the rules.
+
+    Messages start with the table (or link or display) id and end with the rule.
+    """
+    out: list[Violation] = []
+    for where, text in reference_problems(floor):
+        subject = where.split(" ", 1)[1]
+        rule = "000 s231(3)" if where.startswith("link") else "kiosk-floor/1"
+        out.append(Violation(rule=rule, message=f"{subject}: {text}", key=text.split(":", 1)[0]))
+    out += _link_violations(floor)
+    for table in floor.tables.values():
+        out += _table_violations(floor, table)
+    return out
+
+
+def _link_violations(floor: "Floor") -> list[Violation]:
+    out: list[Violation] = []
+    member_of: dict[str, list[str]] = {}
+    for link in floor.links.values():
+        if link.approval is None:
+            out.append(_violation(link.id, "a progressive jackpot link needs the chief executive's approval; "
+                                           "set approval = \"<reference>\"", "000 s231(3)", "approval"))
+        members = list(dict.fromkeys(link.tables))
+        if len(members) < 2:
+            out.append(_violation(link.id, f"a progressive jackpot link joins 2 or more tables; it has {len(members)}",
+                                  "000 s231(3)", "tables"))
+        for member in members:
+            member_of.setdefault(member, []).append(link.id)
+            table = floor.tables.get(member)
+            if table is not None and table.game != "caribbean_stud":
+                out.append(_violation(link.id, f"table {member} plays {table.game}; only caribbean stud tables "
+                                               "join a progressive jackpot link", "000 s231(3)", "tables"))
+        if not _link_has_meter(floor, link.id, members):
+            out.append(_violation(link.id, "the link needs a progressive jackpot meter: a display with "
+                                           f"link = \"{link.id}\" and view = \"jackpot\", or a jackpot display "
+                                           "or jackpot_meter sign at a linked table", "000 s231(4)", "tables"))
+    for table_id, links in member_of.items():
+        if len(links) > 1:
+            out.append(_violation(table_id, f"a table is under one progressive jackpot link at most; "
+                                            f"it is in {', '.join(links)}", "000 s231(3)", "link"))
+    return out
+
+
+def _link_has_meter(floor: "Floor", link_id: str, members: list[str]) -> bool:
+    for display in floor.displays.values():
+        if display.view == "jackpot" and (display.link == link_id or display.table in members):
+            return True
+    return any(m in floor.tables and "jackpot_meter" in floor.tables[m].sign_kinds for m in members)
+
+
+def _table_violations(floor: "Floor", table: "Table") -> list[Violation]:
+    out: list[Violation] = []
+    tid, game = table.id, table.game
+    kinds = table.sign_kinds
+
+    for kind, rule in required_signs(table):
+        if kind not in kinds:
+            out.append(_violation(tid, f"the table must show the {SIGN_KINDS[kind].title.lower()} sign; "
+                                       f"add {kind!r} to signs", rule, "signs"))
+    for number, sign in enumerate(table.signs, start=1):
+        if sign.cap_mm < MIN_TEXT_MM:
+            out.append(_violation(tid, f"{sign.kind} sign letters and numbers must be at least "
+                                       f"{MIN_TEXT_MM:g} mm high; cap_mm is {sign.cap_mm:g}",
+                                  text_height_rule(sign.kind, game), f"signs[{number}].cap_mm"))
+
+    if game in ("manila_poker", "draw_poker") and table.layout_approval is None:
+        rule = "003 s258(2)" if game == "manila_poker" else "003 s294(2)"
+        out.append(_violation(tid, "the layout is the one the chief executive approved; "
+                                   "set layout_approval = \"<reference>\"", rule, "layout_approval"))
+    if game in ("caribbean_stud", "pai_gow") and table.layout is not None and table.layout_approval is None:
+        rule = "000 s230(4)" if game == "caribbean_stud" else "003 s413(2)(a)"
+        out.append(_violation(tid, "a layout other than the diagram needs the chief executive's approval; "
+                                   "set layout_approval if this layout departs from the diagram",
+                              rule, "layout_approval", "warning"))
+
+    if game == "caribbean_stud":
+        out += _caribbean_violations(floor, table)
+    elif game == "blackjack":
+        bj = table.blackjack_settings
+        if bj.bonus_blackjack and (bj.nominated_suit is None or bj.nominated_card is None):
+            out.append(_violation(tid, "bonus blackjack needs the nominated suit and card on the sign; "
+                                       "set blackjack.nominated_suit and blackjack.nominated_card",
+                                  "003 s50C(3)", "blackjack.nominated_suit"))
+    elif game == "two_up_dice":
+        lights = table.two_up_settings
+        colours = [lights.heads_colour, lights.tails_colour, lights.odds_colour]
+        if len(set(colours)) < 3:
+            out.append(_violation(tid, "the heads, tails and odds lights must be three different colours; "
+                                       f"they are {', '.join(colours)}", "004 sch13 s19(1)", "two_up_dice"))
+    elif game == "pai_gow":
+        pg = table.pai_gow_settings
+        if not pg.approved_cuts:
+            out.append(_violation(tid, "the approved cuts must be displayed; list them in pai_gow.approved_cuts",
+                                  "003 s430(2)", "pai_gow.approved_cuts"))
+        if pg.cuts_approval is None:
+            out.append(_violation(tid, "tiles are cut in the ways the chief executive approved; "
+                                       "set pai_gow.cuts_approval = \"<reference>\"",
+                                  "003 s430(1)", "pai_gow.cuts_approval"))
+    elif game == "draw_poker":
+        draw = table.draw_settings
+        if draw.ace_low and draw.deck == 52:
+            out.append(_violation(tid, "the ace-low announcement is for a 40 or 32 card deck; with 52 cards the "
+                                       "ace is low anyway", "003 s292(9)", "draw_poker.ace_low", "warning"))
+    elif game == "poker":
+        seconds = table.poker_settings.time_to_act
+        if seconds is not None and not 5 <= seconds <= 60:
+            out.append(_violation(tid, f"time to act is 5 to 60 seconds; it is {seconds}",
+                                  "002 r6.14", "poker.time_to_act"))
+    return out
+
+
+def _caribbean_violations(floor: "Floor", table: "Table") -> list[Violation]:
+    out: list[Violation] = []
+    tid = table.id
+    jackpot = table.caribbean_settings.jackpot
+    link = floor.link_of(tid)
+    if link is not None:
+        for key, value in (("seed", jackpot.seed_cents), ("prize", jackpot.prize_cents)):
+            if value is not None:
+                out.append(_violation(tid, f"the table is under link {link.id}, whose progressive meter shows the "
+                                           f"prize; remove caribbean_stud.jackpot.{key} ({format_money(value)})",
+                                      "000 s231(4)", f"caribbean_stud.jackpot.{key}"))
+        return out
+    shows_meter = "jackpot_meter" in table.sign_kinds or any(
+        d.view == "jackpot" for d in floor.displays_of(tid)
+    )
+    if not shows_meter:
+        out.append(_violation(tid, "the table needs a meter or sign showing the jackpot prize; add a jackpot "
+                                   "display or the 'jackpot_meter' sign", "000 s231(2)", "signs"))
+    if jackpot.seed_cents is None and jackpot.prize_cents is None:
+        out.append(_violation(tid, "the jackpot meter needs an amount: set caribbean_stud.jackpot.prize "
+                                   "(or seed)", "000 s231(2)", "caribbean_stud.jackpot.prize"))
+    return out
