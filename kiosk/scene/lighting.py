@@ -19,36 +19,47 @@ from kiosk.scene.primitives import Clipped, Colour, Path, Shape, SubPath
 __all__ = [
     "DEFAULT_LIT_FILL",
     "GLOW_ALPHA",
-    "HATCH_SPACING_MM",
-    "HATCH_WIDTH_MM",
-    "OUTLINE_MM",
     "lit_overlay",
+    "lit_sizes",
 ]
 
 DEFAULT_LIT_FILL: Colour = (255, 244, 176, 255)
 GLOW_ALPHA = 120  # of 255: bright, yet the area keeps its own colour
-HATCH_SPACING_MM = 9.0
-HATCH_WIDTH_MM = 1.6
 HATCH_COLOUR: Colour = (20, 20, 20, 150)
-OUTLINE_MM = 5.0  # both bands together, inside the edge
-INNER_OUTLINE_MM = 2.5  # the black band, inside the white one
+# Sizes scale with the area (its shorter side), so a cloth drawn small on a screen still shows
+# them: the outline is 8 % of the shorter side (4 to 20 mm), the hatch pitch 12 % (6 to 30 mm).
+OUTLINE_SHARE, OUTLINE_RANGE_MM = 0.08, (4.0, 20.0)
+HATCH_SHARE, HATCH_RANGE_MM = 0.12, (6.0, 30.0)
+HATCH_WIDTH_SHARE = 0.2  # of the hatch pitch
 OUTLINE_COLOUR: Colour = (0, 0, 0, 255)
 EDGE_COLOUR: Colour = (255, 255, 255, 255)
 
 
-def _hatch(bounds: tuple[float, float, float, float]) -> Path:
+def _clamp(value: float, bounds: tuple[float, float]) -> float:
+    return max(bounds[0], min(bounds[1], value))
+
+
+def lit_sizes(area: Path) -> tuple[float, float, float]:
+    """``(outline_mm, hatch_pitch_mm, hatch_width_mm)`` for an area of this size."""
+    x0, y0, x1, y1 = area.bounds()
+    short = min(x1 - x0, y1 - y0)
+    pitch = _clamp(HATCH_SHARE * short, HATCH_RANGE_MM)
+    return _clamp(OUTLINE_SHARE * short, OUTLINE_RANGE_MM), pitch, pitch * HATCH_WIDTH_SHARE
+
+
+def _hatch(bounds: tuple[float, float, float, float], pitch: float) -> Path:
     """45-degree stripes covering ``bounds`` (they are clipped to the area when painted)."""
     x0, y0, x1, y1 = bounds
     subs = []
     # lines x - y = c, c from (x0 - y1) to (x1 - y0)
-    c = math.floor((x0 - y1) / HATCH_SPACING_MM) * HATCH_SPACING_MM
+    c = math.floor((x0 - y1) / pitch) * pitch
     while c <= x1 - y0:
         # endpoints where x - y = c crosses the box
         sx, sy = max(x0, y0 + c), max(x0, y0 + c) - c
         ex, ey = min(x1, y1 + c), min(x1, y1 + c) - c
         if ex > sx:
             subs.append(SubPath((sx, sy), (("L", ex, ey),), False))
-        c += HATCH_SPACING_MM
+        c += pitch
     return Path(tuple(subs))
 
 
@@ -57,12 +68,13 @@ def lit_overlay(area: Path, lit_fill: Colour | None = None) -> Clipped:
     base = lit_fill or DEFAULT_LIT_FILL
     glow = (base[0], base[1], base[2], GLOW_ALPHA)
     x0, y0, x1, y1 = area.bounds()
-    pad = HATCH_SPACING_MM
+    outline, pitch, hatch_width = lit_sizes(area)
     items = (
         Shape(area, fill=glow),
-        Shape(_hatch((x0 - pad, y0 - pad, x1 + pad, y1 + pad)), stroke=HATCH_COLOUR, stroke_mm=HATCH_WIDTH_MM),
-        # strokes are centred on the edge and clipped to the area, so a 2w stroke shows w inside
-        Shape(area, stroke=OUTLINE_COLOUR, stroke_mm=2 * OUTLINE_MM),
-        Shape(area, stroke=EDGE_COLOUR, stroke_mm=2 * (OUTLINE_MM - INNER_OUTLINE_MM)),
+        Shape(_hatch((x0 - pitch, y0 - pitch, x1 + pitch, y1 + pitch), pitch), stroke=HATCH_COLOUR, stroke_mm=hatch_width),
+        # strokes are centred on the edge and clipped to the area, so a 2w stroke shows w inside:
+        # the black band is the whole outline width, the white edge band half of it
+        Shape(area, stroke=OUTLINE_COLOUR, stroke_mm=2 * outline),
+        Shape(area, stroke=EDGE_COLOUR, stroke_mm=outline),
     )
     return Clipped(area, items)
