@@ -249,7 +249,10 @@ def parse_variant(document: Any, balls: int) -> TriChroVariant:
 
 @cache
 def _document() -> Any:
-    text = resources.files("kiosk.rules").joinpath("data", "tri_chro.json").read_text(encoding="utf-8")
+    try:
+        text = resources.files("kiosk.rules").joinpath("data", "tri_chro.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TriChroDataError(f"{DATA_FILE}: cannot be read from the installed package ({exc})") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
