@@ -20,6 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from kiosk.floor.errors import FloorError
 from kiosk.floor.models import FORMAT, Floor
+from kiosk.floor.structure import references
 
 __all__ = ["load_floor", "parse_floor"]
 
@@ -75,10 +76,31 @@ def parse_floor(text: str, *, name: str = "<floor>", base: str | Path = ".", sou
         floor = Floor.model_validate(data, context={"base": str(base)})
     except ValidationError as exc:
         problems += _translate(name, exc)
-        raise FloorError(problems) from None
+        # references are checked on the raw file too: a bad table stops the model's own check
+        problems += [f"{name}: {where}: {text}" for where, text in _raw_references(data)]
+        raise FloorError(list(dict.fromkeys(problems))) from None
     if problems:
         raise FloorError(problems)
     return floor
+
+
+def _raw_references(data: dict[str, Any]) -> list[tuple[str, str]]:
+    def text(value: Any) -> str | None:
+        return value if isinstance(value, str) else None
+
+    tables = data.get("tables") or {}
+    games = {key: str(entry.get("game")) for key, entry in tables.items() if isinstance(entry, dict)}
+    links = [
+        (key, [m for m in entry.get("tables", []) if isinstance(m, str)])
+        for key, entry in (data.get("links") or {}).items()
+        if isinstance(entry, dict) and isinstance(entry.get("tables", []), list)
+    ]
+    displays = [
+        (key, text(entry.get("table")), text(entry.get("link")), str(entry.get("view")))
+        for key, entry in (data.get("displays") or {}).items()
+        if isinstance(entry, dict)
+    ]
+    return references(games, links, displays)
 
 
 def _syntax_problem(name: str, text: str, message: str) -> str:
@@ -132,13 +154,11 @@ def _translate(name: str, exc: ValidationError) -> list[str]:
         where, rest = _where(loc)
         key = _dotted(rest)
         for text in _messages(error, loc):
-            if error["type"] == "value_error" and not key and ": " in text:
-                # a model-level check: its lines already start with the key
-                line_key, text = text.split(": ", 1)
-                if where is None and " " in line_key:  # "link L1: tables: ..."
-                    lines.append(f"{name}: {line_key}: {text}")
-                    continue
-                lines.append(_line(name, where, line_key, text))
+            if text.startswith("@") and ": " in text:
+                # one of several problems a validator found, keyed below this location
+                sub, text = text[1:].split(": ", 1)
+                full = key + sub if sub.startswith("[") or not key else f"{key}.{sub}"
+                lines.append(_line(name, where, full, text))
             else:
                 lines.append(_line(name, where, key, text))
     return list(dict.fromkeys(lines))

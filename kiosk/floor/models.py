@@ -181,6 +181,11 @@ class Limits(_Model):
     minimum_by: dict[str, Money] = Field(default_factory=dict)
 
 
+def _as_tuple(value: Any) -> Any:
+    # TOML arrays arrive as lists; the frozen models hold tuples
+    return tuple(value) if isinstance(value, list) else value
+
+
 def _sign_entry(value: Any) -> Any:
     return {"kind": value} if isinstance(value, str) else value
 
@@ -253,6 +258,7 @@ class BlackjackSettings(_Model):
     bonus_blackjack: bool = False
     instructional: bool = False
     card_machine: bool = False
+    super_sevens: bool = False  # 003 s65A(2): no card machine with super sevens
     nominated_suit: Literal["spades", "hearts", "diamonds", "clubs"] | None = None
     # a blackjack is an ace and a ten-value card, so the other nominated card is one of these
     nominated_card: Annotated[
@@ -290,7 +296,7 @@ class PaiGowSettings(_Model):
     co_banking: bool = False
     house_liability_cents: Money | None = Field(None, alias="house_liability")  # s421(1)(b)(i)
     box_maximum_cents: Money | None = Field(None, alias="box_maximum")  # s421(1)(e)
-    approved_cuts: tuple[Line, ...] = ()  # s430(2)
+    approved_cuts: Annotated[tuple[Line, ...], BeforeValidator(_as_tuple)] = ()  # s430(2)
     cuts_approval: Line | None = None  # s430(1)
 
 
@@ -322,7 +328,7 @@ class PokerSettings(_Model):
     minimum_buy_in_cents: Money | None = Field(None, alias="minimum_buy_in")  # r6.3
     betting: Literal["fixed_limit", "spread_limit", "pot_limit", "no_limit"] | None = None  # r6.3, r6.7, r6.8
     compulsory_blinds: int | None = Field(None, ge=0, le=9)  # r8.2.1
-    blinds_cents: tuple[Money, ...] = Field((), alias="blinds")
+    blinds_cents: Annotated[tuple[Money, ...], BeforeValidator(_as_tuple)] = Field((), alias="blinds")
     rake: Rake | None = None
     time_to_act: int | None = None  # r6.14: seconds, 5 to 60
 
@@ -338,6 +344,13 @@ _SETTINGS_TYPES: dict[str, type[_Model]] = {
     "pai_gow": PaiGowSettings,
     "poker": PokerSettings,
 }
+
+
+def _raise(problems: list[tuple[str, str]]) -> None:
+    """Raise one ValueError carrying several problems, each ``@subkey: text`` (the
+    loader splits them into lines under the field's key)."""
+    if problems:
+        raise ValueError("\n".join(f"@{key}: {text}" for key, text in problems))
 
 
 def _section_of(game: str) -> str:
@@ -357,7 +370,7 @@ class Table(_Model):
     layout: Path | None = None
     layout_approval: Line | None = None
     limits: Limits
-    signs_given: tuple[SignEntry, ...] | None = Field(None, alias="signs")
+    signs_given: Annotated[tuple[SignEntry, ...] | None, BeforeValidator(_as_tuple)] = Field(None, alias="signs")
     tri_chro: TriChroSettings | None = None
     two_up_dice: TwoUpSettings | None = None
     caribbean_stud: CaribbeanSettings | None = None
@@ -377,6 +390,8 @@ class Table(_Model):
             game = data.get("game")
             if isinstance(game, str) and game in GAMES:
                 data = {**data, "display_name": GAMES[game].default_name}
+            elif isinstance(game, str) and game:  # the unknown game is reported; no second problem
+                data = {**data, "display_name": game}
         return data
 
     @field_validator("game")
@@ -393,52 +408,67 @@ class Table(_Model):
             return value
         return _resolve_path(value, info, what="layout", suffixes=(".toml",))
 
-    @model_validator(mode="after")
-    def _consistent(self) -> "Table":
-        problems: list[str] = []
-        game = self.game
-        own = _section_of(game)
-        for section in _SETTINGS_TYPES:
-            if section != own and getattr(self, section) is not None:
-                problems.append(f"{section}: settings for {section} on a {game} table (use [table.{own}])")
-        if self.variant is not None:
-            if game != "poker":
-                problems.append(
-                    f"variant: only poker tables have a variant; {game} has none"
-                    + (" (the ball count is in the game id)" if own == "tri_chro" else "")
-                )
-            elif self.variant not in POKER_VARIANTS:
-                problems.append(
-                    f"variant: unknown poker variant {self.variant!r} (002 r8.4-r8.24); "
-                    f"known: {', '.join(POKER_VARIANTS)}"
-                )
-        classes: tuple[str, ...] = TRI_CHRO_CLASSES.get(game, ())
-        if game == "roulette":
-            classes = ROULETTE_CLASSES
-        for key in self.limits.maximum_by:
+    @field_validator("variant")
+    @classmethod
+    def _variant(cls, value: str | None, info: ValidationInfo) -> str | None:
+        game = info.data.get("game")
+        if value is None or game is None:
+            return value
+        if game != "poker":
+            extra = " (the ball count is in the game id)" if game.startswith("tri_chro") else ""
+            raise ValueError(f"only poker tables have a variant; {game} has none{extra}")
+        if value not in POKER_VARIANTS:
+            raise ValueError(
+                f"unknown poker variant {value!r} (002 r8.4-r8.24); known: {', '.join(POKER_VARIANTS)}"
+            )
+        return value
+
+    @field_validator("limits")
+    @classmethod
+    def _classes(cls, value: Limits, info: ValidationInfo) -> Limits:
+        game = info.data.get("game")
+        if game is None:
+            return value
+        problems: list[tuple[str, str]] = []
+        classes = ROULETTE_CLASSES if game == "roulette" else TRI_CHRO_CLASSES.get(game, ())
+        for key in value.maximum_by:
             if key not in classes:
-                problems.append(
-                    f"limits.maximum_by.{key}: not a wager class of {game}"
-                    + (f" (known: {', '.join(classes)})" if classes else " (no per-class maxima)")
-                )
-        for key in self.limits.minimum_by:
+                known = f" (known: {', '.join(classes)})" if classes else " (it has no per-class maxima)"
+                problems.append((f"maximum_by.{key}", f"not a wager class of {game}{known}"))
+        for key in value.minimum_by:
             if game != "roulette":
-                problems.append(f"limits.minimum_by.{key}: only roulette has per-class minima (000 s141(2))")
+                problems.append((f"minimum_by.{key}", "only roulette has per-class minima (000 s141(2))"))
             elif key not in classes:
-                problems.append(
-                    f"limits.minimum_by.{key}: not a wager class of roulette (known: {', '.join(classes)})"
-                )
-        if self.signs_given is not None:
-            seen: set[str] = set()
-            for number, sign in enumerate(self.signs_given, start=1):
-                if game not in SIGN_KINDS[sign.kind].games:
-                    problems.append(f"signs[{number}]: a {game} table has no {sign.kind!r} sign")
-                if sign.kind in seen:
-                    problems.append(f"signs[{number}]: {sign.kind!r} is listed twice")
-                seen.add(sign.kind)
-        if problems:
-            raise ValueError("\n".join(problems))
-        return self
+                problems.append((f"minimum_by.{key}", f"not a wager class of roulette (known: {', '.join(classes)})"))
+        _raise(problems)
+        return value
+
+    @field_validator("signs_given")
+    @classmethod
+    def _sign_kinds(cls, value: tuple[Sign, ...] | None, info: ValidationInfo) -> tuple[Sign, ...] | None:
+        game = info.data.get("game")
+        if value is None or game is None:
+            return value
+        problems: list[tuple[str, str]] = []
+        seen: set[str] = set()
+        for number, sign in enumerate(value, start=1):
+            if game not in SIGN_KINDS[sign.kind].games:
+                problems.append((f"[{number}]", f"a {game} table has no {sign.kind!r} sign"))
+            if sign.kind in seen:
+                problems.append((f"[{number}]", f"{sign.kind!r} is listed twice"))
+            seen.add(sign.kind)
+        _raise(problems)
+        return value
+
+    @field_validator(*_SETTINGS_TYPES)
+    @classmethod
+    def _own_section(cls, value: Any, info: ValidationInfo) -> Any:
+        game = info.data.get("game")
+        if value is not None and game is not None and _section_of(game) != info.field_name:
+            raise ValueError(
+                f"settings for {info.field_name} on a {game} table (use [table.{_section_of(game)}])"
+            )
+        return value
 
     # -- settings of the table's own game (defaults where the file has no section)
 
@@ -533,7 +563,17 @@ class Table(_Model):
             co_banking=pg.co_banking,
             house_liability_cents=pg.house_liability_cents,
             box_maximum_cents=pg.box_maximum_cents,
+            super_sevens=bj.super_sevens,
+            game_type=self.game_type if self.game == "poker" else None,
         )
+
+    @property
+    def game_type(self) -> str:
+        """The type of game a notice names (002 r6.3): the poker variant's name as the
+        Poker Rules write it, else the display name."""
+        if self.variant in POKER_VARIANTS:
+            return POKER_VARIANTS[self.variant][0]
+        return self.display_name
 
 
 # --------------------------------------------------------------------------- links and displays
@@ -544,7 +584,7 @@ class Link(_Model):
 
     id: Identifier
     name: Line
-    tables: tuple[Identifier, ...]
+    tables: Annotated[tuple[Identifier, ...], BeforeValidator(_as_tuple)]
     approval: Line | None = None  # 000 s231(3): chief executive approval
     seed_cents: Money = Field(alias="seed")
     prize_cents: Money | None = Field(None, alias="prize")  # the meter at load; default the seed
@@ -568,9 +608,9 @@ class Display(_Model):
     @model_validator(mode="after")
     def _one_subject(self) -> "Display":
         if (self.table is None) == (self.link is None):
-            raise ValueError("table: give exactly one of table or link")
+            _raise([("table", "give exactly one of table or link")])
         if self.link is not None and self.view != "jackpot":
-            raise ValueError(f"view: a link display shows the progressive jackpot meter: view = \"jackpot\", not {self.view!r}")
+            _raise([("view", f"a link display shows the progressive jackpot meter: view = \"jackpot\", not {self.view!r}")])
         return self
 
 
@@ -591,9 +631,9 @@ class Floor(_Model):
     def _references(self) -> "Floor":
         from kiosk.floor.structure import reference_problems
 
-        problems = [f"{where}: {text}" for where, text in reference_problems(self)]
+        problems = reference_problems(self)
         if problems:
-            raise ValueError("\n".join(problems))
+            raise ValueError("\n".join(f"@{where}: {text}" for where, text in problems))
         return self
 
     def link_of(self, table_id: str) -> Link | None:

@@ -18,7 +18,7 @@ from kiosk.rules.money import format_money
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.floor.models import Floor, Table
 
-__all__ = ["reference_problems", "structural_violations"]
+__all__ = ["reference_problems", "references", "structural_violations"]
 
 
 def reference_problems(floor: "Floor") -> list[tuple[str, str]]:
@@ -26,32 +26,49 @@ def reference_problems(floor: "Floor") -> list[tuple[str, str]]:
 
     ``where`` is ``"link ID"`` or ``"display ID"``.
     """
+    return references(
+        {t.id: t.game for t in floor.tables.values()},
+        [(link.id, list(link.tables)) for link in floor.links.values()],
+        [(d.id, d.table, d.link, d.view) for d in floor.displays.values()],
+    )
+
+
+def references(
+    games: dict[str, str],
+    links: list[tuple[str, list[str]]],
+    displays: list[tuple[str, str | None, str | None, str]],
+) -> list[tuple[str, str]]:
+    """The reference checks on plain data: ``games`` maps table id -> game id, ``links``
+    are ``(id, member ids)``, ``displays`` are ``(id, table, link, view)``.  The loader
+    runs them on the raw file too, so they are reported even when a table is invalid."""
     from kiosk.floor.models import VIEWS
 
     problems: list[tuple[str, str]] = []
-    for link in floor.links.values():
+    link_ids = {link_id for link_id, _ in links}
+    for link_id, members in links:
         seen: set[str] = set()
-        for member in link.tables:
-            if member not in floor.tables:
-                problems.append((f"link {link.id}", f"tables: no table {member!r} on this floor"))
+        for member in members:
+            if member not in games:
+                problems.append((f"link {link_id}", f"tables: no table {member!r} on this floor"))
             elif member in seen:
-                problems.append((f"link {link.id}", f"tables: {member!r} is listed twice"))
+                problems.append((f"link {link_id}", f"tables: {member!r} is listed twice"))
             seen.add(member)
-    for display in floor.displays.values():
-        where = f"display {display.id}"
-        if display.link is not None:
-            if display.link not in floor.links:
-                problems.append((where, f"link: no jackpot link {display.link!r} on this floor"))
+    for display_id, table_id, link_id, view in displays:
+        where = f"display {display_id}"
+        if link_id is not None:
+            if link_id not in link_ids:
+                problems.append((where, f"link: no jackpot link {link_id!r} on this floor"))
             continue
-        table = floor.tables.get(display.table or "")
-        if table is None:
-            problems.append((where, f"table: no table {display.table!r} on this floor"))
+        if table_id is None:
             continue
-        games = VIEWS[display.view]
-        if games is not None and table.game not in games:
+        game = games.get(table_id)
+        if game is None:
+            problems.append((where, f"table: no table {table_id!r} on this floor"))
+            continue
+        fits = VIEWS.get(view)
+        if fits is not None and game not in fits:
             problems.append(
-                (where, f"view: {display.view!r} does not fit {table.id} ({table.game}); "
-                        f"it is for {', '.join(sorted(games))}")
+                (where, f"view: {view!r} does not fit {table_id} ({game}); it is for {', '.join(sorted(fits))}")
             )
     return problems
 
