@@ -9,6 +9,8 @@ odds lights show the current run; the deciding spin stays lit).
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
@@ -150,3 +152,22 @@ def test_a_bad_call_is_refused_in_one_cited_line(bad) -> None:
         SpinnerGame(bad)
     assert "004 sch13 s6(1)" in str(err.value) and "\n" not in str(err.value)
     assert isinstance(err.value, ValueError)
+
+
+@settings(max_examples=300, deadline=None)
+@given(call=st.sampled_from(["heads", "tails", None]), spins=st.text(alphabet="HTOX", max_size=60))
+def test_long_sequences_match_the_seed_until_decided(call, spins) -> None:
+    game = SpinnerGame(call)
+    for i, code in enumerate(spins, start=1):
+        if game.outcome is not None:
+            with pytest.raises(RuleError):
+                game.spin(code)
+            break
+        record = game.spin(code)
+        want = oracle(call, spins[:i])
+        assert (record.outcome, record.lights, record.must_change_spinner) == (
+            want["outcome"],
+            want["lights"],
+            want["must_change_spinner"],
+        )
+        assert record.player_wagers == want["players"] and record.spinner == want["spinner"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk.rules.citation import RuleError
@@ -162,3 +162,52 @@ def test_bad_settings_are_refused(kwargs) -> None:
     with pytest.raises(RuleError) as err:
         TwoUpSettings(**kwargs)
     assert "\n" not in str(err.value) and next(iter(kwargs)) in str(err.value)
+
+
+def wager_oracle(side: str, later_spins: str, run_at_placing: int) -> str | None:
+    """s12 read plainly: the first heads or tails decides; so does the 5th odds in a row.
+
+    The run counts from before the wager (DESIGN.md C.3); invalid spins are void.
+    """
+    run = run_at_placing
+    for code in later_spins:
+        if code == "X":
+            continue
+        if code == "O":
+            run += 1
+            if run == 5:
+                return "lose"
+            continue
+        return "win" if (code == "H") == (side == "heads") else "lose"
+    return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    spins=st.text(alphabet="HTOX", max_size=40),
+    bets=st.lists(st.tuples(st.integers(0, 40), st.sampled_from(["heads", "tails"]), st.integers(1, 10**6)),
+                  max_size=8),
+)  # fmt: skip
+def test_players_wagers_follow_s12_across_games(spins, bets) -> None:
+    book = PlayerWagerBook()
+    game = SpinnerGame(None)
+    placed = []
+    results = {}
+    for position in range(len(spins) + 1):
+        if game.outcome is not None:  # the dealer decided the last game: a new one starts
+            game = SpinnerGame(None)
+        for at, side, stake in bets:
+            if at == position:
+                placed.append((book.place(side, stake), position, game.lights["odds"]))
+        if position == len(spins):
+            break
+        for settled in book.apply(game.spin(spins[position])):
+            assert settled.wager.id not in results
+            results[settled.wager.id] = settled
+    for wager, position, run in placed:
+        expected = wager_oracle(wager.side, spins[position:], run)
+        got = results.get(wager.id)
+        assert (got.result if got else None) == expected
+        if got:
+            assert got.returned_cents == (2 * wager.stake_cents if expected == "win" else 0)
+    assert {w.id for w in book.open} == {w.id for w, _, _ in placed if w.id not in results}
