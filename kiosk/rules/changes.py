@@ -68,6 +68,11 @@ class Approved:
     reason: str
     rule: str
 
+    @property
+    def message(self) -> str:
+        """The reason, under the name a Violation uses for its line."""
+        return self.reason
+
 
 @dataclass(frozen=True)
 class PlayerAgreement:
