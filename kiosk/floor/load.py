@@ -22,7 +22,7 @@ from kiosk.floor.errors import FloorError
 from kiosk.floor.models import FORMAT, Floor
 from kiosk.floor.structure import references
 
-__all__ = ["load_floor", "parse_floor"]
+__all__ = ["load_floor", "parse_floor", "floor_from_data"]
 
 _ARRAYS = {"table": "tables", "link": "links", "display": "displays"}
 _TOP_KEYS = ("format", "casino", "table", "link", "display")
@@ -58,7 +58,15 @@ def parse_floor(text: str, *, name: str = "<floor>", base: str | Path = ".", sou
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise FloorError([_syntax_problem(name, text, str(exc))]) from None
+    return floor_from_data(raw, name=name, base=base, source=source)
 
+
+def floor_from_data(
+    raw: dict[str, Any], *, name: str = "<floor>", base: str | Path = ".", source: Path | None = None
+) -> Floor:
+    """Validate a floor already parsed from TOML (the same checks and messages)."""
+    if not isinstance(raw, dict):
+        raise FloorError([f"{name}: a floor file is a TOML document of keys and tables"])
     problems: list[str] = []
     data: dict[str, Any] = {}
     for key, value in raw.items():
