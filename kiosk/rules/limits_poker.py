@@ -81,8 +81,11 @@ def is_nil_rake(rake: Any) -> bool:
         return True
     r = SettingsReader(rake, "002 r7.4", RakeSettings)
     kind = r.raw("type")
+    if not isinstance(kind, str) or kind not in RAKE_TYPES:
+        return False
     amount = {"percentage": "percent_bp", "time_charge": "hourly_fee_cents"}.get(kind, "fee_per_hand_cents")
-    return kind in RAKE_TYPES and r.raw(amount) == 0
+    value = r.raw(amount)
+    return isinstance(value, int) and not isinstance(value, bool) and value == 0
 
 
 def rake_violations(rake: Any, *, prefix: str = "rake.") -> list[Violation]:

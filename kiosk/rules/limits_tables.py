@@ -114,7 +114,8 @@ def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
         return f"'{cls}' is not a tri-chro odds class (use {', '.join(offered)})"
 
     out = check_classes(view, offered, why, schedule, view.reader.rule)
-    minimums = [m for m in (view.minimum, *view.minimum_by.values()) if m is not None]
+    class_minimums = [m for c, m in view.minimum_by.items() if c in offered]
+    minimums = [m for m in (view.minimum, *class_minimums) if m is not None]
     low = min(minimums) if minimums else None
     for floor in floors:
         v = _floor_violation(floor, view, low, view.class_maximum(floor.wager_class), "the")

@@ -167,3 +167,13 @@ def test_an_unlawful_new_commission_is_refused_with_its_rule() -> None:
     v = commission_change_decision(RakeSettings("percentage", percent_bp=1200, cap_cents=500),
                                    hand_in_progress=False, signs_changed=True)
     assert isinstance(v, Violation) and v.rule == "002 r7.2.1"
+
+
+@settings(max_examples=200, deadline=None)
+@given(rake=st.one_of(st.none(), st.text(max_size=3), st.dictionaries(
+    st.sampled_from(["type", "percent_bp", "cap_cents", "hourly_fee_cents", "fee_per_hand_cents", "minimum_cents"]),
+    st.one_of(st.none(), st.integers(-5, 2000), st.text(max_size=3), st.lists(st.integers(), max_size=2),
+              st.sampled_from(["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"])))))
+def test_any_new_commission_gets_a_decision_not_an_exception(rake) -> None:
+    result = commission_change_decision(rake, hand_in_progress=False, signs_changed=True)
+    assert isinstance(result, (Approved, Violation))

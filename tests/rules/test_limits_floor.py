@@ -129,3 +129,18 @@ def test_an_empty_mapping_says_minimum_and_maximum_are_not_set(game) -> None:
     found = [v for v in violations(game, {}) if v.key in ("minimum_cents", "maximum_cents")]
     assert [v.key for v in found] == ["minimum_cents", "maximum_cents"]
     assert all("is not set" in v.message for v in found)
+
+
+junk = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True), st.text(max_size=4),
+                 st.lists(st.integers(-5, 5), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
+FIELDS = ["minimum_cents", "maximum_cents", "maximum_by", "minimum_by", "instructional", "decks", "bonus_blackjack",
+          "card_machine", "super_sevens", "maximum_payment_cents", "minimum_table_stake_cents",
+          "minimum_permissible_wager_cents", "minimum_buy_in_cents", "compulsory_blinds", "blinds_cents", "rake",
+          "co_banking", "house_liability_cents", "box_maximum_cents", "game_type"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=st.sampled_from(sorted(GAMES)), values=st.fixed_dictionaries({}, optional={f: junk for f in FIELDS}))
+def test_junk_settings_are_violations_never_exceptions(game, values) -> None:
+    for v in violations(game, values):
+        assert v.rule and "\n" not in v.message
