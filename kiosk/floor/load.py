@@ -72,7 +72,7 @@ def floor_from_data(
     for key, value in raw.items():
         if key not in _TOP_KEYS:
             hint = _did_you_mean(key, _TOP_KEYS)
-            problems.append(f"{name}: {key}: unknown key{hint}")
+            problems.append(f"{name}: {_key_text(key)}: unknown key{hint}")
         elif key in _ARRAYS:
             data[_ARRAYS[key]] = _keyed(name, key, value, problems)
         else:
@@ -86,10 +86,15 @@ def floor_from_data(
         problems += _translate(name, exc)
         # references are checked on the raw file too: a bad table stops the model's own check
         problems += [f"{name}: {where}: {text}" for where, text in _raw_references(data)]
-        raise FloorError(list(dict.fromkeys(problems))) from None
+        raise FloorError(_one_line_each(problems)) from None
     if problems:
-        raise FloorError(problems)
+        raise FloorError(_one_line_each(problems))
     return floor
+
+
+def _one_line_each(problems: list[str]) -> list[str]:
+    out = [p.replace("\r", "\\r").replace("\n", "\\n") for p in problems]
+    return list(dict.fromkeys(out))
 
 
 def _raw_references(data: dict[str, Any]) -> list[tuple[str, str]]:
@@ -133,7 +138,7 @@ def _keyed(name: str, key: str, value: Any, problems: list[str]) -> dict[str, An
         label = ident if isinstance(ident, str) and ident else f"#{number}"
         if label in first:
             problems.append(
-                f"{name}: {key} {label}: id: duplicate {key} id (the {_ordinal(first[label])} and "
+                f"{name}: {key} {_key_text(label)}: id: duplicate {key} id (the {_ordinal(first[label])} and "
                 f"{_ordinal(number)} [[{key}]] both use it)"
             )
             continue
@@ -179,10 +184,19 @@ def _line(name: str, where: str | None, key: str, text: str) -> str:
 
 def _where(loc: tuple) -> tuple[str | None, tuple]:
     if len(loc) >= 2 and loc[0] in ("tables", "links", "displays"):
-        return f"{loc[0][:-1]} {loc[1]}", loc[2:]
+        return f"{loc[0][:-1]} {_key_text(loc[1])}", loc[2:]
     if loc and loc[0] == "casino":
         return "casino", loc[1:]
     return None, loc
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_:.#$%-]+")
+
+
+def _key_text(key: object) -> str:
+    """A key as a message shows it: plain keys as they are, anything odd quoted."""
+    text = str(key)
+    return text if _PLAIN_KEY.fullmatch(text) else repr(text)
 
 
 def _dotted(parts: tuple) -> str:
@@ -191,7 +205,7 @@ def _dotted(parts: tuple) -> str:
         if isinstance(part, int):
             out += f"[{part + 1}]"
         else:
-            out += ("." if out else "") + str(part)
+            out += ("." if out else "") + _key_text(part)
     return out
 
 

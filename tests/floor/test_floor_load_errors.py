@@ -187,7 +187,7 @@ def test_wrong_format_version() -> None:
 def test_bad_ids() -> None:
     text = floor_text(BJ.replace('id = "T-blackjack"', 'id = "BJ 01!"'))
     assert problems(text) == [
-        "floor.toml: table BJ 01!: id: not a usable id: 'BJ 01!' (letters, digits, '.', '_' and '-', "
+        "floor.toml: table 'BJ 01!': id: not a usable id: 'BJ 01!' (letters, digits, '.', '_' and '-', "
         "starting with a letter or digit, at most 40 characters)"
     ]
 
