@@ -1,0 +1,193 @@
+"""The command pattern every write follows: a spec per command type, shape checks, and
+small helpers the handlers share.
+
+A handler is a pure function ``handler(ctx, command, target, loaded) -> Outcome``; it runs
+inside the store's transaction with the rows it needs already loaded, raises a
+:class:`~kiosk.state.errors.StateError` to refuse (nothing is then written), and returns
+the events and new states.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any, Callable, Literal, Mapping
+
+from kiosk.state.errors import BadRequest
+from kiosk.state.events import Actor
+from kiosk.state.store import EventDraft, Loaded, Outcome
+from kiosk.state.store_sql import format_time
+
+__all__ = [
+    "Field",
+    "CommandSpec",
+    "Context",
+    "check_fields",
+    "bumped",
+    "table_event",
+    "link_event",
+    "parse_when",
+    "one_line",
+]
+
+Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
+_LINE = re.compile(r"^[^\x00-\x1f\x7f]*$")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a command: its kind, whether it must be given, allowed values."""
+
+    kind: Kind
+    required: bool = True
+    choices: tuple[Any, ...] | None = None
+    nullable: bool = False
+    low: int | None = None
+    high: int | None = None
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a handler may know besides the command: who asks, when, and a secure RNG."""
+
+    actor: Actor
+    now: datetime
+    rng: random.Random
+
+    @property
+    def now_text(self) -> str:
+        return format_time(self.now)
+
+
+Handler = Callable[[Context, dict, dict, Loaded], Outcome]
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """A command type: the least role that may send it, what it targets, its fields, its handler."""
+
+    type: str
+    role: str
+    target: Literal["table", "link"]
+    handler: Handler
+    help: str
+    fields: Mapping[str, Field] = field(default_factory=dict)
+    games: tuple[str, ...] | None = None  # table games it applies to (None: all)
+
+
+def one_line(value: Any, key: str, *, limit: int = 200) -> str:
+    """Text on one line of at most ``limit`` characters."""
+    if not isinstance(value, str) or not _LINE.match(value) or len(value) > limit:
+        raise BadRequest(f"{key}: must be text on one line of at most {limit} characters")
+    return value
+
+
+def check_fields(spec: CommandSpec, command: Mapping[str, Any]) -> dict[str, Any]:
+    """Check a command's fields against its spec; return them (unknown fields refused)."""
+    target_key = f"{spec.target}_id"
+    allowed = {"type", "expected_version", target_key, *spec.fields}
+    unknown = sorted(k for k in command if k not in allowed)
+    if unknown:
+        raise BadRequest(f"{spec.type}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+    target = command.get(target_key)
+    if not isinstance(target, str) or not _ID.match(target):
+        raise BadRequest(f"{spec.type}: {target_key} must be a table or link id (text), got {target!r}")
+    version = command.get("expected_version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
+        raise BadRequest(f"{spec.type}: expected_version must be a whole number or null, got {version!r}")
+    out: dict[str, Any] = {"type": spec.type, target_key: target, "expected_version": version}
+    for name, f in spec.fields.items():
+        key = f"{spec.type}.{name}"
+        if name not in command:
+            if f.required:
+                raise BadRequest(f"{key}: required field is missing")
+            out[name] = None
+            continue
+        value = command[name]
+        if value is None:
+            if not f.nullable and f.required:
+                raise BadRequest(f"{key}: must not be null")
+            out[name] = None
+            continue
+        out[name] = _check_value(f, value, key)
+    return out
+
+
+def _check_value(f: Field, value: Any, key: str) -> Any:
+    if isinstance(value, float):
+        raise BadRequest(f"{key}: floats are not accepted (money is integer cents), got {value!r}")
+    if f.kind in ("str", "code", "name"):
+        if not isinstance(value, str):
+            raise BadRequest(f"{key}: must be text, got {type(value).__name__}")
+        if f.kind == "name" and not value.strip():
+            raise BadRequest(f"{key}: must name a person")
+        value = one_line(value, key, limit=100 if f.kind == "name" else 500).strip() if f.kind != "code" else value
+    elif f.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadRequest(f"{key}: must be a whole number, got {value!r}")
+        if f.low is not None and value < f.low or f.high is not None and value > f.high:
+            raise BadRequest(f"{key}: must be {f.low} to {f.high}, got {value}")
+    elif f.kind == "bool":
+        if not isinstance(value, bool):
+            raise BadRequest(f"{key}: must be true or false, got {value!r}")
+    elif f.kind == "time":
+        value = parse_when(value, key)
+    elif f.kind == "list":
+        if not isinstance(value, list) or len(value) > 100:
+            raise BadRequest(f"{key}: must be a list (at most 100 items)")
+        if any(isinstance(v, float) for v in value):
+            raise BadRequest(f"{key}: floats are not accepted")
+    elif f.kind == "dict":
+        if not isinstance(value, dict):
+            raise BadRequest(f"{key}: must be an object")
+    if f.choices is not None and value not in f.choices:
+        shown = ", ".join("null" if c is None else str(c) for c in f.choices)
+        raise BadRequest(f"{key}: must be one of {shown}, got {value!r}")
+    return value
+
+
+def parse_when(value: Any, key: str) -> datetime:
+    """An ISO 8601 time with a timezone, as aware UTC."""
+    if not isinstance(value, str):
+        raise BadRequest(f"{key}: must be an ISO 8601 time with a timezone, e.g. 2026-12-01T20:00:00Z")
+    try:
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+    except ValueError:
+        raise BadRequest(f"{key}: not an ISO 8601 time: {value!r}") from None
+    if moment.tzinfo is None:
+        raise BadRequest(f"{key}: give a timezone (e.g. Z or +10:00): {value!r}")
+    return moment.astimezone(timezone.utc)
+
+
+def bumped(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy of a state with its version one higher."""
+    new = copy.deepcopy(dict(state))
+    new["version"] = int(new.get("version", 0)) + 1
+    return new
+
+
+def table_event(type_: str, state: Mapping[str, Any], **data: Any) -> EventDraft:
+    """An event about one table, carrying the table's new state."""
+    return EventDraft(
+        type=type_,
+        data={**data, "state": dict(state)},
+        table_id=state["id"],
+        tables=(state["id"],),
+        version=state["version"],
+    )
+
+
+def link_event(type_: str, link: Mapping[str, Any], **data: Any) -> EventDraft:
+    """An event about a jackpot link, sent to every table of the link (``table_id`` is None)."""
+    return EventDraft(
+        type=type_,
+        data={**data, "link_id": link["id"], "tables": list(link["tables"]), "state": dict(link)},
+        table_id=None,
+        link_id=link["id"],
+        tables=tuple(link["tables"]),
+        version=link["version"],
+    )

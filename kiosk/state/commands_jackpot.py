@@ -1,0 +1,260 @@
+"""Caribbean stud jackpot commands (000 ss224-247), on the arithmetic of
+:class:`kiosk.rules.caribbean.JackpotMeter` and :func:`kiosk.rules.caribbean.jackpot_round`.
+
+A progressive link (000 s231(3)-(5)) and the jackpot of a single unlinked table (s231(2))
+are both stored as a link; every command on one runs in the store's transaction with the
+link row locked, so concurrent contributions and hits are applied one after the other and
+never lose or double a cent (the meter's invariant is checked before anything is stored).
+
+* ``jackpot_wagers``: jackpot wagers accepted at a table add their share to the meter.
+* ``jackpot_hit``: the round's winning jackpot hands are paid (s245-s247); the link is then
+  locked and "pending" on every linked table until ``jackpot_paid`` (pit: the payment was
+  made) and ``jackpot_reset`` (pit: the meter topped back up to its seed).
+* ``jackpot_propose`` / ``jackpot_approve`` / ``jackpot_withdraw``: a change of seed or
+  contribution rate takes two different administrators.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
+from kiosk.rules.citation import RuleError
+from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, link_event
+from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused
+from kiosk.state.store import Loaded, Outcome
+
+__all__ = ["SPECS", "meter_of", "new_link_state"]
+
+
+def meter_of(link: dict) -> JackpotMeter:
+    """The link's meter as the rule module's value."""
+    return JackpotMeter(**link["meter"])
+
+
+def _store_meter(link: dict, meter: JackpotMeter) -> None:
+    if not meter.balanced:  # the invariant of kiosk.rules.caribbean: never store a meter that lost a cent
+        raise RuleRefused(f"link {link['id']}: jackpot meter arithmetic does not balance; nothing was changed",
+                          rule="000 s231(4)")
+    link["meter"] = dataclasses.asdict(meter)
+
+
+def new_link_state(link_id: str, *, name: str, tables: list[str], approval: str | None, seed_cents: int,
+                   prize_cents: int, rate_bp: int, wager_cents: dict[str, int | None], standalone: bool,
+                   sharing: str = "s246") -> dict[str, Any]:
+    """A link as first stored: the meter shows ``prize_cents`` (the casino put it all in)."""
+    meter = JackpotMeter.start(seed_cents, rate_bp)
+    if prize_cents != seed_cents:
+        meter = dataclasses.replace(meter, amount_cents=prize_cents, seeded_cents=prize_cents)
+    return {
+        "id": link_id,
+        "name": name,
+        "tables": sorted(tables),
+        "approval": approval,
+        "standalone": standalone,
+        "sharing": sharing if sharing in SHARING_METHODS else "s246",
+        "version": 1,
+        "meter": dataclasses.asdict(meter),
+        "wager_cents": dict(sorted(wager_cents.items())),
+        "pending": None,
+        "proposals": {},
+        "hits": 0,
+    }
+
+
+def _table_link(table: dict, loaded: Loaded) -> dict:
+    link_id = table.get("link_id")
+    if not link_id or link_id not in loaded.links:
+        raise RuleRefused(f"table {table['id']} has no jackpot meter or progressive link (000 s231(2), s231(3))",
+                          rule="000 s231(2)")
+    return loaded.links[link_id]
+
+
+def _unlocked(link: dict) -> None:
+    if link["pending"] is not None:
+        raise RuleRefused(
+            f"jackpot {link['id']} is locked: hit {link['pending']['hit']} is pending until it is paid and the meter"
+            " reset to its seed",
+            rule="000 s245",
+        )
+
+
+def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    link = _table_link(table, loaded)
+    _unlocked(link)
+    wager = link["wager_cents"].get(table["id"])
+    if not wager:
+        raise RuleRefused(f"table {table['id']}: no jackpot wager amount is configured (000 s237(2))", rule="000 s237(2)")
+    meter = meter_of(link)
+    before = meter.amount_cents
+    try:
+        for _ in range(cmd["count"]):
+            meter = meter.contribute(wager)
+    except RuleError as exc:
+        raise RuleRefused(str(exc), rule=exc.rule) from None
+    new = bumped(link)
+    _store_meter(new, meter)
+    return Outcome(
+        events=[link_event("jackpot_contribution", new, from_table=table["id"], wagers=cmd["count"],
+                           wager_cents=wager, added_cents=meter.amount_cents - before, meter_cents=meter.amount_cents,
+                           rule="000 s231(4)")],
+        links={new["id"]: new},
+    )
+
+
+def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    link = _table_link(table, loaded)
+    _unlocked(link)
+    hands = cmd["hands"]
+    if not hands or len(hands) > 13:
+        raise BadRequest("jackpot_hit.hands: give each winning player's 5 cards, e.g. {\"seat 3\": [\"AS\", ...]}")
+    for player, cards in hands.items():
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise BadRequest(f"jackpot_hit.hands.{player}: must be a list of 5 card tokens such as \"AS\"")
+    jackpot = table.get("settings", {}).get("jackpot") or {}
+    signs = {s.get("kind") for s in table.get("signs", [])}
+    meter = meter_of(link)
+    try:
+        settings = CaribbeanSettings(
+            maximum_payment_cents=table["limits"].get("maximum_payment_cents"),
+            dead_mans_hand=bool(jackpot.get("dead_mans_hand", False)),
+            sharing=link.get("sharing", "s246"),
+        )
+        round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed="jackpot_sharing" in signs)
+        meter, payment = meter.settle(round_)
+    except RuleError as exc:
+        raise RuleRefused(str(exc), rule=exc.rule) from None
+    except ValueError as exc:
+        raise BadRequest(f"jackpot_hit.hands: {exc}") from None
+    if not round_.payments:
+        raise RuleRefused("no winning jackpot hand among these hands (000 s227)", rule="000 s227")
+    new = bumped(link)
+    _store_meter(new, meter)
+    new["hits"] += 1
+    new["pending"] = {
+        "hit": new["hits"],
+        "table_id": table["id"],
+        "at": ctx.now_text,
+        "payments": [
+            {"player": p.player, "hand": p.hand.value, "amount_cents": p.amount_cents, "s246_cents": p.s246_cents,
+             "from_meter": p.from_meter, "rule": p.rule}
+            for p in round_.payments
+        ],
+        "prize_cents": round_.prize_cents,
+        "total_cents": round_.total_cents,
+        "from_meter_cents": payment.from_meter_cents,
+        "shortfall_cents": payment.shortfall_cents,
+        "table_paid_cents": round_.table_paid_cents,
+        "note": round_.note,
+        "rule": round_.rule,
+        "paid": False,
+        "paid_by": None,
+    }
+    return Outcome(
+        events=[link_event("jackpot_hit", new, from_table=table["id"], pending=True, hit=new["pending"],
+                           meter_cents=meter.amount_cents, rule=round_.rule)],
+        links={new["id"]: new},
+    )
+
+
+def _pending(link: dict) -> dict:
+    if link["pending"] is None:
+        raise RuleRefused(f"jackpot {link['id']} has no hit pending", rule="000 s245")
+    return link["pending"]
+
+
+def _paid(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
+    pending = _pending(link)
+    if pending["paid"]:
+        raise RuleRefused(f"jackpot {link['id']}: hit {pending['hit']} is already recorded as paid", rule="000 s245")
+    new = bumped(link)
+    new["pending"].update(paid=True, paid_by=ctx.actor.name, paid_at=ctx.now_text, paid_note=cmd.get("note"))
+    return Outcome(events=[link_event("jackpot_paid", new, hit=pending["hit"], paid_by=ctx.actor.name, pending=True,
+                                      rule="000 s245(3)")],
+                   links={new["id"]: new})
+
+
+def _reset(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
+    pending = _pending(link)
+    if not pending["paid"]:
+        raise RuleRefused(f"jackpot {link['id']}: hit {pending['hit']} must be paid before the meter is reset",
+                          rule="000 s245(3)")
+    meter, top_up = meter_of(link).reset()
+    new = bumped(link)
+    _store_meter(new, meter)
+    new["pending"] = None
+    return Outcome(events=[link_event("jackpot_reset", new, hit=pending["hit"], top_up_cents=top_up,
+                                      meter_cents=meter.amount_cents, pending=False, rule="000 s231(4)")],
+                   links={new["id"]: new})
+
+
+def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
+    changes = {k: cmd[k] for k in ("seed_cents", "contribution_bp") if cmd.get(k) is not None}
+    if not changes:
+        raise BadRequest("jackpot_propose: give seed_cents and/or contribution_bp")
+    try:
+        meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))
+    except RuleError as exc:
+        raise RuleRefused(str(exc), rule=exc.rule) from None
+    new = bumped(link)
+    proposal_id = f"p{new['version']}"
+    new["proposals"][proposal_id] = {"id": proposal_id, "changes": changes, "by": ctx.actor.name,
+                                     "token_id": ctx.actor.token_id, "at": ctx.now_text}
+    return Outcome(events=[link_event("jackpot_settings_proposed", new, proposal_id=proposal_id, changes=changes,
+                                      by=ctx.actor.name)],
+                   links={new["id"]: new})
+
+
+def _proposal(link: dict, proposal_id: str) -> dict:
+    proposal = link["proposals"].get(proposal_id)
+    if proposal is None:
+        raise NotFound(f"jackpot {link['id']} has no proposal {proposal_id!r}")
+    return proposal
+
+
+def _approve(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
+    proposal = _proposal(link, cmd["proposal_id"])
+    if proposal["by"] == ctx.actor.name or (proposal["token_id"] and proposal["token_id"] == ctx.actor.token_id):
+        raise Forbidden(
+            f"jackpot {link['id']}: {proposal['by']} proposed this change; a second administrator must approve it"
+        )
+    changes = proposal["changes"]
+    meter = meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))
+    new = bumped(link)
+    _store_meter(new, meter)
+    del new["proposals"][proposal["id"]]
+    return Outcome(events=[link_event("jackpot_settings_changed", new, proposal_id=proposal["id"], changes=changes,
+                                      proposed_by=proposal["by"], approved_by=ctx.actor.name)],
+                   links={new["id"]: new})
+
+
+def _withdraw(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
+    proposal = _proposal(link, cmd["proposal_id"])
+    new = bumped(link)
+    del new["proposals"][proposal["id"]]
+    return Outcome(events=[link_event("jackpot_settings_withdrawn", new, proposal_id=proposal["id"])],
+                   links={new["id"]: new})
+
+
+CARIBBEAN = ("caribbean_stud",)
+
+SPECS = [
+    CommandSpec("jackpot_wagers", "dealer", "table", _wagers,
+                "jackpot wagers accepted at a table add their share to the meter (000 s231(4))",
+                fields={"count": Field("int", low=1, high=100)}, games=CARIBBEAN),
+    CommandSpec("jackpot_hit", "dealer", "table", _hit,
+                "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
+                fields={"hands": Field("dict")}, games=CARIBBEAN),
+    CommandSpec("jackpot_paid", "pit", "link", _paid, "record that the pending jackpot hit was paid (000 s245)",
+                fields={"note": Field("str", required=False)}),
+    CommandSpec("jackpot_reset", "pit", "link", _reset, "reset the meter to its seed and unlock the jackpot"),
+    CommandSpec("jackpot_propose", "admin", "link", _propose,
+                "propose a new seed or contribution rate (a second administrator approves)",
+                fields={"seed_cents": Field("int", required=False, low=0, high=10**15),
+                        "contribution_bp": Field("int", required=False, low=0, high=10_000)}),
+    CommandSpec("jackpot_approve", "admin", "link", _approve, "approve another administrator's jackpot proposal",
+                fields={"proposal_id": Field("str")}),
+    CommandSpec("jackpot_withdraw", "admin", "link", _withdraw, "withdraw a jackpot proposal",
+                fields={"proposal_id": Field("str")}),
+]

@@ -1,0 +1,217 @@
+"""Floor loading: a floor file seeds an empty database; a different floor is reported.
+
+The configuration a floor file gives each table (game, name, limits, settings, signs,
+jackpot) and each jackpot link is compared with the database.  The floor's configuration
+is remembered (``kiosk_meta.floor_config``): starting again with the same floor file
+changes nothing, even after pit staff changed tables at run time.  Starting with a floor
+file that differs lists every difference and changes nothing (:class:`Conflict`), unless
+``apply_floor`` is given; then each difference is applied as an event, in one transaction.
+
+A Caribbean stud table outside any progressive link whose floor entry gives a jackpot seed
+has its own meter (000 s231(2)), stored as a one-table link ``<table id>.jackpot``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from kiosk.state.audit import canonical_json
+from kiosk.state.commands_base import bumped, link_event, table_event
+from kiosk.state.commands_jackpot import meter_of, new_link_state
+from kiosk.state.errors import Conflict, RuleRefused
+from kiosk.state.model import initial_game_state, limits_to_dict, refuse_violations
+from kiosk.state.store import Loaded, Outcome
+
+__all__ = ["floor_config", "floor_digest", "sync_floor"]
+
+_TABLE_KEYS = ("game", "display_name", "limits", "settings", "signs", "link_id")
+_LINK_KEYS = ("name", "tables", "approval", "standalone", "seed_cents", "rate_bp", "wager_cents")
+
+
+def floor_config(floor: Any) -> dict[str, Any]:
+    """What a floor file says each table and link should be, as plain JSON values."""
+    tables: dict[str, Any] = {}
+    links: dict[str, Any] = {}
+    for table_id, table in sorted(floor.tables.items()):
+        settings = table.settings.model_dump(mode="json", by_alias=False)
+        link = floor.link_of(table_id)
+        link_id = link.id if link is not None else None
+        if table.game == "caribbean_stud" and link is None:
+            jackpot = table.caribbean_settings.jackpot
+            if jackpot.seed_cents is not None:
+                link_id = f"{table_id}.jackpot"
+                links[link_id] = {
+                    "name": f"{table.display_name} jackpot ({table_id})",
+                    "tables": [table_id],
+                    "approval": None,
+                    "standalone": True,
+                    "seed_cents": jackpot.seed_cents,
+                    "rate_bp": jackpot.contribution_bp or 0,
+                    "wager_cents": {table_id: jackpot.wager_cents},
+                    "prize_cents": jackpot.prize_cents if jackpot.prize_cents is not None else jackpot.seed_cents,
+                }
+        tables[table_id] = {
+            "game": table.game,
+            "display_name": table.display_name,
+            "limits": limits_to_dict(table.limits_model()),
+            "settings": settings,
+            "signs": [{"kind": s.kind, "cap_mm": float(s.cap_mm)} for s in table.signs],
+            "link_id": link_id,
+        }
+    for link_id, link in sorted(floor.links.items()):
+        rates = {floor.tables[t].caribbean_settings.jackpot.contribution_bp for t in link.tables if t in floor.tables}
+        rate = link.contribution_bp if link.contribution_bp is not None else next(
+            (r for r in sorted(rates, key=lambda r: (r is None, r)) if r is not None), 0)
+        links[link_id] = {
+            "name": link.name,
+            "tables": sorted(link.tables),
+            "approval": link.approval,
+            "standalone": False,
+            "seed_cents": link.seed_cents,
+            "rate_bp": rate,
+            "wager_cents": {t: floor.tables[t].caribbean_settings.jackpot.wager_cents for t in sorted(link.tables)
+                            if t in floor.tables},
+            "prize_cents": link.prize_at_load_cents,
+        }
+    return {"tables": tables, "links": links}
+
+
+def floor_digest(config: dict[str, Any]) -> str:
+    """SHA-256 of a floor configuration, ignoring the prizes at load (meters move)."""
+    trimmed = {
+        "tables": config["tables"],
+        "links": {k: {f: v for f, v in link.items() if f != "prize_cents"} for k, link in config["links"].items()},
+    }
+    return hashlib.sha256(canonical_json(trimmed).encode("utf-8")).hexdigest()
+
+
+def _table_view(state: dict[str, Any]) -> dict[str, Any]:
+    return {k: state.get(k) for k in _TABLE_KEYS}
+
+
+def _link_view(state: dict[str, Any]) -> dict[str, Any]:
+    meter = state["meter"]
+    view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents")}
+    view.update(seed_cents=meter["seed_cents"], rate_bp=meter["rate_bp"])
+    return view
+
+
+def _flat(prefix: str, value: Any, out: dict[str, Any]) -> dict[str, Any]:
+    if isinstance(value, dict) and value:
+        for key in sorted(value):
+            _flat(f"{prefix}.{key}" if prefix else str(key), value[key], out)
+    else:
+        out[prefix] = value
+    return out
+
+
+def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, Any]) -> list[str]:
+    a, b = _flat("", have, {}), _flat("", want, {})
+    lines = []
+    for key in sorted(set(a) | set(b)):
+        if a.get(key, "(none)") != b.get(key, "(none)"):
+            lines.append(f"{kind} {ident}: {key} is {canonical_json(a.get(key))} in the database,"
+                         f" {canonical_json(b.get(key))} in the floor file")
+    return lines
+
+
+def _new_table(table_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "id": table_id,
+        "version": 1,
+        **{k: cfg[k] for k in _TABLE_KEYS},
+        "game_state": initial_game_state(cfg["game"], cfg["settings"]),
+        "scheduled": [],
+        "pending": [],
+        "hands_completed": 0,
+    }
+
+
+def _new_link(link_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
+    return new_link_state(link_id, name=cfg["name"], tables=cfg["tables"], approval=cfg["approval"],
+                          seed_cents=cfg["seed_cents"], prize_cents=cfg["prize_cents"], rate_bp=cfg["rate_bp"],
+                          wager_cents=cfg["wager_cents"], standalone=cfg["standalone"])
+
+
+def _check_rules(config: dict[str, Any]) -> None:
+    for table_id, cfg in config["tables"].items():
+        try:
+            refuse_violations(cfg["game"], cfg["limits"])
+        except RuleRefused as exc:
+            raise RuleRefused(f"floor file: table {table_id}: {exc.message}", rule=exc.rule) from None
+
+
+def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str):
+    """The store ``apply`` function that seeds, checks or applies a floor configuration."""
+    digest = floor_digest(config)
+
+    def apply(loaded: Loaded) -> Outcome:
+        out = Outcome(meta={"floor_digest": digest, "floor_source": source})
+        empty = not loaded.tables and not loaded.links
+        if not empty and stored_digest == digest:
+            return Outcome()
+        diffs: list[str] = []
+        if not empty:
+            for table_id in sorted(set(loaded.tables) | set(config["tables"])):
+                have, want = loaded.tables.get(table_id), config["tables"].get(table_id)
+                if have is None:
+                    diffs.append(f"table {table_id} is in the floor file but not in the database")
+                elif want is None:
+                    diffs.append(f"table {table_id} is in the database but not in the floor file")
+                else:
+                    diffs += _differences("table", table_id, _table_view(have), want)
+            for link_id in sorted(set(loaded.links) | set(config["links"])):
+                have, want = loaded.links.get(link_id), config["links"].get(link_id)
+                if have is None:
+                    diffs.append(f"jackpot {link_id} is in the floor file but not in the database")
+                elif want is None:
+                    diffs.append(f"jackpot {link_id} is in the database but not in the floor file")
+                else:
+                    trimmed = {k: v for k, v in want.items() if k != "prize_cents"}
+                    diffs += _differences("jackpot", link_id, _link_view(have), trimmed)
+            if diffs and not apply_floor:
+                shown = "; ".join(diffs[:20]) + (f"; and {len(diffs) - 20} more" if len(diffs) > 20 else "")
+                raise Conflict(f"the floor file differs from the database ({len(diffs)} differences): {shown}."
+                               " Nothing was changed; start with apply_floor (--apply-floor) to apply them")
+        _check_rules(config)
+        for table_id, cfg in config["tables"].items():
+            have = loaded.tables.get(table_id)
+            if have is None:
+                state = _new_table(table_id, cfg)
+                out.tables[table_id] = state
+                out.events.append(table_event("table_created", state, source=source))
+            elif _table_view(have) != cfg:
+                state = bumped(have)
+                changed = sorted(k for k in _TABLE_KEYS if have.get(k) != cfg[k])
+                state.update({k: cfg[k] for k in _TABLE_KEYS})
+                if have["game"] != cfg["game"] or have.get("settings") != cfg["settings"]:
+                    state["game_state"] = initial_game_state(cfg["game"], cfg["settings"])
+                out.tables[table_id] = state
+                out.events.append(table_event("table_configured", state, source=source, changed=changed))
+        for table_id, have in loaded.tables.items():
+            if table_id not in config["tables"]:
+                out.tables[table_id] = None
+                out.events.append(table_event("table_removed", {**have, "version": have["version"] + 1},
+                                              source=source))
+        for link_id, cfg in config["links"].items():
+            have = loaded.links.get(link_id)
+            if have is None:
+                state = _new_link(link_id, cfg)
+                out.links[link_id] = state
+                out.events.append(link_event("link_created", state, source=source))
+            elif _link_view(have) != {k: v for k, v in cfg.items() if k != "prize_cents"}:
+                state = bumped(have)
+                state.update(name=cfg["name"], tables=cfg["tables"], approval=cfg["approval"],
+                             standalone=cfg["standalone"], wager_cents=cfg["wager_cents"])
+                meter = meter_of(have).with_settings(seed_cents=cfg["seed_cents"], rate_bp=cfg["rate_bp"])
+                state["meter"] = {**state["meter"], "seed_cents": meter.seed_cents, "rate_bp": meter.rate_bp}
+                out.links[link_id] = state
+                out.events.append(link_event("link_configured", state, source=source))
+        for link_id, have in loaded.links.items():
+            if link_id not in config["links"]:
+                out.links[link_id] = None
+                out.events.append(link_event("link_removed", {**have, "version": have["version"] + 1}, source=source))
+        return out
+
+    return apply

@@ -1,0 +1,211 @@
+"""The shape of stored state: tables and jackpot links as JSON-ready dicts.
+
+A table's state::
+
+    {"id", "game", "display_name", "version", "limits": {TableLimits fields, cents},
+     "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
+     "link_id": str | None, "game_state": {...per game...},
+     "scheduled": [scheduled changes], "pending": [poker changes waiting for hands],
+     "hands_completed": int}
+
+A link's state (a Caribbean stud progressive jackpot, 000 s231(3)-(5), or the jackpot of
+one unlinked table, s231(2))::
+
+    {"id", "name", "tables": [...], "approval", "standalone": bool, "version",
+     "meter": {JackpotMeter fields}, "wager_cents": {table: cents}, "pending": hit | None,
+     "proposals": {id: proposal}, "hits": int}
+
+Money is integer cents everywhere; times are UTC text (``2026-01-01T00:00:00.000000Z``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from kiosk.rules.table import RakeSettings, TableLimits
+from kiosk.state.errors import BadRequest, RuleRefused
+
+__all__ = [
+    "LIMIT_FIELDS",
+    "limits_to_dict",
+    "limits_from_dict",
+    "check_limits_patch",
+    "refuse_violations",
+    "initial_game_state",
+    "public_table",
+]
+
+LIMIT_FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(TableLimits)}
+_RAKE_FIELDS = {f.name for f in dataclasses.fields(RakeSettings)}
+_CENTS_SUFFIX = "_cents"
+
+
+def limits_to_dict(limits: TableLimits) -> dict[str, Any]:
+    """A :class:`TableLimits` as plain JSON values."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(TableLimits):
+        value = getattr(limits, f.name)
+        if f.name in ("maximum_by", "minimum_by"):
+            value = dict(sorted(value.items()))
+        elif f.name == "blinds_cents":
+            value = list(value)
+        elif f.name == "rake":
+            value = None if value is None else dataclasses.asdict(value)
+        out[f.name] = value
+    return out
+
+
+def limits_from_dict(data: Mapping[str, Any]) -> TableLimits:
+    """The inverse of :func:`limits_to_dict` (unknown keys are ignored)."""
+    values = {k: v for k, v in data.items() if k in LIMIT_FIELDS}
+    if values.get("rake") is not None:
+        values["rake"] = RakeSettings(**values["rake"])
+    if "blinds_cents" in values:
+        values["blinds_cents"] = tuple(values["blinds_cents"])
+    return TableLimits(**values)
+
+
+def _cents(value: Any, key: str) -> int:
+    if isinstance(value, bool) or isinstance(value, float):
+        raise BadRequest(f"{key}: money is integer cents, not {value!r}")
+    if not isinstance(value, int):
+        raise BadRequest(f"{key}: money is integer cents, not {type(value).__name__} {value!r}")
+    if value < 0:
+        raise BadRequest(f"{key}: money must not be negative ({value})")
+    if value > 10**15:
+        raise BadRequest(f"{key}: amount is implausibly large ({value})")
+    return value
+
+
+def _small_int(value: Any, key: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"{key}: must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise BadRequest(f"{key}: must be {low} to {high}, not {value}")
+    return value
+
+
+def _class_map(value: Any, key: str) -> dict[str, int]:
+    if not isinstance(value, dict):
+        raise BadRequest(f"{key}: must be an object mapping wager classes to cents")
+    out = {}
+    for name, amount in value.items():
+        if not isinstance(name, str) or not 0 < len(name) <= 40:
+            raise BadRequest(f"{key}: wager class names are short text, not {name!r}")
+        out[name] = _cents(amount, f"{key}.{name}")
+    return dict(sorted(out.items()))
+
+
+def check_limits_patch(patch: Any, key: str = "limits") -> dict[str, Any]:
+    """Validate the shape of a (partial) limits object; return it normalised.
+
+    Unknown fields, floats, negatives and wrong types raise :class:`BadRequest` naming the key.
+    """
+    if not isinstance(patch, dict):
+        raise BadRequest(f"{key}: must be an object of limit fields")
+    if not patch:
+        raise BadRequest(f"{key}: names no field to change")
+    out: dict[str, Any] = {}
+    for name, value in patch.items():
+        where = f"{key}.{name}"
+        if name not in LIMIT_FIELDS:
+            raise BadRequest(f"{where}: unknown field (known: {', '.join(LIMIT_FIELDS)})")
+        if name in ("maximum_by", "minimum_by"):
+            out[name] = _class_map(value, where)
+        elif name in ("minimum_cents", "maximum_cents"):
+            out[name] = _cents(value, where)
+        elif name.endswith(_CENTS_SUFFIX) and name != "blinds_cents":
+            out[name] = None if value is None else _cents(value, where)
+        elif name == "blinds_cents":
+            if not isinstance(value, list) or len(value) > 10:
+                raise BadRequest(f"{where}: must be a list of at most 10 amounts in cents")
+            out[name] = [_cents(v, f"{where}[{i}]") for i, v in enumerate(value)]
+        elif name in ("instructional", "bonus_blackjack", "card_machine", "co_banking", "super_sevens"):
+            if not isinstance(value, bool):
+                raise BadRequest(f"{where}: must be true or false, not {value!r}")
+            out[name] = value
+        elif name == "decks":
+            out[name] = None if value is None else _small_int(value, where, 1, 8)
+        elif name == "compulsory_blinds":
+            out[name] = None if value is None else _small_int(value, where, 0, 10)
+        elif name == "game_type":
+            if value is not None and (not isinstance(value, str) or not 0 < len(value) <= 80):
+                raise BadRequest(f"{where}: must be short text or null")
+            out[name] = value
+        elif name == "rake":
+            out[name] = None if value is None else _rake(value, where)
+        else:  # a field added to TableLimits later: accept JSON scalars only
+            if isinstance(value, float) or isinstance(value, (dict, list)):
+                raise BadRequest(f"{where}: unsupported value {value!r}")
+            out[name] = value
+    return out
+
+
+def _rake(value: Any, key: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise BadRequest(f"{key}: must be an object")
+    unknown = set(value) - _RAKE_FIELDS
+    if unknown:
+        raise BadRequest(f"{key}.{sorted(unknown)[0]}: unknown field (known: {', '.join(sorted(_RAKE_FIELDS))})")
+    kind = value.get("type")
+    if kind not in ("percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"):
+        raise BadRequest(f"{key}.type: must be percentage, time_charge, fixed_per_hand or per_person_per_hand")
+    out: dict[str, Any] = {name: None for name in _RAKE_FIELDS}
+    out["type"] = kind
+    for name, item in value.items():
+        if name == "type":
+            continue
+        if item is None:
+            continue
+        if name == "percent_bp":
+            out[name] = _small_int(item, f"{key}.{name}", 0, 10_000)
+        else:
+            out[name] = _cents(item, f"{key}.{name}")
+    return out
+
+
+def refuse_violations(game: str, limits: Mapping[str, Any]) -> list[dict[str, str]]:
+    """Check limits with ``kiosk.rules.limits.violations``: raise :class:`RuleRefused` on the
+    first error (its citation as ``rule``); return the warnings as ``{rule, message}``."""
+    from kiosk.rules.limits import violations
+
+    found = violations(game, limits_from_dict(limits))
+    errors = [v for v in found if getattr(v, "severity", "error") == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise RuleRefused(f"{first.message}{more}", rule=first.rule)
+    return [{"rule": v.rule, "message": v.message} for v in found if v not in errors]
+
+
+def initial_game_state(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """The game-specific live state of a table that has not played yet."""
+    if game in ("tri_chro_54", "tri_chro_63"):
+        return {
+            "kind": "tri_chro",
+            "balls": 54 if game == "tri_chro_54" else 63,
+            "device": settings.get("drawing_device", "ball_device"),
+            "phase": "betting",
+            "drawing": 0,
+            "drawn": None,
+            "source": None,
+            "winning": [],
+            "void": None,
+            "awaiting_inspector": False,
+            "illumination_faults": [],
+        }
+    if game == "two_up_dice":
+        return {
+            "kind": "two_up",
+            "phase": "betting",
+            "games": 0,
+            "game": None,
+            "failed_lights": {"heads": [], "tails": [], "odds": []},
+        }
+    return {"kind": game}
+
+
+def public_table(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The table state as clients see it (the stored dict is already public)."""
+    return dict(state)

@@ -1,0 +1,330 @@
+"""The game-state service: commands in, events out (the seam the HTTP server uses).
+
+``Service.open()`` opens the store (SQLite by default, PostgreSQL for several nodes),
+migrates it, loads a floor file if given, and starts applying scheduled changes on its
+clock.  ``execute()`` runs one command: shape, role, target, version and the law are
+checked, then one transaction stores the events, the new state and the audit records, and
+only then are the events published to subscribers.  On PostgreSQL, events committed by
+other nodes reach this node's subscribers through LISTEN/NOTIFY.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+from datetime import datetime, timezone
+from typing import Any, Callable, Collection
+
+from kiosk.state.audit import AuditReport
+from kiosk.state.commands import COMMAND_TYPES, authorize, make_apply, prepare
+from kiosk.state.commands_base import Context
+from kiosk.state.commands_config import APPLY_DUE, due_tables
+from kiosk.state.db import parse_db_url
+from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized
+from kiosk.state.events import ROLES, Actor, Event
+from kiosk.state.store import AuditDraft, Loaded, Outcome, Store, TokenInsert, TokenRevoke
+from kiosk.state.store_sql import format_time, parse_time
+from kiosk.state.subscription import Subscription
+from kiosk.state.tokens import actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
+
+__all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
+
+_log = logging.getLogger(__name__)
+
+SYSTEM = Actor(name="kiosk scheduler", role="admin")
+LOCAL_OPERATOR = Actor(name="local operator", role="admin")
+Clock = Callable[[], datetime]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def open_store(db_url: str | None) -> Store:
+    """The store a database URL names (not yet opened)."""
+    url = parse_db_url(db_url)
+    if url.kind == "sqlite":
+        from kiosk.state.store_sqlite import SqliteStore
+
+        return SqliteStore(url.path)
+    from kiosk.state.store_postgres import PostgresStore
+
+    return PostgresStore(url.dsn, url.describe())
+
+
+class Service:
+    """One node's view of the floor's state.  Create with :meth:`open`."""
+
+    command_types: tuple[str, ...] = COMMAND_TYPES
+
+    def __init__(self, store: Store, node_id: str, clock: Clock) -> None:
+        self._store = store
+        self.node_id = node_id
+        self.kind = store.kind
+        self._clock = clock
+        self._rng = secrets.SystemRandom()
+        self._subs: set[Subscription] = set()
+        self._publish_lock = asyncio.Lock()
+        self._last_published = 0
+        self._tasks: set[asyncio.Task] = set()
+        self._ticker: asyncio.Task | None = None
+        self._closed = False
+
+    # -- lifecycle ---------------------------------------------------------------------
+    @classmethod
+    async def open(
+        cls,
+        db_url: str | None = None,
+        *,
+        floor: Any = None,
+        apply_floor: bool = False,
+        node_id: str | None = None,
+        clock: Clock | None = None,
+        tick_seconds: float | None = 1.0,
+    ) -> "Service":
+        """Open the store named by ``db_url`` (see :mod:`kiosk.state.db`) and the service on it.
+
+        ``floor`` (a :class:`kiosk.floor.Floor`) seeds an empty database; a database that
+        differs from it raises :class:`Conflict` listing the differences unless
+        ``apply_floor``.  ``clock`` returns the current UTC time (tests inject one);
+        ``tick_seconds`` is how often due scheduled changes are applied (``None``: only
+        when :meth:`apply_due` is called).
+        """
+        store = open_store(db_url)
+        await store.open()
+        service = cls(store, node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
+                      clock or _utc_now)
+        try:
+            service._last_published = await store.head_seq()
+            if floor is not None:
+                await service._load_floor(floor, apply_floor)
+            store.set_remote_listener(service._on_remote_commit)
+            if tick_seconds is not None:
+                service._ticker = asyncio.get_running_loop().create_task(service._tick(tick_seconds),
+                                                                          name="kiosk-scheduler")
+        except BaseException:
+            await service.close()
+            raise
+        return service
+
+    async def close(self) -> None:
+        """Stop the scheduler, end every subscription and close the store."""
+        if self._closed:
+            return
+        self._closed = True
+        tasks = [t for t in (self._ticker, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            try:
+                await task
+            except (asyncio.CancelledError, StateError):
+                pass
+        for sub in list(self._subs):
+            sub.close()
+        await self._store.close()
+
+    async def __aenter__(self) -> "Service":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _now(self) -> datetime:
+        now = self._clock()
+        if now.tzinfo is None:
+            raise ValueError("the service clock must return aware UTC times")
+        return now.astimezone(timezone.utc)
+
+    def _ctx(self, actor: Actor, now: datetime) -> Context:
+        return Context(actor=actor, now=now, rng=self._rng)
+
+    # -- floor -------------------------------------------------------------------------
+    async def _load_floor(self, floor: Any, apply_floor: bool) -> None:
+        from kiosk.state.floorsync import floor_config, sync_floor
+
+        config = floor_config(floor)
+        source = str(getattr(floor, "source", None) or "floor file")
+        stored = await self._store.get_meta("floor_digest")
+        actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
+        events = await self._store.write(actor, sync_floor(config, stored, apply_floor, source), now=self._now(),
+                                         tables="*", links="*")
+        await self._deliver(events)
+
+    # -- commands ----------------------------------------------------------------------
+    async def execute(self, actor: Actor, command: dict) -> list[Event]:
+        """Run one command for ``actor``; return the committed events (see the module doc)."""
+        if not isinstance(actor, Actor):
+            raise Unauthorized("no valid token")
+        spec, cmd = prepare(actor, command)
+        now = self._now()
+        ctx = self._ctx(actor, now)
+        apply = make_apply(spec, cmd, ctx)
+        if spec.target == "table":
+            events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]])
+        else:
+            events = await self._store.write(actor, apply, now=now, links=[cmd["link_id"]])
+        await self._deliver(events)
+        return events
+
+    async def apply_due(self) -> list[Event]:
+        """Apply every scheduled change that is due on the service's clock; return the events."""
+        now = self._now()
+        snap = await self._store.snapshot()
+        out: list[Event] = []
+        for table_id in due_tables(snap["tables"], now):
+            cmd = {"type": APPLY_DUE.type, "table_id": table_id, "expected_version": None}
+            events = await self._store.write(SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now,
+                                             tables=[table_id])
+            await self._deliver(events)
+            out += events
+        return out
+
+    async def _tick(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.apply_due()
+            except StateError as exc:
+                _log.warning("scheduled changes not applied: %s", exc.message)
+
+    # -- reads -------------------------------------------------------------------------
+    async def snapshot(self, tables: Collection[str] | None = None) -> dict:
+        """``{"seq": n, "tables": {id: state}, "links": {id: state}}`` in one consistent view."""
+        return await self._store.snapshot(self._table_filter(tables))
+
+    async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
+        """Committed events with a sequence number above ``seq``, in order (at most ``limit``)."""
+        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+            raise BadRequest(f"seq must be a whole number, 0 or more, not {seq!r}")
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+            raise BadRequest(f"limit must be 1 to 10000, not {limit!r}")
+        return await self._store.events_since(seq, self._table_filter(tables), limit)
+
+    async def head_seq(self) -> int:
+        """The sequence number of the last committed event."""
+        return await self._store.head_seq()
+
+    @staticmethod
+    def _table_filter(tables: Collection[str] | None) -> frozenset[str] | None:
+        if tables is None:
+            return None
+        if isinstance(tables, str) or not all(isinstance(t, str) for t in tables):
+            raise BadRequest("tables must be a list of table ids")
+        return frozenset(tables)
+
+    # -- publishing --------------------------------------------------------------------
+    def subscribe(self, tables: Collection[str] | None = None, maxsize: int = 1000) -> Subscription:
+        """Events committed from now on (by any node), in order; see :class:`Subscription`."""
+        sub = Subscription(self._table_filter(tables), maxsize, self._subs.discard)
+        if self._closed:
+            sub.close()
+        else:
+            self._subs.add(sub)
+        return sub
+
+    def _dispatch(self, event: Event) -> None:
+        for sub in list(self._subs):
+            sub.offer(event)
+        self._last_published = event.seq
+
+    async def _deliver(self, events: list[Event]) -> None:
+        if not events:
+            return
+        async with self._publish_lock:
+            if events[0].seq > self._last_published + 1:
+                await self._catch_up()
+            for event in events:
+                if event.seq > self._last_published:
+                    self._dispatch(event)
+
+    async def _catch_up(self) -> None:
+        """Publish what other nodes committed since the last published event (lock held)."""
+        while True:
+            batch = await self._store.events_since(self._last_published, None, 1000)
+            for event in batch:
+                if event.seq > self._last_published:
+                    self._dispatch(event)
+            if len(batch) < 1000:
+                return
+
+    def _on_remote_commit(self, seq: int | None) -> None:
+        if self._closed or (seq is not None and seq <= self._last_published):
+            return
+        task = asyncio.get_running_loop().create_task(self._pump(), name="kiosk-remote-events")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _pump(self) -> None:
+        try:
+            async with self._publish_lock:
+                await self._catch_up()
+        except StateError as exc:
+            _log.warning("could not read events from other nodes: %s", exc.message)
+
+    # -- tokens and audit ----------------------------------------------------------------
+    async def authenticate(self, token: str) -> Actor:
+        """The actor a bearer token stands for; :class:`Unauthorized` if unknown, expired or revoked."""
+        if not isinstance(token, str) or not 10 <= len(token) <= 200:
+            raise Unauthorized("unknown token")
+        row = await self._store.find_token(token_digest(token))
+        return actor_from_row(row, self._now(), parse_time)
+
+    async def create_token(self, role: str, name: str, tables: Collection[str] | None = None,
+                           expires_at: Any = None, *, actor: Actor | None = None) -> str:
+        """Issue a token; the secret is returned once and stored only as its SHA-256."""
+        if role not in ROLES:
+            raise BadRequest(f"role must be one of {', '.join(ROLES)}, not {role!r}")
+        name = check_name(name, "token name")
+        if actor is not None:
+            authorize(actor, "admin", "issuing tokens")
+        actor = actor or LOCAL_OPERATOR
+        now = self._now()
+        expiry = parse_expiry(expires_at, now)
+        table_ids = None if tables is None else sorted(self._table_filter(tables) or ())
+        secret, ident = new_token(), token_id()
+
+        def apply(loaded: Loaded) -> Outcome:
+            missing = [t for t in (table_ids or []) if t not in loaded.tables]
+            if missing:
+                raise NotFound(f"unknown table {missing[0]!r}")
+            details = {"id": ident, "role": role, "name": name, "tables": table_ids,
+                       "expires_at": None if expiry is None else format_time(expiry)}
+            return Outcome(
+                tokens=[TokenInsert(ident, token_digest(secret), role, name,
+                                    None if table_ids is None else tuple(table_ids), format_time(now),
+                                    details["expires_at"])],
+                audit=[AuditDraft("token_created", ident, details)],
+            )
+
+        await self._store.write(actor, apply, now=now, tables=table_ids or ())
+        return secret
+
+    async def revoke_token(self, token_id_: str, *, actor: Actor | None = None) -> None:
+        """Revoke a token by its id (``tok_...``); it stops working at once."""
+        if actor is not None:
+            authorize(actor, "admin", "revoking tokens")
+        actor = actor or LOCAL_OPERATOR
+        now = self._now()
+
+        def apply(loaded: Loaded) -> Outcome:
+            row = loaded.tokens.get(token_id_)
+            if row is None:
+                raise NotFound(f"unknown token {token_id_!r}")
+            if row["revoked_at"] is not None:
+                raise BadRequest(f"token {token_id_} is already revoked")
+            return Outcome(tokens=[TokenRevoke(token_id_, format_time(now))],
+                           audit=[AuditDraft("token_revoked", token_id_, {"id": token_id_, "name": row["name"]})])
+
+        await self._store.write(actor, apply, now=now, tokens=True)
+
+    async def list_tokens(self) -> list[dict[str, Any]]:
+        """Every token's id, role, name, tables and times (never a secret or its hash)."""
+        return [{k: v for k, v in row.items() if k != "hash"} for row in await self._store.list_tokens()]
+
+    async def verify_audit(self) -> AuditReport:
+        """Prove the audit chain (and that every event matches its record), or name the first broken record."""
+        return await self._store.verify_audit()

@@ -1,0 +1,156 @@
+"""The store interface: what the service asks of SQLite and PostgreSQL alike.
+
+Every write goes through :meth:`Store.write`: the store opens one transaction, takes the
+head row (which serialises writers, across server nodes on PostgreSQL), loads the rows the
+command needs, calls the command's pure ``apply`` function with them, and stores what it
+returns (events, new table and link states, audit records, token changes) before committing.
+If ``apply`` raises, nothing is written.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable, Collection, Literal
+
+from kiosk.state.audit import AuditReport
+from kiosk.state.events import Actor, Event
+
+__all__ = [
+    "EventDraft",
+    "AuditDraft",
+    "TokenInsert",
+    "TokenRevoke",
+    "Loaded",
+    "Outcome",
+    "Store",
+    "ALL",
+]
+
+ALL: Literal["*"] = "*"  # load every table / link (floor synchronisation)
+
+
+@dataclass(frozen=True)
+class EventDraft:
+    """An event before the store numbers it.  ``tables`` lists every table it concerns
+    (for a link event, every linked table); an event with none goes to every subscriber."""
+
+    type: str
+    data: dict[str, Any]
+    table_id: str | None = None
+    link_id: str | None = None
+    tables: tuple[str, ...] = ()
+    version: int | None = None
+
+
+@dataclass(frozen=True)
+class AuditDraft:
+    """An audit record for something that is not an event (e.g. a token issued)."""
+
+    action: str
+    target: str | None
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TokenInsert:
+    id: str
+    hash: str
+    role: str
+    name: str
+    tables: tuple[str, ...] | None
+    created_at: str
+    expires_at: str | None
+
+
+@dataclass(frozen=True)
+class TokenRevoke:
+    id: str
+    revoked_at: str
+
+
+@dataclass
+class Loaded:
+    """The rows a command sees, read inside its transaction after the head row was locked."""
+
+    tables: dict[str, dict[str, Any]]
+    links: dict[str, dict[str, Any]]
+    now: datetime
+    tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+@dataclass
+class Outcome:
+    """What a command changes.  A state of ``None`` deletes the row."""
+
+    events: list[EventDraft] = field(default_factory=list)
+    tables: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    links: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    audit: list[AuditDraft] = field(default_factory=list)
+    tokens: list[TokenInsert | TokenRevoke] = field(default_factory=list)
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+Apply = Callable[[Loaded], Outcome]
+
+
+class Store(abc.ABC):
+    """A durable home for events, state, audit and tokens."""
+
+    kind: str = ""
+
+    @abc.abstractmethod
+    async def open(self) -> None:
+        """Connect, refuse a corrupt or too-new database, migrate an older one."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Release every connection and thread."""
+
+    @abc.abstractmethod
+    async def write(
+        self,
+        actor: Actor,
+        apply: Apply,
+        *,
+        now: datetime,
+        tables: Collection[str] | Literal["*"] = (),
+        links: Collection[str] | Literal["*"] = (),
+        tokens: bool = False,
+    ) -> list[Event]:
+        """Run ``apply`` in one transaction and return the committed events."""
+
+    @abc.abstractmethod
+    async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:
+        """``{"seq": n, "tables": {...}, "links": {...}}`` read in one consistent view."""
+
+    @abc.abstractmethod
+    async def events_since(
+        self, seq: int, tables: Collection[str] | None = None, limit: int = 1000
+    ) -> list[Event]:
+        """Events with a sequence number above ``seq``, in order, at most ``limit``."""
+
+    @abc.abstractmethod
+    async def head_seq(self) -> int:
+        """The sequence number of the last committed event."""
+
+    @abc.abstractmethod
+    async def find_token(self, digest: str) -> dict[str, Any] | None:
+        """The token row whose hash is ``digest``, or ``None``."""
+
+    @abc.abstractmethod
+    async def list_tokens(self) -> list[dict[str, Any]]:
+        """Every token row (hashes included, never secrets)."""
+
+    @abc.abstractmethod
+    async def get_meta(self, key: str) -> str | None:
+        """A value from ``kiosk_meta``."""
+
+    @abc.abstractmethod
+    async def verify_audit(self) -> AuditReport:
+        """Prove the audit chain and the events it records, or name the first broken record."""
+
+    def set_remote_listener(self, callback: Callable[[int | None], None]) -> None:
+        """Call ``callback(seq)`` when another node commits (``None``: catch up after a
+        reconnect).  Stores that serve one process ignore it."""

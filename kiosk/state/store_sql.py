@@ -1,0 +1,523 @@
+"""The SQL engine shared by the SQLite and PostgreSQL stores.
+
+Database work runs on two dedicated threads, each with its own connection: one writer
+(every write, one at a time, as datasette does) and one reader (snapshots and event
+replays, which never wait for a writer in WAL mode or under PostgreSQL's MVCC).  The
+dialect subclasses open the connections and translate the few statements that differ.
+"""
+
+from __future__ import annotations
+
+import abc
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from typing import Any, Callable, Collection, Literal, TypeVar
+
+from kiosk.state.audit import AuditReport, record_hash, verify_chain
+from kiosk.state.errors import DatabaseTooNew, StateError, StoreUnavailable
+from kiosk.state.events import Actor, Event
+from kiosk.state.schema import SCHEMA_VERSION, migration_statements
+from kiosk.state.store import ALL, Apply, Loaded, Store, TokenInsert, TokenRevoke
+
+__all__ = ["SqlStore", "format_time", "parse_time"]
+
+T = TypeVar("T")
+
+_EVENT_COLUMNS = "seq, type, table_id, link_id, scope, data, at, actor, token_id, version"
+
+
+def format_time(moment: datetime) -> str:
+    """UTC as ISO 8601 with microseconds and a ``Z``."""
+    if moment.tzinfo is None:
+        raise ValueError("times inside kiosk are timezone-aware UTC")
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def parse_time(text: str) -> datetime:
+    """The inverse of :func:`format_time`."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+class SqlStore(Store):
+    """A store on a DB-API connection; subclasses provide the dialect."""
+
+    dialect: Literal["sqlite", "postgresql"]
+    _db_errors: tuple[type[BaseException], ...] = ()
+
+    def __init__(self) -> None:
+        self._wexec: ThreadPoolExecutor | None = None
+        self._rexec: ThreadPoolExecutor | None = None
+        self._wconn: Any = None
+        self._rconn: Any = None
+        self._closed = False
+
+    # -- dialect hooks -------------------------------------------------------------
+    @abc.abstractmethod
+    def _connect(self, purpose: Literal["writer", "reader"]) -> Any:
+        """A new connection (called on the thread that will use it)."""
+
+    @abc.abstractmethod
+    def _describe(self) -> str:
+        """Where the data lives, for messages."""
+
+    @abc.abstractmethod
+    def _begin_write(self, conn: Any) -> None:
+        """Start a write transaction."""
+
+    @abc.abstractmethod
+    def _begin_read(self, conn: Any) -> None:
+        """Start a read-only transaction with one consistent view."""
+
+    def _sql(self, text: str) -> str:
+        return text if self.dialect == "sqlite" else text.replace("?", "%s")
+
+    def _after_write(self, cur: Any, last_seq: int) -> None:
+        """Dialect extra inside the write transaction (PostgreSQL: NOTIFY)."""
+
+    def _is_connection_error(self, exc: BaseException) -> bool:
+        return False
+
+    def _translate(self, exc: BaseException) -> StateError:
+        return StoreUnavailable(f"{self._describe()}: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
+
+    # -- threads ---------------------------------------------------------------------
+    async def _run(self, which: Literal["writer", "reader"], fn: Callable[[Any], T]) -> T:
+        if self._closed:
+            raise StoreUnavailable("the store is closed")
+        executor = self._wexec if which == "writer" else self._rexec
+        assert executor is not None, "store not opened"
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(executor, self._with_conn, which, fn)
+
+    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T]) -> T:
+        attr = "_wconn" if which == "writer" else "_rconn"
+        conn = getattr(self, attr)
+        if conn is None or self._conn_dead(conn):
+            self._drop(attr)
+            conn = self._connect(which)
+            setattr(self, attr, conn)
+        try:
+            return fn(conn)
+        except StateError:
+            raise
+        except self._db_errors as exc:
+            if self._is_connection_error(exc):
+                self._drop(attr)
+            raise self._translate(exc) from exc
+
+    def _conn_dead(self, conn: Any) -> bool:
+        return False
+
+    def _drop(self, attr: str) -> None:
+        conn = getattr(self, attr)
+        setattr(self, attr, None)
+        if conn is not None:
+            try:
+                conn.close()
+            except Exception:  # closing a broken connection may itself fail; it is gone either way
+                pass
+
+    # -- lifecycle ---------------------------------------------------------------------
+    async def open(self) -> None:
+        self._wexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-writer")
+        self._rexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader")
+        try:
+            await self._run("writer", self._migrate)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        loop = asyncio.get_running_loop()
+        for attr, executor in (("_wconn", self._wexec), ("_rconn", self._rexec)):
+            if executor is not None:
+                await loop.run_in_executor(executor, self._drop, attr)
+                executor.shutdown(wait=True)
+        self._closed = True
+
+    def _migrate(self, conn: Any) -> None:
+        cur = conn.cursor()
+        version = self._schema_version(cur)
+        if version > SCHEMA_VERSION:
+            raise DatabaseTooNew(
+                f"{self._describe()} has schema version {version}, newer than this kiosk understands"
+                f" ({SCHEMA_VERSION}); upgrade kiosk to use it (nothing was changed)"
+            )
+        if version == SCHEMA_VERSION:
+            return
+        self._begin_write(conn)
+        try:
+            if self._schema_version(cur) < SCHEMA_VERSION:  # another node may have migrated meanwhile
+                for step in range(self._schema_version(cur) + 1, SCHEMA_VERSION + 1):
+                    for stmt in migration_statements(step, self.dialect):
+                        cur.execute(stmt)
+                    cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = 'schema_version'"))
+                    cur.execute(
+                        self._sql("INSERT INTO kiosk_meta (key, value) VALUES ('schema_version', ?)"), (str(step),)
+                    )
+            conn.commit()
+        except BaseException:
+            conn.rollback()
+            raise
+
+    @abc.abstractmethod
+    def _schema_version(self, cur: Any) -> int:
+        """0 for an empty database; refuses a database that is not kiosk's."""
+
+    # -- writes ------------------------------------------------------------------------
+    async def write(
+        self,
+        actor: Actor,
+        apply: Apply,
+        *,
+        now: datetime,
+        tables: Collection[str] | Literal["*"] = (),
+        links: Collection[str] | Literal["*"] = (),
+        tokens: bool = False,
+    ) -> list[Event]:
+        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
+
+    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens) -> list[Event]:
+        cur = conn.cursor()
+        self._begin_write(conn)
+        try:
+            cur.execute(self._sql("UPDATE kiosk_head SET seq = seq WHERE id = 1"))  # take the writers' lock
+            cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
+            seq, audit_n, audit_hash = cur.fetchone()
+            loaded = Loaded(
+                tables=self._load_rows(cur, "kiosk_tables", want_tables),
+                links=self._load_rows(cur, "kiosk_links", want_links),
+                now=now,
+            )
+            # a table's link and a link's tables come along: link commands touch every member
+            for state in list(loaded.tables.values()):
+                link_id = state.get("link_id")
+                if link_id and link_id not in loaded.links:
+                    loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id]))
+            for state in list(loaded.links.values()):
+                missing = [t for t in state.get("tables", []) if t not in loaded.tables]
+                if missing:
+                    loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
+            if want_tokens:
+                cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at FROM kiosk_tokens"))
+                loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
+            outcome = apply(loaded)
+            at = self._time_text(now)
+            events: list[Event] = []
+            for draft in outcome.events:
+                seq += 1
+                record = {
+                    "seq": seq,
+                    "type": draft.type,
+                    "table_id": draft.table_id,
+                    "link_id": draft.link_id,
+                    "tables": sorted(set(draft.tables)),
+                    "data": draft.data,
+                    "at": at,
+                    "actor": actor.name,
+                    "token_id": actor.token_id,
+                    "version": draft.version,
+                }
+                cur.execute(
+                    self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                    (
+                        seq, draft.type, draft.table_id, draft.link_id,
+                        "tables" if record["tables"] else "global", _dumps(draft.data), at,
+                        actor.name, actor.token_id, draft.version,
+                    ),
+                )
+                for table_id in record["tables"]:
+                    cur.execute(self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq))
+                audit_n, audit_hash = self._append_audit(
+                    cur, audit_n, audit_hash, seq, at, actor, draft.type, draft.table_id or draft.link_id, {"event": record}
+                )
+                events.append(self._event(record))
+            for extra in outcome.audit:
+                audit_n, audit_hash = self._append_audit(
+                    cur, audit_n, audit_hash, None, at, actor, extra.action, extra.target, extra.details
+                )
+            for table_id, state in outcome.tables.items():
+                self._put_row(cur, "kiosk_tables", table_id, state)
+            for link_id, state in outcome.links.items():
+                self._put_row(cur, "kiosk_links", link_id, state)
+            for op in outcome.tokens:
+                if isinstance(op, TokenInsert):
+                    cur.execute(
+                        self._sql(
+                            "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at)"
+                            " VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+                        ),
+                        (op.id, op.hash, op.role, op.name, None if op.tables is None else _dumps(list(op.tables)),
+                         op.created_at, op.expires_at),
+                    )
+                elif isinstance(op, TokenRevoke):
+                    cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
+            for key, value in outcome.meta.items():
+                cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
+                cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
+            cur.execute(
+                self._sql("UPDATE kiosk_head SET seq = ?, audit_n = ?, audit_hash = ? WHERE id = 1"),
+                (seq, audit_n, audit_hash),
+            )
+            if events:
+                self._after_write(cur, seq)
+            conn.commit()
+            return events
+        except BaseException:
+            try:
+                conn.rollback()
+            except Exception:  # a broken connection has rolled back already
+                pass
+            raise
+
+    def _time_text(self, now: datetime) -> str:
+        return format_time(now)
+
+    def _append_audit(self, cur, n, prev_hash, seq, at, actor: Actor, action, target, details) -> tuple[int, str]:
+        record = {
+            "n": n + 1,
+            "seq": seq,
+            "at": at,
+            "actor": actor.name,
+            "role": actor.role,
+            "token_id": actor.token_id,
+            "action": action,
+            "target": target,
+            "details": details,
+            "prev_hash": prev_hash,
+        }
+        digest = record_hash(record)
+        cur.execute(
+            self._sql(
+                "INSERT INTO kiosk_audit (n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            ),
+            (n + 1, seq, at, actor.name, actor.role, actor.token_id, action, target, _dumps(details), prev_hash, digest),
+        )
+        return n + 1, digest
+
+    def _load_rows(self, cur, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, dict[str, Any]]:
+        if ids == ALL:
+            cur.execute(self._sql(f"SELECT id, state FROM {table}"))
+        else:
+            ids = list(dict.fromkeys(ids))
+            if not ids:
+                return {}
+            marks = ", ".join("?" for _ in ids)
+            cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), ids)
+        return {row[0]: json.loads(row[1]) for row in cur.fetchall()}
+
+    def _put_row(self, cur, table: str, row_id: str, state: dict[str, Any] | None) -> None:
+        cur.execute(self._sql(f"DELETE FROM {table} WHERE id = ?"), (row_id,))
+        if state is not None:
+            cur.execute(
+                self._sql(f"INSERT INTO {table} (id, version, state) VALUES (?, ?, ?)"),
+                (row_id, int(state.get("version", 0)), _dumps(state)),
+            )
+
+    @staticmethod
+    def _token_row(row) -> dict[str, Any]:
+        return {
+            "id": row[0], "hash": row[1], "role": row[2], "name": row[3],
+            "tables": None if row[4] is None else json.loads(row[4]),
+            "created_at": row[5], "expires_at": row[6], "revoked_at": row[7],
+        }
+
+    @staticmethod
+    def _event(record: dict[str, Any]) -> Event:
+        return Event(
+            seq=record["seq"],
+            type=record["type"],
+            table_id=record["table_id"],
+            data=record["data"],
+            at=parse_time(record["at"]),
+            actor=record["actor"],
+            version=record["version"],
+            extra={"link_id": record["link_id"], "tables": tuple(record["tables"])},
+        )
+
+    # -- reads -------------------------------------------------------------------------
+    async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:
+        wanted = None if tables is None else set(tables)
+
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(self._sql("SELECT seq FROM kiosk_head WHERE id = 1"))
+                seq = cur.fetchone()[0]
+                cur.execute(self._sql("SELECT id, state FROM kiosk_tables ORDER BY id"))
+                all_tables = {row[0]: json.loads(row[1]) for row in cur.fetchall()}
+                cur.execute(self._sql("SELECT id, state FROM kiosk_links ORDER BY id"))
+                all_links = {row[0]: json.loads(row[1]) for row in cur.fetchall()}
+            finally:
+                conn.rollback()
+            if wanted is None:
+                return {"seq": seq, "tables": all_tables, "links": all_links}
+            return {
+                "seq": seq,
+                "tables": {k: v for k, v in all_tables.items() if k in wanted},
+                "links": {k: v for k, v in all_links.items() if wanted & set(v.get("tables", []))},
+            }
+
+        return await self._run("reader", read)
+
+    async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                if tables is None:
+                    cur.execute(
+                        self._sql(f"SELECT {_EVENT_COLUMNS} FROM kiosk_events WHERE seq > ? ORDER BY seq LIMIT ?"),
+                        (seq, limit),
+                    )
+                else:
+                    ids = sorted(set(tables))
+                    marks = ", ".join("?" for _ in ids) or "NULL"
+                    cur.execute(
+                        self._sql(
+                            f"SELECT {_EVENT_COLUMNS} FROM kiosk_events WHERE seq > ? AND (scope = 'global' OR seq IN"
+                            f" (SELECT seq FROM kiosk_event_tables WHERE table_id IN ({marks}) AND seq > ?))"
+                            " ORDER BY seq LIMIT ?"
+                        ),
+                        (seq, *ids, seq, limit),
+                    )
+                rows = cur.fetchall()
+                members = self._event_tables(cur, [r[0] for r in rows if r[4] == "tables"])
+            finally:
+                conn.rollback()
+            return [self._event(self._event_record(row, members.get(row[0], []))) for row in rows]
+
+        return await self._run("reader", read)
+
+    def _event_tables(self, cur, seqs: list[int]) -> dict[int, list[str]]:
+        out: dict[int, list[str]] = {}
+        if not seqs:
+            return out
+        cur.execute(
+            self._sql("SELECT seq, table_id FROM kiosk_event_tables WHERE seq >= ? AND seq <= ? ORDER BY table_id"),
+            (min(seqs), max(seqs)),
+        )
+        wanted = set(seqs)
+        for s, table_id in cur.fetchall():
+            if s in wanted:
+                out.setdefault(s, []).append(table_id)
+        return out
+
+    @staticmethod
+    def _event_record(row, tables: list[str]) -> dict[str, Any]:
+        return {
+            "seq": row[0], "type": row[1], "table_id": row[2], "link_id": row[3], "tables": sorted(tables),
+            "data": json.loads(row[5]), "at": row[6], "actor": row[7], "token_id": row[8], "version": row[9],
+        }
+
+    async def head_seq(self) -> int:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(self._sql("SELECT seq FROM kiosk_head WHERE id = 1"))
+                return cur.fetchone()[0]
+            finally:
+                conn.rollback()
+
+        return await self._run("reader", read)
+
+    async def find_token(self, digest: str) -> dict[str, Any] | None:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(
+                    self._sql(
+                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at"
+                        " FROM kiosk_tokens WHERE hash = ?"
+                    ),
+                    (digest,),
+                )
+                row = cur.fetchone()
+            finally:
+                conn.rollback()
+            return None if row is None else self._token_row(row)
+
+        return await self._run("reader", read)
+
+    async def list_tokens(self) -> list[dict[str, Any]]:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(
+                    self._sql(
+                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at"
+                        " FROM kiosk_tokens ORDER BY created_at, id"
+                    )
+                )
+                return [self._token_row(row) for row in cur.fetchall()]
+            finally:
+                conn.rollback()
+
+        return await self._run("reader", read)
+
+    async def get_meta(self, key: str) -> str | None:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(self._sql("SELECT value FROM kiosk_meta WHERE key = ?"), (key,))
+                row = cur.fetchone()
+            finally:
+                conn.rollback()
+            return None if row is None else row[0]
+
+        return await self._run("reader", read)
+
+    async def verify_audit(self) -> AuditReport:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(self._sql(f"SELECT {_EVENT_COLUMNS} FROM kiosk_events ORDER BY seq"))
+                event_rows = cur.fetchall()
+                cur.execute(self._sql("SELECT seq, table_id FROM kiosk_event_tables ORDER BY table_id"))
+                members: dict[int, list[str]] = {}
+                for s, table_id in cur.fetchall():
+                    members.setdefault(s, []).append(table_id)
+                events = {}
+                for row in event_rows:
+                    try:
+                        events[row[0]] = self._event_record(row, members.get(row[0], []))
+                    except ValueError:
+                        events[row[0]] = {"unreadable": True}
+                cur.execute(
+                    self._sql(
+                        "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash"
+                        " FROM kiosk_audit ORDER BY n"
+                    )
+                )
+                records = (self._audit_record(row) for row in cur.fetchall())
+                return verify_chain(records, events)
+            finally:
+                conn.rollback()
+
+        return await self._run("reader", read)
+
+    @staticmethod
+    def _audit_record(row) -> dict[str, Any]:
+        try:
+            details = json.loads(row[8])
+        except ValueError:
+            details = {"unreadable": row[8]}
+        names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash", "hash")
+        record = dict(zip(names, row))
+        record["details"] = details
+        return record

@@ -1,0 +1,82 @@
+"""A subscriber's bounded queue of events.
+
+Events arrive in sequence order.  If the consumer falls more than ``maxsize`` events
+behind, the subscription stops taking events, is marked :attr:`Subscription.overflowed`
+and ends once the consumer has drained what it holds (memory stays bounded; the consumer
+resumes from :attr:`Subscription.last_seq` with ``events_since``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Callable, Collection
+
+from kiosk.state.events import Event
+
+__all__ = ["Subscription", "event_concerns"]
+
+
+def event_concerns(event: Event, tables: frozenset[str] | None) -> bool:
+    """Whether a subscriber to ``tables`` (``None``: all) should see ``event``."""
+    if tables is None:
+        return True
+    concerned = event.extra.get("tables") if event.extra else None
+    if concerned is None:
+        concerned = (event.table_id,) if event.table_id else ()
+    if not concerned:
+        return True  # an event about no table in particular goes to everyone
+    return not tables.isdisjoint(concerned)
+
+
+class Subscription:
+    """An async iterator of :class:`Event` in sequence order; :meth:`close` ends it."""
+
+    def __init__(self, tables: Collection[str] | None, maxsize: int, on_close: Callable[["Subscription"], None]) -> None:
+        if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
+            raise ValueError(f"maxsize must be a positive whole number, not {maxsize!r}")
+        self.tables = None if tables is None else frozenset(tables)
+        self.maxsize = maxsize
+        self.overflowed = False
+        self.closed = False
+        self.last_seq: int | None = None  # the last event handed to the consumer
+        self._queue: asyncio.Queue[Event] = asyncio.Queue(maxsize)
+        self._wake = asyncio.Event()
+        self._on_close = on_close
+
+    def offer(self, event: Event) -> None:
+        """Called by the service for every committed event, in order."""
+        if self.closed or not event_concerns(event, self.tables):
+            return
+        try:
+            self._queue.put_nowait(event)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.close()
+            return
+        self._wake.set()
+
+    def close(self) -> None:
+        """End the subscription; the consumer still receives what was already queued."""
+        if not self.closed:
+            self.closed = True
+            self._on_close(self)
+        self._wake.set()
+
+    @property
+    def pending(self) -> int:
+        """How many events wait for the consumer."""
+        return self._queue.qsize()
+
+    def __aiter__(self) -> "Subscription":
+        return self
+
+    async def __anext__(self) -> Event:
+        while True:
+            if not self._queue.empty():
+                event = self._queue.get_nowait()
+                self.last_seq = event.seq
+                return event
+            if self.closed:
+                raise StopAsyncIteration
+            self._wake.clear()
+            await self._wake.wait()

@@ -1,0 +1,79 @@
+"""Bearer tokens: 32 random bytes from ``secrets``, shown once, stored only as SHA-256.
+
+Roles, from least to most power (each includes the ones before it):
+
+* ``display`` reads state and the event stream, nothing else;
+* ``dealer`` enters game events (draws, spins, hands, jackpot wagers and hits) for its
+  tables (every table when the token names none);
+* ``pit`` configures tables (limits, names, signs, scheduled changes), approves a new
+  generator draw for a named inspector, confirms jackpot payments and resets;
+* ``admin`` issues and revokes tokens and proposes and approves jackpot settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from datetime import datetime, timezone
+
+from kiosk.state.errors import BadRequest, Unauthorized
+from kiosk.state.events import ROLES, Actor
+
+__all__ = ["ROLE_RANK", "new_token", "token_digest", "token_id", "actor_from_row", "check_name", "parse_expiry"]
+
+ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
+_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,100}$")
+
+
+def new_token() -> str:
+    """A fresh secret: 32 bytes from the operating system's secure source, URL-safe text."""
+    return secrets.token_urlsafe(32)
+
+
+def token_digest(token: str) -> str:
+    """The SHA-256 (hex) under which a token is stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_id() -> str:
+    """A public identifier for a token (safe to log and to show in the audit trail)."""
+    return "tok_" + secrets.token_hex(6)
+
+
+def check_name(name: object, what: str = "name") -> str:
+    """A person's or token's name: 1-100 printable characters on one line."""
+    if not isinstance(name, str) or not name.strip() or not _NAME.match(name):
+        raise BadRequest(f"{what} must be 1 to 100 printable characters on one line")
+    return name.strip()
+
+
+def parse_expiry(value: object, now: datetime) -> datetime | None:
+    """``None``, an aware datetime or ISO 8601 text with a zone; must lie in the future."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            raise BadRequest(f"expires_at is not an ISO 8601 time: {value!r}") from None
+    if not isinstance(value, datetime) or value.tzinfo is None:
+        raise BadRequest("expires_at must be a time with a timezone (e.g. 2030-01-01T00:00:00Z)")
+    value = value.astimezone(timezone.utc)
+    if value <= now:
+        raise BadRequest("expires_at must be in the future")
+    return value
+
+
+def actor_from_row(row: dict | None, now: datetime, parse_time) -> Actor:
+    """The :class:`Actor` a stored token row stands for, or :class:`Unauthorized`."""
+    if row is None:
+        raise Unauthorized("unknown token")
+    if row["revoked_at"] is not None:
+        raise Unauthorized(f"token {row['id']} was revoked")
+    if row["expires_at"] is not None and parse_time(row["expires_at"]) <= now:
+        raise Unauthorized(f"token {row['id']} has expired")
+    if row["role"] not in ROLE_RANK:
+        raise Unauthorized(f"token {row['id']} has an unknown role")
+    tables = None if row["tables"] is None else frozenset(row["tables"])
+    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables)
