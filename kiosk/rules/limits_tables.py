@@ -52,7 +52,7 @@ HOUSE_LIABILITY_BOX_MULTIPLE = 7
 
 
 def check_classes(view: TableView, known: Iterable[str], why: Callable[[str], str], unknown_rule: str,
-                  range_rule: str) -> list[Violation]:
+                  range_rule: str, label: Callable[[str], str] = lambda cls: f"{cls} wagers") -> list[Violation]:
     """Per-class sanity: known classes only, and each class's minimum at or below its maximum.
 
     ``why(cls)`` says why a class is not known for this game (cited with ``unknown_rule``);
@@ -72,7 +72,7 @@ def check_classes(view: TableView, known: Iterable[str], why: Callable[[str], st
         if low is None or high is None or low <= high:
             continue
         key = f"maximum_by.{cls}" if cls in view.maximum_by else f"minimum_by.{cls}"
-        out.append(Violation(range_rule, f"maximum for {cls} wagers ({money(high)}) is below their minimum "
+        out.append(Violation(range_rule, f"maximum for {label(cls)} ({money(high)}) is below their minimum "
                              f"({money(low)}); raise the maximum or lower the minimum ({range_rule})", key=key))
     return out
 
@@ -113,7 +113,7 @@ def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
             return f"{balls} ball tri-chro has no {odds_label(cls)} wagers"
         return f"'{cls}' is not a tri-chro odds class (use {', '.join(offered)})"
 
-    out = check_classes(view, offered, why, schedule, view.reader.rule)
+    out = check_classes(view, offered, why, schedule, view.reader.rule, lambda cls: f"{odds_label(cls)} wagers")
     class_minimums = [m for c, m in view.minimum_by.items() if c in offered]
     minimums = [m for m in (view.minimum, *class_minimums) if m is not None]
     low = min(minimums) if minimums else None
@@ -139,7 +139,7 @@ def check_roulette(view: TableView) -> list[Violation]:
     types = ", ".join(ROULETTE_WAGER_TYPES)
     out = check_classes(view, ROULETTE_WAGER_TYPES,
                         lambda cls: f"'{cls}' is not a roulette wager type of 000 s141(2) (use {types})",
-                        "000 s141(2)", "000 s141(2)")
+                        "000 s141(2)", "000 s141(2)", {f.wager_class: f.label for f in roulette_floors()}.__getitem__)
     for floor in roulette_floors():
         v = _floor_violation(floor, view, view.class_minimum(floor.wager_class),
                              view.class_maximum(floor.wager_class), "their")
@@ -161,7 +161,7 @@ def check_blackjack(view: TableView) -> list[Violation]:
     bonus = r.flag("bonus_blackjack", "bonus blackjack", rule="003 s50A(2)")
     machine = r.flag("card_machine", "card machine", rule="003 s65A(2)")
     sevens = r.flag("super_sevens", "super sevens", rule="003 s65A(2)")
-    decks = r.count("decks", "number of decks", rule="003 s50A(2)", positive=True)
+    decks = r.count("decks", "number of decks", rule="IMPL", positive=True)
 
     floor = blackjack_floor()
     mn, mx = view.minimum, view.maximum
