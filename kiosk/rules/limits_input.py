@@ -15,7 +15,7 @@ from typing import Any
 
 from .citation import Violation
 from .money import format_money
-from .table import RakeSettings, TableLimits
+from .table import TableLimits
 
 __all__ = ["SettingsReader", "TableView", "field_default", "read_field"]
 
@@ -178,13 +178,6 @@ class SettingsReader:
             else:
                 out[cls] = amount
         return out
-
-    def rake(self, name: str = "rake") -> SettingsReader | None:
-        """A reader over the nested rake settings (RakeSettings or a mapping), or ``None``."""
-        value = self.raw(name)
-        if value is None:
-            return None
-        return SettingsReader(value, self.rule, RakeSettings, prefix=self.key(name) + ".")
 
 
 @dataclasses.dataclass
