@@ -472,7 +472,11 @@ def jackpot_round(
     says whether the s247(3) sign was on the table when the round was played.
     """
     prize = _cents(prize_cents, "the jackpot prize", "000 s224")
+    if not isinstance(hands, Mapping):
+        raise RuleError(f"the round's jackpot hands must map each player to their cards, got {type(hands).__name__}")
     parsed = {str(player): _hand(cards, f"player {player}'s") for player, cards in hands.items()}
+    if len(parsed) != len(hands):
+        raise RuleError("the round's jackpot hands name a player twice (000 s237(4): 1 hand per player)", "000 s237(4)")
     everything = tuple(card for cards in parsed.values() for card in cards)
     parse_cards(everything, what="round's player hands", rule=DECK_RULE)
 
@@ -555,6 +559,9 @@ class JackpotMeter:
     (100 bp = 1 %); ``carry`` the fraction of a cent owed to the meter, in
     ten-thousandths of a cent.  ``seeded_cents``, ``contributed_cents`` and
     ``paid_cents`` are running totals that prove no cent was lost or created.
+    A backend that stores only the amount, seed, rate and carry can rebuild a meter
+    with ``seeded_cents=amount_cents`` and the other totals 0: it is then balanced
+    from that point on.
     """
 
     amount_cents: int

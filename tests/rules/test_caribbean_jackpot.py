@@ -423,3 +423,10 @@ def test_jackpot_rows_show_the_floors_on_a_small_meter_and_the_dead_mans_hand_wh
         ("Royal flush", "$10,000"),
     ]
     assert rows[0].rule == "000 s246(1), s227(2)"
+
+
+def test_round_input_must_name_each_player_once() -> None:
+    with pytest.raises(RuleError, match="name a player twice"):
+        jackpot_round({1: ROYAL_S, "1": ROYAL_H}, 10_000_00, table(), sharing_sign_displayed=False)
+    with pytest.raises(RuleError, match="must map each player"):
+        jackpot_round([ROYAL_S], 10_000_00, table(), sharing_sign_displayed=False)  # type: ignore[arg-type]
