@@ -153,7 +153,10 @@ def _ordinal(n: int) -> str:
 
 
 def _did_you_mean(key: str, known: typing.Iterable[str]) -> str:
-    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    known = list(known)
+    close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+    if not close and len(key) >= 4:
+        close = [k for k in known if key.lower() in k.lower()][:1]
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 

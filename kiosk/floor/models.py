@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from pydantic import (
     BaseModel,
@@ -149,7 +149,10 @@ class Casino(_Model):
         try:
             return ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown time zone {value!r} (write it like \"{DEFAULT_TIMEZONE}\")") from None
+            pass
+        like = sorted(z for z in available_timezones() if z.lower().endswith("/" + value.strip().lower()))
+        example = like[0] if like else DEFAULT_TIMEZONE
+        raise ValueError(f"unknown time zone {value!r} (write it like \"{example}\")")
 
     @field_validator("logo", mode="before")
     @classmethod

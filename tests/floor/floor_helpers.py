@@ -137,9 +137,13 @@ def floor_text(*parts: str) -> str:
 
 
 def run_kiosk(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    """Run the real ``kiosk`` command in a child process."""
+    """Run the installed ``kiosk`` command (the console script) in a child process."""
+    script = Path(sys.executable).parent / "kiosk"
+    command = [str(script)] if script.is_file() else [
+        sys.executable, "-c", "import sys; from kiosk.cli import main; sys.exit(main())"
+    ]
     return subprocess.run(
-        [sys.executable, "-m", "kiosk.cli", *args],
+        [*command, *args],
         capture_output=True,
         text=True,
         timeout=120,
