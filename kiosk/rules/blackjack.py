@@ -18,9 +18,10 @@ with them is not stated (A-19), so the amounts here are the payout alone.
 
 Readings where the seeds are silent (RULES.md A-19):
 
-* "3 cards are dealt" and "4 cards are dealt" are read as **exactly** that many: a
-  player who draws a fifth card to 5-5-5-6 (impossible: that is 21) or a fourth to
-  7-7-7 no longer holds the winning hand.  The order the cards came in does not matter.
+* "3 cards are dealt" and "4 cards are dealt" are read as **exactly** that many: the
+  hand wins only if it is made of those cards and no others (7-7-7-2 does not win).
+  Each winning hand totals 21, so in play the player stands on it.  The order the
+  cards came in does not matter.
 * A "nominated blackjack" (s50C(3)) is a blackjack, so exactly 2 cards: the ace of the
   suit nominated on the sign for the round and the card nominated on the sign, of the
   same suit.  The nominated card is a rank worth ten (10, J, Q or K); any other card
