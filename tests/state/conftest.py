@@ -27,6 +27,8 @@ from typing import Iterator
 import psycopg
 import pytest
 
+from state_helpers import TEST_FLOOR, FakeClock, START
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
@@ -154,3 +156,36 @@ def demo_floor():
     from kiosk.floor import load_floor
 
     return load_floor(ROOT / "assets" / "demo_floor.toml")
+
+
+@pytest.fixture(scope="session")
+def floor_path(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    """A small floor file with one table of each kind the backend tests drive."""
+    path = tmp_path_factory.mktemp("floor") / "test_floor.toml"
+    path.write_text(TEST_FLOOR, encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="session")
+def floor(floor_path: pathlib.Path):
+    """:data:`TEST_FLOOR`, loaded by the real floor loader."""
+    from kiosk.floor import load_floor
+
+    return load_floor(floor_path)
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock(START)
+
+
+@pytest.fixture
+async def service(db_url: str, floor, clock: FakeClock):
+    """A service on :data:`TEST_FLOOR`, on SQLite and on PostgreSQL, with a hand-moved clock."""
+    from kiosk.state.service import Service
+
+    svc = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
+    try:
+        yield svc
+    finally:
+        await svc.close()
