@@ -105,9 +105,14 @@ def tri_chro_wager_ids(game: str) -> tuple[str, ...]:
 # ---- value checkers: each returns the converted value or raises ValueError(reason) ----
 
 
+_LIMIT_MM = 1e6  # a kilometre: far beyond any cloth or sign
+
+
 def _number(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
         raise ValueError(f"must be a number, got {v!r}")
+    if abs(v) > _LIMIT_MM:
+        raise ValueError(f"must be at most {_LIMIT_MM:g} in size, got {v!r}")
     return float(v)
 
 
@@ -201,7 +206,7 @@ def _path_data(v: Any):
 
 def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
     def check(v: Any) -> str:
-        if v not in options:
+        if not isinstance(v, str) or v not in options:
             raise ValueError(f"must be one of {', '.join(options)}, got {v!r}")
         return v
 
@@ -209,7 +214,7 @@ def _choice(options: tuple[str, ...]) -> Callable[[Any], str]:
 
 
 def _font(v: Any) -> str:
-    if v not in FAMILIES:
+    if not isinstance(v, str) or v not in FAMILIES:
         raise ValueError(f"unknown font {v!r}; bundled fonts: {', '.join(sorted(FAMILIES))}")
     return v
 
@@ -301,7 +306,7 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
     game = doc.get("game")
     if game is None:
         problems.append(f'{name}: missing key "game"')
-    elif game not in GAMES:
+    elif not isinstance(game, str) or game not in GAMES:
         problems.append(f"{name}: game: unknown game {game!r}; known games: {', '.join(GAMES)}")
 
     width = height = 0.0
@@ -339,7 +344,7 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
         if kind is None:
             problems.append(f"{name}: {label}: missing key \"kind\" (kinds: {', '.join(KINDS)})")
             continue
-        if kind not in KINDS:
+        if not isinstance(kind, str) or kind not in KINDS:
             problems.append(f"{name}: {label}: kind: unknown kind {kind!r}; kinds: {', '.join(KINDS)}")
             continue
         label = f"{label} ({kind})"

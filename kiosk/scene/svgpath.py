@@ -14,6 +14,7 @@ from kiosk.scene.primitives import Path, SubPath, _arc_segments
 __all__ = ["PathDataError", "parse_path_data"]
 
 _TOKEN = re.compile(r"([MmLlHhVvCcQqAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([\s,]+)|(.)")
+_LIMIT = 1e7  # mm: ten kilometres, far beyond any drawing
 _ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}
 
 
@@ -29,7 +30,10 @@ def _tokens(d: str):
         if cmd is not None:
             yield cmd
         elif num is not None:
-            yield float(num)
+            value = float(num)
+            if not abs(value) <= _LIMIT:
+                raise PathDataError(f"number {num} at character {m.start()} is out of range (at most {_LIMIT:g})")
+            yield value
 
 
 def _flag(value: float, where: str) -> bool:

@@ -1,0 +1,108 @@
+"""build_scene: tokens substituted, the logo (or the casino's name) placed, lit areas flagged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.lighting import lit_sizes
+from kiosk.scene.primitives import Clipped, Image, Shape, TextRun
+from kiosk.scene.svgimage import SvgError, svg_shapes
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(scope="module")
+def layout():
+    return load_layout(DATA / "every_kind.toml")
+
+
+def _texts(scene):
+    return [i.text for i in scene.items if isinstance(i, TextRun)]
+
+
+def test_tokens_are_substituted(layout):
+    scene = build_scene(layout, game_name="Bonus Blackjack", casino_name="Coral Coast Casino", logo=DATA / "logo.svg")
+    assert _texts(scene) == ["BLACKJACK", "Bonus Blackjack", "Minimum $25 · Coral Coast Casino"]
+    assert (scene.width_mm, scene.height_mm) == (600, 400)
+
+
+def test_lit_areas_get_their_overlay_right_after_the_area(layout):
+    scene = build_scene(layout, game_name="g", casino_name="c", lit={"spot", "drop"})
+    assert scene.lit == {"spot", "drop"}
+    items = list(scene.items)
+    for area in ("table", "spot", "star", "drop"):
+        i = next(n for n, it in enumerate(items) if isinstance(it, Shape) and it.area == area)
+        follows_overlay = isinstance(items[i + 1], Clipped) and items[i + 1].clip is scene.areas[area]
+        assert follows_overlay == (area in {"spot", "drop"}), area
+    overlay = next(it for it in items if isinstance(it, Clipped) and it.clip is scene.areas["spot"])
+    glow, hatch, outline, edge = overlay.items
+    assert glow.fill[:3] == (0xB0, 0xF0, 0xFF) and 0 < glow.fill[3] < 255  # lit_fill, translucent
+    assert hatch.stroke is not None and len(hatch.path.subpaths) > 5
+    assert outline.stroke[:3] == (0, 0, 0) and edge.stroke[:3] == (255, 255, 255)
+    assert outline.stroke_mm == 2 * lit_sizes(scene.areas["spot"])[0]
+
+
+def test_unknown_lit_area_is_refused(layout):
+    with pytest.raises(ValueError, match="no area 'moon' to light"):
+        build_scene(layout, game_name="g", casino_name="c", lit={"moon"})
+
+
+def test_without_a_logo_the_casino_name_fills_the_logo_box(layout):
+    scene = build_scene(layout, game_name="g", casino_name="Coral Coast Casino")
+    name = [i for i in scene.items if isinstance(i, TextRun) and i.text == "Coral Coast Casino"]
+    assert len(name) == 1
+    run = name[0]
+    # the logo box is x 300..420, y 300..360
+    assert 300 <= run.x and run.x + run.width_mm <= 420
+    cap = run.face.cap_height_em * run.size_mm
+    assert 300 <= run.y - cap and run.y <= 360
+
+
+def test_png_logo_is_an_image_and_svg_logo_becomes_shapes(layout, tmp_path):
+    png = tmp_path / "logo.png"
+    from PIL import Image as PILImage
+
+    PILImage.new("RGB", (40, 20), (200, 30, 30)).save(png)
+    scene = build_scene(layout, game_name="g", casino_name="c", logo=png)
+    (img,) = [i for i in scene.items if isinstance(i, Image)]
+    assert (img.x, img.y, img.w, img.h, img.source) == (300, 300, 120, 60, png)
+    scene = build_scene(layout, game_name="g", casino_name="c", logo=DATA / "logo.svg")
+    assert not [i for i in scene.items if isinstance(i, Image)]
+    with pytest.raises(ValueError, match="logo file not found"):
+        build_scene(layout, game_name="g", casino_name="c", logo=tmp_path / "none.png")
+
+
+def test_svg_is_fitted_into_its_box_keeping_aspect():
+    shapes = svg_shapes(DATA / "logo.svg", 10, 10, 100, 100)  # viewBox 200x100 -> 100x50, centred
+    xs0, ys0, xs1, ys1 = zip(*(s.path.bounds() for s in shapes))
+    assert min(xs0) == pytest.approx(11) and max(xs1) == pytest.approx(109)
+    assert min(ys0) == pytest.approx(36) and max(ys1) == pytest.approx(84)
+    fills = [s.fill for s in shapes]
+    assert (0x10, 0x20, 0x40, 255) in fills and (0x17, 0x80, 0x3D, 255) in fills
+    stroke_of_rect = shapes[0]
+    assert stroke_of_rect.stroke_mm == pytest.approx(2.0)  # 4 units at half scale
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("<text x='1' y='1'>Casino</text>", "unsupported SVG element <text>"),
+        ("<rect width='5' height='5' fill='url(#g)'/>", "unsupported SVG paint"),
+        ("<path d='M 0 0 Q 1'/>", "Q needs 4 numbers"),
+        ("<g transform='skewX(20)'><rect width='5' height='5'/></g>", "unsupported SVG transform"),
+    ],
+)
+def test_svg_that_cannot_be_drawn_faithfully_is_refused(tmp_path, body, message):
+    path = tmp_path / "bad.svg"
+    path.write_text(f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'>{body}</svg>", encoding="utf-8")
+    with pytest.raises(SvgError, match=message):
+        svg_shapes(path, 0, 0, 10, 10)
+
+
+def test_stroked_only_kinds_default_to_a_white_outline(layout):
+    scene = build_scene(layout, game_name="g", casino_name="c")
+    arc = next(i for i in scene.items if isinstance(i, Shape) and not i.path.subpaths[0].closed)
+    assert arc.fill is None and arc.stroke is not None

@@ -1,0 +1,121 @@
+"""SVG path data (M L H V C Q A Z, absolute and relative) becomes lines and cubic curves."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kiosk.scene.svgpath import PathDataError, parse_path_data
+
+coord = st.floats(-500, 500, allow_nan=False)
+
+
+def _points(d: str) -> list[tuple[float, float]]:
+    return [p for poly in parse_path_data(d).polygons(0.01) for p in poly]
+
+
+def test_lines_absolute_relative_and_axis_moves():
+    path = parse_path_data("M 10 20 L 30 20 h 10 V 50 l -5 5 H 0 v -10 z")
+    (sub,) = path.subpaths
+    assert sub.start == (10, 20) and sub.closed
+    assert [s[1:] for s in sub.segments] == [(30, 20), (40, 20), (40, 50), (35, 55), (0, 55), (0, 45)]
+
+
+def test_implicit_line_to_after_move_and_compact_numbers():
+    (sub,) = parse_path_data("m1,2 3,4-1-1.5e1").subpaths
+    assert sub.start == (1, 2)
+    assert [s[1:] for s in sub.segments] == [(4, 6), (3, -9)]
+
+
+def test_several_subpaths_and_z_returns_to_start():
+    path = parse_path_data("M 0 0 L 10 0 L 10 10 Z l 5 5 M 100 100 L 110 100")
+    assert [s.start for s in path.subpaths] == [(0, 0), (0, 0), (100, 100)]
+    assert path.subpaths[1].segments == (("L", 5, 5),)
+    assert [s.closed for s in path.subpaths] == [True, False, False]
+
+
+@given(coord, coord, coord, coord, coord, coord)
+def test_relative_and_absolute_curves_agree(x0, y0, a, b, c, d):
+    absolute = parse_path_data(f"M {x0} {y0} C {x0 + a} {y0 + b} {x0 + c} {y0 + d} {x0 + a + c} {y0 + b + d}")
+    relative = parse_path_data(f"M {x0} {y0} c {a} {b} {c} {d} {a + c} {b + d}")
+    for s1, s2 in zip(absolute.subpaths[0].segments[0][1:], relative.subpaths[0].segments[0][1:]):
+        assert s1 == pytest.approx(s2, abs=1e-6)
+
+
+@given(coord, coord, coord, coord, coord, coord)
+def test_quadratic_becomes_the_same_cubic(x0, y0, qx, qy, x1, y1):
+    (seg,) = parse_path_data(f"M {x0} {y0} Q {qx} {qy} {x1} {y1}").subpaths[0].segments
+    _, c1x, c1y, c2x, c2y, ex, ey = seg
+    # the cubic's midpoint equals the quadratic's midpoint
+    mid_cubic = ((x0 + 3 * c1x + 3 * c2x + ex) / 8, (y0 + 3 * c1y + 3 * c2y + ey) / 8)
+    mid_quad = ((x0 + 2 * qx + x1) / 4, (y0 + 2 * qy + y1) / 4)
+    assert mid_cubic == pytest.approx(mid_quad, abs=1e-6)
+    assert (ex, ey) == (x1, y1)
+
+
+@settings(max_examples=200)
+@given(
+    st.floats(-200, 200),
+    st.floats(-200, 200),
+    st.floats(1, 300),
+    st.floats(0, 2 * math.pi),
+    st.floats(0.05, 2 * math.pi - 0.05),
+    st.booleans(),
+)
+def test_circular_arcs_stay_on_the_circle(cx, cy, r, start, span, sweep):
+    sign = 1 if sweep else -1
+    end = start + sign * span
+    x0, y0 = cx + r * math.cos(start), cy + r * math.sin(start)
+    x1, y1 = cx + r * math.cos(end), cy + r * math.sin(end)
+    large = 1 if span > math.pi else 0
+    pts = _points(f"M {x0} {y0} A {r} {r} 0 {large} {int(sweep)} {x1} {y1}")
+    assert pts[-1] == (x1, y1)
+    for px, py in pts:
+        assert math.hypot(px - cx, py - cy) == pytest.approx(r, rel=2e-3)
+    # it passes through the middle of the arc it was asked for
+    mid = (cx + r * math.cos(start + sign * span / 2), cy + r * math.sin(start + sign * span / 2))
+    assert min(math.hypot(px - mid[0], py - mid[1]) for px, py in pts) < r * 0.02 + 0.05
+
+
+def test_arc_radius_too_small_is_scaled_up_and_degenerate_arcs_are_lines():
+    pts = _points("M 0 0 A 1 1 0 0 1 100 0")  # radius 1 cannot reach: becomes a half circle of 50
+    assert max(abs(y) for _, y in pts) == pytest.approx(50, rel=1e-2)
+    (sub,) = parse_path_data("M 0 0 A 0 5 0 0 1 10 0").subpaths
+    assert sub.segments == (("L", 10, 0),)
+
+
+def test_rotated_elliptical_arc_ends_where_asked():
+    pts = _points("M 10 10 a 40 20 30 1 0 50 -20")
+    assert pts[-1] == pytest.approx((60, -10))
+
+
+@pytest.mark.parametrize(
+    ("d", "message"),
+    [
+        ("", "empty"),
+        ("L 1 1", "must start with M"),
+        ("5 5", "must start with M"),
+        ("M 1", "M needs 2 numbers"),
+        ("M 0 0 C 1 2 3", "C needs 6 numbers"),
+        ("M 0 0 S 1 2 3 4", "unexpected 'S'"),
+        ("M 0 0 A 5 5 0 2 0 10 10", "arc flag must be 0 or 1"),
+        ("M 0 0 L 1 1 # note", "unexpected '#'"),
+        ("Z", "Z before any M"),
+        ("M 0 0 L 1e999 0", "out of range"),
+        ("M 0 0", "draws nothing"),
+    ],
+)
+def test_bad_path_data_is_named(d, message):
+    with pytest.raises(PathDataError, match=message):
+        parse_path_data(d)
+
+
+@given(st.text(alphabet="MLHVCQAZmlhvcqaz0123456789.-, e", max_size=40))
+def test_any_text_parses_or_gives_path_data_error(d):
+    try:
+        parse_path_data(d)
+    except PathDataError:
+        pass
