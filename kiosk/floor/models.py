@@ -18,6 +18,7 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationInfo,
+    field_serializer,
     field_validator,
     model_validator,
 )
@@ -108,8 +109,10 @@ class _Model(BaseModel):
         extra="forbid",
         frozen=True,
         strict=True,
+        # only the file's keys: a dump by field name holds cents, which must never be
+        # read back as dollars
         validate_by_alias=True,
-        validate_by_name=True,
+        validate_by_name=False,
         arbitrary_types_allowed=True,
     )
 
@@ -138,6 +141,10 @@ class Casino(_Model):
     name: Line
     timezone: ZoneInfo = Field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
     logo: Path | None = None
+
+    @field_serializer("timezone")
+    def _zone_name(self, zone: ZoneInfo) -> str:
+        return str(zone)
 
     @field_validator("timezone", mode="before")
     @classmethod
@@ -635,6 +642,10 @@ class Floor(_Model):
         from kiosk.floor.structure import reference_problems
 
         problems = reference_problems(self)
+        for kind, items in (("table", self.tables), ("link", self.links), ("display", self.displays)):
+            for key, item in items.items():
+                if key != item.id:
+                    problems.append((f"{kind} {key}", f"id: keyed {key!r} but its id is {item.id!r}"))
         if problems:
             raise ValueError("\n".join(f"@{where}: {text}" for where, text in problems))
         return self

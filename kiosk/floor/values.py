@@ -11,9 +11,9 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, PlainSerializer, SerializationInfo
 
-from kiosk.rules.money import MoneyError, parse_money
+from kiosk.rules.money import MoneyError, format_money, parse_money
 
 __all__ = [
     "Money",
@@ -112,10 +112,23 @@ def _line(value: str) -> str:
     return text
 
 
-Money = Annotated[int, BeforeValidator(to_cents)]
+def _dump_money(cents: int, info: SerializationInfo) -> int | str:
+    # by alias (the file's keys) an amount is dollars as the file writes them, so the
+    # dump loads back to the same cents; by field name (``*_cents``) it is the integer
+    return format_money(cents) if info.by_alias else cents
+
+
+def _dump_bp(bp: int, info: SerializationInfo) -> int | str:
+    if not info.by_alias:
+        return bp
+    whole, rest = divmod(bp, 100)
+    return f"{whole}.{rest:02d}%" if rest else f"{whole}%"
+
+
+Money = Annotated[int, BeforeValidator(to_cents), PlainSerializer(_dump_money)]
 """Integer cents, written in the file as dollars."""
 
-BasisPoints = Annotated[int, BeforeValidator(to_basis_points)]
+BasisPoints = Annotated[int, BeforeValidator(to_basis_points), PlainSerializer(_dump_bp)]
 """A percentage held as integer basis points (1 % = 100)."""
 
 Colour = Annotated[str, AfterValidator(_colour)]

@@ -107,3 +107,35 @@ def test_models_are_frozen(demo) -> None:
 
     with pytest.raises(ValidationError):
         demo.tables["BJ-01"].game = "roulette"  # type: ignore[misc]
+
+
+def test_a_dump_by_the_files_keys_loads_back_the_same(demo) -> None:
+    from kiosk.floor.models import Floor
+
+    dumped = demo.model_dump(mode="json", by_alias=True, exclude={"source"})
+    assert dumped["tables"]["BJ-01"]["limits"] == {"minimum": "$10", "maximum": "$1,000", "maximum_by": {}, "minimum_by": {}}
+    assert dumped["links"]["CSP-PROG"]["contribution"] == "70%"
+    assert dumped["casino"]["timezone"] == "Australia/Brisbane"
+    assert Floor.model_validate(dumped) == demo.model_copy(update={"source": None})
+
+
+def test_a_dump_by_field_name_holds_cents_and_is_never_read_as_dollars(demo) -> None:
+    from pydantic import ValidationError
+
+    from kiosk.floor.models import Limits
+
+    dumped = demo.tables["BJ-01"].limits.model_dump()
+    assert dumped["minimum_cents"] == 10_00 and dumped["maximum_cents"] == 1_000_00
+    with pytest.raises(ValidationError):
+        Limits.model_validate(dumped)  # 1000 cents must not become $1,000
+
+
+def test_a_floor_built_in_code_keys_tables_by_their_ids(demo) -> None:
+    from pydantic import ValidationError
+
+    from kiosk.floor.models import Floor
+
+    data = demo.model_dump(mode="json", by_alias=True, exclude={"source"})
+    data["tables"]["BJ-99"] = data["tables"].pop("BJ-02")
+    with pytest.raises(ValidationError, match="keyed 'BJ-99' but its id is 'BJ-02'"):
+        Floor.model_validate(data)
