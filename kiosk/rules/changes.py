@@ -88,8 +88,8 @@ class PlayerAgreement:
 
     def check(self) -> PlayerAgreement:
         """Return self, or raise ``ValueError`` if the record is incomplete or impossible."""
-        if not isinstance(self.confirmed_by, str) or not self.confirmed_by.strip():
-            raise ValueError("a players' agreement must name the staff member who confirmed it")
+        if not isinstance(self.confirmed_by, str) or not self.confirmed_by.strip() or not self.confirmed_by.isprintable():
+            raise ValueError("a players' agreement must name, on one line, the staff member who confirmed it")
         for name in ("agreeing", "players_at_table"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -219,9 +219,12 @@ def give_poker_notice(setting: str, new_value: Any, given_by: str, *, hand_in_pr
     """Start the 002 r6.9 notice of a change to the game, minimum buy-in, betting limit or betting type."""
     if setting not in POKER_SETTINGS:
         raise ValueError(f"002 r6.9 governs {', '.join(POKER_SETTINGS)}; not {setting!r}")
-    if not isinstance(given_by, str) or not given_by.strip():
-        raise ValueError("a change notice must name the Poker Supervisor (or above) who gave it (002 r6.9)")
+    if not isinstance(given_by, str) or not given_by.strip() or not given_by.isprintable():
+        raise ValueError("a change notice must name, on one line, the Poker Supervisor (or above) who gave it "
+                         "(002 r6.9)")
     shown = money(new_value) if isinstance(new_value, int) and not isinstance(new_value, bool) else str(new_value)
+    if not shown.strip() or not shown.isprintable():
+        raise ValueError(f"the new {setting.replace('_', ' ')} must be one line of text, not {new_value!r}")
     return PokerChangeNotice(setting, shown, given_by.strip(), 0, bool(hand_in_progress))
 
 

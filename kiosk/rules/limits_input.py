@@ -167,8 +167,8 @@ class SettingsReader:
             return {}
         out: dict[str, int] = {}
         for cls, amount in value.items():
-            if not isinstance(cls, str):
-                self.problem(name, f"{label} has a wager class that is not text: {_shown(cls)}", rule)
+            if not isinstance(cls, str) or not cls.isprintable():
+                self.problem(name, f"{label} has a wager class that is not one line of text: {_shown(cls)}", rule)
             elif not _is_int(amount):
                 self.problem(f"{name}.{cls}", f"{label} for {cls} must be a whole number of cents, "
                              f"not {_shown(amount)}", rule)

@@ -177,3 +177,12 @@ def test_an_unlawful_new_commission_is_refused_with_its_rule() -> None:
 def test_any_new_commission_gets_a_decision_not_an_exception(rake) -> None:
     result = commission_change_decision(rake, hand_in_progress=False, signs_changed=True)
     assert isinstance(result, (Approved, Violation))
+
+
+def test_names_and_values_with_line_breaks_are_refused() -> None:
+    with pytest.raises(ValueError, match="one line"):
+        give_poker_notice("game", "Omaha\nHi-Lo", "Ana", hand_in_progress=False)
+    with pytest.raises(ValueError, match="one line"):
+        give_poker_notice("game", "Omaha", "Ana\nB", hand_in_progress=False)
+    with pytest.raises(ValueError, match="one line"):
+        stake(None, agreement=PlayerAgreement("Lee\n", 5, 5))
