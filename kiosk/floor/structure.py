@@ -90,6 +90,28 @@ def structural_violations(floor: "Floor") -> list[Violation]:
     out += _link_violations(floor)
     for table in floor.tables.values():
         out += _table_violations(floor, table)
+    out += _layout_view_warnings(floor)
+    return out
+
+
+def _layout_view_warnings(floor: "Floor") -> list[Violation]:
+    """A display showing a table's layout needs a layout file: the table's own or the shipped one."""
+    from kiosk.scene.resources import default_layout_path
+
+    out: list[Violation] = []
+    for display in floor.displays.values():
+        table = floor.tables.get(display.table or "")
+        if display.view != "layout" or table is None or table.layout is not None:
+            continue
+        try:
+            shipped = default_layout_path(table.game)
+        except FileNotFoundError:
+            shipped = None
+        if shipped is None or not shipped.is_file():
+            where = shipped.name if shipped is not None else f"{table.game}.toml"
+            out.append(_violation(display.id, f"shows the layout of {table.id} but no layout file for {table.game} "
+                                              f"is installed ({where}); set layout on the table",
+                                  "kiosk-floor/1", "view", "warning"))
     return out
 
 

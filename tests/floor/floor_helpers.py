@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -136,7 +137,7 @@ def floor_text(*parts: str) -> str:
     return HEADER + "".join(parts)
 
 
-def run_kiosk(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def run_kiosk(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run the installed ``kiosk`` command (the console script) in a child process."""
     script = Path(sys.executable).parent / "kiosk"
     command = [str(script)] if script.is_file() else [
@@ -148,4 +149,5 @@ def run_kiosk(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=120,
         cwd=cwd,
+        env=None if env is None else {**os.environ, **env},
     )

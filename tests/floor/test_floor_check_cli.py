@@ -16,7 +16,7 @@ def test_the_demo_floor_passes() -> None:
     _no_traceback(out)
     assert out.returncode == 0, out.stdout + out.stderr
     lines = out.stdout.splitlines()
-    assert lines[-1] == "ok: 16 tables, 1 link"
+    assert lines[-1] == "ok: 16 tables, 1 link", out.stdout
     assert all(line.startswith("warning: ") for line in lines[:-1])
     assert any("001 s467(1)" in line for line in lines[:-1])  # RULES.md A-07, shown to pit staff
     assert out.stderr == ""
@@ -107,3 +107,20 @@ def test_sample_files_in_data() -> None:
     _no_traceback(bad)
     assert bad.returncode == 1
     assert bad.stdout.splitlines() == (DATA / "typos.expected").read_text().splitlines()
+
+
+def test_a_layout_display_without_a_layout_file_warns(tmp_path: Path) -> None:
+    """With an installation that ships no layouts, a layout display names what is missing."""
+    data = tmp_path / "data"
+    (data / "assets" / "fonts").mkdir(parents=True)
+    (data / "layouts").mkdir()
+    path = tmp_path / "floor.toml"
+    path.write_text(floor_text(TABLES["roulette"], '\n[[display]]\nid = "D1"\ntable = "T-roulette"\nview = "layout"\n'))
+    out = run_kiosk("check", "--floor", str(path), env={"KIOSK_DATA_DIR": str(data)})
+    _no_traceback(out)
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == [
+        "warning: D1: shows the layout of T-roulette but no layout file for roulette is installed (roulette.toml); "
+        "set layout on the table (kiosk-floor/1)",
+        "ok: 1 table, 0 links",
+    ]
