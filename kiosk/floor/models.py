@@ -91,18 +91,6 @@ VIEWS: dict[str, frozenset[str] | None] = {
     "twoup_lights": frozenset({"two_up_dice"}),
 }
 
-_SECTIONS: dict[str, str] = {  # table section name -> the games it belongs to (by prefix)
-    "tri_chro": "tri_chro_54 tri_chro_63",
-    "two_up_dice": "two_up_dice",
-    "caribbean_stud": "caribbean_stud",
-    "blackjack": "blackjack",
-    "roulette": "roulette",
-    "manila_poker": "manila_poker",
-    "draw_poker": "draw_poker",
-    "pai_gow": "pai_gow",
-    "poker": "poker",
-}
-
 
 class _Model(BaseModel):
     model_config = ConfigDict(
