@@ -17,10 +17,10 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_NON_ZERO
 
-from kiosk.scene.fonts import FontFace
+from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, TextRun
 
-__all__ = ["PT_PER_MM", "register_face", "draw_scene", "render_pdf"]
+__all__ = ["PT_PER_MM", "register_face", "new_canvas", "draw_scene", "render_pdf"]
 
 rl_config.invariant = 1
 
@@ -137,11 +137,20 @@ def draw_scene(c: rl_canvas.Canvas, scene: Scene, x_pt: float = 0.0, y_pt: float
     c.restoreState()
 
 
+def new_canvas(path: str | FilePath, pagesize_pt: tuple[float, float]) -> rl_canvas.Canvas:
+    """A reportlab canvas for kiosk output: reproducible bytes, compressed, and its initial font
+    the bundled regular face, so the PDF names no unembedded base-14 font (Helvetica)."""
+    initial = register_face(font_face("sans", "regular"))
+    return rl_canvas.Canvas(
+        str(path), pagesize=pagesize_pt, invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10
+    )
+
+
 def render_pdf(scene: Scene, path: str | FilePath, title: str = "kiosk scene") -> FilePath:
     """Write ``scene`` as a one-page PDF exactly the scene's size (no scaling); returns the path."""
     path = FilePath(path)
     size = (scene.width_mm * PT_PER_MM, scene.height_mm * PT_PER_MM)
-    c = rl_canvas.Canvas(str(path), pagesize=size, invariant=1, pageCompression=1)
+    c = new_canvas(path, size)
     c.setTitle(title)
     c.setCreator("kiosk")
     draw_scene(c, scene)
