@@ -419,3 +419,12 @@ def test_bundled_logo() -> None:
     text = floor_text(BJ).replace('name = "Test Casino"', 'name = "T"\nlogo = "bundled:coral_coast_casino.svg"')
     logo = parse_floor(text).casino.logo
     assert logo is not None and logo.name == "coral_coast_casino.svg" and logo.is_file()
+
+
+def test_duplicate_link_and_display_ids() -> None:
+    links = LINK.replace(', "CSP-99"', "") * 2
+    display = '\n[[display]]\nid = "D1"\ntable = "T-caribbean_stud"\nview = "layout"\n'
+    assert problems(floor_text(TABLES["caribbean_stud"], links, display, display)) == [
+        "floor.toml: link L1: id: duplicate link id (the 1st and 2nd [[link]] both use it)",
+        "floor.toml: display D1: id: duplicate display id (the 1st and 2nd [[display]] both use it)",
+    ]
