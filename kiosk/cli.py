@@ -75,4 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    # Run through the package module so commands and this entry point share one CommandError.
+    from kiosk.cli import main as _main
+
+    sys.exit(_main())

@@ -10,7 +10,7 @@ from kiosk.cli import build_parser
 
 def _kiosk(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "kiosk.cli", *args], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "kiosk", *args], capture_output=True, text=True, timeout=120
     )
 
 
@@ -29,3 +29,10 @@ def test_unknown_subcommand_is_one_line_not_a_traceback() -> None:
     assert out.returncode == 2
     assert "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_a_command_error_is_one_line_with_its_exit_code() -> None:
+    out = _kiosk("check", "--floor", "/nonexistent/floor.toml")
+    assert out.returncode != 0
+    assert "Traceback" not in out.stderr + out.stdout
+    assert "/nonexistent/floor.toml" in (out.stderr + out.stdout)
