@@ -86,3 +86,19 @@ def test_control_a_wrong_colour_is_seen(tmp_path):
     i = next(i for i, it in enumerate(items) if isinstance(it, Shape) and it.area == "spot")
     items[i] = dataclasses.replace(items[i], fill=(40, 80, 120, 255))  # was #1d2f5a
     assert not _within(compare(qt, pdf_array(dataclasses.replace(scene, items=tuple(items)), k, tmp_path)))
+
+
+def test_png_logo_with_transparency_looks_the_same(tmp_path):
+    from PIL import Image as PILImage, ImageDraw
+
+    logo = tmp_path / "logo.png"
+    img = PILImage.new("RGBA", (300, 120), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.ellipse((10, 10, 110, 110), fill=(220, 40, 40, 255))
+    draw.rectangle((130, 30, 290, 90), fill=(240, 200, 40, 200))
+    img.save(logo)
+    layout = load_layout(DATA / "every_kind.toml")
+    scene = build_scene(layout, game_name="g", casino_name="c", logo=logo)
+    k = _k(scene)
+    metrics = compare(qt_array(scene, k), pdf_array(scene, k, tmp_path))
+    assert _within(metrics), metrics
