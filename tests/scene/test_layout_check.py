@@ -67,7 +67,9 @@ def test_all_shipped_layouts_at_once(capsys):
 
 def test_missing_tri_chro_area(tmp_path, capsys):
     """001 s456(6): all 19 wagers must be on the layout; one left unnamed is refused."""
-    path, _, _ = broken_copy(tmp_path, "tri_chro_54", "no_gold", lambda b: b.replace('area = "no_gold"\n', ""))
+    path, _, _ = broken_copy(
+        tmp_path, "tri_chro_54", "no_gold", lambda b: re.sub(r'(?m)^(area|lit_fill) = .*\n', "", b)
+    )
     code, lines, _ = check(path, capsys=capsys)
     assert code == 1
     assert len(lines) == 1
