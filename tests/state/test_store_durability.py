@@ -172,6 +172,7 @@ def test_database_urls():
     assert parse_db_url("/tmp/k.db").path == pathlib.Path("/tmp/k.db")
     pg = parse_db_url("postgresql://kiosk:secret@db.local:5432/floor")
     assert pg.kind == "postgresql" and "secret" not in pg.describe()
+    assert "hunter2" not in parse_db_url("postgresql://u:hunter2@h/d").describe()
     for bad in ("", "mysql://x/y", "sqlite://", "sqlite:///:memory:", "sqlite:x.db"):
         with pytest.raises(BadRequest):
             parse_db_url(bad)
@@ -181,4 +182,3 @@ async def test_unreachable_postgresql_is_a_clear_error():
     with pytest.raises(StoreUnavailable) as err:
         await Service.open("postgresql://nobody@127.0.0.1:1/none", tick_seconds=None)
     assert "\n" not in err.value.message and "127.0.0.1" in err.value.message
-    assert "hunter2" not in parse_db_url("postgresql://u:hunter2@h/d").describe()
