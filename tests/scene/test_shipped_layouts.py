@@ -26,6 +26,7 @@ from PIL import ImageDraw
 from kiosk.rules.games import GAMES
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout import Layout, load_layout
+from kiosk.scene.lighting import lit_sizes
 from kiosk.scene.primitives import Image, Shape, TextRun
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,7 +309,8 @@ def test_every_text_inside_the_drawing(game):
 
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_text_inside_an_area_stays_clear_of_its_border(game):
-    """Text whose anchor is in an area is wholly inside it, clear of its outline by 1 mm."""
+    """Text whose anchor is in an area is wholly inside it, clear by 1 mm of its printed outline
+    and of the thick outline the area gets when lit (so a lit label is never cut by it)."""
     areas = area_items(game)
     checked = 0
     for run in runs(game):
@@ -316,7 +318,8 @@ def test_text_inside_an_area_stays_clear_of_its_border(game):
         if home is None:
             continue
         poly = area_polygons(game)[home]
-        clearance = areas[home].get("stroke_mm", 1.0) / 2 + 1.0
+        lit_outline = lit_sizes(scene(game).areas[home])[0]
+        clearance = max(areas[home].get("stroke_mm", 1.0) / 2, lit_outline) + 1.0
         for corner in ink_quad(run):
             assert inside(corner, poly) and edge_distance(corner, poly) >= clearance, (
                 f"{game}: {run.text!r} overflows area {home!r}"
