@@ -40,11 +40,17 @@ _images: dict[str, QImage] = {}
 
 
 def ensure_gui_application() -> QGuiApplication:
-    """The running QGuiApplication (QApplication counts), created if there is none."""
+    """The running QGuiApplication, created if there is none.
+
+    A new one is a full ``QApplication``, so widgets made later in the same process (a display
+    window, pytest-qt's ``qapp``) can still be created.
+    """
     global _app
     app = QGuiApplication.instance()
     if app is None:
-        _app = QGuiApplication([sys.argv[0] if sys.argv and sys.argv[0] else "kiosk"])
+        from PySide6.QtWidgets import QApplication
+
+        _app = QApplication([sys.argv[0] if sys.argv and sys.argv[0] else "kiosk"])
         app = _app
     return app  # type: ignore[return-value]
 
