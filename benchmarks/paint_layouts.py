@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         "what": "paint time per layout: Qt frame into a QImage (fitted, antialiased) and one PDF page",
         "measured_at_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "machine": machine(),
+        "note": "wall-clock medians; on a shared 2-core machine other load inflates them, so read them as upper bounds",
         "layouts": results,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
