@@ -1,0 +1,80 @@
+"""How tall the letters of a scene really are, and which fall short of a legal height.
+
+RULES.md 1.1 reads "letters and numbers ... at least 8 mm high" literally: every letter and
+number counts, lowercase included, measured as ink at the size it is shown.  A run's shortest
+letters are its lowercase letters without ascenders (x-height) if it has any lowercase letter,
+otherwise its capitals and digits (cap height).  Runs with no letter or digit carry no lettering.
+
+Citations of the four signs the seeds bind to 8 mm: 001 s459(2) (tri-chro minimum/maximum),
+003 s23(2) (blackjack minimum/maximum), 003 s259(2) (manila poker minimum table stake), 003
+s295(2) (draw poker minimum table stake); RULES.md 1.1 applies 8 mm to every sign as policy.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from kiosk.rules.citation import Violation
+from kiosk.scene.primitives import Clipped, Scene, TextRun
+
+__all__ = ["MIN_SIGN_TEXT_MM", "SIGN_HEIGHT_RULES", "letter_height_mm", "text_runs_of", "short_text"]
+
+MIN_SIGN_TEXT_MM = 8.0
+SIGN_HEIGHT_RULES = {
+    "tri_chro": "001 s459(2)",
+    "blackjack": "003 s23(2)",
+    "manila_poker": "003 s259(2)",
+    "draw_poker": "003 s295(2)",
+}
+
+
+def letter_height_mm(run: TextRun) -> float | None:
+    """Ink height in mm of the shortest letters or numbers of ``run``; ``None`` if it has none."""
+    if any(ch.islower() for ch in run.text):
+        return run.face.x_height_em * run.size_mm
+    if any(ch.isalnum() for ch in run.text):
+        return run.face.cap_height_em * run.size_mm
+    return None
+
+
+def text_runs_of(scene: Scene) -> Iterator[TextRun]:
+    """Every text run of the scene, including those inside clipped groups."""
+
+    def walk(items) -> Iterator[TextRun]:
+        for item in items:
+            if isinstance(item, TextRun):
+                yield item
+            elif isinstance(item, Clipped):
+                yield from walk(item.items)
+
+    yield from walk(scene.items)
+
+
+def short_text(
+    scene: Scene,
+    *,
+    rule: str,
+    minimum_mm: float = MIN_SIGN_TEXT_MM,
+    scale: float = 1.0,
+    tolerance: float = 1e-6,
+) -> list[Violation]:
+    """One :class:`Violation` per text run whose letters, shown at ``scale`` (1.0 = true size,
+    e.g. a PDF at 100 %; a screen's mm per scene mm otherwise), are shorter than ``minimum_mm``."""
+    out = []
+    for run in text_runs_of(scene):
+        height = letter_height_mm(run)
+        if height is None:
+            continue
+        shown = height * scale
+        if shown < minimum_mm - tolerance:
+            out.append(
+                Violation(
+                    rule=rule,
+                    message=(
+                        f"text {run.text!r} is {shown:.1f} mm high as shown; letters and numbers must be "
+                        f"at least {minimum_mm:g} mm high ({rule})"
+                    ),
+                    key=run.text,
+                )
+            )
+    return out
