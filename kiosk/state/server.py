@@ -351,11 +351,24 @@ async def _create_token(request: web.Request) -> web.Response:
             raise BadRequest("tables must be a list of table ids (strings) or null")
     expires_at = _parse_expiry(body.get("expires_at"))
     token = await request.app[SERVICE_KEY].create_token(
-        role, name.strip(), tables=tables, expires_at=expires_at
+        role, name.strip(), tables=tables, expires_at=expires_at, actor=actor
     )
     out = {"token": token, "role": role, "name": name.strip(), "tables": tables,
            "expires_at": body.get("expires_at")}
     return web.json_response(out, status=201)
+
+
+async def _list_tokens(request: web.Request) -> web.Response:
+    require_role(request_actor(request), "admin")
+    return web.json_response({"tokens": await request.app[SERVICE_KEY].list_tokens()})
+
+
+async def _revoke_token(request: web.Request) -> web.Response:
+    actor = request_actor(request)
+    require_role(actor, "admin")
+    token_id = request.match_info["token_id"]
+    await request.app[SERVICE_KEY].revoke_token(token_id, actor=actor)
+    return web.json_response({"revoked": token_id})
 
 
 async def _verify_audit(request: web.Request) -> web.Response:
@@ -386,7 +399,7 @@ def create_app(
     """The aiohttp application serving ``/api/v1`` for ``service``.
 
     ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
-    (defaulting to the service's own ``node_id`` and ``store_kind`` attributes when it has them).
+    (defaulting to the service's own ``node_id`` and ``kind`` attributes).
     ``stream`` tunes the WebSocket hub (queue bound, heartbeats). The service is not closed by
     the application; whoever opened it closes it.
     """
@@ -398,7 +411,7 @@ def create_app(
     app[_BODY_LIMIT_KEY] = max_body_bytes
     app[_INFO_KEY] = {
         "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
-        "store": store if store is not None else getattr(service, "store_kind", None),
+        "store": store if store is not None else getattr(service, "kind", None),
     }
     hub = StreamHub(service, stream or StreamSettings())
     app[HUB_KEY] = hub
@@ -414,7 +427,9 @@ def create_app(
     app.router.add_post(f"{p}/commands", _command)
     app.router.add_post(f"{p}/commands/{{type}}", _typed_command)
     app.router.add_get(f"{p}/events", _events)
+    app.router.add_get(f"{p}/tokens", _list_tokens)
     app.router.add_post(f"{p}/tokens", _create_token)
+    app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
     app.router.add_get(f"{p}/audit/verify", _verify_audit)
     app.router.add_get(f"{p}/stream", hub.handle)
     return app

@@ -119,12 +119,13 @@ class _StreamClosed(Exception):
 
 
 class _Connection:
-    """The per-client state: the last sequence number sent."""
+    """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("last_sent", "ws")
+    __slots__ = ("last_sent", "transport", "ws")
 
-    def __init__(self, ws: web.WebSocketResponse) -> None:
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
+        self.transport = transport
         self.last_sent = 0
 
 
@@ -138,6 +139,8 @@ class StreamHub:
         self._encoded: OrderedDict[int, str] = OrderedDict()
         self._head: tuple[float, int] | None = None
         self._closing = False
+        self.cut_off = 0
+        """How many slow clients have been cut off (close 4008) since start."""
 
     @property
     def connection_count(self) -> int:
@@ -178,27 +181,27 @@ class StreamHub:
             raise StoreUnavailable("the server is shutting down; reconnect shortly")
         await ws.prepare(request)
         self._limit_buffers(request)
-        conn = _Connection(ws)
+        conn = _Connection(ws, request.transport)
         self._connections.add(conn)
         try:
             await self._serve(request, conn)
         except _StreamClosed as exc:
-            await self._close(ws, exc.code, exc.reason)
+            await self._close(conn, exc.code, exc.reason)
         except StateError as exc:
             code = CLOSE_CODES.get(exc.status, CLOSE_INTERNAL)
             if exc.status >= 500:
                 log.error("stream: %s", exc.message)
-            await self._close(ws, code, f"{exc.code}: {exc.message}")
+            await self._close(conn, code, f"{exc.code}: {exc.message}")
         except (ConnectionError, asyncio.CancelledError):
             pass
         except Exception:
             log.exception("stream: internal error")
-            await self._close(ws, CLOSE_INTERNAL, "internal server error; resume from seq "
+            await self._close(conn, CLOSE_INTERNAL, "internal server error; resume from seq "
                               f"{conn.last_sent}")
         finally:
             self._connections.discard(conn)
             if not ws.closed:
-                await self._close(ws, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
+                await self._close(conn, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
         return ws
 
     def _limit_buffers(self, request: web.Request) -> None:
@@ -213,14 +216,18 @@ class StreamHub:
         with contextlib.suppress(AttributeError, NotImplementedError):
             transport.set_write_buffer_limits(high=size)
 
-    async def _close(self, ws: web.WebSocketResponse, code: int, reason: str) -> None:
+    async def _close(self, conn: _Connection, code: int, reason: str) -> None:
+        """Close with a code and reason; a peer that does not take the close frame within
+        ``close_timeout`` is dropped (its buffers freed), never waited on without bound."""
+        ws = conn.ws
         if ws.closed:
             return
         try:
             async with asyncio.timeout(self.settings.close_timeout):
                 await ws.close(code=code, message=_reason(reason))
         except (TimeoutError, ConnectionError):
-            pass
+            if conn.transport is not None:
+                conn.transport.abort()
 
     async def _receive_hello(self, ws: web.WebSocketResponse) -> dict[str, Any]:
         try:
@@ -296,23 +303,52 @@ class StreamHub:
             if len(events) < page:
                 return
 
+    async def _send_event(self, conn: _Connection, sub: Any, text: str) -> bool:
+        """Send one event; False when the subscription overflowed while the socket was full.
+
+        aiohttp writes the whole frame to the transport before it waits for the socket to
+        drain, so the event counts as sent (it follows the data before it) in both cases.
+        """
+        transport = conn.transport
+        limit = self.settings.send_buffer_bytes or 64 * 1024
+        if transport is None or transport.get_write_buffer_size() < limit:
+            await conn.ws.send_str(text)
+            return True
+        # The client is not keeping up: wait for the socket, but stop as soon as the
+        # subscription overflows instead of blocking on a client that never reads.
+        send = asyncio.ensure_future(conn.ws.send_str(text))
+        try:
+            while True:
+                done, _ = await asyncio.wait({send}, timeout=0.1)
+                if done:
+                    send.result()
+                    return True
+                if getattr(sub, "overflowed", False):
+                    return False
+        finally:
+            if not send.done():
+                send.cancel()
+
     async def _pump(self, conn: _Connection, sub: Any) -> None:
-        ws = conn.ws
         try:
             async for event in sub:
                 if event.seq <= conn.last_sent:
                     continue
-                await ws.send_str(self._encode(event))
-                conn.last_sent = event.seq
+                keep_going = await self._send_event(conn, sub, self._encode(event))
+                conn.last_sent = event.seq  # the frame is in the socket's buffer either way
+                if not keep_going:
+                    break
         except ConnectionError:
             return
         except StateError as exc:
-            await self._close(ws, CLOSE_TRY_AGAIN, f"{exc.code}: resume from seq {conn.last_sent}")
+            await self._close(conn, CLOSE_TRY_AGAIN, f"{exc.code}: resume from seq {conn.last_sent}")
             return
         if getattr(sub, "overflowed", False):
-            await self._close(ws, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
+            self.cut_off += 1
+            log.info("stream: client too slow, cut off at seq %s", conn.last_sent)
+            await self._close(conn, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
         else:
-            await self._close(ws, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
+            await self._close(conn, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
 
     async def _heartbeat(self, conn: _Connection) -> None:
         while not conn.ws.closed:
@@ -347,7 +383,7 @@ class StreamHub:
         self._closing = True
         conns = list(self._connections)
         await asyncio.gather(
-            *(self._close(c.ws, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}")
+            *(self._close(c, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}")
               for c in conns),
             return_exceptions=True,
         )

@@ -1,0 +1,111 @@
+"""Writes per second through the HTTP API, on SQLite and on PostgreSQL.
+
+Each write is a real command (validated, one transaction with its event and audit record,
+published to subscribers) sent by ``KioskClient``-equivalent HTTP calls to a ``kiosk serve``
+subprocess. Measured for 1 writer and for 8 concurrent writers (each on its own table, so they
+do not conflict), for ``--seconds`` each.
+
+    .venv/bin/python benchmarks/write_throughput.py [--seconds 5] [--stores sqlite,postgresql]
+
+Writes JSON to ``benchmarks/results/write_throughput.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from stream_latency import (  # noqa: E402
+    RESULTS,
+    KioskServer,
+    PostgresCluster,
+    demo_floor,
+    machine,
+    percentile,
+    write_command,
+)
+
+__all__ = ["main"]
+
+
+async def _tables(base: str, token: str) -> list[str]:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{base}/api/v1/tables", headers={"Authorization": f"Bearer {token}"}) as r:
+            return sorted((await r.json())["tables"])
+
+
+async def _burst(base: str, token: str, tables: list[str], writers: int, seconds: float) -> dict[str, Any]:
+    latencies: list[float] = []
+    count = [0]
+    deadline = time.monotonic() + seconds
+
+    async def writer(session: aiohttp.ClientSession, table_id: str) -> None:
+        i = 0
+        while time.monotonic() < deadline:
+            t0 = time.monotonic()
+            await write_command(session, base, token, table_id, i)
+            latencies.append((time.monotonic() - t0) * 1000)
+            count[0] += 1
+            i += 1
+
+    started = time.monotonic()
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        await asyncio.gather(*(writer(session, tables[k % len(tables)]) for k in range(writers)))
+    elapsed = time.monotonic() - started
+    return {
+        "writers": writers,
+        "writes": count[0],
+        "seconds": round(elapsed, 2),
+        "writes_per_second": round(count[0] / elapsed, 1),
+        "ack_ms": {"p50": percentile(latencies, 50), "p99": percentile(latencies, 99)},
+    }
+
+
+async def _run(stores: list[str], seconds: float) -> dict[str, Any]:
+    results: dict[str, Any] = {"machine": machine(), "seconds_per_run": seconds, "runs": {}}
+    pg: PostgresCluster | None = None
+    try:
+        for store in stores:
+            if store == "sqlite":
+                db_url = f"sqlite:///{Path(tempfile.mkdtemp(prefix='kiosk-bench-')) / 'kiosk.sqlite3'}"
+            else:
+                pg = pg or PostgresCluster().start()
+                db_url = pg.create_database("bench_writes")
+            server = KioskServer(db_url, demo_floor()).start()
+            try:
+                tables = await _tables(server.url, server.token)
+                results["runs"][store] = [await _burst(server.url, server.token, tables, w, seconds)
+                                          for w in (1, 8)]
+            finally:
+                server.stop()
+    finally:
+        if pg is not None:
+            pg.stop()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="write throughput benchmark")
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--stores", default="sqlite,postgresql")
+    parser.add_argument("--out", type=Path, default=RESULTS / "write_throughput.json")
+    args = parser.parse_args(argv)
+    results = asyncio.run(_run([s for s in args.stores.split(",") if s], args.seconds))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
