@@ -385,8 +385,12 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
         required_ids = tri_chro_wager_ids(game)
         missing = [i for i in required_ids if i not in seen_areas]
         extra = [i for i in seen_areas if i not in required_ids]
-        for area_id in missing:
-            problems.append(f"{name}: area {area_id!r} missing: a {game} layout needs all 19 wagers (001 s456(6), s467)")
+        if missing:
+            plural = "s" if len(missing) > 1 else ""
+            problems.append(
+                f"{name}: tri-chro wager area{plural} missing: {', '.join(map(repr, missing))}; "
+                f"a {game} layout needs all 19 wagers (001 s456(6), s467)"
+            )
         for area_id in extra:
             problems.append(
                 f"{name}: item[{seen_areas[area_id]}]: area: {area_id!r} is not a tri-chro wager id "

@@ -121,9 +121,15 @@ def test_all_problems_are_collected_with_line_numbers(tmp_path):
 def test_tri_chro_needs_exactly_the_19_wager_ids(tmp_path):
     text = (DATA / "trichro_grid.toml").read_text(encoding="utf-8").replace('area = "any_star"', 'area = "any_moon"')
     problems = _problems(tmp_path, text)
-    assert any("area 'any_star' missing" in p and "001 s456(6)" in p for p in problems), problems
+    assert any("wager area missing: 'any_star';" in p and "001 s456(6)" in p for p in problems), problems
     assert any("'any_moon' is not a tri-chro wager id" in p for p in problems), problems
     assert len(problems) == 2
+
+
+def test_all_missing_wagers_are_one_line(tmp_path):
+    problems = _problems(tmp_path, 'format = "kiosk-layout/1"\ngame = "tri_chro_63"\nsize_mm = [100, 100]\n')
+    assert len(problems) == 1
+    assert problems[0].count("'") == 2 * 19 and "wager areas missing: 'red_star_pair', 'green_star_pair'" in problems[0]
 
 
 def test_a_missing_file_is_one_line(tmp_path):
