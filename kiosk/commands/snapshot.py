@@ -32,8 +32,8 @@ def parse_pair(text: str, what: str, *, integers: bool) -> tuple[float, float]:
         raise CommandError(f"{what} must be whole pixels, got {text!r}")
     if w <= 0 or h <= 0:
         raise CommandError(f"{what} must be greater than zero, got {text!r}")
-    if integers and (w > 16384 or h > 16384):
-        raise CommandError(f"{what} is too large (at most 16384 pixels a side), got {text!r}")
+    if integers and (w > 8192 or h > 8192):
+        raise CommandError(f"{what} is too large (at most 8192 pixels a side), got {text!r}")
     return w, h
 
 

@@ -110,6 +110,7 @@ BAD = [
     (("--size", "1920"), "--size must be WIDTHxHEIGHT"),
     (("--size", "0x10"), "--size must be greater than zero"),
     (("--size", "19.5x10"), "--size must be whole pixels"),
+    (("--size", "9000x5000"), "--size is too large"),
     (("--screen-mm", "527x0"), "--screen-mm must be greater than zero"),
     (("--screen-mm", "527x600"), "non-square pixels"),
     (("--view", "jackpot"), "--view 'jackpot' cannot be snapshot; views: layout"),
