@@ -338,7 +338,7 @@ def _baseline() -> Iterator[tuple[str, int]]:
 
 def _ratio(ours: dict[str, Any], base: dict[str, Any]) -> dict[str, float]:
     out = {}
-    for key in ("latency_from_request_ms", "every_subscriber_from_ack_ms"):
+    for key in ("latency_from_ack_ms", "latency_from_request_ms", "every_subscriber_from_ack_ms"):
         for p in ("p50", "p99"):
             b = base[key][p]
             out[f"{key}.{p}"] = round(ours[key][p] / b, 2) if b and b > 0 else float("nan")

@@ -304,7 +304,10 @@ class EventStream:
         if self._ws is not None:
             await self._ws.close()
         if self._iter is not None:
-            await self._iter.aclose()  # type: ignore[attr-defined]
+            try:
+                await self._iter.aclose()  # type: ignore[attr-defined]
+            except RuntimeError:
+                pass  # another task is iterating: it ends at its next step (the socket is closed)
 
     async def _connect(self) -> aiohttp.ClientWebSocketResponse:
         client = self._client

@@ -407,9 +407,9 @@ def _parse_hello(text: str) -> dict[str, Any]:
         raise BadRequest("token must be a non-empty string")
     tables = data.get("tables")
     if tables is not None:
-        if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
-            raise BadRequest("tables must be a list of table ids (strings) or null")
-        tables = list(dict.fromkeys(tables)) or None
+        if not isinstance(tables, list) or not tables or not all(isinstance(t, str) and t for t in tables):
+            raise BadRequest("tables must be a non-empty list of table ids (strings), or null for every table")
+        tables = list(dict.fromkeys(tables))
     since = data.get("since")
     if since is not None and (isinstance(since, bool) or not isinstance(since, int) or since < 0):
         raise BadRequest("since must be a whole number >= 0 (the last seq seen) or null")

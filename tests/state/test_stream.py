@@ -116,6 +116,8 @@ async def test_token_in_the_first_message(service, server, session, token):
     ({"token": "wrong"}, False, 4401, "unauthorized"),
     ({"tables": ["NOPE-9"]}, True, 4404, "NOPE-9"),
     ({"tables": "TC54-01"}, True, 4400, "tables"),
+    ({"tables": []}, True, 4400, "tables"),
+    ({"tables": [5]}, True, 4400, "tables"),
     ({"since": -1}, True, 4400, "since"),
     ({"since": 1.5}, True, 4400, "since"),
     ({"since": True}, True, 4400, "since"),
