@@ -1,7 +1,11 @@
-"""SVG path data (the subset ``M L H V C Q A Z``, absolute and relative) to a :class:`Path`.
+"""SVG path data (the commands ``M L H V C S Q T A Z``, absolute and relative) to a :class:`Path`.
 
 Quadratic curves become cubics, elliptical arcs become cubics (SVG 1.1 appendix F.6: endpoint to
-centre parameterisation).  Coordinates are taken as millimetres with y down, as in the layout.
+centre parameterisation).  The smooth curves ``S`` and ``T`` take their first control point as the
+reflection of the previous curve's last control point about the current point, when the previous
+command was of the same family (``C``/``S`` for ``S``, ``Q``/``T`` for ``T``); otherwise the
+control point is the current point (SVG 1.1 section 8.3.6 and 8.3.7).  Coordinates are taken as
+millimetres with y down, as in the layout.
 """
 
 from __future__ import annotations
@@ -13,9 +17,9 @@ from kiosk.scene.primitives import Path, SubPath, _arc_segments
 
 __all__ = ["PathDataError", "parse_path_data"]
 
-_TOKEN = re.compile(r"([MmLlHhVvCcQqAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([\s,]+)|(.)")
+_TOKEN = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|([\s,]+)|(.)")
 _LIMIT = 1e7  # mm: ten kilometres, far beyond any drawing
-_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "A": 7, "Z": 0}
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
 
 class PathDataError(ValueError):
@@ -110,6 +114,13 @@ def parse_path_data(d: str) -> Path:
     x = y = 0.0
     i = 0
     cmd: str | None = None
+    # the last control point of the previous command, for the reflections of S and T:
+    # the second cubic control after C/S, the quadratic control after Q/T, else None
+    last_cubic: tuple[float, float] | None = None
+    last_quad: tuple[float, float] | None = None
+
+    def quad(qx: float, qy: float, ex: float, ey: float) -> tuple:
+        return ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
 
     def flush(closed: bool) -> None:
         nonlocal segs
@@ -130,6 +141,7 @@ def parse_path_data(d: str) -> Path:
                 # a following command without M starts a new sub-path at the same point
                 start = (x, y)
                 cmd = None
+                last_cubic = last_quad = None
                 continue
         elif cmd is None:
             raise PathDataError(f"path data must start with M, found number {tok:g}")
@@ -140,6 +152,8 @@ def parse_path_data(d: str) -> Path:
         if len(args) < n or any(isinstance(a, str) for a in args):
             raise PathDataError(f"command {cmd} needs {n} numbers")
         i += n
+        cubic_control, quad_control = last_cubic, last_quad
+        last_cubic = last_quad = None
         if up == "M":
             flush(False)
             x, y = (x + args[0], y + args[1]) if rel else (args[0], args[1])
@@ -160,12 +174,24 @@ def parse_path_data(d: str) -> Path:
         elif up == "C":
             pts = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
             segs.append(("C", *pts))
+            last_cubic = (pts[2], pts[3])
             x, y = pts[4], pts[5]
+        elif up == "S":
+            c2x, c2y, ex, ey = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
+            c1x, c1y = (2 * x - cubic_control[0], 2 * y - cubic_control[1]) if cubic_control else (x, y)
+            segs.append(("C", c1x, c1y, c2x, c2y, ex, ey))
+            last_cubic = (c2x, c2y)
+            x, y = ex, ey
         elif up == "Q":
             qx, qy, ex, ey = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
-            segs.append(
-                ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
-            )
+            segs.append(quad(qx, qy, ex, ey))
+            last_quad = (qx, qy)
+            x, y = ex, ey
+        elif up == "T":
+            ex, ey = (x + args[0], y + args[1]) if rel else (args[0], args[1])
+            qx, qy = (2 * x - quad_control[0], 2 * y - quad_control[1]) if quad_control else (x, y)
+            segs.append(quad(qx, qy, ex, ey))
+            last_quad = (qx, qy)
             x, y = ex, ey
         elif up == "A":
             rx, ry, phi, large, sweep, ex, ey = args

@@ -1,4 +1,4 @@
-"""SVG path data (M L H V C Q A Z, absolute and relative) becomes lines and cubic curves."""
+"""SVG path data (M L H V C S Q T A Z, absolute and relative) becomes lines and cubic curves."""
 
 from __future__ import annotations
 
@@ -100,7 +100,9 @@ def test_rotated_elliptical_arc_ends_where_asked():
         ("5 5", "must start with M"),
         ("M 1", "M needs 2 numbers"),
         ("M 0 0 C 1 2 3", "C needs 6 numbers"),
-        ("M 0 0 S 1 2 3 4", "unexpected 'S'"),
+        ("M 0 0 S 1 2 3", "S needs 4 numbers"),
+        ("M 0 0 T 1", "T needs 2 numbers"),
+        ("M 0 0 B 1 2", "unexpected 'B'"),
         ("M 0 0 A 5 5 0 2 0 10 10", "arc flag must be 0 or 1"),
         ("M 0 0 L 1 1 # note", "unexpected '#'"),
         ("Z", "Z before any M"),
@@ -113,9 +115,63 @@ def test_bad_path_data_is_named(d, message):
         parse_path_data(d)
 
 
-@given(st.text(alphabet="MLHVCQAZmlhvcqaz0123456789.-, e", max_size=40))
+@given(st.text(alphabet="MLHVCSQTAZmlhvcsqtaz0123456789.-, e", max_size=40))
 def test_any_text_parses_or_gives_path_data_error(d):
     try:
         parse_path_data(d)
     except PathDataError:
         pass
+
+
+def _cubic(seg):
+    assert seg[0] == "C"
+    return seg[1:]
+
+
+def test_smooth_cubic_reflects_the_previous_second_control_point():
+    (sub,) = parse_path_data("M 0 0 C 10 20 30 20 40 0 S 70 -20 80 0 s 30 20 40 0").subpaths
+    c, s1, s2 = (_cubic(seg) for seg in sub.segments)
+    # (30, 20) reflected about (40, 0) is (50, -20)
+    assert s1 == (50, -20, 70, -20, 80, 0)
+    # (70, -20) reflected about (80, 0) is (90, 20); relative points are from (80, 0)
+    assert s2 == (90, 20, 110, 20, 120, 0)
+
+
+def test_smooth_cubic_after_another_command_starts_at_the_current_point():
+    for d in ("M 5 5 S 20 30 40 5", "M 0 0 L 5 5 S 20 30 40 5", "M 0 0 Q 1 1 5 5 S 20 30 40 5"):
+        seg = parse_path_data(d).subpaths[0].segments[-1]
+        assert _cubic(seg) == (5, 5, 20, 30, 40, 5), d
+
+
+def test_smooth_quadratic_chain_reflects_the_control_point():
+    # the wave of the logo: q 35 -22 70 0 t 70 0 - crests alternate above and below
+    path = parse_path_data("M 60 320 q 35 -22 70 0 t 70 0 t 70 0")
+    q0, t1, t2 = path.subpaths[0].segments
+    assert _cubic(q0)[4:] == (130, 320) and _cubic(t1)[4:] == (200, 320) and _cubic(t2)[4:] == (270, 320)
+    pts = path.polygons(0.01)[0]
+    lowest = {round(x): y for x, y in pts}
+    # quadratic peaks: the control point's offset halved, at the middle of each span
+    assert lowest[95] == pytest.approx(309, abs=0.05)
+    assert lowest[165] == pytest.approx(331, abs=0.05)
+    assert lowest[235] == pytest.approx(309, abs=0.05)
+
+
+def test_smooth_quadratic_without_a_previous_quadratic_is_a_straight_line():
+    for d in ("M 0 0 T 30 40", "M 0 0 C 1 1 2 2 0 0 T 30 40"):
+        seg = parse_path_data(d).subpaths[0].segments[-1]
+        pts = [(0, 0)] + [seg[i : i + 2] for i in (1, 3, 5)]
+        for px, py in pts:
+            assert 40 * px - 30 * py == pytest.approx(0, abs=1e-9), d
+
+
+def test_z_ends_the_reflection():
+    seg = parse_path_data("M 0 0 C 10 20 30 20 40 0 Z S 20 30 40 5").subpaths[-1].segments[0]
+    assert _cubic(seg)[:2] == (0, 0)
+
+
+@given(coord, coord, coord, coord, coord, coord)
+def test_relative_and_absolute_smooth_curves_agree(x0, y0, a, b, c, d):
+    absolute = parse_path_data(f"M {x0} {y0} Q {x0 + a} {y0 + b} {x0 + c} {y0 + d} T {x0 + 2 * c} {y0 + 2 * d} S {x0} {y0} {x0 + a} {y0 + b}")
+    relative = parse_path_data(f"M {x0} {y0} q {a} {b} {c} {d} t {c} {d} s {-2 * c} {-2 * d} {a - 2 * c} {b - 2 * d}")
+    for s1, s2 in zip(absolute.subpaths[0].segments, relative.subpaths[0].segments):
+        assert s1[1:] == pytest.approx(s2[1:], abs=1e-6)
