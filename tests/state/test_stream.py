@@ -27,8 +27,9 @@ PIT = Actor(name="pit-tester", role="pit")
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", floor=load_floor(DEMO_FLOOR))
+async def service(db_url):
+    """A service on the demo floor, on a real SQLite file and on a real PostgreSQL database."""
+    svc = await Service.open(db_url, floor=load_floor(DEMO_FLOOR))
     yield svc
     await svc.close()
 
