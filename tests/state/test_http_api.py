@@ -382,3 +382,15 @@ async def test_fuzzed_commands_never_500_and_refusals_write_nothing(api, command
         assert 400 <= status < 500, (command, body)
         assert_error(status, body, status)
         assert await api.seq() == before
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/events", "/tables", "/links", "/health", "/commands", "/tokens", "/audit/verify"]),
+       query=st.dictionaries(st.sampled_from(["since", "limit", "tables", "table", "x"]), st.text(max_size=12),
+                             max_size=3),
+       role=st.sampled_from(["display", "dealer", "pit", "admin", None]))
+async def test_fuzzed_reads_never_500(api, path, query, role):
+    status, body = await api.call("GET", path, role=role, params=query)
+    assert status != 500, (path, query, body)
+    if status >= 400:
+        assert_error(status, body, status)

@@ -13,6 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
 from kiosk.state.events import Actor
@@ -286,3 +288,35 @@ async def test_server_shutdown_closes_streams_with_going_away_and_the_resume_poi
     msg = await next_message(ws)
     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 1001
     assert msg.extra.endswith(f"resume from seq {snap['seq']}")
+
+
+_json_scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
+_json = st.recursive(_json_scalars, lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3),
+                     max_leaves=8)
+
+
+@st.composite
+def _hellos(draw):
+    hello = {}
+    if draw(st.booleans()):
+        hello["type"] = draw(st.sampled_from(["subscribe", "ping", ""]) | st.text(max_size=8))
+    for key in ("tables", "since", "token", "extra"):
+        if draw(st.booleans()):
+            hello[key] = draw(st.lists(st.sampled_from([TC, BJ, "NOPE"]), max_size=3) | _json)
+    return hello
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hello=_hellos())
+async def test_fuzzed_subscribe_messages_get_a_stream_or_a_clean_close(server, session, token, hello):
+    ws = await session.ws_connect(server.make_url("/api/v1/stream"), headers={"Authorization": f"Bearer {token}"})
+    await ws.send_str(json.dumps(hello))
+    msg = await next_message(ws)
+    if isinstance(msg, dict):
+        assert msg["type"] in ("snapshot", "event", "ready")
+        assert hello.get("type") == "subscribe"
+    else:
+        assert msg.type == aiohttp.WSMsgType.CLOSE
+        assert msg.data in (4400, 4401, 4404), (hello, msg)
+        assert msg.extra and "\n" not in msg.extra
+    await ws.close()
