@@ -245,12 +245,11 @@ class StreamHub:
     async def _serve(self, request: web.Request, conn: _Connection) -> None:
         ws = conn.ws
         hello = await self._receive_hello(ws)
-        actor = request.get(ACTOR_KEY)
-        if actor is None:
+        if request.get(ACTOR_KEY) is None:  # no header: the token comes in the subscribe message
             token = hello.get("token")
             if token is None:
                 raise Unauthorized("missing token: send the Authorization header or \"token\" in the subscribe message")
-            actor = await self.service.authenticate(token)
+            request[ACTOR_KEY] = await self.service.authenticate(token)
         tables: list[str] | None = hello.get("tables")
         since: int | None = hello.get("since")
 
@@ -258,22 +257,7 @@ class StreamHub:
         pump: asyncio.Task | None = None
         beat: asyncio.Task | None = None
         try:
-            snap = await self.service.snapshot(tables=tables)
-            if tables:
-                missing = [t for t in tables if t not in snap["tables"]]
-                if missing:
-                    raise _StreamClosed(CLOSE_NOT_FOUND, f"not_found: no table {missing[0]!r}")
-            head = int(snap["seq"])
-            if since is None or since > head:
-                message = {"type": "snapshot", "seq": head, "tables": snap["tables"],
-                           "links": snap.get("links", {})}
-                if since is not None:
-                    message["resync"] = True  # the client is ahead of this store: start afresh
-                await ws.send_str(json.dumps(message, separators=(",", ":")))
-                conn.last_sent = head
-            else:
-                conn.last_sent = since
-                await self._replay(conn, tables)
+            await self._catch_up(conn, tables, since)
             await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
             if self.settings.heartbeat > 0:
@@ -291,6 +275,27 @@ class StreamHub:
                     with contextlib.suppress(asyncio.CancelledError, ConnectionError):
                         await task
             sub.close()
+
+    async def _catch_up(self, conn: _Connection, tables: list[str] | None, since: int | None) -> None:
+        """Send the snapshot (fresh start) or the missed events (resume).
+
+        A separate frame so the snapshot is freed once sent, not held for the connection's life.
+        """
+        snap = await self.service.snapshot(tables=tables)
+        if tables:
+            missing = [t for t in tables if t not in snap["tables"]]
+            if missing:
+                raise _StreamClosed(CLOSE_NOT_FOUND, f"not_found: no table {missing[0]!r}")
+        head = int(snap["seq"])
+        if since is None or since > head:
+            message = {"type": "snapshot", "seq": head, "tables": snap["tables"], "links": snap.get("links", {})}
+            if since is not None:
+                message["resync"] = True  # the client is ahead of this store: start afresh
+            await conn.ws.send_str(json.dumps(message, separators=(",", ":")))
+            conn.last_sent = head
+        else:
+            conn.last_sent = since
+            await self._replay(conn, tables)
 
     async def _replay(self, conn: _Connection, tables: list[str] | None) -> None:
         page = self.settings.replay_page
