@@ -74,7 +74,7 @@ def token(db_url: str, role: str, name: str) -> str:
     return out.stdout.strip()
 
 
-async def collect(stream, into: list, stop_at: asyncio.Event | None = None) -> None:
+async def collect(stream, into: list) -> None:
     async for item in stream:
         into.append(item)
 
