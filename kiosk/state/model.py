@@ -33,7 +33,6 @@ __all__ = [
     "check_limits_patch",
     "refuse_violations",
     "initial_game_state",
-    "public_table",
 ]
 
 LIMIT_FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(TableLimits)}
@@ -204,8 +203,3 @@ def initial_game_state(game: str, settings: Mapping[str, Any]) -> dict[str, Any]
             "failed_lights": {"heads": [], "tails": [], "odds": []},
         }
     return {"kind": game}
-
-
-def public_table(state: Mapping[str, Any]) -> dict[str, Any]:
-    """The table state as clients see it (the stored dict is already public)."""
-    return dict(state)
