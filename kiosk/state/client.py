@@ -44,6 +44,7 @@ from kiosk.state.events import Event
 __all__ = [
     "EventStream",
     "KioskClient",
+    "LiveState",
     "ServerUnreachable",
     "Snapshot",
     "error_from_body",
@@ -77,6 +78,43 @@ class Snapshot:
     tables: dict[str, Any]
     links: dict[str, Any] = field(default_factory=dict)
     resync: bool = False  # True when the server's store is behind the client's last seq
+
+
+@dataclass
+class LiveState:
+    """The current state of the streamed tables and links, kept up to date from a stream.
+
+    Every event carries the new state of what it changed (``data["state"]``), so applying
+    the stream's items in order mirrors the server::
+
+        view = LiveState()
+        async for item in client.stream(tables=["BJ-01"]):
+            changed = view.apply(item)   # ("table", "BJ-01"), ("link", id) or ("snapshot", None)
+    """
+
+    seq: int = 0
+    tables: dict[str, Any] = field(default_factory=dict)
+    links: dict[str, Any] = field(default_factory=dict)
+
+    def apply(self, item: "Snapshot | Event") -> tuple[str, str | None]:
+        """Apply a snapshot or an event; returns what changed."""
+        if isinstance(item, Snapshot):
+            self.seq = item.seq
+            self.tables = dict(item.tables)
+            self.links = dict(item.links)
+            return ("snapshot", None)
+        self.seq = item.seq
+        state = item.data.get("state") if isinstance(item.data, dict) else None
+        link_id = item.data.get("link_id") if isinstance(item.data, dict) else None
+        if item.table_id is not None:
+            if isinstance(state, dict):
+                self.tables[item.table_id] = state
+            return ("table", item.table_id)
+        if link_id is not None:
+            if isinstance(state, dict):
+                self.links[link_id] = state
+            return ("link", link_id)
+        return ("event", None)
 
 
 def error_from_body(status: int, body: Any) -> StateError:

@@ -10,7 +10,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
-from kiosk.state.client import KioskClient, ServerUnreachable, Snapshot
+from kiosk.state.client import KioskClient, LiveState, ServerUnreachable, Snapshot
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused, Unauthorized
 from kiosk.state.events import Actor, Event
 from kiosk.state.server import HUB_KEY, create_app
@@ -216,3 +216,24 @@ async def test_a_client_too_slow_to_read_is_cut_off_and_resumes_with_nothing_mis
             await stream.close()
     finally:
         await server.close()
+
+
+async def test_live_state_mirrors_the_server_from_the_stream(service, server):
+    """A display's view built from snapshot + events equals what the server holds."""
+    token = await service.create_token("display", "csp screen")
+    dealer = Actor(name="dealer-dan", role="dealer")
+    async with KioskClient(base(server), token) as client:
+        stream = client.stream(tables=["CSP-01"])
+        view = LiveState()
+        assert view.apply(await asyncio.wait_for(stream.__anext__(), 10)) == ("snapshot", None)
+        link_id = next(lid for lid, link in view.links.items() if "CSP-01" in link["tables"])
+        changed = []
+        committed = await service.execute(dealer, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 3})
+        committed += await rename(service, "CSP-01", "Reef Stud Deluxe")
+        for _ in committed:
+            changed.append(view.apply(await asyncio.wait_for(stream.__anext__(), 10)))
+        assert ("link", link_id) in changed and ("table", "CSP-01") in changed
+        assert view.seq == committed[-1].seq
+        assert view.tables["CSP-01"] == await client.table("CSP-01")
+        assert view.links[link_id] == await client.link(link_id)
+        await stream.close()
