@@ -394,3 +394,31 @@ async def test_fuzzed_reads_never_500(api, path, query, role):
     assert status != 500, (path, query, body)
     if status >= 400:
         assert_error(status, body, status)
+
+
+async def test_an_expired_token_is_refused_by_the_services_clock(tmp_path, clock):
+    """Expiry is judged by the service's clock (moved by hand here), not the test's."""
+    svc = await Service.open(f"sqlite:///{tmp_path / 'clocked.sqlite3'}", floor=load_floor(DEMO_FLOOR),
+                             clock=clock, tick_seconds=None)
+    server = TestServer(create_app(svc))
+    await server.start_server()
+    try:
+        async with aiohttp.ClientSession() as session:
+            api = Api(server, session, {"admin": await svc.create_token("admin", "ada")}, svc)
+            soon = (clock.now + timedelta(hours=1)).isoformat().replace("+00:00", "Z")
+            status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "shift", "expires_at": soon})
+            assert status == 201
+            api.tokens["pit"] = body["token"]
+            assert (await api.call("GET", "/tables", role="pit"))[0] == 200
+            clock.advance(minutes=59)
+            assert (await api.call("GET", "/tables", role="pit"))[0] == 200
+            clock.advance(minutes=1)
+            status, body = await api.call("GET", "/tables", role="pit")
+            err = assert_error(status, body, 401, "unauthorized")
+            assert "expired" in err["message"]
+            past = (clock.now - timedelta(seconds=1)).isoformat().replace("+00:00", "Z")
+            status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "x", "expires_at": past})
+            assert_error(status, body, 400, "bad_request")
+    finally:
+        await server.close()
+        await svc.close()
