@@ -174,8 +174,11 @@ class StreamHub:
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         """The aiohttp handler of ``GET /api/v1/stream``."""
         s = self.settings
+        # No permessage-deflate: a zlib context per client costs far more memory than the
+        # small event messages save, and each event is encoded once for every subscriber.
         ws = web.WebSocketResponse(
-            heartbeat=s.ping_interval, max_msg_size=_MAX_CLIENT_MESSAGE, timeout=s.close_timeout
+            heartbeat=s.ping_interval, max_msg_size=_MAX_CLIENT_MESSAGE, timeout=s.close_timeout,
+            compress=False,
         )
         if self._closing:
             raise StoreUnavailable("the server is shutting down; reconnect shortly")

@@ -320,3 +320,12 @@ async def test_fuzzed_subscribe_messages_get_a_stream_or_a_clean_close(server, s
         assert msg.data in (4400, 4401, 4404), (hello, msg)
         assert msg.extra and "\n" not in msg.extra
     await ws.close()
+
+
+async def test_compression_is_not_negotiated(server, session, token):
+    """A browser asks for permessage-deflate; the server declines (bounded memory per client)."""
+    ws = await session.ws_connect(server.make_url("/api/v1/stream"), compress=15,
+                                  headers={"Authorization": f"Bearer {token}"})
+    assert ws.compress == 0
+    assert "Sec-WebSocket-Extensions" not in ws._response.headers
+    await ws.close()
