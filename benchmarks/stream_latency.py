@@ -406,7 +406,7 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("--out", type=Path, required=True)
     gen.add_argument("--timeout", type=float, default=90.0)
     parser.add_argument("--sizes", default="100,500,1000")
-    parser.add_argument("--writes", type=int, default=40)
+    parser.add_argument("--writes", type=int, default=100)
     parser.add_argument("--stores", default="sqlite,postgresql")
     parser.add_argument("--out", type=Path, default=RESULTS / "stream_latency.json")
     args = parser.parse_args(argv)
