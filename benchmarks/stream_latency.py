@@ -9,7 +9,7 @@ server's resident memory with the subscribers connected; and our p50/p99 as a ra
 baseline's. Clocks: ``time.monotonic()``, which is system-wide on Linux, so the writer and the
 load generator compare times directly.
 
-    .venv/bin/python benchmarks/stream_latency.py [--sizes 100,500,1000] [--writes 40]
+    .venv/bin/python benchmarks/stream_latency.py [--sizes 100,500,1000] [--writes 100]
                                                  [--stores sqlite,postgresql] [--out FILE]
 
 Writes JSON to ``benchmarks/results/stream_latency.json``. A full run takes a few minutes on
