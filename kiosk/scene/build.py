@@ -4,6 +4,13 @@ Tokens ``{game_name}`` and ``{casino_name}`` are substituted, ``src = "logo"`` i
 casino's logo (or, when the floor has none, the casino's name fitted into the logo's box: 001
 s456(3) accepts the name or the logo), and the lit areas get the lit appearance of
 :mod:`kiosk.scene.lighting` drawn right over them, under any later item such as their labels.
+
+Print on a lit area's glow is drawn in the dark :data:`~kiosk.scene.lighting.LIT_INK` while the
+area is lit: every text, and the light neutral fills and outlines of symbols
+(:func:`~kiosk.scene.lighting.is_light_print`; coloured symbols such as balls keep their colours).
+"On the glow" means: the last filled shape drawn before it that contains its anchor point (a
+shape's: the centre of its bounds) is a lit area, so a star on a ball inside a lit area keeps its
+colour: its background is the ball, not the glow.
 """
 
 from __future__ import annotations
@@ -11,7 +18,8 @@ from __future__ import annotations
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Iterable
 
-from kiosk.scene.lighting import lit_overlay
+from kiosk.scene.hit import contains
+from kiosk.scene.lighting import LIT_INK, glow_colour, is_light_print, lit_overlay
 from kiosk.scene.primitives import (
     Image,
     Primitive,
@@ -71,6 +79,14 @@ def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Prim
     )
 
 
+def _glow_under(grounds: list, x: float, y: float):
+    """The glow colour if the last filled shape under ``(x, y)`` is a lit area, else ``None``."""
+    for path, glow in reversed(grounds):
+        if contains(path, x, y):
+            return glow
+    return None
+
+
 def image_primitives(source: FilePath, x: float, y: float, w: float, h: float) -> list[Primitive]:
     """A PNG as an :class:`Image`, an SVG as vector shapes, fitted into the box."""
     if source.suffix.lower() == ".svg":
@@ -99,9 +115,15 @@ def build_scene(
     tokens = {"game_name": game_name, "casino_name": casino_name}
     items: list[Primitive] = []
     areas = {}
+    # filled shapes drawn so far, latest last: (path, glow colour if a lit area else None), to
+    # find what a text or symbol is printed on
+    grounds: list[tuple[object, object]] = []
     for item in layout.items:
         v = item.values
         if item.kind == "text":
+            fill = v.get("fill", _WHITE)
+            if lit_set and _glow_under(grounds, v["x"], v["y"]) is not None:
+                fill = LIT_INK
             items.extend(
                 text_runs(
                     _substitute(v["text"], tokens),
@@ -113,7 +135,7 @@ def build_scene(
                     valign=v.get("valign", "baseline"),
                     family=v.get("font", "sans"),
                     weight=v.get("weight", "regular"),
-                    fill=v.get("fill", _WHITE),
+                    fill=fill,
                     rotate_deg=v.get("rotate_deg", 0.0),
                     line_gap=v.get("line_gap", 1.3),
                 )
@@ -137,19 +159,32 @@ def build_scene(
         path = item_path(item)
         stroked_only = item.kind in ("line", "arc")
         default_stroke = _WHITE if stroked_only else None
+        fill = None if stroked_only else v.get("fill")
+        stroke = v.get("stroke", default_stroke)
+        if lit_set and item.area is None:
+            x0, y0, x1, y1 = path.bounds()
+            glow = _glow_under(grounds, (x0 + x1) / 2, (y0 + y1) / 2)
+            if glow is not None:
+                fill = LIT_INK if is_light_print(fill, glow) else fill
+                stroke = LIT_INK if is_light_print(stroke, glow) else stroke
         shape = Shape(
             path,
-            fill=None if stroked_only else v.get("fill"),
-            stroke=v.get("stroke", default_stroke),
+            fill=fill,
+            stroke=stroke,
             stroke_mm=v.get("stroke_mm", 1.0),
             dash_mm=v.get("dash_mm"),
             area=item.area,
         )
         items.append(shape)
+        lit_here = item.area is not None and item.area in lit_set
+        if lit_here:
+            glow = glow_colour(shape.fill, v.get("lit_fill"))
+            grounds.append((path, glow))
+            items.append(lit_overlay(path, glow))
+        elif shape.fill is not None and shape.fill[3] > 0:
+            grounds.append((path, None))
         if item.area is not None:
             areas[item.area] = path
-            if item.area in lit_set:
-                items.append(lit_overlay(path, v.get("lit_fill")))
     return Scene(
         width_mm=layout.width_mm,
         height_mm=layout.height_mm,

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.scene.layout import build_scene, load_layout
-from kiosk.scene.lighting import lit_sizes
+from kiosk.scene.lighting import DEFAULT_LIT_FILL, LIT_INK, lit_sizes
 from kiosk.scene.primitives import Clipped, Image, Shape, TextRun
 from kiosk.scene.svgimage import SvgError, svg_shapes
 
@@ -38,11 +38,15 @@ def test_lit_areas_get_their_overlay_right_after_the_area(layout):
         follows_overlay = isinstance(items[i + 1], Clipped) and items[i + 1].clip is scene.areas[area]
         assert follows_overlay == (area in {"spot", "drop"}), area
     overlay = next(it for it in items if isinstance(it, Clipped) and it.clip is scene.areas["spot"])
-    glow, hatch, outline, edge = overlay.items
-    assert glow.fill[:3] == (0xB0, 0xF0, 0xFF) and 0 < glow.fill[3] < 255  # lit_fill, translucent
-    assert hatch.stroke is not None and len(hatch.path.subpaths) > 5
-    assert outline.stroke[:3] == (0, 0, 0) and edge.stroke[:3] == (255, 255, 255)
-    assert outline.stroke_mm == 2 * lit_sizes(scene.areas["spot"])[0]
+    glow, ring, lamps = overlay.items
+    # lit_fill "#b0f0ff" (luminance 0.80) is bright enough as it is; the glow is opaque
+    assert glow.fill == (0xB0, 0xF0, 0xFF, 255) and glow.stroke is None
+    border, lamp, _ = lit_sizes(scene.areas["spot"])
+    assert ring.stroke == LIT_INK and ring.stroke_mm == 2 * border and ring.dash_mm is None
+    assert lamps.fill == (255, 255, 255, 255) and lamps.stroke is None
+    assert len(lamps.path.subpaths) >= 10 and all(sub.closed for sub in lamps.path.subpaths)
+    drop = next(it for it in items if isinstance(it, Clipped) and it.clip is scene.areas["drop"])
+    assert drop.items[0].fill == DEFAULT_LIT_FILL  # no lit_fill: lamp light
 
 
 def test_unknown_lit_area_is_refused(layout):
