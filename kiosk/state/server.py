@@ -280,7 +280,7 @@ async def _command(request: web.Request) -> web.Response:
         raise BadRequest("a command needs a string field 'type' (GET /api/v1/commands lists them)")
     types = _command_types(request)
     if types and ctype not in types:
-        raise BadRequest(f"unknown command type {ctype!r} (GET /api/v1/commands lists them)")
+        raise NotFound(f"unknown command type {ctype[:60]!r} (GET /api/v1/commands lists them)")
     return await _execute(request, command)
 
 
@@ -300,8 +300,29 @@ def _command_types(request: web.Request) -> tuple[str, ...]:
     return tuple(getattr(request.app[SERVICE_KEY], "command_types", ()) or ())
 
 
+def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
+    """Each command's least role, target, fields and one-line help, for consoles and docs."""
+    from kiosk.state.commands import COMMANDS
+
+    out: dict[str, Any] = {}
+    for name in types:
+        spec = COMMANDS.get(name)
+        if spec is None:
+            continue
+        fields = {
+            key: {k: v for k, v in (("kind", f.kind), ("required", f.required), ("nullable", f.nullable),
+                                    ("choices", list(f.choices) if f.choices else None),
+                                    ("low", f.low), ("high", f.high)) if v is not None}
+            for key, f in spec.fields.items()
+        }
+        out[name] = {"role": spec.role, "target": f"{spec.target}_id", "help": spec.help,
+                     "fields": fields, "games": list(spec.games) if spec.games else None}
+    return out
+
+
 async def _list_commands(request: web.Request) -> web.Response:
-    return web.json_response({"types": list(_command_types(request))})
+    types = _command_types(request)
+    return web.json_response({"types": list(types), "commands": _describe_commands(types)})
 
 
 async def _events(request: web.Request) -> web.Response:

@@ -215,6 +215,10 @@ async def test_command_types_are_listed(api):
     assert status == 200
     assert "set_display_name" in body["types"]
     assert list(body["types"]) == list(api.service.command_types)
+    assert set(body["commands"]) == set(body["types"])
+    rename = body["commands"]["set_display_name"]
+    assert rename["role"] == "pit" and rename["target"] == "table_id"
+    assert rename["fields"]["display_name"]["kind"] == "str" and rename["help"]
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -290,7 +294,7 @@ BAD_BODIES = [
     (b"\xff\xfe{}", 400),
     (b'{"type": 7}', 400),
     (b'{"table_id": "TC54-01"}', 400),
-    (b'{"type": "no_such_command", "table_id": "TC54-01"}', 400),
+    (b'{"type": "no_such_command", "table_id": "TC54-01"}', 404),
     (b'{"type": "set_display_name", "table_id": "TC54-01", "display_name": "x", "colour": 1}', 400),
     (b'{"type": "set_display_name", "table_id": "TC54-01", "display_name": 12}', 400),
     (b'{"type": "set_display_name", "table_id": "TC54-01", "display_name": "x", "expected_version": "3"}', 400),
