@@ -116,6 +116,9 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         info = server_info(app)
         print(f"kiosk serve: listening on {scheme}://{host}:{port}/api/v1 "
               f"(store {info['store']}, node {info['node_id']})", flush=True)
+        if tls is None and not _is_loopback(args.host):
+            print(f"kiosk serve: warning: {args.host} is reachable from the network and tokens travel "
+                  "in clear text; give --tls-cert and --tls-key", file=sys.stderr, flush=True)
         await stop.wait()
         print("kiosk serve: shutting down", flush=True)
         return 0
@@ -123,6 +126,17 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         if runner is not None:
             await runner.cleanup()
         await service.close()
+
+
+def _is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _bound_port(site: Any, requested: int) -> int:

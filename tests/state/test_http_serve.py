@@ -180,3 +180,17 @@ def test_serve_help_lists_the_contract_flags():
     assert out.returncode == 0
     for flag in ("--db", "--floor", "--apply-floor", "--host", "--port", "--tls-cert", "--tls-key"):
         assert flag in out.stdout
+
+
+async def test_a_non_loopback_address_without_tls_is_warned_about(tmp_path):
+    proc = await asyncio.create_subprocess_exec(*KIOSK, "serve", "--db", f"sqlite:///{tmp_path / 'k.sqlite3'}",
+                                                "--host", "0.0.0.0", "--port", "0", cwd=ROOT,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
+        assert "listening on http://0.0.0.0:" in line
+        warning = (await asyncio.wait_for(proc.stderr.readline(), 10)).decode()
+        assert "warning" in warning and "--tls-cert" in warning
+    finally:
+        proc.terminate()
+        assert await asyncio.wait_for(proc.wait(), 30) == 0
