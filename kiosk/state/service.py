@@ -102,6 +102,7 @@ class Service:
             if floor is not None:
                 await service._load_floor(floor, apply_floor)
             store.set_remote_listener(service._on_remote_commit)
+            await store.wait_listening()
             if tick_seconds is not None:
                 service._ticker = asyncio.get_running_loop().create_task(service._tick(tick_seconds),
                                                                           name="kiosk-scheduler")
@@ -259,11 +260,18 @@ class Service:
         task.add_done_callback(self._tasks.discard)
 
     async def _pump(self) -> None:
-        try:
-            async with self._publish_lock:
-                await self._catch_up()
-        except StateError as exc:
-            _log.warning("could not read events from other nodes: %s", exc.message)
+        delay = 0.05
+        for attempt in range(12):
+            try:
+                async with self._publish_lock:
+                    await self._catch_up()
+                return
+            except StateError as exc:  # the database is restarting: try again shortly
+                if attempt == 11:
+                    _log.warning("could not read events from other nodes: %s", exc.message)
+                    return
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 2.0)
 
     # -- tokens and audit ----------------------------------------------------------------
     async def authenticate(self, token: str) -> Actor:

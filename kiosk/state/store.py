@@ -154,3 +154,6 @@ class Store(abc.ABC):
     def set_remote_listener(self, callback: Callable[[int | None], None]) -> None:
         """Call ``callback(seq)`` when another node commits (``None``: catch up after a
         reconnect).  Stores that serve one process ignore it."""
+
+    async def wait_listening(self, timeout: float = 10.0) -> None:
+        """Return once changes from other nodes are being received (at once for one process)."""

@@ -39,6 +39,7 @@ class PostgresStore(SqlStore):
         self._where = describe
         self._listener: Callable[[int | None], None] | None = None
         self._listen_task: asyncio.Task | None = None
+        self._listening = asyncio.Event()
 
     def _describe(self) -> str:
         return self._where
@@ -104,9 +105,15 @@ class PostgresStore(SqlStore):
         if self._listen_task is None:
             self._listen_task = asyncio.get_running_loop().create_task(self._listen(), name="kiosk-pg-listen")
 
+    async def wait_listening(self, timeout: float = 10.0) -> None:
+        """Wait until the LISTEN connection is established (first time only)."""
+        try:
+            await asyncio.wait_for(self._listening.wait(), timeout)
+        except TimeoutError:
+            raise StoreUnavailable(f"{self._where}: could not LISTEN for other nodes' changes") from None
+
     async def _listen(self) -> None:
         delay = 0.05
-        first = True
         while not self._closed:
             conn: psycopg.AsyncConnection | None = None
             try:
@@ -115,9 +122,9 @@ class PostgresStore(SqlStore):
                 )
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.05
-                if not first and self._listener is not None:
-                    self._listener(None)  # catch up on what was committed while we were away
-                first = False
+                self._listening.set()
+                if self._listener is not None:
+                    self._listener(None)  # catch up on what was committed before we listened
                 async for note in conn.notifies():
                     if self._listener is not None:
                         try:
@@ -128,7 +135,6 @@ class PostgresStore(SqlStore):
                 raise
             except psycopg.Error as exc:
                 _log.warning("PostgreSQL LISTEN connection lost (%s); reconnecting", _first_line(exc))
-                first = False
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
             finally:

@@ -28,6 +28,10 @@ T = TypeVar("T")
 _EVENT_COLUMNS = "seq, type, table_id, link_id, scope, data, at, actor, token_id, version"
 
 
+class _NothingApplied(Exception):
+    """The connection failed before a write transaction began: safe to retry once."""
+
+
 def format_time(moment: datetime) -> str:
     """UTC as ISO 8601 with microseconds and a ``Z``."""
     if moment.tzinfo is None:
@@ -95,7 +99,7 @@ class SqlStore(Store):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(executor, self._with_conn, which, fn)
 
-    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T]) -> T:
+    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T], retry: bool = True) -> T:
         attr = "_wconn" if which == "writer" else "_rconn"
         conn = getattr(self, attr)
         if conn is None or self._conn_dead(conn):
@@ -106,9 +110,16 @@ class SqlStore(Store):
             return fn(conn)
         except StateError:
             raise
+        except _NothingApplied as exc:  # the connection was gone before the write began
+            self._drop(attr)
+            if retry:
+                return self._with_conn(which, fn, retry=False)
+            raise self._translate(exc.__cause__ or exc) from None
         except self._db_errors as exc:
             if self._is_connection_error(exc):
                 self._drop(attr)
+                if which == "reader" and retry:  # reads are safe to repeat on a new connection
+                    return self._with_conn(which, fn, retry=False)
             raise self._translate(exc) from exc
 
     def _conn_dead(self, conn: Any) -> bool:
@@ -189,7 +200,12 @@ class SqlStore(Store):
         cur = conn.cursor()
         self._begin_write(conn)
         try:
-            cur.execute(self._sql("UPDATE kiosk_head SET seq = seq WHERE id = 1"))  # take the writers' lock
+            try:
+                cur.execute(self._sql("UPDATE kiosk_head SET seq = seq WHERE id = 1"))  # take the writers' lock
+            except self._db_errors as exc:
+                if self._is_connection_error(exc):
+                    raise _NothingApplied() from exc
+                raise
             cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
             seq, audit_n, audit_hash = cur.fetchone()
             loaded = Loaded(
