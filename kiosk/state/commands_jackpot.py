@@ -121,7 +121,8 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
             dead_mans_hand=bool(jackpot.get("dead_mans_hand", False)),
             sharing=link.get("sharing", "s246"),
         )
-        round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed="jackpot_sharing" in signs)
+        sharing_sign = "jackpot_sharing" in signs  # 000 s247(3): proven per round in the pending record
+        round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed=sharing_sign)
         meter, payment = meter.settle(round_)
     except RuleError as exc:
         raise RuleRefused(str(exc), rule=exc.rule) from None
@@ -148,6 +149,8 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "table_paid_cents": round_.table_paid_cents,
         "note": round_.note,
         "rule": round_.rule,
+        "sharing_method": round_.method,
+        "sharing_sign_displayed": sharing_sign,
         "paid": False,
         "paid_by": None,
     }

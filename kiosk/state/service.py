@@ -23,7 +23,7 @@ from kiosk.state.commands import COMMAND_TYPES, authorize, make_apply, prepare
 from kiosk.state.commands_base import Context
 from kiosk.state.commands_config import APPLY_DUE, due_tables
 from kiosk.state.db import parse_db_url
-from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized
+from kiosk.state.errors import BadRequest, NotFound, RuleRefused, StateError, Unauthorized
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.store import AuditDraft, Loaded, Outcome, Store, TokenInsert, TokenRevoke
 from kiosk.state.store_sql import format_time, parse_time
@@ -145,10 +145,16 @@ class Service:
 
     # -- floor -------------------------------------------------------------------------
     async def _load_floor(self, floor: Any, apply_floor: bool) -> None:
+        from kiosk.floor import check_floor
         from kiosk.state.floorsync import floor_config, sync_floor
 
-        config = floor_config(floor)
         source = str(getattr(floor, "source", None) or "floor file")
+        errors = [v for v in check_floor(floor) if getattr(v, "severity", "error") == "error"]
+        if errors:  # the floor breaks the law or lacks an approval: load nothing
+            more = f" (and {len(errors) - 1} more; run kiosk check --floor)" if len(errors) > 1 else ""
+            raise RuleRefused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}",
+                              rule=errors[0].rule)
+        config = floor_config(floor)
         stored = await self._store.get_meta("floor_digest")
         actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
         events = await self._store.write(actor, sync_floor(config, stored, apply_floor, source), now=self._now(),

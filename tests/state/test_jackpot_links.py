@@ -52,6 +52,7 @@ async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service
     assert pending["payments"][0]["hand"] == "royal flush"
     assert pending["payments"][0]["amount_cents"] == 1_000_100  # 100 % of the prize, more than $10,000
     assert hit.data["meter_cents"] == 0 and pending["shortfall_cents"] == 0
+    assert pending["sharing_sign_displayed"] is False  # proven per round (000 s247(3))
     assert (await asyncio.wait_for(other_table.__anext__(), 5)).type == "jackpot_hit"  # the other table sees it
     for attempt in ({"type": "jackpot_wagers", "table_id": "CSP-02", "count": 1},
                     {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": FLUSH}}):

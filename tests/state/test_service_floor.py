@@ -92,3 +92,19 @@ async def test_demo_floor_loads(tmp_path, demo_floor):
         assert all(link["meter"]["amount_cents"] > 0 for link in snap["links"].values())
     finally:
         await service.close()
+
+
+async def test_progressive_link_without_approval_is_refused(tmp_path):
+    bad = TEST_FLOOR.replace('approval = "CE approval TEST-1"\n', "")
+    with pytest.raises(RuleRefused) as err:
+        await Service.open(f"sqlite:///{tmp_path / 'k.db'}", floor=_floor(tmp_path, bad), tick_seconds=None)
+    assert err.value.rule == "000 s231(3)" and "PROG" in err.value.message
+    assert not (tmp_path / "k.db").exists() or (await _empty(tmp_path / "k.db"))
+
+
+async def _empty(path):
+    service = await Service.open(f"sqlite:///{path}", tick_seconds=None)
+    try:
+        return (await service.snapshot())["tables"] == {}
+    finally:
+        await service.close()
