@@ -12,7 +12,8 @@ from typing import Any, Mapping
 
 from kiosk.state import commands_config, commands_jackpot, commands_trichro, commands_twoup
 from kiosk.state.commands_base import CommandSpec, Context, check_fields
-from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound
+from kiosk.rules.citation import RuleError
+from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
@@ -74,6 +75,11 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
                 f"{spec.target} {target['id']} is at version {target['version']}, not {expected}: "
                 "someone changed it first; reload and retry (nothing was changed)"
             )
-        return spec.handler(ctx, cmd, target, loaded)
+        try:
+            return spec.handler(ctx, cmd, target, loaded)
+        except RuleError as exc:  # a rule module refused an input the shape checks let through
+            raise RuleRefused(str(exc).splitlines()[0], rule=exc.rule) from None
+        except ValueError as exc:
+            raise BadRequest(f"{spec.type}: {str(exc).splitlines()[0] if str(exc) else 'invalid value'}") from None
 
     return apply
