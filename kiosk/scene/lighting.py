@@ -34,6 +34,7 @@ __all__ = [
     "GLOW_LUMINANCE",
     "LIT_INK",
     "MIN_INK_CONTRAST",
+    "WARM_WHITE",
     "contrast_ratio",
     "glow_colour",
     "is_light_print",
