@@ -9,6 +9,9 @@
 * ``trichro_malfunction`` voids the drawing: its balls decide nothing and no area is lit
   (s465(3), s466(a)); after a generator malfunction a new drawing needs an inspector's
   approval (s466(b)), recorded by ``trichro_approve_redraw`` with the inspector's name.
+* A part ball from a broken ball is not used (s465(4)(a),(b)); the next drawing waits until
+  ``trichro_ball_replaced`` records the replacement in the presence of a named inspector
+  (s465(4)(c)).  ``by_hand`` on ``trichro_draw`` records a drawing completed by hand (s465(2)).
 * ``trichro_illumination_fault`` records winning areas that did not light: the result stands
   (000 s78(7)).
 """
@@ -28,6 +31,12 @@ TRI_CHRO = ("tri_chro_54", "tri_chro_63")
 
 def _no_more_bets(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     gs = table["game_state"]
+    if gs.get("broken_ball"):
+        raise RuleRefused(
+            f"table {table['id']}: the broken ball must be replaced, in the presence of an inspector, before the next"
+            " drawing (001 s465(4)(c)); record it with trichro_ball_replaced",
+            rule="001 s465(4)(c)",
+        )
     if gs["phase"] == "no_more_bets":
         raise RuleRefused(f"table {table['id']}: 'no more bets' was already called for drawing {gs['drawing']}", rule="001 s463(1)")
     new = bumped(table)
@@ -60,7 +69,7 @@ def _ready_to_draw(table: dict, device: str) -> None:
         )
 
 
-def _result(table: dict, tokens: list[str], source: str) -> Outcome:
+def _result(table: dict, tokens: list[str], source: str, by_hand: bool = False) -> Outcome:
     gs = table["game_state"]
     try:
         drawing = complete_drawing(gs["balls"], tokens)
@@ -76,6 +85,10 @@ def _result(table: dict, tokens: list[str], source: str) -> Outcome:
         data["part_balls_not_used"] = len(drawing.discarded)
         data["note"] = drawing.reason
         data["rule"] = drawing.rule
+        g["broken_ball"] = True
+    if by_hand:
+        data["by_hand"] = True
+        data["hand_rule"] = "001 s465(2)"  # the device malfunctioned and the dealer completed the drawing by hand
     return Outcome(events=[table_event("trichro_result", new, **data)], tables={new["id"]: new})
 
 
@@ -84,7 +97,7 @@ def _draw(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     balls = cmd["balls"]
     if not all(isinstance(b, str) for b in balls):
         raise BadRequest("trichro_draw.balls: must be ball tokens such as \"red*\" or \"gold\"")
-    return _result(table, balls, "ball_device")
+    return _result(table, balls, "ball_device", bool(cmd.get("by_hand")))
 
 
 def _generate(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -126,6 +139,17 @@ def _approve_redraw(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Out
     )
 
 
+def _ball_replaced(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    if not table["game_state"].get("broken_ball"):
+        raise BadRequest(f"table {table['id']}: no broken ball awaits replacement")
+    new = bumped(table)
+    new["game_state"]["broken_ball"] = False
+    return Outcome(
+        events=[table_event("trichro_ball_replaced", new, inspector=cmd["inspector"], rule="001 s465(4)(c)")],
+        tables={new["id"]: new},
+    )
+
+
 def _illumination_fault(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     gs = table["game_state"]
     if gs["phase"] != "result":
@@ -149,7 +173,7 @@ SPECS = [
                 games=TRI_CHRO),
     CommandSpec("trichro_draw", "dealer", "table", _draw,
                 "enter the 2 balls drawn by the ball drawing device (001 s463(3)); \"broken\" marks a part ball (s465(4))",
-                fields={"balls": Field("list")}, games=TRI_CHRO),
+                fields={"balls": Field("list"), "by_hand": Field("bool", required=False)}, games=TRI_CHRO),
     CommandSpec("trichro_generate", "dealer", "table", _generate,
                 "draw 2 balls with the random result generator (001 s455)", games=TRI_CHRO),
     CommandSpec("trichro_malfunction", "dealer", "table", _malfunction,
@@ -158,6 +182,9 @@ SPECS = [
                 games=TRI_CHRO),
     CommandSpec("trichro_approve_redraw", "pit", "table", _approve_redraw,
                 "record the inspector's approval of a new generator drawing (001 s466(b))",
+                fields={"inspector": Field("name")}, games=TRI_CHRO),
+    CommandSpec("trichro_ball_replaced", "dealer", "table", _ball_replaced,
+                "the broken ball was replaced in the presence of the named inspector (001 s465(4)(c))",
                 fields={"inspector": Field("name")}, games=TRI_CHRO),
     CommandSpec("trichro_illumination_fault", "dealer", "table", _illumination_fault,
                 "record winning areas that did not light; the result stands (000 s78(7))",

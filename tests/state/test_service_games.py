@@ -51,6 +51,16 @@ async def test_broken_part_ball_is_not_used(service):
     assert events[0].data["rule"] == "001 s465(4)"
     assert events[0].data["part_balls_not_used"] == 1
     assert set(events[0].data["winning"]) == winning_wagers(54, ["green", "green*"])
+    with pytest.raises(RuleRefused) as err:  # the broken ball is replaced before the next drawing
+        await _do(service, "TC54-01", "trichro_no_more_bets")
+    assert err.value.rule == "001 s465(4)(c)"
+    with pytest.raises(BadRequest):
+        await _do(service, "TC54-01", "trichro_ball_replaced", inspector="")
+    replaced = await _do(service, "TC54-01", "trichro_ball_replaced", inspector="Ivy Inspector")
+    assert replaced[0].data["inspector"] == "Ivy Inspector"
+    await _do(service, "TC54-01", "trichro_no_more_bets")
+    by_hand = await _do(service, "TC54-01", "trichro_draw", balls=["gold", "red"], by_hand=True)
+    assert by_hand[0].data["hand_rule"] == "001 s465(2)"
 
 
 async def test_generator_draws_two_real_balls(service):
