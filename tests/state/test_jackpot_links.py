@@ -222,3 +222,55 @@ async def _run_ops(ops, floor):
 
 def test_floor_text_has_the_link_these_tests_use():
     assert 'id = "PROG"' in TEST_FLOOR and 'contribution = "10%"' in TEST_FLOOR
+
+
+CONCURRENT_OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("wagers"), st.sampled_from(["CSP-01", "CSP-02"]), st.integers(1, 9)),
+        st.tuples(st.just("hit"), st.just("CSP-01"), st.just(0)),
+        st.tuples(st.just("paid"), st.just(""), st.just(0)),
+        st.tuples(st.just("reset"), st.just(""), st.just(0)),
+    ),
+    min_size=2,
+    max_size=30,
+)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=CONCURRENT_OPS)
+def test_concurrent_tasks_on_one_link_never_lose_or_double_a_cent(ops, floor):
+    asyncio.run(_run_concurrently(ops, floor))
+
+
+async def _run_concurrently(ops, floor):
+    with tempfile.TemporaryDirectory() as tmp:
+        service = await Service.open(f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor,
+                                     clock=FakeClock(START), tick_seconds=None)
+        try:
+            async def one(kind, table, count):
+                command = {
+                    "wagers": {"type": "jackpot_wagers", "table_id": table, "count": count},
+                    "hit": {"type": "jackpot_hit", "table_id": table, "hands": {"p": FLUSH}},
+                    "paid": {"type": "jackpot_paid", "link_id": "PROG"},
+                    "reset": {"type": "jackpot_reset", "link_id": "PROG"},
+                }[kind]
+                actor = DEALER if kind in ("wagers", "hit") else PIT
+                try:
+                    await service.execute(actor, command)
+                    return True
+                except RuleRefused:
+                    return False
+
+            done = await asyncio.gather(*(one(*op) for op in ops))
+            link = await _link(service)
+            m = link["meter"]
+            wagers = sum(op[2] for op, ok in zip(ops, done) if ok and op[0] == "wagers")
+            hits = sum(1 for op, ok in zip(ops, done) if ok and op[0] == "hit")
+            assert m["contributed_cents"] == 10 * wagers
+            assert m["paid_cents"] == 10_000 * hits
+            assert _balanced(link) and m["amount_cents"] >= 0 and m["seeded_cents"] >= 1_000_000
+            assert link["version"] == 1 + sum(done)
+            assert [e.seq for e in await service.events_since(0, limit=10_000)] == list(
+                range(1, (await service.snapshot())["seq"] + 1))
+        finally:
+            await service.close()
