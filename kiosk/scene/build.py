@@ -1,6 +1,7 @@
 """Turn a validated :class:`~kiosk.scene.layout.Layout` into a :class:`~kiosk.scene.primitives.Scene`.
 
-Tokens ``{game_name}`` and ``{casino_name}`` are substituted, ``src = "logo"`` images show the
+Tokens ``{game_name}`` and ``{casino_name}`` are substituted (a text item with ``max_width_mm``
+is then fitted to it: :func:`kiosk.scene.text.fit_text`), ``src = "logo"`` images show the
 casino's logo (or, when the floor has none, the casino's name fitted into the logo's box: 001
 s456(3) accepts the name or the logo), and the lit areas get the lit appearance of
 :mod:`kiosk.scene.lighting` drawn right over them, under any later item such as their labels.
@@ -32,7 +33,7 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.svgimage import SvgError, svg_shapes
-from kiosk.scene.text import text_runs
+from kiosk.scene.text import MIN_FIT_CAP_MM, fit_text, text_runs
 from kiosk.scene.fonts import font_face
 
 if TYPE_CHECKING:
@@ -65,6 +66,17 @@ def _substitute(text: str, tokens: dict[str, str]) -> str:
     for key, value in tokens.items():
         text = text.replace("{" + key + "}", value)
     return text
+
+
+def _fitted(text: str, v: dict) -> tuple[str, float]:
+    """A text item's ``text`` and cap height fitted to its ``max_width_mm`` (``min_cap_mm`` floor)."""
+    family, weight = v.get("font", "sans"), v.get("weight", "regular")
+    cap = v.get("cap_mm")
+    if cap is None:
+        face = font_face(family, weight)
+        cap = v["x_mm"] * face.cap_height_em / face.x_height_em
+    floor = min(v.get("min_cap_mm", MIN_FIT_CAP_MM), cap)
+    return fit_text(text, cap_mm=cap, max_width_mm=v["max_width_mm"], min_cap_mm=floor, family=family, weight=weight)
 
 
 def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Primitive]:
@@ -124,13 +136,17 @@ def build_scene(
             fill = v.get("fill", _WHITE)
             if lit_set and _glow_under(grounds, v["x"], v["y"]) is not None:
                 fill = LIT_INK
+            text, cap_mm, x_mm = _substitute(v["text"], tokens), v.get("cap_mm"), v.get("x_mm")
+            if v.get("max_width_mm") is not None:
+                text, cap_mm = _fitted(text, v)
+                x_mm = None
             items.extend(
                 text_runs(
-                    _substitute(v["text"], tokens),
+                    text,
                     x=v["x"],
                     y=v["y"],
-                    cap_mm=v.get("cap_mm"),
-                    x_mm=v.get("x_mm"),
+                    cap_mm=cap_mm,
+                    x_mm=x_mm,
                     anchor=v.get("anchor", "center"),
                     valign=v.get("valign", "baseline"),
                     family=v.get("font", "sans"),

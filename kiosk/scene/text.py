@@ -13,6 +13,11 @@ baseline pitch is ``(1 + line_gap) * cap_height``.
 Vertical alignment uses the block of capitals: ``top`` puts the cap top of the first line at
 ``y``, ``bottom`` the baseline of the last line, ``middle`` centres the span between them,
 ``baseline`` puts the baseline of the first line at ``y``.
+
+Fitting (:func:`fit_text`): a configured name can be any length.  Given a ``max_width_mm``, text
+wider than that is set smaller, as far as ``min_cap_mm`` (default :data:`MIN_FIT_CAP_MM`, the 8 mm
+of RULES.md 1.1: 001 s459(2), 003 s23(2)); if it still does not fit, it is broken into lines at
+spaces (a word longer than a line at its last character that fits) rather than set any smaller.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
 
-__all__ = ["ANCHORS", "VALIGNS", "em_size_mm", "text_runs", "text_width_mm"]
+__all__ = ["ANCHORS", "MIN_FIT_CAP_MM", "VALIGNS", "em_size_mm", "fit_text", "text_runs", "text_width_mm"]
 
 ANCHORS = ("left", "center", "right")
 VALIGNS = ("baseline", "middle", "top", "bottom")
@@ -43,6 +48,83 @@ def em_size_mm(face: FontFace, *, cap_mm: float | None = None, x_mm: float | Non
 def text_width_mm(text: str, face: FontFace, em_mm: float) -> float:
     """The advance width of the widest line of ``text`` at em size ``em_mm``."""
     return max(face.width_em(line) for line in text.split("\n")) * em_mm
+
+
+MIN_FIT_CAP_MM = 8.0
+
+
+def _width_per_cap(face: FontFace, line: str) -> float:
+    """Advance width in mm of ``line`` at 1 mm cap height."""
+    return face.width_em(line) / face.cap_height_em
+
+
+def _break_word(face: FontFace, word: str, limit: float) -> list[str]:
+    """``word`` cut into pieces each at most ``limit`` wide (mm at 1 mm cap), one glyph at least."""
+    pieces, current = [], ""
+    for ch in word:
+        if current and _width_per_cap(face, current + ch) > limit:
+            pieces.append(current)
+            current = ch
+        else:
+            current += ch
+    return pieces + [current] if current else pieces
+
+
+def _wrap(face: FontFace, line: str, limit: float) -> list[str]:
+    """Greedy break of ``line`` at spaces so that each line is at most ``limit`` wide."""
+    out: list[str] = []
+    current = ""
+    for word in line.split():
+        pieces = _break_word(face, word, limit) if _width_per_cap(face, word) > limit else [word]
+        for piece in pieces:
+            candidate = f"{current} {piece}" if current else piece
+            if current and _width_per_cap(face, candidate) > limit:
+                out.append(current)
+                current = piece
+            else:
+                current = candidate
+    return out + [current] if current else out
+
+
+def fit_text(
+    text: str,
+    *,
+    cap_mm: float,
+    max_width_mm: float,
+    min_cap_mm: float = MIN_FIT_CAP_MM,
+    family: str = "sans",
+    weight: str = "regular",
+) -> tuple[str, float]:
+    """``(text, cap_mm)`` that fit ``max_width_mm``: unchanged if it fits, else shrunk, never
+    below ``min_cap_mm``; at the floor, the lines are broken at spaces until each fits.
+
+    Raises ``ValueError`` for sizes that are not positive or a floor above ``cap_mm``.
+    """
+    if not (cap_mm > 0 and max_width_mm > 0 and min_cap_mm > 0):
+        raise ValueError(f"cap_mm, max_width_mm and min_cap_mm must be > 0, got {cap_mm}, {max_width_mm}, {min_cap_mm}")
+    if min_cap_mm > cap_mm:
+        raise ValueError(f"min_cap_mm ({min_cap_mm:g}) must not be larger than cap_mm ({cap_mm:g})")
+    face = font_face(family, weight)
+    lines = text.split("\n")
+    widest = max(_width_per_cap(face, line) for line in lines)
+    if widest * cap_mm <= max_width_mm:
+        return text, cap_mm
+    if widest * min_cap_mm <= max_width_mm:
+        return text, max_width_mm / widest
+    limit = max_width_mm / min_cap_mm  # width allowed at 1 mm cap height
+    count = sum(len(_wrap(face, line, limit)) for line in lines)
+    # balance the lines: the narrowest limit that needs no more lines than the floor does
+    lo, hi = 0.0, limit
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if sum(len(_wrap(face, line, mid)) for line in lines) <= count:
+            hi = mid
+        else:
+            lo = mid
+    wrapped = [piece for line in lines for piece in _wrap(face, line, hi)]
+    widest = max(_width_per_cap(face, line) for line in wrapped)
+    # as large as the widest new line allows, between the floor and the size asked for
+    return "\n".join(wrapped), max(min_cap_mm, min(cap_mm, max_width_mm / widest))
 
 
 def text_runs(
