@@ -15,6 +15,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from kiosk.state.client import KioskClient, Snapshot
+
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
@@ -97,6 +99,14 @@ async def test_serve_over_tls_with_a_given_certificate(tmp_path):
             with pytest.raises(aiohttp.ClientError):
                 async with session.get(f"https://127.0.0.1:{port}/api/v1/health") as r:
                     pass  # the system trust store does not know our certificate
+        db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
+        token = subprocess.run([*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
+                               capture_output=True, text=True, check=True, cwd=ROOT).stdout.strip()
+        async with KioskClient(f"https://127.0.0.1:{port}", token, ssl=trust) as client:
+            stream = client.stream()
+            first = await asyncio.wait_for(stream.__anext__(), 20)  # the stream runs over WSS
+            assert isinstance(first, Snapshot)
+            await stream.close()
     finally:
         proc.terminate()
         assert await asyncio.wait_for(proc.wait(), 30) == 0
