@@ -33,7 +33,7 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.svgimage import SvgError, svg_shapes
-from kiosk.scene.text import MIN_FIT_CAP_MM, fit_text, text_runs
+from kiosk.scene.text import MIN_FIT_CAP_MM, fit_box, fit_text, text_runs
 from kiosk.scene.fonts import font_face
 
 if TYPE_CHECKING:
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = ["build_scene", "item_path", "image_primitives"]
 
 _WHITE = (255, 255, 255, 255)
+_BOX_LINE_GAP = 0.6  # between the lines of a casino name set in a logo box, in cap heights
 
 
 def item_path(item: "LayoutItem"):
@@ -80,14 +81,18 @@ def _fitted(text: str, v: dict) -> tuple[str, float]:
 
 
 def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Primitive]:
-    """The casino's name, bold, as large as fits the box (stand-in for a missing logo)."""
-    face = font_face("sans", "bold")
-    width_per_cap_mm = face.width_em(name) / face.cap_height_em  # width at 1 mm cap height
-    cap = min(h * 0.6, (w * 0.92) / width_per_cap_mm if width_per_cap_mm else h * 0.6)
+    """The casino's name, bold, as large as fits the box, on up to four balanced lines (stand-in
+    for a missing logo)."""
+    if not name.strip():
+        return []
+    text, cap = fit_box(name, w=w * 0.92, h=h * 0.6, line_gap=_BOX_LINE_GAP, weight="bold")
     if cap <= 0:
         return []
     return list(
-        text_runs(name, x=x + w / 2, y=y + h / 2, cap_mm=cap, anchor="center", valign="middle", weight="bold", fill=_WHITE)
+        text_runs(
+            text, x=x + w / 2, y=y + h / 2, cap_mm=cap, anchor="center", valign="middle", weight="bold", fill=_WHITE,
+            line_gap=_BOX_LINE_GAP,
+        )
     )
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
 
-__all__ = ["ANCHORS", "MIN_FIT_CAP_MM", "VALIGNS", "em_size_mm", "fit_text", "text_runs", "text_width_mm"]
+__all__ = ["ANCHORS", "MIN_FIT_CAP_MM", "VALIGNS", "em_size_mm", "fit_box", "fit_text", "text_runs", "text_width_mm"]
 
 ANCHORS = ("left", "center", "right")
 VALIGNS = ("baseline", "middle", "top", "bottom")
@@ -86,6 +86,37 @@ def _wrap(face: FontFace, line: str, limit: float) -> list[str]:
     return out + [current] if current else out
 
 
+def _balanced(face: FontFace, lines: list[str], count: int, limit: float) -> list[str]:
+    """``lines`` broken into at most ``count`` lines as evenly as can be (the narrowest width, at
+    most ``limit`` at 1 mm cap height, that needs no more lines)."""
+    lo, hi = 0.0, limit
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        if sum(len(_wrap(face, line, mid)) for line in lines) <= count:
+            hi = mid
+        else:
+            lo = mid
+    return [piece for line in lines for piece in _wrap(face, line, hi)]
+
+
+def fit_box(
+    text: str, *, w: float, h: float, line_gap: float = 0.6, family: str = "sans", weight: str = "regular", max_lines: int = 4
+) -> tuple[str, float]:
+    """``(text, cap_mm)``: ``text`` as large as fits a ``w`` x ``h`` mm box, on up to
+    ``max_lines`` balanced lines (used for the casino's name in place of a missing logo)."""
+    face = font_face(family, weight)
+    words = text.split()
+    best = (text, 0.0)
+    for count in range(1, min(max_lines, max(1, len(words))) + 1):
+        lines = _balanced(face, [" ".join(words)], count, face.width_em(text) / face.cap_height_em + 1.0)
+        widest = max(_width_per_cap(face, line) for line in lines)
+        block = 1 + (len(lines) - 1) * (1 + line_gap)  # cap heights from first cap top to last baseline
+        cap = min(w / widest if widest else h, h / block)
+        if cap > best[1]:
+            best = ("\n".join(lines), cap)
+    return best
+
+
 def fit_text(
     text: str,
     *,
@@ -113,15 +144,7 @@ def fit_text(
         return text, max_width_mm / widest
     limit = max_width_mm / min_cap_mm  # width allowed at 1 mm cap height
     count = sum(len(_wrap(face, line, limit)) for line in lines)
-    # balance the lines: the narrowest limit that needs no more lines than the floor does
-    lo, hi = 0.0, limit
-    for _ in range(30):
-        mid = (lo + hi) / 2
-        if sum(len(_wrap(face, line, mid)) for line in lines) <= count:
-            hi = mid
-        else:
-            lo = mid
-    wrapped = [piece for line in lines for piece in _wrap(face, line, hi)]
+    wrapped = _balanced(face, lines, count, limit)
     widest = max(_width_per_cap(face, line) for line in wrapped)
     # as large as the widest new line allows, between the floor and the size asked for
     return "\n".join(wrapped), max(min_cap_mm, min(cap_mm, max_width_mm / widest))

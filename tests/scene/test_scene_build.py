@@ -54,15 +54,22 @@ def test_unknown_lit_area_is_refused(layout):
         build_scene(layout, game_name="g", casino_name="c", lit={"moon"})
 
 
-def test_without_a_logo_the_casino_name_fills_the_logo_box(layout):
-    scene = build_scene(layout, game_name="g", casino_name="Coral Coast Casino")
-    name = [i for i in scene.items if isinstance(i, TextRun) and i.text == "Coral Coast Casino"]
-    assert len(name) == 1
-    run = name[0]
-    # the logo box is x 300..420, y 300..360
-    assert 300 <= run.x and run.x + run.width_mm <= 420
-    cap = run.face.cap_height_em * run.size_mm
-    assert 300 <= run.y - cap and run.y <= 360
+@pytest.mark.parametrize("name", ["Coral Coast Casino", "The Grand Pacific Reef Casino and Resort", "Jupiters"])
+def test_without_a_logo_the_casino_name_fills_the_logo_box(layout, name):
+    scene = build_scene(layout, game_name="g", casino_name=name)
+    # the logo box is x 300..420, y 300..360, its centre (360, 330)
+    runs = [i for i in scene.items if isinstance(i, TextRun) and i.origin == (360, 330)]
+    assert " ".join(r.text for r in runs) == name
+    caps = {round(r.face.cap_height_em * r.size_mm, 9) for r in runs}
+    assert len(caps) == 1
+    cap = caps.pop()
+    for run in runs:
+        assert 300 <= run.x and run.x + run.width_mm <= 420
+        assert 300 <= run.y - cap and run.y <= 360
+    # as large as fits: the name on one line would be smaller (or is this line)
+    face = runs[0].face
+    one_line = min(110.4 / (face.width_em(name) / face.cap_height_em), 36)
+    assert cap >= one_line - 1e-9
 
 
 def test_png_logo_is_an_image_and_svg_logo_becomes_shapes(layout, tmp_path):
