@@ -6,7 +6,8 @@ each problem names the file, the item (``item[12]``: the twelfth ``[[item]]`` ta
 1, with its line and its ``area`` id when it has one) and the key.
 
 Defaults the format leaves open: shapes have no fill and no outline unless given (``line`` and
-``arc``, which are stroked only, default to a white outline); text is white.
+``arc``, which are stroked only, default to a white outline); text is white.  A text's
+``max_width_mm`` and ``min_cap_mm`` are read by the scene builder (``kiosk.scene.text.fit_text``).
 """
 
 from __future__ import annotations
@@ -273,6 +274,8 @@ KINDS: dict[str, tuple[dict[str, Callable], dict[str, Callable]]] = {
             "fill": _solid_colour,
             "rotate_deg": _number,
             "line_gap": _non_negative,
+            "max_width_mm": _positive,
+            "min_cap_mm": _positive,
         },
     ),
     "image": ({"x": _number, "y": _number, "w": _positive, "h": _positive, "src": _image_source}, {}),
@@ -371,6 +374,8 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
                 problems.append(
                     f"{name}: {label}: cap_mm/x_mm: give exactly one of cap_mm (capital height) or x_mm (x-height)"
                 )
+        if kind == "text" and "min_cap_mm" in raw and "max_width_mm" not in raw:
+            problems.append(f"{name}: {label}: min_cap_mm: only a text with max_width_mm can have min_cap_mm")
         if "lit_fill" in raw and "area" not in raw:
             problems.append(f"{name}: {label}: lit_fill: only an item with an area can have lit_fill")
         area = values.get("area")
