@@ -27,7 +27,9 @@ from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
 from kiosk.rules.games import GAMES
+from kiosk.rules.limits_data import ROULETTE_WAGER_TYPES
 from kiosk.rules.table import RakeSettings, TableLimits
+from kiosk.rules.trichro import odds_classes
 
 __all__ = [
     "FORMAT",
@@ -60,26 +62,12 @@ DEFAULT_TIMEZONE = "Australia/Brisbane"
 
 #: Tri-chro payout-odds classes per variant (001 s459(1), s467(1),(2)).
 TRI_CHRO_CLASSES: dict[str, tuple[str, ...]] = {
-    "tri_chro_54": ("3:4", "6:5", "33:10", "8:1", "27:1", "65:1"),
-    "tri_chro_63": ("3:4", "6:5", "33:10", "8:1", "38:1", "90:1"),
+    "tri_chro_54": odds_classes(54),
+    "tri_chro_63": odds_classes(63),
 }
 
 #: Roulette wager types of the s141(2) table (000 s6).
-ROULETTE_CLASSES: tuple[str, ...] = (
-    "straight_up",
-    "split",
-    "street",
-    "corner",
-    "six_line",
-    "column",
-    "dozen",
-    "low",
-    "high",
-    "even",
-    "odd",
-    "red",
-    "black",
-)
+ROULETTE_CLASSES: tuple[str, ...] = ROULETTE_WAGER_TYPES
 
 #: Display views and the games they fit (``None``: every game).
 VIEWS: dict[str, frozenset[str] | None] = {
