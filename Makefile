@@ -20,7 +20,9 @@ test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
 bench: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/run_all.py
+	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/paint_layouts.py
+	$(PY) benchmarks/write_throughput.py
+	$(PY) benchmarks/stream_latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
