@@ -268,7 +268,7 @@ async def _measure(target: str, base: str, token: str, pid: int, n: int, writes:
                    interval: float, table_id: str | None, payload_template: str | None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "recv.json"
-        gen = subprocess.Popen([PYTHON, __file__, "loadgen", "--url", base, "--token", token or "-",
+        gen = subprocess.Popen([PYTHON, __file__, "loadgen", "--url", base, f"--token={token or '-'}",
                                 "--n", str(n), "--writes", str(writes), "--out", str(out)],
                                stdout=subprocess.PIPE, text=True, cwd=ROOT)
         assert gen.stdout is not None
