@@ -120,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
     lit = _lit_areas(args, table.game)
     try:
         scene = build_scene(
-            layout, game_name=table.display_name, casino_name=floor.casino.name, logo=floor.casino.logo, lit=lit
+            layout, game_name=table.display_name, casino_name=floor.casino.name, logo=floor.casino.logo, lit=lit,
+            features=table.layout_features(),
         )
     except ValueError as exc:
         raise CommandError(str(exc)) from None

@@ -517,6 +517,12 @@ class Table(_Model):
         """The kinds of :attr:`signs`."""
         return frozenset(sign.kind for sign in self.signs)
 
+    def layout_features(self) -> frozenset[str]:
+        """The features that choose what the layout draws (``when``/``unless`` in layouts/FORMAT.md)."""
+        if self.game == "caribbean_stud" and self.caribbean_settings.jackpot.slots:
+            return frozenset({"jackpot_slots"})  # 000 s230(3)(c), s231(1)
+        return frozenset()
+
     def limits_model(self) -> TableLimits:
         """The rule-relevant settings as :class:`kiosk.rules.table.TableLimits` (cents)."""
         bj = self.blackjack_settings

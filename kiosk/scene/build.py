@@ -111,6 +111,12 @@ def image_primitives(source: FilePath, x: float, y: float, w: float, h: float) -
     return [Image(x, y, w, h, source)]
 
 
+def _for_table(values: dict, features: frozenset[str]) -> bool:
+    """Whether an item with these keys is drawn on a table with ``features``."""
+    when, unless = values.get("when"), values.get("unless")
+    return (when is None or when in features) and (unless is None or unless not in features)
+
+
 def build_scene(
     layout: "Layout",
     *,
@@ -118,24 +124,29 @@ def build_scene(
     casino_name: str,
     logo: FilePath | None = None,
     lit: Iterable[str] = frozenset(),
+    features: Iterable[str] = frozenset(),
 ) -> Scene:
     """The scene of ``layout`` for one table.
 
     ``lit`` names the areas to draw lit (e.g. the result of
-    :func:`kiosk.rules.trichro.winning_wagers`).  Raises ``ValueError`` naming any lit id that is
-    not an area of the layout, or a logo file that cannot be drawn.
+    :func:`kiosk.rules.trichro.winning_wagers`).  ``features`` are the table's features
+    (:data:`kiosk.scene.layout.FEATURES`): an item with ``when`` is drawn only on a table that has
+    that feature, one with ``unless`` only on a table that has not.  Raises ``ValueError`` naming
+    any lit id that is not an area of the layout, or a logo file that cannot be drawn.
     """
     lit_set = frozenset(lit)
     unknown = sorted(lit_set - set(layout.areas))
     if unknown:
         raise ValueError(f"{layout.path}: no area {', '.join(map(repr, unknown))} to light")
+    features = frozenset(features)
+    drawn = [item for item in layout.items if _for_table(item.values, features)]
     tokens = {"game_name": game_name, "casino_name": casino_name}
     items: list[Primitive] = []
     areas = {}
     # filled shapes drawn so far, latest last: (path, glow colour if a lit area else None), to
     # find what a text or symbol is printed on
     grounds: list[tuple[object, object]] = []
-    for item in layout.items:
+    for item in drawn:
         v = item.values
         if item.kind == "text":
             fill = v.get("fill", _WHITE)
@@ -212,6 +223,6 @@ def build_scene(
         items=tuple(items),
         background=layout.background,
         areas=areas,
-        lit=lit_set,
+        lit=lit_set & frozenset(areas),
     )
 

@@ -160,6 +160,19 @@ def _area_id(v: Any) -> str:
     return s
 
 
+#: Table features a layout item may depend on (``when`` / ``unless``), set by the table's
+#: configuration: ``jackpot_slots`` is a Caribbean stud table with jackpot slots and lights
+#: (000 s231(1)), whose cloth then carries no areas marked 'jackpot' (000 s230(3)(c)).
+FEATURES = frozenset({"jackpot_slots"})
+
+
+def _feature(v: Any) -> str:
+    s = _string(v)
+    if s not in FEATURES:
+        raise ValueError(f"unknown table feature {v!r}; features: {', '.join(sorted(FEATURES))}")
+    return s
+
+
 _TOKEN_RE = re.compile(r"\{([^{}]*)\}")
 
 
@@ -280,6 +293,10 @@ KINDS: dict[str, tuple[dict[str, Callable], dict[str, Callable]]] = {
     ),
     "image": ({"x": _number, "y": _number, "w": _positive, "h": _positive, "src": _image_source}, {}),
 }
+
+# Every kind may be drawn only on tables with (``when``) or without (``unless``) a feature.
+for _required, _optional in KINDS.values():
+    _optional.update({"when": _feature, "unless": _feature})
 
 _TOP_KEYS = {"format", "game", "size_mm", "background", "item"}
 
