@@ -62,9 +62,9 @@ from enum import Enum
 from typing import Literal, Mapping
 
 from kiosk.rules.cards import Card, CardsInput, parse_cards
-from kiosk.rules.caribbean_meter import JackpotMeter, MeterPayment, checked_cents as _cents
+from kiosk.rules.caribbean_meter import JackpotMeter, MeterPayment
 from kiosk.rules.citation import RuleError
-from kiosk.rules.money import format_money
+from kiosk.rules.money import format_money, require_cents
 from kiosk.rules.poker_hands import (
     CARIBBEAN_STUD,
     CARIBBEAN_STUD_DEALER_LETTER,
@@ -181,7 +181,7 @@ class CaribbeanSettings:
     sharing: SharingMethod = "s246"
 
     def __post_init__(self) -> None:
-        _cents(
+        require_cents(
             self.maximum_payment_cents, "the maximum payment for the table", "000 s232(1)(b), s244(2)", positive=True
         )
         if self.sharing not in SHARING_METHODS:
@@ -242,7 +242,7 @@ def jackpot_payment_cents(hand: JackpotHand, prize_cents: int) -> int:
     Straight flush: the greater of $1,000 or 10 % of the prize (rounded down to the
     cent); royal flush: the greater of $10,000 or 100 % of the prize.
     """
-    prize = _cents(prize_cents, "the jackpot prize", "000 s224")
+    prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
     if hand is JackpotHand.STRAIGHT_FLUSH:
         return max(JACKPOT_FIXED_CENTS[hand], prize // 10)
     if hand is JackpotHand.ROYAL_FLUSH:
@@ -318,9 +318,9 @@ def settle_player(
     The bet is twice the ante (s239(4)); pass ``bet_cents`` to have that checked.  Cards
     are 5 each from 1 deck (s233(1)): a card in both hands is refused.
     """
-    ante = _cents(ante_cents, "the ante wager", "000 s236(a)", positive=True)
+    ante = require_cents(ante_cents, "the ante wager", "000 s236(a)", positive=True)
     bet = 2 * ante
-    if bet_cents is not None and not folded and _cents(bet_cents, "the bet wager", "000 s239(4)") != bet:
+    if bet_cents is not None and not folded and require_cents(bet_cents, "the bet wager", "000 s239(4)") != bet:
         raise RuleError(
             f"the bet wager must be twice the ante (000 s239(4)): ante {format_money(ante)} needs a bet of "
             f"{format_money(bet)}, not {format_money(bet_cents)}",
@@ -462,7 +462,7 @@ def jackpot_round(
     jackpot prize when the round was played (the meter).  ``sharing_sign_displayed``
     says whether the s247(3) sign was on the table when the round was played.
     """
-    prize = _cents(prize_cents, "the jackpot prize", "000 s224")
+    prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
     if not isinstance(hands, Mapping):
         raise RuleError(f"the round's jackpot hands must map each player to their cards, got {type(hands).__name__}")
     parsed = {str(player): _hand(cards, f"player {player}'s") for player, cards in hands.items()}
@@ -570,7 +570,7 @@ def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
     The dead man's hand row is included only when the pit procedures make it a
     winning jackpot hand (s227(2)).  Lowest payment first, as in the seed.
     """
-    prize = _cents(prize_cents, "the jackpot prize", "000 s224")
+    prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
     rows = []
     for hand in JackpotHand:
         if hand is JackpotHand.DEAD_MANS_HAND and not dead_mans_hand:

@@ -14,22 +14,13 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from kiosk.rules.citation import RuleError
+from kiosk.rules.money import require_cents
 
 if TYPE_CHECKING:
     from kiosk.rules.caribbean import JackpotRound
 
-__all__ = ["BASIS_POINTS", "JackpotMeter", "MeterPayment", "checked_cents"]
+__all__ = ["BASIS_POINTS", "JackpotMeter", "MeterPayment"]
 
-
-def checked_cents(value: object, what: str, rule: str | None = None, *, positive: bool = False) -> int:
-    """``value`` as integer cents, or a one-line :class:`RuleError` naming ``what`` (and ``rule``)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number of cents, got {value!r}", rule)
-    if value < 0 or (positive and value == 0):
-        need = "more than zero" if positive else "zero or more"
-        cite = f" ({rule})" if rule else ""
-        raise RuleError(f"{what} must be {need}{cite}: got {value}", rule)
-    return value
 
 BASIS_POINTS = 10_000
 
@@ -68,7 +59,7 @@ class JackpotMeter:
 
     def __post_init__(self) -> None:
         for name in ("amount_cents", "seed_cents", "seeded_cents", "contributed_cents", "paid_cents", "wagers_cents"):
-            checked_cents(getattr(self, name), f"jackpot meter {name}")
+            require_cents(getattr(self, name), f"jackpot meter {name}")
         _check_rate(self.rate_bp)
         if isinstance(self.carry, bool) or not isinstance(self.carry, int) or not 0 <= self.carry < BASIS_POINTS:
             raise RuleError(f"jackpot meter carry must be 0 to 9999 ten-thousandths of a cent, got {self.carry!r}")
@@ -76,7 +67,7 @@ class JackpotMeter:
     @classmethod
     def start(cls, seed_cents: int, rate_bp: int) -> "JackpotMeter":
         """A new meter showing its seed amount (put in by the casino)."""
-        seed = checked_cents(seed_cents, "the jackpot seed amount")
+        seed = require_cents(seed_cents, "the jackpot seed amount")
         return cls(amount_cents=seed, seed_cents=seed, rate_bp=rate_bp, seeded_cents=seed)
 
     @property
@@ -86,12 +77,12 @@ class JackpotMeter:
 
     def contribution_cents(self, wager_cents: int) -> int:
         """The whole cents a jackpot wager of ``wager_cents`` adds now (with the carried fraction)."""
-        wager = checked_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
+        wager = require_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
         return (wager * self.rate_bp + self.carry) // BASIS_POINTS
 
     def contribute(self, wager_cents: int) -> "JackpotMeter":
         """The meter after one jackpot wager of ``wager_cents`` adds its share."""
-        wager = checked_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
+        wager = require_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
         added, carry = divmod(wager * self.rate_bp + self.carry, BASIS_POINTS)
         return replace(
             self,
@@ -103,7 +94,7 @@ class JackpotMeter:
 
     def pay(self, charge_cents: int) -> tuple["JackpotMeter", MeterPayment]:
         """Charge ``charge_cents`` of jackpot payments: the meter pays what it holds, never going below zero."""
-        charge = checked_cents(charge_cents, "the jackpot payment")
+        charge = require_cents(charge_cents, "the jackpot payment")
         taken = min(charge, self.amount_cents)
         meter = replace(self, amount_cents=self.amount_cents - taken, paid_cents=self.paid_cents + taken)
         return meter, MeterPayment(charge, taken, charge - taken)
@@ -125,7 +116,7 @@ class JackpotMeter:
         """The same meter with a new seed amount or contribution rate for what comes next."""
         return replace(
             self,
-            seed_cents=self.seed_cents if seed_cents is None else checked_cents(seed_cents, "the jackpot seed amount"),
+            seed_cents=self.seed_cents if seed_cents is None else require_cents(seed_cents, "the jackpot seed amount"),
             rate_bp=self.rate_bp if rate_bp is None else _check_rate(rate_bp),
         )
 

@@ -25,6 +25,7 @@ from .citation import RuleError
 from .limits_poker import RAKE_PERCENT_MAX_BP, RAKE_PERCENT_MIN_BP, format_percent_bp
 from .limits_input import read_field
 from .money import format_money as money
+from .money import require_cents
 from .table import RakeSettings
 
 __all__ = [
@@ -63,14 +64,6 @@ MANILA_SPLIT_UNIT_CENTS = 100
 PAI_GOW_RATE_BP = 500
 
 
-def _cents(value: Any, name: str, *, positive: bool = False) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number of cents, not {value!r}")
-    if value < 0 or (positive and value == 0):
-        raise ValueError(f"{name} must be {'more than' if positive else 'at least'} $0, not {money(value)}")
-    return value
-
-
 def _count(value: Any, name: str, *, positive: bool = False) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < (1 if positive else 0):
         raise ValueError(f"{name} must be a whole number{' above 0' if positive else ', 0 or more'}, not {value!r}")
@@ -99,8 +92,8 @@ def manila_pot(pots_won_cents: Iterable[int], uncalled_raise_cents: int = 0) -> 
     A player who wins more than 1 pot in a round has them totalled; a raise nobody called
     is not part of the pot.
     """
-    total = sum(_cents(p, "a pot") for p in pots_won_cents)
-    uncalled = _cents(uncalled_raise_cents, "the uncalled raise")
+    total = sum(require_cents(p, "a pot") for p in pots_won_cents)
+    uncalled = require_cents(uncalled_raise_cents, "the uncalled raise")
     if uncalled > total:
         raise ValueError(f"the uncalled raise ({money(uncalled)}) is more than the pots won ({money(total)})")
     return total - uncalled
@@ -128,8 +121,8 @@ def manila_commission(
     Examples (RULES.md 8.3): a $59 pot pays $2; a $1,000 pot at a $5 minimum wager is
     taken as $500 and pays $25.
     """
-    pot = _cents(pot_cents, "the pot")
-    minimum = _cents(minimum_permissible_wager_cents, "the minimum permissible wager", positive=True)
+    pot = require_cents(pot_cents, "the pot")
+    minimum = require_cents(minimum_permissible_wager_cents, "the minimum permissible wager", positive=True)
     rate = MANILA_RATE_BP
     if reduced is not None:
         rate = _count(reduced.rate_bp, "the reduced commission rate (basis points)")
@@ -177,10 +170,10 @@ def percentage_rake(
     ``unit_cents``, and never exceeds ``cap_cents`` (r7.7).  To collect during the hand,
     call it with the running total after each betting round and take the difference.
     """
-    wagered = _cents(wagered_cents, "the sums wagered")
-    uncalled = _cents(uncalled_cents, "the uncalled wager")
-    cap = _cents(cap_cents, "the rake cap")
-    unit = _cents(unit_cents, "the smallest chip", positive=True)
+    wagered = require_cents(wagered_cents, "the sums wagered")
+    uncalled = require_cents(uncalled_cents, "the uncalled wager")
+    cap = require_cents(cap_cents, "the rake cap")
+    unit = require_cents(unit_cents, "the smallest chip", positive=True)
     bp = _check_percent(percent_bp)
     if uncalled > wagered:
         raise ValueError(f"the uncalled wager ({money(uncalled)}) is more than the sums wagered ({money(wagered)})")
@@ -199,9 +192,9 @@ def fixed_hand_commission(
     exceed the maximum fee on the sign (r7.2.3(b)): :class:`RuleError` if it does.  None
     is collected where the only wagers are blind bets (r7.6), and never more than the pot.
     """
-    fee = _cents(fee_cents, "the fee per hand")
-    pot = _cents(pot_cents, "the pot")
-    if maximum_fee_cents is not None and fee > _cents(maximum_fee_cents, "the maximum fee per hand"):
+    fee = require_cents(fee_cents, "the fee per hand")
+    pot = require_cents(pot_cents, "the pot")
+    if maximum_fee_cents is not None and fee > require_cents(maximum_fee_cents, "the maximum fee per hand"):
         raise RuleError(f"the fee per hand ({money(fee)}) is above the maximum fee per hand on the sign "
                         f"({money(maximum_fee_cents)}) (002 r7.2.3(b))", "002 r7.2.3(b)")
     return 0 if only_blinds else min(fee, pot)
@@ -209,12 +202,12 @@ def fixed_hand_commission(
 
 def per_person_commission(fee_cents: int, players: int) -> int:
     """A fixed commission per person per hand (002 r7.2.4): collected from each player before the hand."""
-    return _cents(fee_cents, "the fee per person per hand") * _count(players, "the number of players")
+    return require_cents(fee_cents, "the fee per person per hand") * _count(players, "the number of players")
 
 
 def time_charge(hourly_fee_cents: int, seated_players: int, *, hours: int = 1) -> int:
     """Time charges (002 r7.2.2): an hourly fee per player, inactive players included, payable in advance."""
-    fee = _cents(hourly_fee_cents, "the hourly fee")
+    fee = require_cents(hourly_fee_cents, "the hourly fee")
     return fee * _count(seated_players, "the number of seated players") * _count(hours, "the hours", positive=True)
 
 
@@ -277,7 +270,7 @@ class PaiGowPayout:
 
 def pai_gow_player_payout(wager_cents: int) -> PaiGowPayout:
     """003 s426(1): even money, 5 % of the payout deducted as commission (rounded down to the cent)."""
-    wager = _cents(wager_cents, "the wager")
+    wager = require_cents(wager_cents, "the wager")
     return PaiGowPayout(wager, wager * PAI_GOW_RATE_BP // 10_000)
 
 
@@ -307,9 +300,9 @@ def pai_gow_co_banker_commission(
     whole number of cents).  The seed's example: $97.50 at a $5 minimum table wager pays
     commission on $95.00, i.e. $4.75.
     """
-    amount = _cents(amount_cents, "the co-banker's amount")
-    minimum = _cents(minimum_table_wager_cents, "the minimum table wager", positive=True)
-    chip = _cents(smallest_chip_cents, "the smallest chip", positive=True)
+    amount = require_cents(amount_cents, "the co-banker's amount")
+    minimum = require_cents(minimum_table_wager_cents, "the minimum table wager", positive=True)
+    chip = require_cents(smallest_chip_cents, "the smallest chip", positive=True)
     exact = (amount * PAI_GOW_RATE_BP) % (10_000 * chip) == 0
     base = amount if exact else amount // minimum * minimum
     return CoBankCommission(amount, base, base * PAI_GOW_RATE_BP // 10_000)
@@ -325,7 +318,7 @@ def split_manila_pot(pot_cents: int, winners: int) -> list[int]:
     ``winners`` is how many share; the result lists their shares with that closest
     player first (the caller orders the rest).  The shares always add up to the pot.
     """
-    return _split(_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
+    return _split(require_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
                   MANILA_SPLIT_UNIT_CENTS, odd_units_one_each=False)
 
 
@@ -338,8 +331,8 @@ def split_poker_pot(pot_cents: int, winners: int, chip_cents: int) -> list[int]:
     that order; an amount below one chip goes to the first hand.  The shares always add
     up to the pot.
     """
-    return _split(_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
-                  _cents(chip_cents, "the lowest chip denomination", positive=True), odd_units_one_each=True)
+    return _split(require_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
+                  require_cents(chip_cents, "the lowest chip denomination", positive=True), odd_units_one_each=True)
 
 
 def _split(pot: int, winners: int, unit: int, *, odd_units_one_each: bool) -> list[int]:

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MoneyError", "parse_money", "format_money"]
+from kiosk.rules.citation import RuleError
+
+__all__ = ["MoneyError", "parse_money", "format_money", "require_cents"]
 
 _MAX_CENTS = 10**15  # ten trillion dollars: anything larger is a typo, not a wager
 
@@ -73,3 +75,18 @@ def format_money(cents: int, *, always_cents: bool = False) -> str:
     if rest or always_cents:
         text += f".{rest:02d}"
     return text
+
+
+def require_cents(value: object, what: str, rule: str | None = None, *, positive: bool = False) -> int:
+    """``value`` as integer cents (zero or more, or more than zero when ``positive``).
+
+    Anything else (a float, text, a bool, a negative) raises a one-line :class:`RuleError`
+    naming ``what`` and, where given, the ``rule``.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{what} must be a whole number of cents, got {value!r}", rule)
+    if value < 0 or (positive and value == 0):
+        need = "more than zero" if positive else "zero or more"
+        cite = f" ({rule})" if rule else ""
+        raise RuleError(f"{what} must be {need}{cite}: got {value}", rule)
+    return value

@@ -54,25 +54,25 @@ def short_text(
     scene: Scene,
     *,
     rule: str,
-    minimum_mm: float = MIN_SIGN_TEXT_MM,
+    min_height_mm: float = MIN_SIGN_TEXT_MM,
     scale: float = 1.0,
     tolerance: float = 1e-6,
 ) -> list[Violation]:
     """One :class:`Violation` per text run whose letters, shown at ``scale`` (1.0 = true size,
-    e.g. a PDF at 100 %; a screen's mm per scene mm otherwise), are shorter than ``minimum_mm``."""
+    e.g. a PDF at 100 %; a screen's mm per scene mm otherwise), are shorter than ``min_height_mm``."""
     out = []
     for run in text_runs_of(scene):
         height = letter_height_mm(run)
         if height is None:
             continue
         shown = height * scale
-        if shown < minimum_mm - tolerance:
+        if shown < min_height_mm - tolerance:
             out.append(
                 Violation(
                     rule=rule,
                     message=(
                         f"text {run.text!r} is {shown:.1f} mm high as shown; letters and numbers must be "
-                        f"at least {minimum_mm:g} mm high ({rule})"
+                        f"at least {min_height_mm:g} mm high ({rule})"
                     ),
                     key=run.text,
                 )

@@ -57,3 +57,22 @@ def test_format_refuses_floats() -> None:
 def test_format_then_parse_round_trips(cents: int) -> None:
     assert parse_money(format_money(cents)) == cents
     assert parse_money(format_money(cents, always_cents=True)) == cents
+
+
+@pytest.mark.parametrize("bad", [1.5, "5", True, None, -1])
+def test_require_cents_refuses_anything_but_whole_cents_naming_the_rule(bad) -> None:
+    from kiosk.rules.citation import RuleError
+    from kiosk.rules.money import require_cents
+
+    with pytest.raises(RuleError) as err:
+        require_cents(bad, "the jackpot wager", "000 s224")
+    assert "the jackpot wager" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_require_cents_positive_refuses_zero() -> None:
+    from kiosk.rules.citation import RuleError
+    from kiosk.rules.money import require_cents
+
+    assert require_cents(0, "a pot") == 0
+    with pytest.raises(RuleError, match=r"more than zero \(000 s224\)"):
+        require_cents(0, "the jackpot wager", "000 s224", positive=True)
