@@ -1,0 +1,436 @@
+"""Lay a sign's content out on a page: a :class:`~kiosk.scene.primitives.Scene` in millimetres.
+
+One layout for paper and screen.  The page is ``width_mm`` x ``height_mm`` (the trim of a
+printed sign, or a screen area); ``bleed_mm`` grows the scene on every side with the
+background colours carried out to the edge, as a print shop needs, while the text stays
+inside the trim.
+
+Legibility (RULES.md 1.1; 001 s459(2), 003 s23(2), s259(2), s295(2)): every letter and number,
+lowercase included, has at least ``content.cap_mm`` (8 mm or more) of ink.  Text is set by
+cap height, and the smallest cap height used anywhere is the one that gives lowercase letters
+that much ink (``cap_mm * cap_height / x_height``), so a word in capitals, digits and lowercase
+all clear the floor.  The citation's small print is set at exactly that floor.  Everything
+else is larger, in fixed proportions scaled up as far as the page allows; when even the floor
+does not fit, :class:`SignTooSmall` names the text that does not, and nothing is shrunk.
+
+Design for two metres: black on white, a dark band with the casino's name for the game in
+white, values in bold and larger than their labels, hairlines between rows (never across
+text), notices on a yellow band, no decoration over text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from kiosk.scene.fonts import font_face
+from kiosk.scene.lighting import contrast_ratio
+from kiosk.scene.primitives import (
+    Colour,
+    Primitive,
+    Scene,
+    Shape,
+    ellipse_path,
+    parse_colour,
+    polygon_path,
+    rect_path,
+)
+from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
+from kiosk.views.signs.content import Big, CardFace, Notice, Para, Rows, SignContent, SignProblem
+
+__all__ = ["INK", "PAPER", "BAND", "SignTooSmall", "compose_sign", "min_cap_mm"]
+
+INK: Colour = (17, 17, 17, 255)
+PAPER: Colour = (255, 255, 255, 255)
+BAND: Colour = (14, 42, 84, 255)  # deep navy: white on it is 14:1
+NOTICE: Colour = (255, 214, 0, 255)  # yellow: black on it is 14:1
+HAIRLINE: Colour = (150, 150, 150, 255)
+WHITE: Colour = (255, 255, 255, 255)
+BLACK: Colour = (0, 0, 0, 255)
+
+LETTER_RULE = "001 s459(2), 003 s23(2), s259(2), s295(2)"
+"""The seeds' 8 mm floor for letters and numbers, which every sign is held to."""
+
+_LINE_GAP = 0.62  # clear space between the lines of one text, in cap heights
+_DESCENT = 0.42  # room below a baseline for descenders, in cap heights
+
+
+class SignTooSmall(SignProblem):
+    """The sign does not fit its page with letters at the legal floor.
+
+    ``text`` is the text that does not fit, ``needed_mm`` the (width, height) the sign
+    needs at the floor when that is known, ``available_mm`` what the page offers.
+    """
+
+    def __init__(self, content: SignContent, text: str, why: str, needed_mm=None, available_mm=None) -> None:
+        self.content = content
+        self.text = text
+        self.why = why
+        self.needed_mm = needed_mm
+        self.available_mm = available_mm
+        super().__init__(f"table {content.table_id}: sign {content.kind}: {text!r} {why}", LETTER_RULE)
+
+
+def min_cap_mm(floor_mm: float) -> float:
+    """The cap height at which lowercase letters have ``floor_mm`` of ink (the sign font's
+    capitals are taller than its lowercase)."""
+    face = font_face("sans", "regular")
+    bold = font_face("sans", "bold")
+    return floor_mm * max(face.cap_height_em / face.x_height_em, bold.cap_height_em / bold.x_height_em)
+
+
+@dataclass(frozen=True)
+class _Design:
+    heading: float
+    title: float
+    label: float
+    value: float
+    para: float
+    big: float
+    stacked: bool = False  # a row's values on the line under its label, not beside it
+    one_line_labels: bool = False  # a row's label must not be broken into lines
+
+
+_NORMAL = dict(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
+_COMPACT = dict(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
+_DESIGNS = (
+    _Design(**_NORMAL, one_line_labels=True),
+    _Design(**_COMPACT, one_line_labels=True),
+    _Design(**_NORMAL),
+    _Design(**_COMPACT),
+    _Design(**{**_COMPACT, "big": 1.0}, stacked=True),
+)
+_MAX_SCALE = 3.0
+
+
+@lru_cache(maxsize=8192)
+def _width_at_1(text: str, bold: bool) -> float:
+    face = font_face("sans", "bold" if bold else "regular")
+    return text_width_mm(text, face, em_size_mm(face, cap_mm=1.0))
+
+
+def _width(text: str, cap: float, bold: bool) -> float:
+    """Advance width in mm of ``text`` at cap height ``cap``."""
+    return _width_at_1(text, bold) * cap
+
+
+def _widest_word(text: str, cap: float, bold: bool) -> tuple[float, str]:
+    words = text.split() or [text]
+    return max((_width(w, cap, bold), w) for w in words)
+
+
+class _Overflow(Exception):
+    def __init__(self, text: str, why: str, needed_h: float | None = None) -> None:
+        super().__init__(why)
+        self.text, self.why, self.needed_h = text, why, needed_h
+
+
+def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` at ``cap`` (no smaller)."""
+    widest, word = _widest_word(text, cap, bold)
+    if widest > width + 1e-6:
+        raise _Overflow(word, f"is {widest:.0f} mm wide at the legal letter height; {width:.0f} mm fit")
+    limit = width / cap
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and _width_at_1(candidate, bold) > limit + 1e-9:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def _text_height(lines: int, cap: float) -> float:
+    """From the first cap top to the last baseline."""
+    return cap + (lines - 1) * (1 + _LINE_GAP) * cap
+
+
+class _Page:
+    """Primitives placed in trim coordinates, moved by the bleed when the scene is made."""
+
+    def __init__(self, dx: float) -> None:
+        self.dx = dx
+        self.items: list[Primitive] = []
+
+    def text(self, text: str, x: float, y: float, cap: float, *, bold=False, fill=INK, anchor="left") -> None:
+        self.items.extend(text_runs(text, x=x + self.dx, y=y + self.dx, cap_mm=cap, anchor=anchor, valign="top",
+                                    weight="bold" if bold else "regular", fill=fill, line_gap=_LINE_GAP))
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: Colour, radius: float = 0.0) -> None:
+        self.items.append(Shape(rect_path(x + self.dx, y + self.dx, w, h, radius), fill=fill))
+
+
+def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float,
+            draw: bool):
+    """Place everything at scale ``k``; raise :class:`_Overflow` when it does not fit."""
+    page = _Page(bleed)
+    unit = floor_cap * k
+    margin = max(6.0, 0.05 * min(w, h))
+    aw = w - 2 * margin
+    gap = 0.75 * unit
+
+    # band with the game's name
+    hcap = design.heading * unit
+    head_lines = _wrap(content.heading, hcap, aw, True)
+    band_h = margin + _text_height(len(head_lines), hcap) + max(margin, _DESCENT * hcap + 0.35 * hcap)
+    if draw:
+        page.rect(-bleed, -bleed, w + 2 * bleed, band_h + bleed, BAND)
+        page.text("\n".join(head_lines), margin, margin, hcap, bold=True, fill=WHITE)
+    y = band_h + gap
+
+    # citation, small print at the floor, at the foot
+    ccap = floor_cap
+    cite_lines = _wrap(content.citation, ccap, aw, False)
+    cite_h = _text_height(len(cite_lines), ccap)
+    cite_top = h - margin - cite_h - _DESCENT * ccap
+    # title
+    tcap = design.title * unit
+    title_lines = _wrap(content.title, tcap, aw, True)
+    if draw:
+        page.text("\n".join(title_lines), margin, y, tcap, bold=True)
+    y += _text_height(len(title_lines), tcap) + _DESCENT * tcap + gap
+
+    # body blocks: measured first, then centred in the space left
+    placed: list[tuple[float, object]] = []
+    body_h = 0.0
+    pieces = []
+    for block in content.blocks:
+        piece = _measure_block(block, design, unit, aw)
+        pieces.append(piece)
+        body_h += piece[0]
+    body_h += gap * max(0, len(pieces) - 1)
+    room = cite_top - gap - y
+    if body_h > room + 1e-6:
+        last = content.blocks[-1] if content.blocks else None
+        text = _block_text(last) if last is not None else content.title
+        needed = y + body_h + gap + (h - cite_top)
+        raise _Overflow(text, f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; "
+                              f"{h:.0f} mm fit", needed)
+    if draw:
+        y += (room - body_h) / 2 if content.card is None else 0
+        for piece in pieces:
+            piece[1](page, margin, y)
+            y += piece[0] + gap
+        page.text("\n".join(cite_lines), margin, cite_top, ccap, fill=INK)
+    return page
+
+
+def _block_text(block) -> str:
+    if isinstance(block, Rows):
+        return " ".join(block.rows[-1]) if block.rows else ""
+    return block.text
+
+
+def _measure_block(block, design: _Design, unit: float, aw: float):
+    """``(height, draw(page, x, y))`` of one block at the given unit size."""
+    if isinstance(block, Rows):
+        return _measure_rows(block, design, unit, aw)
+    if isinstance(block, Notice):
+        cap = design.para * unit
+        pad = 0.5 * cap
+        lines = _wrap(block.text, cap, aw - 2 * pad, True)
+        height = _text_height(len(lines), cap) + _DESCENT * cap + 2 * pad
+
+        def draw_notice(page: _Page, x: float, y: float) -> None:
+            page.rect(x - pad * 0.2, y, aw + pad * 0.4, height, NOTICE, radius=pad * 0.5)
+            page.text("\n".join(lines), x + pad, y + pad, cap, bold=True)
+
+        return height, draw_notice
+    big = isinstance(block, Big)
+    cap = (design.big if big else design.para) * unit
+    bold = big or block.bold
+    lines = _wrap(block.text, cap, aw, bold)
+    height = _text_height(len(lines), cap) + _DESCENT * cap
+
+    def draw_text(page: _Page, x: float, y: float) -> None:
+        if big:
+            page.text("\n".join(lines), x + aw / 2, y, cap, bold=True, anchor="center")
+        else:
+            page.text("\n".join(lines), x, y, cap, bold=bold)
+
+    return height, draw_text
+
+
+def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
+    lcap, vcap = design.label * unit, design.value * unit
+    gutter = 0.9 * unit
+    ncols = max(len(r) for r in block.rows) - 1
+    col_w = [0.0] * ncols
+    for row in block.rows:
+        for i, value in enumerate(row[1:]):
+            col_w[i] = max(col_w[i], _width(value, vcap, True))
+    if block.header:
+        for i, title in enumerate(block.header[1:]):
+            col_w[i] = max(col_w[i], _width(title, lcap, True))
+    values_w = sum(col_w) + gutter * max(0, ncols - 1)
+    stacked = design.stacked
+    label_w = aw if stacked else aw - values_w - gutter
+    if values_w > aw + 1e-6 or label_w <= 0:
+        widest = max(block.rows, key=lambda r: sum(_width(v, vcap, True) for v in r[1:]))
+        raise _Overflow(" ".join(widest[1:]), f"is wider than the page at the legal letter height ({aw:.0f} mm fit)")
+    row_gap = 0.4 * lcap
+    layout = []
+    height = 0.0
+    if block.header:
+        title_w = values_w + gutter + _width(block.header[0], lcap, True)
+        head_lines = [block.header[0]] if title_w <= aw else []
+        if not stacked:
+            head_lines = _wrap(block.header[0], lcap, label_w, True)
+        hh = lcap + _DESCENT * lcap if not head_lines else _text_height(len(head_lines), lcap) + _DESCENT * lcap
+        layout.append(("header", head_lines, hh))
+        height += hh + row_gap
+    for row in block.rows:
+        lines = _wrap(row[0], lcap, label_w, False)
+        if design.one_line_labels and len(lines) > 1:
+            raise _Overflow(row[0], f"needs more than one line beside its value ({label_w:.0f} mm fit)")
+        if stacked:
+            label_h = _text_height(len(lines), lcap) + _DESCENT * lcap
+            rh = label_h + 0.3 * lcap + vcap + _DESCENT * vcap
+        else:
+            rh = max((vcap - lcap) + _text_height(len(lines), lcap) + _DESCENT * lcap, vcap + _DESCENT * vcap)
+        layout.append(("row", (lines, row[1:]), rh))
+        height += rh + row_gap
+    height -= row_gap
+
+    def draw_rows(page: _Page, x: float, y: float) -> None:
+        right_edges = []
+        edge = x + aw
+        for width in reversed(col_w):
+            right_edges.insert(0, edge)
+            edge -= width + gutter
+        for i, (what, data, rh) in enumerate(layout):
+            if what == "header":
+                if data:
+                    page.text("\n".join(data), x, y, lcap, bold=True)
+                for title, right in zip(block.header[1:], right_edges):
+                    page.text(title, right, y, lcap, bold=True, anchor="right")
+                line_y = y + rh + row_gap / 2
+                page.rect(x, line_y - 0.4, aw, 0.8, INK)
+            else:
+                lines, values = data
+                if stacked:
+                    page.text("\n".join(lines), x, y, lcap)
+                    value_y = y + _text_height(len(lines), lcap) + _DESCENT * lcap + 0.3 * lcap
+                else:
+                    # values share the first line's baseline with the label
+                    page.text("\n".join(lines), x, y + (vcap - lcap), lcap)
+                    value_y = y
+                for value, right in zip(values, right_edges):
+                    page.text(value, right, value_y, vcap, bold=True, anchor="right")
+                if i < len(layout) - 1:
+                    line_y = y + rh + row_gap / 2
+                    page.rect(x, line_y - 0.2, aw, 0.4, HAIRLINE)
+            y += rh + row_gap
+
+    return height, draw_rows
+
+
+def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
+    """A two-up dice result card (004 sch13 s19(2)): the light's colour to the edge, its
+    shape with its letter, and its word, in black or white, whichever reads better on it."""
+    card = content.card
+    assert card is not None
+    page = _Page(bleed)
+    fill = parse_colour(card.colour)
+    ink = BLACK if contrast_ratio(fill, BLACK) >= contrast_ratio(fill, WHITE) else WHITE
+    page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
+    margin = max(6.0, 0.05 * min(w, h))
+    aw = w - 2 * margin
+    ccap = floor_cap
+    cite_lines = _wrap(f"{content.heading}: {content.citation}", ccap, aw, False)
+    cite_h = _text_height(len(cite_lines), ccap) + _DESCENT * ccap
+    # the word: as large as the width allows, at least the floor, at most a third of the height
+    width_at_1 = _width(card.word, 1.0, True)
+    wcap = min(aw / width_at_1, (h - 2 * margin) / 4.5)
+    if wcap < floor_cap:
+        raise _Overflow(card.word, f"needs {width_at_1 * floor_cap:.0f} mm of width at the legal letter height; "
+                                   f"{aw:.0f} mm fit")
+    top = margin
+    shape_room = h - 2 * margin - cite_h - wcap * (1 + _DESCENT) - 2 * margin
+    size = min(aw, shape_room)
+    if size < 2.2 * floor_cap:
+        raise _Overflow(card.word, f"leaves no room for its shape at the legal letter height on {w:.0f} x {h:.0f} mm")
+    cx = margin + aw / 2
+    cy = top + size / 2
+    ring = max(1.5, size * 0.05)
+    if card.shape == "circle":
+        outer, inner = ellipse_path(cx + bleed, cy + bleed, size / 2, size / 2), ellipse_path(
+            cx + bleed, cy + bleed, size / 2 - ring, size / 2 - ring)
+    elif card.shape == "square":
+        s = size * 0.9
+        outer = rect_path(cx - s / 2 + bleed, cy - s / 2 + bleed, s, s)
+        inner = rect_path(cx - s / 2 + ring + bleed, cy - s / 2 + ring + bleed, s - 2 * ring, s - 2 * ring)
+    else:
+        r = size / 2
+        pts = [(cx, cy - r), (cx + r * 0.96, cy + r * 0.8), (cx - r * 0.96, cy + r * 0.8)]
+        outer = polygon_path([(px + bleed, py + bleed) for px, py in pts])
+        shrink = 1 - 2.6 * ring / size
+        inner = polygon_path([(cx + (px - cx) * shrink + bleed, cy + 0.1 * ring + (py - cy) * shrink + bleed)
+                              for px, py in pts])
+    page.items.append(Shape(outer, fill=ink))
+    page.items.append(Shape(inner, fill=fill))
+    lcap = size * (0.36 if card.shape == "triangle" else 0.5)
+    letter_y = cy - lcap / 2 + (size * 0.12 if card.shape == "triangle" else 0.0)
+    page.text(card.letter, cx, letter_y, lcap, bold=True, fill=ink, anchor="center")
+    page.text(card.word, cx, top + size + margin, wcap, bold=True, fill=ink, anchor="center")
+    page.text("\n".join(cite_lines), margin, h - margin - cite_h, ccap, fill=ink)
+    return page
+
+
+def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, bleed_mm: float = 0.0) -> Scene:
+    """The sign as a scene ``width_mm + 2 bleed`` x ``height_mm + 2 bleed`` (the trim inset by
+    ``bleed_mm``), its text as large as the page allows and never under the floor.
+
+    Raises :class:`SignTooSmall` when the page is too small for letters at the floor.
+    """
+    if not (width_mm > 0 and height_mm > 0 and bleed_mm >= 0):
+        raise ValueError(f"a sign needs a positive size, got {width_mm} x {height_mm} mm, bleed {bleed_mm} mm")
+    floor_cap = min_cap_mm(max(8.0, content.cap_mm))
+    try:
+        if content.card is not None:
+            page = _card_layout(content, width_mm, height_mm, bleed_mm, floor_cap)
+        else:
+            page = _best_layout(content, width_mm, height_mm, bleed_mm, floor_cap)
+    except _Overflow as exc:
+        raise SignTooSmall(content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm",
+                           available_mm=(width_mm, height_mm)) from None
+    return Scene(width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items),
+                 background=PAPER)
+
+
+def _fits(content, w, h, bleed, design, k, floor_cap) -> bool:
+    try:
+        _layout(content, w, h, bleed, design, k, floor_cap, draw=False)
+        return True
+    except _Overflow:
+        return False
+
+
+def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
+    """The first design that fits at scale 1, scaled up as far as it fits (to 1 %)."""
+    errors: list[_Overflow] = []
+    for design in _DESIGNS:
+        try:
+            _layout(content, w, h, bleed, design, 1.0, floor_cap, draw=False)
+        except _Overflow as exc:
+            errors.append(exc)
+            continue
+        lo, hi = 1.0, _MAX_SCALE
+        if _fits(content, w, h, bleed, design, hi, floor_cap):
+            lo = hi
+        else:
+            while hi - lo > 0.01:
+                mid = (lo + hi) / 2
+                if _fits(content, w, h, bleed, design, mid, floor_cap):
+                    lo = mid
+                else:
+                    hi = mid
+        return _layout(content, w, h, bleed, design, lo, floor_cap, draw=True)
+    # the most telling problem: the smallest shortfall of height, else the last width problem
+    by_height = sorted((e for e in errors if e.needed_h is not None), key=lambda e: e.needed_h)
+    raise by_height[0] if by_height else errors[-1]

@@ -1,0 +1,146 @@
+"""Sign kinds about wagers: ``limits``, ``minimum_table_stake``, ``instructional``,
+``house_liability`` and ``approved_cuts``."""
+
+from __future__ import annotations
+
+from kiosk.floor.signs import text_height_rule
+from kiosk.rules.games import GAMES
+from kiosk.rules.limits import LIMIT_RULES
+from kiosk.rules.trichro_odds import odds_classes
+from kiosk.views.signs._common import heading, limits, money, notices, require, settings
+from kiosk.views.signs.content import Big, Block, Context, Para, Rows, SignContent
+
+__all__ = ["limits_sign", "minimum_table_stake_sign", "instructional_sign", "house_liability_sign", "approved_cuts_sign"]
+
+ROULETTE_WAGERS: dict[str, str] = {
+    "straight_up": "Straight up",
+    "split": "Split",
+    "street": "Street",
+    "corner": "Corner",
+    "six_line": "Six line",
+    "column": "Column",
+    "dozen": "Dozen",
+    "low": "Low 1-18",
+    "high": "High 19-36",
+    "even": "Even",
+    "odd": "Odd",
+    "red": "Red",
+    "black": "Black",
+}
+"""The roulette wager types of 000 s141(2), as a sign names them."""
+
+_BETTING = {"fixed_limit": "Fixed limit", "spread_limit": "Spread limit", "pot_limit": "Pot limit", "no_limit": "No limit"}
+
+
+def _citation(kind: str, game: str) -> str:
+    """The rule behind a game's minimum and maximum (:data:`kiosk.rules.limits.LIMIT_RULES`;
+    for a game where the seeds set none, the part of the rules the game is played under) and
+    the rule holding its lettering to 8 mm where a seed does."""
+    basis = LIMIT_RULES.get(game, "IMPL")
+    if game == "caribbean_stud":  # the sign states the ante and the maximum payment
+        return "000 s232(1)(b), s244(2)"
+    if basis == "IMPL":
+        basis = GAMES[game].source
+    height = text_height_rule(kind, game)
+    if height.startswith("RULES") or height == basis:
+        return basis
+    seed, _, section = height.partition(" ")
+    return f"{basis}, {section}" if basis.startswith(seed + " ") else f"{basis}; {height}"
+
+
+def _min_max_text(patch) -> str:
+    parts = []
+    if "minimum_cents" in patch:
+        parts.append(f"minimum {money(patch['minimum_cents'])}")
+    if "maximum_cents" in patch:
+        parts.append(f"maximum {money(patch['maximum_cents'])}")
+    for key in ("maximum_by", "minimum_by"):
+        if key in patch:
+            word = "maximum" if key == "maximum_by" else "minimum"
+            parts.extend(f"{_class_label(c)} {word} {money(v)}" for c, v in sorted(patch[key].items()))
+    return ", ".join(parts) if parts else "new limits"
+
+
+def _class_label(wager_class: str) -> str:
+    if wager_class in ROULETTE_WAGERS:
+        return ROULETTE_WAGERS[wager_class]
+    a, _, b = wager_class.partition(":")
+    return f"{a} to {b}" if b else wager_class
+
+
+def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
+    """The minimum and maximum wagers, in the shape the game's rule gives them: per payout
+    odds class for tri-chro (001 s459(1)), per wager type for roulette (000 s141(2)), the
+    ante and the maximum payment for Caribbean stud (000 s232), betting limits for poker."""
+    table, game = ctx.table, ctx.table["game"]
+    lim = limits(ctx)
+    lo, hi = lim["minimum_cents"], lim["maximum_cents"]
+    blocks: list[Block] = []
+    title = "Table limits"
+    if game in ("tri_chro_54", "tri_chro_63"):
+        classes = odds_classes(54 if game == "tri_chro_54" else 63)
+        by = lim.get("maximum_by") or {}
+        blocks.append(Rows((("Minimum wager", money(lo)),)))
+        blocks.append(Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes),
+                           header=("Wager", "Maximum")))
+    elif game == "roulette":
+        lo_by, hi_by = lim.get("minimum_by") or {}, lim.get("maximum_by") or {}
+        blocks.append(Rows(tuple((label, money(lo_by.get(w, lo)), money(hi_by.get(w, hi)))
+                                 for w, label in ROULETTE_WAGERS.items()),
+                           header=("Wager", "Minimum", "Maximum")))
+    elif game == "caribbean_stud":
+        rows = [("Ante minimum", money(lo)), ("Ante maximum", money(hi))]
+        if lim.get("maximum_payment_cents") is not None:
+            rows.append(("Maximum payment for a winning bet wager", money(lim["maximum_payment_cents"])))
+        blocks.append(Rows(tuple(rows)))
+    elif game == "poker":
+        rows = [("Betting limits", f"{money(lo)}/{money(hi)}")]
+        betting = settings(ctx).get("betting")
+        if betting in _BETTING:
+            rows.append(("Betting", _BETTING[betting]))
+        blocks.append(Rows(tuple(rows)))
+    else:
+        blocks.append(Rows((("Minimum wager", money(lo)), ("Maximum wager", money(hi)))))
+    blocks.extend(notices(ctx, ("minimum_cents", "maximum_cents", "maximum_by", "minimum_by"), _min_max_text))
+    return [SignContent(kind, table["id"], heading(ctx), title, tuple(blocks), _citation(kind, game))]
+
+
+def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") -> list[SignContent]:
+    """The minimum table stake in large figures (003 s259(2), s295(2)) and the notice of a
+    scheduled increase: the new stake and the time it takes effect (s259(3), s295(3))."""
+    game = ctx.table["game"]
+    rule = {"manila_poker": "003 s259(2)", "draw_poker": "003 s295(2)"}[game]
+    stake = require(limits(ctx).get("minimum_table_stake_cents"), kind, ctx, "the minimum table stake", rule)
+    blocks: list[Block] = [Big(money(stake))]
+    blocks.extend(notices(ctx, ("minimum_table_stake_cents",),
+                          lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}"))
+    cite = rule + (", " + rule.split()[1].replace("(2)", "(3)") if len(blocks) > 1 else "")
+    return [SignContent(kind, ctx.table["id"], heading(ctx), "Minimum table stake", tuple(blocks), cite)]
+
+
+def instructional_sign(ctx: Context, kind: str = "instructional") -> list[SignContent]:
+    """An instructional blackjack table and its $2/$10 limits (003 s23(4))."""
+    lim = limits(ctx)
+    blocks = (
+        Para("This is an instructional table", bold=True),
+        Rows((("Minimum wager", money(lim["minimum_cents"])), ("Maximum wager", money(lim["maximum_cents"])))),
+    )
+    return [SignContent(kind, ctx.table["id"], heading(ctx), "Learn to play", blocks, "003 s23(4)")]
+
+
+def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[SignContent]:
+    """The maximum house liability while the house co-banks (003 s421(1)(b)(i))."""
+    rule = "003 s421(1)(b)(i)"
+    amount = require(limits(ctx).get("house_liability_cents"), kind, ctx, "the maximum house liability", rule)
+    blocks: list[Block] = [Para("When the house co-banks, its liability is at most"), Big(money(amount))]
+    blocks.extend(notices(ctx, ("house_liability_cents",),
+                          lambda p: f"maximum house liability {money(p['house_liability_cents'])}"))
+    return [SignContent(kind, ctx.table["id"], heading(ctx), "Maximum house liability", tuple(blocks), rule)]
+
+
+def approved_cuts_sign(ctx: Context, kind: str = "approved_cuts") -> list[SignContent]:
+    """The ways of cutting the tiles the chief executive approved (003 s430(2))."""
+    rule = "003 s430(2)"
+    cuts = require(tuple(settings(ctx).get("approved_cuts") or ()), kind, ctx, "pai_gow.approved_cuts", rule)
+    blocks = tuple(Para(cut) for cut in cuts)
+    return [SignContent(kind, ctx.table["id"], heading(ctx), "Approved cuts", blocks, rule)]

@@ -1,0 +1,115 @@
+"""Every sign kind of the demo floor as a scene: content from the configuration, every
+letter and number at least 8 mm of ink (lowercase included), and a refusal naming the sign,
+the text and the problem when the page is too small."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.money import format_money
+from kiosk.scene.legibility import letter_height_mm, text_runs_of
+from kiosk.views.signs import (
+    COMPOSERS,
+    Context,
+    SignProblem,
+    SignTooSmall,
+    compose_sign,
+    content_digest,
+    sign_contents,
+    table_signs,
+)
+
+A3 = (297.0, 420.0)
+
+
+def _ctx(demo_states, demo_floor, table_id):
+    tables, links = demo_states
+    table = tables[table_id]
+    return Context(table, links.get(table["link_id"]) if table["link_id"] else None, demo_floor.casino.timezone)
+
+
+def _all_signs(demo_states, demo_floor):
+    tables, _ = demo_states
+    for table_id, table in sorted(tables.items()):
+        for kind, _cap in table_signs(table):
+            yield table_id, kind, _ctx(demo_states, demo_floor, table_id)
+
+
+def test_one_composition_per_catalogued_kind():
+    assert set(COMPOSERS) == set(SIGN_KINDS)
+
+
+def test_demo_floor_shows_every_kind_but_few(demo_states, demo_floor):
+    shown = {kind for _t, kind, _c in _all_signs(demo_states, demo_floor)}
+    assert {"limits", "minimum_table_stake", "result_cards", "jackpot_paytable", "game_notice", "rake", "blinds",
+            "approved_cuts", "house_liability", "bonus_payouts", "nominated_blackjack", "instructional"} <= shown
+
+
+def test_every_demo_sign_on_a3_has_8mm_letters(demo_states, demo_floor):
+    count = 0
+    for table_id, kind, ctx in _all_signs(demo_states, demo_floor):
+        for content in sign_contents(kind, ctx):
+            scene = compose_sign(content, *A3, bleed_mm=3)
+            for run in text_runs_of(scene):
+                height = letter_height_mm(run)
+                assert height is None or height >= 8.0 - 1e-9, (table_id, kind, run.text, height)
+                # the text stays inside the trim (the bleed is 3 mm on every side)
+                assert 3.0 - 1e-6 <= run.x and run.x + run.width_mm <= 3.0 + A3[0] + 1e-6, (table_id, kind, run.text)
+            count += 1
+    assert count >= 30
+
+
+def test_signs_say_the_configured_values(demo_states, demo_floor):
+    ctx = _ctx(demo_states, demo_floor, "TC54-01")
+    texts = sign_contents("limits", ctx)[0].texts()
+    limits = ctx.table["limits"]
+    for cls, cents in limits["maximum_by"].items():
+        a, b = cls.split(":")
+        row = texts.index(f"Pays {a} to {b}")
+        assert texts[row + 1] == format_money(cents)
+    assert "Tri-Chro" in texts  # the casino's name for the game (001 s456(7))
+    stake = sign_contents("minimum_table_stake", _ctx(demo_states, demo_floor, "MP-01"))[0]
+    assert "$100" in stake.texts() and stake.citation == "003 s259(2)" and stake.cap_mm == 12.0
+    bonus = sign_contents("bonus_payouts", _ctx(demo_states, demo_floor, "BJ-01"))[0].texts()
+    assert "$800" in bonus  # suited 6-7-8 with 6 decks (003 s50C(2)(c)(i)(B))
+    cards = sign_contents("result_cards", _ctx(demo_states, demo_floor, "TU-01"))
+    assert [c.card.word for c in cards] == ["HEADS", "TAILS", "ODDS"]
+    assert [c.card.colour for c in cards] == ["#ffd400", "#2f80ed", "#eb5757"]
+
+
+def test_scheduled_increase_shows_new_stake_and_time(demo_states, demo_floor):
+    ctx = _ctx(demo_states, demo_floor, "MP-01")
+    table = dict(ctx.table, scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
+                                        "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    content = sign_contents("minimum_table_stake", dataclasses.replace(ctx, table=table))[0]
+    notice = content.blocks[-1]
+    assert "$200" in notice.text and "9:30 pm" in notice.text  # Brisbane is UTC+10
+    assert content.citation == "003 s259(2), s259(3)"
+    assert content_digest(content) != content_digest(sign_contents("minimum_table_stake", ctx)[0])
+
+
+def test_too_small_is_refused_naming_sign_and_text(demo_states, demo_floor):
+    ctx = _ctx(demo_states, demo_floor, "RO-01")
+    content = sign_contents("limits", ctx)[0]
+    with pytest.raises(SignTooSmall) as err:
+        compose_sign(content, 148, 210)
+    message = str(err.value)
+    assert "RO-01" in message and "limits" in message and "legal letter height" in message
+    assert "\n" not in message
+
+
+def test_a_sign_the_game_does_not_have_is_refused(demo_states, demo_floor):
+    with pytest.raises(SignProblem, match="blackjack has no rake sign"):
+        sign_contents("rake", _ctx(demo_states, demo_floor, "BJ-01"))
+    with pytest.raises(SignProblem, match="unknown sign kind"):
+        sign_contents("menu", _ctx(demo_states, demo_floor, "BJ-01"))
+
+
+def test_unconfigured_value_is_refused_with_its_rule(demo_states, demo_floor):
+    ctx = _ctx(demo_states, demo_floor, "CSP-01")  # no sharing method configured
+    with pytest.raises(SignProblem) as err:
+        sign_contents("jackpot_sharing", ctx)
+    assert err.value.rule == "000 s247(3)" and "sharing_method" in str(err.value)
