@@ -40,6 +40,7 @@ from kiosk.state.errors import (
     Unauthorized,
 )
 from kiosk.state.events import Event
+from kiosk.state.shapes import LinkState, TableState
 
 __all__ = [
     "EventStream",
@@ -75,8 +76,8 @@ class Snapshot:
     """The state of the subscribed tables and links as of sequence number ``seq``."""
 
     seq: int
-    tables: dict[str, Any]
-    links: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, TableState]
+    links: dict[str, LinkState] = field(default_factory=dict)
     resync: bool = False  # True when the server's store is behind the client's last seq
 
 
@@ -93,8 +94,8 @@ class LiveState:
     """
 
     seq: int = 0
-    tables: dict[str, Any] = field(default_factory=dict)
-    links: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, TableState] = field(default_factory=dict)
+    links: dict[str, LinkState] = field(default_factory=dict)
 
     def apply(self, item: "Snapshot | Event") -> tuple[str, str | None]:
         """Apply a snapshot or an event; returns what changed."""
@@ -108,11 +109,11 @@ class LiveState:
         link_id = item.data.get("link_id") if isinstance(item.data, dict) else None
         if item.table_id is not None:
             if isinstance(state, dict):
-                self.tables[item.table_id] = state
+                self.tables[item.table_id] = state  # type: ignore[assignment]  # a TableState on the wire
             return ("table", item.table_id)
         if link_id is not None:
             if isinstance(state, dict):
-                self.links[link_id] = state
+                self.links[link_id] = state  # type: ignore[assignment]  # a LinkState on the wire
             return ("link", link_id)
         return ("event", None)
 
@@ -232,19 +233,19 @@ class KioskClient:
         """``GET /health``: status, node id, seq, store kind."""
         return await self.request("GET", "/health")
 
-    async def tables(self) -> dict[str, Any]:
+    async def tables(self) -> dict[str, TableState]:
         """Every table's state, keyed by table id."""
         return (await self.request("GET", "/tables"))["tables"]
 
-    async def table(self, table_id: str) -> dict[str, Any]:
+    async def table(self, table_id: str) -> TableState:
         """One table's state (NotFound for an unknown id)."""
         return (await self.request("GET", f"/tables/{_quote(table_id)}"))["table"]
 
-    async def links(self) -> dict[str, Any]:
+    async def links(self) -> dict[str, LinkState]:
         """Every jackpot link's state, keyed by link id."""
         return (await self.request("GET", "/links"))["links"]
 
-    async def link(self, link_id: str) -> dict[str, Any]:
+    async def link(self, link_id: str) -> LinkState:
         """One jackpot link's state (NotFound for an unknown id)."""
         return (await self.request("GET", f"/links/{_quote(link_id)}"))["link"]
 

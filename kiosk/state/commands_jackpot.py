@@ -23,6 +23,7 @@ from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMet
 from kiosk.rules.citation import RuleError
 from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, link_event
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused
+from kiosk.state.shapes import LinkState
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "meter_of", "new_link_state"]
@@ -42,7 +43,7 @@ def _store_meter(link: dict, meter: JackpotMeter) -> None:
 
 def new_link_state(link_id: str, *, name: str, tables: list[str], approval: str | None, seed_cents: int,
                    prize_cents: int, rate_bp: int, wager_cents: dict[str, int | None], standalone: bool,
-                   sharing: str = "s246") -> dict[str, Any]:
+                   sharing: str = "s246") -> LinkState:
     """A link as first stored: the meter shows ``prize_cents`` (the casino put it all in)."""
     meter = JackpotMeter.start(seed_cents, rate_bp)
     if prize_cents != seed_cents:

@@ -21,6 +21,7 @@ from kiosk.state.commands_base import bumped, link_event, table_event
 from kiosk.state.commands_jackpot import meter_of, new_link_state
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.model import initial_game_state, limits_to_dict, refuse_violations
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["floor_config", "floor_digest", "sync_floor"]
@@ -116,8 +117,8 @@ def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, An
     return lines
 
 
-def _new_table(table_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _new_table(table_id: str, cfg: dict[str, Any]) -> TableState:
+    return {  # type: ignore[return-value]  # the keys of _TABLE_KEYS come from cfg
         "id": table_id,
         "version": 1,
         **{k: cfg[k] for k in _TABLE_KEYS},
@@ -128,7 +129,7 @@ def _new_table(table_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _new_link(link_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
+def _new_link(link_id: str, cfg: dict[str, Any]) -> LinkState:
     return new_link_state(link_id, name=cfg["name"], tables=cfg["tables"], approval=cfg["approval"],
                           seed_cents=cfg["seed_cents"], prize_cents=cfg["prize_cents"], rate_bp=cfg["rate_bp"],
                           wager_cents=cfg["wager_cents"], standalone=cfg["standalone"])

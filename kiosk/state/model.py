@@ -1,6 +1,7 @@
 """The shape of stored state: tables and jackpot links as JSON-ready dicts.
 
-A table's state::
+The types of these shapes are in :mod:`kiosk.state.shapes` (``TableState``, ``LinkState``,
+each game's ``game_state``).  A table's state::
 
     {"id", "game", "display_name", "version", "limits": {TableLimits fields, cents},
      "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
@@ -25,6 +26,7 @@ from typing import Any, Mapping
 
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.state.shapes import GameState, LimitsState
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -40,7 +42,7 @@ _RAKE_FIELDS = {f.name for f in dataclasses.fields(RakeSettings)}
 _CENTS_SUFFIX = "_cents"
 
 
-def limits_to_dict(limits: TableLimits) -> dict[str, Any]:
+def limits_to_dict(limits: TableLimits) -> LimitsState:
     """A :class:`TableLimits` as plain JSON values."""
     out: dict[str, Any] = {}
     for f in dataclasses.fields(TableLimits):
@@ -52,7 +54,7 @@ def limits_to_dict(limits: TableLimits) -> dict[str, Any]:
         elif f.name == "rake":
             value = None if value is None else dataclasses.asdict(value)
         out[f.name] = value
-    return out
+    return out  # type: ignore[return-value]  # every TableLimits field, as LimitsState lists
 
 
 def limits_from_dict(data: Mapping[str, Any]) -> TableLimits:
@@ -178,7 +180,7 @@ def refuse_violations(game: str, limits: Mapping[str, Any]) -> list[dict[str, st
     return [{"rule": v.rule, "message": v.message} for v in found if v not in errors]
 
 
-def initial_game_state(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+def initial_game_state(game: str, settings: Mapping[str, Any]) -> GameState:
     """The game-specific live state of a table that has not played yet."""
     if game in ("tri_chro_54", "tri_chro_63"):
         return {

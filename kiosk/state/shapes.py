@@ -1,0 +1,328 @@
+"""The typed shapes of the state the service writes and the client mirrors.
+
+These are :class:`typing.TypedDict` types: the JSON on the wire and in the store stays exactly
+as it is (plain objects); the types only tell readers (views, console, tests) and type checkers
+which keys there are.  The service writes them (``kiosk.state.floorsync``, the command
+handlers), :class:`kiosk.state.client.LiveState` mirrors them, and ``kiosk.views`` composes
+screens from them.
+
+Money is integer cents (``*_cents``), times are UTC text (``2026-01-01T00:00:00.000000Z``).
+
+Extending: a new game-state field is a new ``NotRequired`` key on its game's TypedDict (older
+rows in a database do not have it, so readers use ``.get``); a new game gets its own TypedDict
+added to :data:`GameState`.  Everything here is data; there is no behaviour to keep in step.
+"""
+
+from typing import Literal, Mapping, NotRequired, TypedDict, Union
+
+__all__ = [
+    "RakeState",
+    "LimitsState",
+    "SignState",
+    "ScheduledChange",
+    "PendingChange",
+    "PokerNotice",
+    "Agreement",
+    "TriChroVoid",
+    "IlluminationFault",
+    "TriChroGameState",
+    "TwoUpGame",
+    "TwoUpLights",
+    "TwoUpFailedLights",
+    "TwoUpGameState",
+    "OtherGameState",
+    "GameState",
+    "TableState",
+    "MeterState",
+    "JackpotPayment",
+    "PendingHit",
+    "Proposal",
+    "LinkState",
+    "Tables",
+    "Links",
+    "TRI_CHRO_GAMES",
+    "TWO_UP_GAMES",
+]
+
+TRI_CHRO_GAMES = ("tri_chro_54", "tri_chro_63")
+TWO_UP_GAMES = ("two_up_dice",)
+
+
+# --------------------------------------------------------------------------- limits and signs
+
+
+class RakeState(TypedDict):
+    """Poker room commission (002 r7), as :class:`kiosk.rules.table.RakeSettings`."""
+
+    type: Literal["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"]
+    percent_bp: int | None
+    cap_cents: int | None
+    minimum_cents: int | None
+    hourly_fee_cents: int | None
+    fee_per_hand_cents: int | None
+
+
+class LimitsState(TypedDict):
+    """A table's limits: the fields of :class:`kiosk.rules.table.TableLimits`, in cents
+    (``kiosk.state.model.limits_to_dict``)."""
+
+    minimum_cents: int
+    maximum_cents: int
+    maximum_by: dict[str, int]
+    minimum_by: dict[str, int]
+    instructional: bool
+    decks: int | None
+    bonus_blackjack: bool
+    card_machine: bool
+    maximum_payment_cents: int | None
+    minimum_table_stake_cents: int | None
+    minimum_permissible_wager_cents: int | None
+    minimum_buy_in_cents: int | None
+    compulsory_blinds: int | None
+    blinds_cents: list[int]
+    rake: RakeState | None
+    co_banking: bool
+    house_liability_cents: int | None
+    box_maximum_cents: int | None
+    super_sevens: bool
+    game_type: str | None
+
+
+class SignState(TypedDict):
+    """One sign a table shows: its kind (``docs/floor.md``) and capital height in mm."""
+
+    kind: str
+    cap_mm: float
+
+
+class Agreement(TypedDict):
+    """Players' agreement to a change (003 s259(3), s295(3); 002 r6.9)."""
+
+    confirmed_by: str
+    agreeing: int
+    players_at_table: int
+
+
+class ScheduledChange(TypedDict):
+    """A limits change that takes effect at ``effective_at``; displays show its notice from
+    ``notice_from`` (003 s259(3), s295(3))."""
+
+    id: str
+    limits: dict[str, object]
+    effective_at: str
+    notice_from: str
+    agreement: Agreement | None
+    by: str
+    reason: str | None
+
+
+class PokerNotice(TypedDict):
+    """:class:`kiosk.rules.changes.PokerChangeNotice` as JSON (002 r6.9)."""
+
+    setting: str
+    new_value: str
+    given_by: str
+    hands_completed: int
+    skip_current_hand: bool
+
+
+class PendingChange(TypedDict):
+    """A poker room change waiting for the completion of a hand (002 r6.9, r7.3)."""
+
+    id: str
+    limits: dict[str, object]
+    notice: PokerNotice | None
+    commission: bool
+    agreement: Agreement | None
+    given_by: str
+    at: str
+
+
+# --------------------------------------------------------------------------- game states
+
+
+class TriChroVoid(TypedDict):
+    """Why a tri-chro drawing was voided (001 s465, s466)."""
+
+    rule: str
+    reason: str
+    note: str | None
+
+
+class IlluminationFault(TypedDict):
+    """Winning areas recorded as not lit; the result stands (000 s78(7))."""
+
+    areas: list[str]
+    note: str | None
+    at: str
+
+
+class TriChroGameState(TypedDict):
+    """Tri-chro (001 pt 20): ``phase`` is ``betting`` (before the first 'no more bets'),
+    ``no_more_bets`` (s462, s463(1)), ``result`` (the 2 balls drawn; ``winning`` lit, s463(3))
+    or ``void`` (s465, s466: nothing lit)."""
+
+    kind: Literal["tri_chro"]
+    balls: Literal[54, 63]
+    device: Literal["ball_device", "random_result_generator"]
+    phase: Literal["betting", "no_more_bets", "result", "void"]
+    drawing: int
+    drawn: list[str] | None
+    source: Literal["ball_device", "random_result_generator"] | None
+    winning: list[str]
+    void: TriChroVoid | None
+    awaiting_inspector: bool
+    illumination_faults: list[IlluminationFault]
+    broken_ball: NotRequired[bool]
+
+
+class TwoUpLights(TypedDict):
+    """The result lights lit now (004 sch13 s19(1)): counts, as ``SpinnerGame.lights``."""
+
+    heads: int
+    tails: int
+    odds: int
+
+
+class TwoUpFailedLights(TypedDict):
+    """Failed result lights by set, 1-based (004 sch13 s19(2))."""
+
+    heads: list[int]
+    tails: list[int]
+    odds: list[int]
+
+
+class TwoUpGame(TypedDict):
+    """One spinner's game as recorded (``kiosk.state.handlers`` replays it through
+    :class:`kiosk.rules.twoup.SpinnerGame`)."""
+
+    number: int
+    seat: int | None
+    call: Literal["heads", "tails"] | None
+    new_spinner: bool
+    actions: list[list[str]]
+    lights: TwoUpLights
+    outcome: Literal["win", "lose", "end"] | None
+    decided_by: str | None
+    must_change_spinner: bool
+    spinner: Literal["player", "dealer"]
+    spinner_may_continue: bool | None  # None until the game is decided
+    spins: int
+
+
+class TwoUpGameState(TypedDict):
+    """Two-up dice (004 sch13)."""
+
+    kind: Literal["two_up"]
+    phase: Literal["betting", "no_more_bets"]
+    games: int
+    game: TwoUpGame | None
+    failed_lights: TwoUpFailedLights
+
+
+class OtherGameState(TypedDict):
+    """The game state of the other games: ``kind`` is the game id.  Game-specific keys are
+    added as ``NotRequired`` keys of a game's own TypedDict when a command records them."""
+
+    kind: str
+
+
+GameState = Union[TriChroGameState, TwoUpGameState, OtherGameState]
+
+
+# --------------------------------------------------------------------------- tables and links
+
+
+class TableState(TypedDict):
+    """One table as stored and streamed (``kiosk.state.floorsync``)."""
+
+    id: str
+    game: str
+    display_name: str
+    version: int
+    limits: LimitsState
+    settings: dict[str, object]  # the floor file's settings of the table's game (pydantic dump)
+    signs: list[SignState]
+    link_id: str | None
+    game_state: GameState
+    scheduled: list[ScheduledChange]
+    pending: list[PendingChange]
+    hands_completed: int
+
+
+class MeterState(TypedDict):
+    """A jackpot meter: :class:`kiosk.rules.caribbean.JackpotMeter` as JSON (000 s231(4))."""
+
+    amount_cents: int
+    seed_cents: int
+    rate_bp: int
+    carry: int
+    seeded_cents: int
+    contributed_cents: int
+    paid_cents: int
+    wagers_cents: int
+
+
+class JackpotPayment(TypedDict):
+    """One winning hand's payment of a jackpot hit (000 s246, s247)."""
+
+    player: str
+    hand: str
+    amount_cents: int
+    s246_cents: int
+    from_meter: bool
+    rule: str
+
+
+class PendingHit(TypedDict):
+    """A jackpot hit: the link is locked and shown "pending" until paid and reset (000 s245)."""
+
+    hit: int
+    table_id: str
+    at: str
+    payments: list[JackpotPayment]
+    prize_cents: int
+    total_cents: int
+    from_meter_cents: int
+    shortfall_cents: int
+    table_paid_cents: int
+    note: str | None
+    rule: str
+    sharing_method: str
+    sharing_sign_displayed: bool
+    paid: bool
+    paid_by: str | None
+    paid_at: NotRequired[str]
+    paid_note: NotRequired[str | None]
+
+
+class Proposal(TypedDict):
+    """A proposed change of seed or rate that a second administrator approves."""
+
+    id: str
+    changes: dict[str, int]
+    by: str
+    token_id: str | None
+    at: str
+
+
+class LinkState(TypedDict):
+    """A Caribbean stud progressive jackpot (000 s231(3)-(5)) or one unlinked table's
+    jackpot (s231(2), ``standalone``)."""
+
+    id: str
+    name: str
+    tables: list[str]
+    approval: str | None
+    standalone: bool
+    sharing: str
+    version: int
+    meter: MeterState
+    wager_cents: dict[str, int | None]
+    pending: PendingHit | None
+    proposals: dict[str, Proposal]
+    hits: int
+
+
+Tables = Mapping[str, TableState]
+Links = Mapping[str, LinkState]

@@ -1,0 +1,267 @@
+"""The view state every display view composes, and what a view takes as input.
+
+A view is a pure function::
+
+    compose(table, link, settings, now, *, area=DEFAULT_AREA, connection=LIVE) -> ViewState
+
+``table`` is the table's state (``None`` for a link's jackpot display), ``link`` its jackpot
+link's state (or ``None``), ``settings`` the casino's (:class:`CasinoSettings`), ``now`` the
+time (aware UTC), ``area`` the screen area in millimetres the scene is composed for (text
+sizes in the scene are true millimetres on that screen), and ``connection`` what the
+display knows of its server (:class:`Status`: live, stale since T, or a fault).
+
+A :class:`ViewState` is frozen.  Two view states are equal when they show the same thing:
+``content`` (a hashable summary of everything the scene is drawn from) and ``status``; the
+scene objects and the state version are not compared, so a model can tell listeners only
+about real changes (a limits change does not repaint a layout).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Hashable, Literal, Mapping, Protocol
+from zoneinfo import ZoneInfo
+
+from kiosk.scene.legibility import MIN_SIGN_TEXT_MM
+from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
+from kiosk.scene.text import text_runs, text_width_mm
+from kiosk.scene.fonts import font_face
+from kiosk.state.shapes import LinkState, TableState
+
+if TYPE_CHECKING:
+    from kiosk.floor.models import Floor
+
+__all__ = [
+    "DEFAULT_AREA",
+    "DEFAULT_TIMEZONE",
+    "LIVE",
+    "MIN_SIGN_TEXT_MM",
+    "Area",
+    "CasinoSettings",
+    "Compose",
+    "Status",
+    "ViewState",
+    "local_time",
+    "sign_text",
+    "sign_text_width",
+    "status_mark",
+]
+
+DEFAULT_TIMEZONE = "Australia/Brisbane"
+
+WHITE: Colour = (255, 255, 255, 255)
+BLACK: Colour = (0, 0, 0, 255)
+
+
+@dataclass(frozen=True)
+class Area:
+    """A screen area in millimetres (the scene's page size)."""
+
+    width_mm: float
+    height_mm: float
+
+    def __post_init__(self) -> None:
+        if not (self.width_mm > 0 and self.height_mm > 0):
+            raise ValueError(f"a screen area needs a positive size, got {self.width_mm} x {self.height_mm} mm")
+
+
+DEFAULT_AREA = Area(527.0, 296.0)  # a 24-inch 16:9 monitor
+
+
+@dataclass(frozen=True)
+class Status:
+    """What a view's picture is worth: ``live``, ``stale`` (``since``: the server was last
+    reached then) or ``fault`` (``reason``: one line a person can act on)."""
+
+    kind: Literal["live", "stale", "fault"]
+    since: datetime | None = None
+    reason: str | None = None
+
+    @classmethod
+    def live(cls) -> "Status":
+        return cls("live")
+
+    @classmethod
+    def stale(cls, since: datetime) -> "Status":
+        return cls("stale", since=since)
+
+    @classmethod
+    def fault(cls, reason: str, since: datetime | None = None) -> "Status":
+        return cls("fault", since=since, reason=reason)
+
+    @property
+    def is_live(self) -> bool:
+        return self.kind == "live"
+
+
+LIVE = Status.live()
+
+
+@dataclass(frozen=True)
+class CasinoSettings:
+    """What a view needs to know of the casino: its name (shown on layouts), its time zone
+    (times are shown in it), its logo, and per-table layout files that replace the shipped
+    ``layouts/<game>.toml`` (a floor file's ``layout`` key)."""
+
+    name: str
+    timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
+    logo: Path | None = None
+    layouts: tuple[tuple[str, Path], ...] = ()
+
+    @classmethod
+    def from_floor(cls, floor: "Floor") -> "CasinoSettings":
+        """The settings a floor file gives."""
+        layouts = tuple(sorted((tid, Path(t.layout)) for tid, t in floor.tables.items() if t.layout is not None))
+        return cls(name=floor.casino.name, timezone=floor.casino.timezone, logo=floor.casino.logo, layouts=layouts)
+
+    def layout_of(self, table_id: str) -> Path | None:
+        """The layout file configured for ``table_id`` (``None``: the game's shipped layout)."""
+        return dict(self.layouts).get(table_id)
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """One composed view: the scene(s) to paint and what they are worth.
+
+    ``frames`` are scenes shown in turn, each for ``frame_seconds`` (one frame: shown
+    still); :attr:`scene` is the first.  ``content`` is the hashable summary the frames are
+    drawn from; equality compares ``view``, ``subject``, ``content`` and ``status`` only.
+    ``version`` is the table's (or for a link display, the link's) state version,
+    ``link_version`` the link's, ``seq`` the stream sequence number the state reflects.
+    ``facts`` hold exact values a widget animates towards (e.g. a jackpot meter's
+    ``amount_cents``); they are part of ``content``.
+    """
+
+    view: str
+    subject: str
+    content: Hashable
+    status: Status
+    frames: tuple[Scene, ...] = field(compare=False, default=())
+    frame_seconds: float | None = field(compare=False, default=None)
+    version: int | None = field(compare=False, default=None)
+    link_version: int | None = field(compare=False, default=None)
+    seq: int | None = field(compare=False, default=None)
+    facts: Mapping[str, Any] = field(compare=False, default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.frames:
+            raise ValueError(f"view {self.view} of {self.subject}: a view state needs a scene")
+
+    @property
+    def scene(self) -> Scene:
+        """The scene to paint (the first frame)."""
+        return self.frames[0]
+
+
+class Compose(Protocol):
+    """The signature of every view module's ``compose``."""
+
+    def __call__(
+        self,
+        table: TableState | None,
+        link: LinkState | None,
+        settings: CasinoSettings,
+        now: datetime,
+        *,
+        area: Area = DEFAULT_AREA,
+        connection: Status = LIVE,
+    ) -> ViewState: ...
+
+
+# --------------------------------------------------------------------------- text and marks
+
+
+def _size_kwargs(text: str, mm: float) -> dict[str, float]:
+    """Size so the shortest letters of ``text`` are ``mm`` of ink: x-height when the text has
+    lowercase letters (capitals are then taller), else cap height (as
+    :func:`kiosk.scene.legibility.letter_height_mm` measures)."""
+    return {"x_mm": mm} if any(ch.islower() for ch in text) else {"cap_mm": mm}
+
+
+def sign_text(
+    text: str,
+    *,
+    x: float,
+    y: float,
+    mm: float,
+    anchor: str = "center",
+    valign: str = "baseline",
+    weight: str = "regular",
+    family: str = "sans",
+    fill: Colour = WHITE,
+    line_gap: float = 0.6,
+) -> list[TextRun]:
+    """Text whose every letter and number has at least ``mm`` of ink (lowercase included).
+
+    Refuses (``ValueError``) a size under :data:`MIN_SIGN_TEXT_MM`: every text a display view
+    shows to players is held to the sign floor (RULES.md 1.1 policy; 001 s459(2), 003 s23(2)).
+    """
+    if mm < MIN_SIGN_TEXT_MM - 1e-9:
+        raise ValueError(f"text {text!r} would be {mm:.1f} mm high; display text is at least "
+                         f"{MIN_SIGN_TEXT_MM:g} mm (001 s459(2), 003 s23(2))")
+    return text_runs(text, x=x, y=y, anchor=anchor, valign=valign, weight=weight, family=family, fill=fill,
+                     line_gap=line_gap, **_size_kwargs(text, mm))
+
+
+def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: str = "sans") -> float:
+    """The width in mm of the widest line of ``text`` set by :func:`sign_text` at ``mm``."""
+    face = font_face(family, weight)
+    kw = _size_kwargs(text, mm)
+    em = kw["x_mm"] / face.x_height_em if "x_mm" in kw else kw["cap_mm"] / face.cap_height_em
+    return text_width_mm(text, face, em)
+
+
+def fitted_mm(text: str, *, width_mm: float, largest_mm: float, weight: str = "regular") -> float:
+    """The largest size up to ``largest_mm`` at which ``text`` fits ``width_mm``, never under
+    the sign floor (a text that does not fit at the floor is the caller's layout problem)."""
+    width_at_1 = sign_text_width(text, 1.0, weight=weight)
+    if width_at_1 <= 0:
+        return largest_mm
+    return max(MIN_SIGN_TEXT_MM, min(largest_mm, width_mm / width_at_1))
+
+
+def local_time(when: datetime, settings: CasinoSettings) -> datetime:
+    """``when`` (UTC) in the casino's time zone."""
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.astimezone(settings.timezone)
+
+
+def parse_utc(text: str) -> datetime:
+    """A stored UTC time (``2026-01-01T00:00:00.000000Z``) as an aware datetime."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+_MARK_FILL: Colour = (120, 20, 20, 235)
+_STALE_FILL: Colour = (70, 70, 70, 235)
+
+
+def status_text(status: Status, settings: CasinoSettings) -> str | None:
+    """The words a screen shows for a status that is not live (``None`` when live)."""
+    if status.kind == "stale":
+        if status.since is None:
+            return "OFFLINE"
+        return f"OFFLINE since {local_time(status.since, settings):%H:%M}"
+    if status.kind == "fault":
+        return status.reason or "FAULT"
+    return None
+
+
+def status_mark(status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM) -> list[Primitive]:
+    """A band across the bottom of the area naming a status that is not live ("OFFLINE since
+    21:04", or the fault's reason); nothing when live."""
+    words = status_text(status, settings)
+    if words is None:
+        return []
+    size = fitted_mm(words, width_mm=area.width_mm * 0.94, largest_mm=mm, weight="bold")
+    face = font_face("sans", "bold")
+    cap = size * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else size
+    band_h = cap * 2.4
+    band = Shape(rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
+                 fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL)
+    runs = sign_text(words, x=area.width_mm / 2, y=area.height_mm - band_h / 2, mm=size, valign="middle",
+                     weight="bold")
+    return [band, *runs]
