@@ -2,18 +2,21 @@
 
 ::
 
-    async with KioskClient("http://127.0.0.1:8765", token) as client:
+    async with KioskClient(["http://node-a:8765", "http://node-b:8765"], token) as client:
         events = await client.execute({"type": "set_limits", "table_id": "tc-1", ...})
         async for item in client.stream(tables=["tc-1"]):
             ...  # first a Snapshot, then Event after Event
 
 Errors from the server are raised as the :mod:`kiosk.state.errors` class of their status
-(``RuleRefused`` with ``.rule``, ``Conflict``, ``Forbidden``, ...). A server that cannot be
-reached raises :class:`ServerUnreachable`.
+(``RuleRefused`` with ``.rule``, ``Conflict``, ``Forbidden``, ...). When no node can be
+reached the client raises :class:`ServerUnreachable`.
 
-The stream (:class:`EventStream`) resumes by itself after a dropped connection, a server
-restart or a "too slow" cut-off: it reconnects with exponential backoff and asks for everything
-after the last sequence number it yielded, so nothing is missed and nothing is yielded twice.
+The stream (:class:`EventStream`) resumes by itself after a dropped connection, a lost node, a
+server restart or a "too slow" cut-off: it reconnects (to another node when its node is lost)
+with jittered exponential backoff and asks for everything after the last sequence number it
+yielded, so nothing is missed and nothing is yielded twice. How the connection stands is told
+as events (:mod:`kiosk.state.connection`): ``client.on_connection(callback)`` or
+``async for change in client.connection_events()``.
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 import ssl as ssl_module
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Callable, Sequence
 
 import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
+from aiohttp.resolver import ThreadedResolver
 
 from kiosk.state.errors import (
     BadRequest,
@@ -39,6 +45,7 @@ from kiosk.state.errors import (
     StoreUnavailable,
     Unauthorized,
 )
+from kiosk.state.connection import ConnectionEvent, ConnectionEvents, Connected, Offline, Resuming, TokenRefused
 from kiosk.state.events import Event
 from kiosk.state.shapes import LinkState, TableState
 
@@ -48,6 +55,7 @@ __all__ = [
     "LiveState",
     "ServerUnreachable",
     "Snapshot",
+    "SpreadResolver",
     "error_from_body",
     "event_from_json",
 ]
@@ -153,31 +161,77 @@ def event_from_json(data: dict[str, Any]) -> Event:
     )
 
 
-class KioskClient:
-    """An HTTP + WebSocket client of one ``kiosk serve``.
+class SpreadResolver(AbstractResolver):
+    """Resolves a host name to all its addresses, in an order of this client's own.
 
-    ``base_url`` is the server's root (``http://host:port``; a trailing ``/api/v1`` is accepted).
-    ``ssl`` is passed to aiohttp (an ``ssl.SSLContext`` to trust a self-signed certificate).
-    Use as an async context manager, or call :meth:`close`.
+    A DNS name with several addresses (one per node) then spreads the clients over the nodes,
+    and aiohttp tries the next address when one refuses the connection.
+    """
+
+    def __init__(self, resolver: AbstractResolver | None = None) -> None:
+        self._resolver = resolver if resolver is not None else ThreadedResolver()
+
+    async def resolve(self, host: str, port: int = 0,
+                      family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+        found = list(await self._resolver.resolve(host, port, family))
+        random.shuffle(found)
+        return found
+
+    async def close(self) -> None:
+        await self._resolver.close()
+
+
+def _root_url(url: str) -> str:
+    root = url.strip().rstrip("/")
+    if root.endswith("/api/v1"):
+        root = root[: -len("/api/v1")]
+    if not root.startswith(("http://", "https://")) or len(root.split("://", 1)[1]) == 0:
+        raise ValueError(f"server URL must start with http:// or https://, got {url!r}")
+    return root
+
+
+def _failure(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return f"{exc.__class__.__name__}: {text}" if text else exc.__class__.__name__
+
+
+class KioskClient:
+    """An HTTP + WebSocket client of one or several ``kiosk serve`` nodes.
+
+    ``servers`` is a server's root URL (``http://host:port``; a trailing ``/api/v1`` is
+    accepted) or a list of them, one per node. The client uses one node at a time (the first
+    to begin with) and moves to another when it is lost: requests that could not reach a node
+    are sent to the next one, and streams resume on another node from their last sequence
+    number. A host name with several addresses is tried address by address, in an order of
+    this client's own (so many clients spread over the nodes).
+
+    ``timeout`` bounds a whole request, ``connect_timeout`` one connection attempt (a dead
+    node must not hold a client for long). ``ssl`` is passed to aiohttp (an
+    ``ssl.SSLContext`` to trust a self-signed certificate). The client's connection state is
+    told as events (:mod:`kiosk.state.connection`): :meth:`on_connection`,
+    :meth:`connection_events`. Use as an async context manager, or call :meth:`close`.
     """
 
     def __init__(
         self,
-        base_url: str,
+        servers: str | Sequence[str],
         token: str | None = None,
         *,
         timeout: float = 10.0,
+        connect_timeout: float = 3.0,
         ssl: ssl_module.SSLContext | bool | None = None,
+        resolver: AbstractResolver | None = None,
     ) -> None:
-        root = base_url.rstrip("/")
-        if root.endswith("/api/v1"):
-            root = root[: -len("/api/v1")]
-        if not root.startswith(("http://", "https://")):
-            raise ValueError(f"server URL must start with http:// or https://, got {base_url!r}")
-        self.base_url = root
+        urls = [servers] if isinstance(servers, str) else list(servers)
+        if not urls:
+            raise ValueError("give at least one server URL")
+        self.urls: tuple[str, ...] = tuple(dict.fromkeys(_root_url(u) for u in urls))
+        self._current = 0
         self.token = token
-        self._timeout = aiohttp.ClientTimeout(total=timeout)
+        self.connection = ConnectionEvents()
+        self._timeout = aiohttp.ClientTimeout(total=timeout, sock_connect=connect_timeout)
         self._ssl = ssl
+        self._resolver = resolver
         self._session: aiohttp.ClientSession | None = None
 
     async def __aenter__(self) -> "KioskClient":
@@ -187,45 +241,113 @@ class KioskClient:
         await self.close()
 
     async def close(self) -> None:
-        """Close the HTTP session (and with it any open stream)."""
+        """Close the HTTP session (and with it any open stream) and end connection iterators."""
+        self.connection.close()
         if self._session is not None:
             await self._session.close()
             self._session = None
 
     @property
+    def base_url(self) -> str:
+        """The root URL of the node in use."""
+        return self.urls[self._current]
+
+    @property
     def session(self) -> aiohttp.ClientSession:
         if self._session is None or self._session.closed:
-            self._session = aiohttp.ClientSession(timeout=self._timeout)
+            connector = aiohttp.TCPConnector(resolver=SpreadResolver(self._resolver))
+            self._session = aiohttp.ClientSession(timeout=self._timeout, connector=connector)
         return self._session
+
+    # -- connection state ------------------------------------------------------------------
+
+    def on_connection(self, callback: Callable[[ConnectionEvent], None]) -> Callable[[], None]:
+        """Call ``callback`` with each connection event; returns a function that removes it."""
+        return self.connection.add_listener(callback)
+
+    def connection_events(self) -> AsyncIterator[ConnectionEvent]:
+        """The connection events as an async iterator (ends when the client is closed)."""
+        return self.connection.events()
+
+    def _use(self, base: str) -> None:
+        self._current = self.urls.index(base)
+
+    def _order(self, avoid: str | None = None) -> list[str]:
+        """The nodes to try: the one in use first, the others in random order (so the clients
+        of a lost node spread over the rest), ``avoid`` (a node just lost) last."""
+        current = self.base_url
+        others = [u for u in self.urls if u != current]
+        random.shuffle(others)
+        order = [current, *others]
+        if avoid is not None and len(order) > 1 and avoid in order:
+            order.remove(avoid)
+            order.append(avoid)
+        return order
 
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
-    def url(self, path: str) -> str:
-        """The absolute URL of an API path such as ``/tables``."""
-        return f"{self.base_url}/api/v1{path}"
+    def url(self, path: str, base: str | None = None) -> str:
+        """The absolute URL of an API path such as ``/tables`` (on the node in use)."""
+        return f"{base or self.base_url}/api/v1{path}"
 
     async def request(self, method: str, path: str, *, json_body: Any = None,
                       params: dict[str, str] | None = None) -> Any:
-        """Send one request; return the decoded JSON body or raise the mapped error."""
+        """Send one request; return the decoded JSON body or raise the mapped error.
+
+        A node that cannot be connected to is skipped for the next. A request that may have
+        reached a node before the connection broke (or that the node answered 503) is sent
+        again to another node only when that is safe: a read, or a command carrying
+        ``expected_version`` (the store refuses a second application with a conflict).
+        """
+        resendable = method == "GET" or (isinstance(json_body, dict) and "expected_version" in json_body)
+        failures: list[str] = []
+        for base in self._order():
+            try:
+                body = await self._send(base, method, path, json_body, params)
+            except aiohttp.ClientConnectorError as exc:  # nothing was sent
+                failures.append(f"{base}: {_failure(exc)}")
+                continue
+            except aiohttp.ConnectionTimeoutError:
+                failures.append(f"{base}: no connection within {self._timeout.sock_connect:g} s")
+                continue
+            except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as exc:
+                if not resendable:
+                    raise ServerUnreachable(
+                        f"lost {base} during {method} {path} ({_failure(exc)}); the command may have "
+                        "been applied: read the state before sending it again") from None
+                failures.append(f"{base}: {_failure(exc)}")
+                continue
+            except StoreUnavailable as exc:
+                if not resendable or len(self.urls) == 1:
+                    raise
+                failures.append(f"{base}: {exc.message}")
+                continue
+            except Unauthorized as exc:
+                self.connection.emit(TokenRefused(exc.message, base))
+                raise
+            self._use(base)
+            return body
+        raise ServerUnreachable(f"cannot reach {' or '.join(self.urls) if len(self.urls) > 1 else self.urls[0]}"
+                                f" ({'; '.join(failures)})")
+
+    async def _send(self, base: str, method: str, path: str, json_body: Any,
+                    params: dict[str, str] | None) -> Any:
         kwargs: dict[str, Any] = {"headers": self._headers(), "params": params}
         if self._ssl is not None:
             kwargs["ssl"] = self._ssl
         if json_body is not None:
             kwargs["data"] = json.dumps(json_body)
             kwargs["headers"]["Content-Type"] = "application/json"
-        try:
-            async with self.session.request(method, self.url(path), **kwargs) as resp:
-                raw = await resp.read()
-                try:
-                    body = json.loads(raw) if raw else None
-                except ValueError:
-                    body = None
-                if resp.status >= 400:
-                    raise error_from_body(resp.status, body)
-                return body
-        except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as exc:
-            raise ServerUnreachable(f"cannot reach {self.base_url}: {exc.__class__.__name__}") from None
+        async with self.session.request(method, self.url(path, base), **kwargs) as resp:
+            raw = await resp.read()
+            try:
+                body = json.loads(raw) if raw else None
+            except ValueError:
+                body = None
+            if resp.status >= 400:
+                raise error_from_body(resp.status, body)
+            return body
 
     # -- reads -----------------------------------------------------------------------------
 
@@ -289,14 +411,20 @@ class KioskClient:
 
     def stream(self, tables: list[str] | None = None, *, since: int | None = None,
                backoff_initial: float = 0.1, backoff_max: float = 5.0,
-               max_attempts: int | None = None) -> "EventStream":
+               max_attempts: int | None = None, reconnect_spread: float = 1.0) -> "EventStream":
         """The live stream of ``tables`` (None: every table).
 
         Without ``since`` it yields a :class:`Snapshot` first; with it, the events after
-        ``since``. Then :class:`Event` after :class:`Event`, resuming by itself after drops.
-        ``max_attempts`` bounds consecutive failed reconnects (None: keep trying).
+        ``since``. Then :class:`Event` after :class:`Event`, resuming by itself after drops, on
+        another node when its node is lost. When no node can be reached it waits
+        ``backoff_initial`` seconds, doubling up to ``backoff_max`` (each wait drawn between half
+        and all of it, so clients do not retry in step). After losing its node it waits a random
+        time up to ``reconnect_spread`` seconds first, so that the thousand clients of a dead
+        node do not all arrive on the others at once. ``max_attempts`` bounds consecutive
+        failed connection attempts (None: keep trying).
         """
-        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts)
+        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts,
+                           reconnect_spread)
 
 
 def _quote(part: str) -> str:
@@ -306,24 +434,28 @@ def _quote(part: str) -> str:
 
 
 class EventStream:
-    """An async iterator over a server's stream that survives drops (see :meth:`KioskClient.stream`).
+    """An async iterator over the nodes' stream that survives drops (see :meth:`KioskClient.stream`).
 
     ``last_seq`` is the sequence number of the last item yielded; ``head`` the store's sequence
     number from the latest heartbeat; ``reconnects`` counts resumed connections; ``last_close``
-    is the ``(code, reason)`` of the latest server close.
+    is the ``(code, reason)`` of the latest server close; ``url`` the node streamed from.
+    Connection events (:mod:`kiosk.state.connection`) go to the client's listeners.
     """
 
     def __init__(self, client: KioskClient, tables: list[str] | None, since: int | None,
-                 backoff_initial: float, backoff_max: float, max_attempts: int | None) -> None:
+                 backoff_initial: float, backoff_max: float, max_attempts: int | None,
+                 reconnect_spread: float = 1.0) -> None:
         self._client = client
         self.tables = list(tables) if tables else None
         self.last_seq: int | None = since
         self.head: int | None = None
         self.reconnects = 0
         self.last_close: tuple[int | None, str] | None = None
+        self.url: str | None = None
         self._backoff_initial = backoff_initial
         self._backoff_max = backoff_max
         self._max_attempts = max_attempts
+        self._spread = max(0.0, reconnect_spread)
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._closed = False
         self._connected_once = False
@@ -348,51 +480,85 @@ class EventStream:
             except RuntimeError:
                 pass  # another task is iterating: it ends at its next step (the socket is closed)
 
-    async def _connect(self) -> aiohttp.ClientWebSocketResponse:
+    async def _connect(self, base: str) -> aiohttp.ClientWebSocketResponse:
         client = self._client
-        kwargs: dict[str, Any] = {"headers": client._headers(), "heartbeat": 20.0}
+        kwargs: dict[str, Any] = {"headers": client._headers(), "heartbeat": 10.0}
         if client._ssl is not None:
             kwargs["ssl"] = client._ssl
-        ws = await client.session.ws_connect(client.url("/stream"), **kwargs)
+        ws = await client.session.ws_connect(client.url("/stream", base), **kwargs)
         await ws.send_str(json.dumps({"type": "subscribe", "tables": self.tables, "since": self.last_seq}))
         return ws
 
+    def _refused(self, base: str, exc: StateError) -> StateError:
+        if isinstance(exc, (Unauthorized, Forbidden)):
+            self._client.connection.emit(TokenRefused(exc.message, base))
+        return exc
+
     async def _run(self) -> AsyncIterator[Snapshot | Event]:
+        client = self._client
         delay = self._backoff_initial
         failures = 0
+        offline_since = datetime.now(timezone.utc)
+        reason = "not connected yet"
+        order = client._order()
         while not self._closed:
+            if not order:  # every node failed this round: back off, then try them all again
+                wait = delay * (0.5 + random.random() / 2)
+                delay = min(delay * 2, self._backoff_max)
+                give_up = self._max_attempts is not None and failures >= self._max_attempts
+                client.connection.emit(Offline(offline_since, reason, failures, None if give_up else wait))
+                if give_up:
+                    raise ServerUnreachable(f"cannot reach {' or '.join(client.urls)} after {failures} "
+                                            f"attempts ({reason})")
+                await asyncio.sleep(wait)
+                order = client._order()
+                continue
+            base = order.pop(0)
             try:
-                self._ws = await self._connect()
+                self._ws = await self._connect(base)
             except aiohttp.WSServerHandshakeError as exc:
                 if exc.status in (401, 403, 404):
-                    raise error_from_body(exc.status, None) from None
-                failed = True
-            except (aiohttp.ClientConnectionError, asyncio.TimeoutError, OSError):
-                failed = True
-            else:
-                failed = False
-                if self._connected_once:
-                    self.reconnects += 1
-                self._connected_once = True
-                try:
-                    async for item in self._receive(self._ws):
-                        failures = 0
-                        delay = self._backoff_initial
-                        yield item
-                finally:
-                    if not self._ws.closed:
-                        await self._ws.close()
+                    raise self._refused(base, error_from_body(exc.status, None)) from None
+                failures += 1
+                reason = f"{base} answered HTTP {exc.status}"
+                continue
+            except (aiohttp.ClientConnectionError, asyncio.TimeoutError, OSError) as exc:
+                failures += 1
+                reason = f"cannot reach {base} ({_failure(exc)})"
+                continue
+            client._use(base)
+            self.url = base
+            if self._connected_once:
+                self.reconnects += 1
+            self._connected_once = True
+            if self.last_seq is not None:
+                client.connection.emit(Resuming(base, self.last_seq))
+            try:
+                async for item in self._receive(self._ws, base):
+                    failures = 0
+                    delay = self._backoff_initial
+                    yield item
+            except (Unauthorized, Forbidden) as exc:
+                raise self._refused(base, exc) from None
+            finally:
+                if not self._ws.closed:
+                    await self._ws.close()
             if self._closed:
                 return
-            if failed:
-                failures += 1
-                if self._max_attempts is not None and failures >= self._max_attempts:
-                    raise ServerUnreachable(
-                        f"cannot reach {self._client.base_url} after {failures} attempts")
-            await asyncio.sleep(delay * (0.5 + random.random() / 2))
-            delay = min(delay * 2, self._backoff_max)
+            code, text = self.last_close or (None, "")
+            offline_since = datetime.now(timezone.utc)
+            reason = f"lost {base}" + (f" (close {code}: {text})" if code is not None and text else
+                                       f" (close {code})" if code is not None else "")
+            if code == 4008:  # too slow: the node is fine, resume there
+                order = client._order()
+                client.connection.emit(Offline(offline_since, reason, 0, 0.0))
+                continue
+            order = client._order(avoid=base)
+            wait = random.uniform(0, self._spread)
+            client.connection.emit(Offline(offline_since, reason, 0, wait))
+            await asyncio.sleep(wait)
 
-    async def _receive(self, ws: aiohttp.ClientWebSocketResponse) -> AsyncIterator[Snapshot | Event]:
+    async def _receive(self, ws: aiohttp.ClientWebSocketResponse, base: str) -> AsyncIterator[Snapshot | Event]:
         code: int | None = None
         reason = ""
         while True:
@@ -410,6 +576,9 @@ class EventStream:
                     self.last_seq = int(data["seq"])
                     yield Snapshot(int(data["seq"]), data.get("tables") or {},
                                    data.get("links") or {}, bool(data.get("resync")))
+                elif kind == "ready":
+                    seq = self.last_seq if self.last_seq is not None else int(data.get("seq") or 0)
+                    self._client.connection.emit(Connected(base, seq))
                 elif kind == "heartbeat":
                     self.head = data.get("head")
                 continue
