@@ -6,7 +6,9 @@ on paper by ``kiosk export``.
   :class:`SignContent` per page: the two-up result cards are three);
 * :func:`compose_sign` lays it out on a page or screen area, every letter and number at
   least the floor (8 mm) of ink, or raises :class:`SignTooSmall`;
-* :func:`table_signs` lists the sign kinds a table shows, in its configured order.
+* :func:`table_signs` lists the sign kinds a table shows, in its configured order;
+* :func:`compose` is the ``signs`` display view (``kiosk.views.<view>.compose``, as every
+  view module): the table's signs in turn; the ``limits`` view is :mod:`kiosk.views.limits`.
 
 The kinds are those of :data:`kiosk.floor.signs.SIGN_KINDS`; which games have which, and
 which the law requires, is decided there.
@@ -14,10 +16,7 @@ which the law requires, is decided there.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
-
-from kiosk.floor.signs import SIGN_KINDS
-from kiosk.views.signs.compose import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
+from kiosk.views.signs.layout import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
 from kiosk.views.signs.content import (
     Big,
     CardFace,
@@ -29,28 +28,9 @@ from kiosk.views.signs.content import (
     SignProblem,
     content_digest,
 )
-from kiosk.views.signs.kinds_cards import CARD_FACES, card_face, result_cards_sign
-from kiosk.views.signs.kinds_games import (
-    ace_rule_sign,
-    bet_paytable_sign,
-    blinds_sign,
-    bonus_payouts_sign,
-    commission_sign,
-    game_notice_sign,
-    jackpot_meter_sign,
-    jackpot_paytable_sign,
-    jackpot_sharing_sign,
-    maximum_payment_sign,
-    nominated_blackjack_sign,
-    rake_sign,
-)
-from kiosk.views.signs.kinds_limits import (
-    approved_cuts_sign,
-    house_liability_sign,
-    instructional_sign,
-    limits_sign,
-    minimum_table_stake_sign,
-)
+from kiosk.views.signs.kinds import COMPOSERS, sign_contents, table_signs
+from kiosk.views.signs.kinds_cards import CARD_FACES, card_face
+from kiosk.views.signs.view import compose
 
 __all__ = [
     "COMPOSERS",
@@ -66,6 +46,7 @@ __all__ = [
     "SignProblem",
     "SignTooSmall",
     "card_face",
+    "compose",
     "compose_sign",
     "content_digest",
     "min_cap_mm",
@@ -73,54 +54,3 @@ __all__ = [
     "table_signs",
 ]
 
-COMPOSERS: dict[str, Callable[..., list[SignContent]]] = {
-    "limits": limits_sign,
-    "minimum_table_stake": minimum_table_stake_sign,
-    "ace_rule": ace_rule_sign,
-    "commission": commission_sign,
-    "bonus_payouts": bonus_payouts_sign,
-    "nominated_blackjack": nominated_blackjack_sign,
-    "instructional": instructional_sign,
-    "maximum_payment": maximum_payment_sign,
-    "jackpot_meter": jackpot_meter_sign,
-    "jackpot_sharing": jackpot_sharing_sign,
-    "jackpot_paytable": jackpot_paytable_sign,
-    "bet_paytable": bet_paytable_sign,
-    "approved_cuts": approved_cuts_sign,
-    "house_liability": house_liability_sign,
-    "game_notice": game_notice_sign,
-    "rake": rake_sign,
-    "blinds": blinds_sign,
-    "result_cards": result_cards_sign,
-}
-"""One composition per sign kind of the catalogue."""
-
-
-def table_signs(table: Mapping[str, Any]) -> list[tuple[str, float]]:
-    """``(kind, cap_mm)`` of each sign the table shows, in its configured order."""
-    return [(s["kind"], float(s.get("cap_mm", 8.0))) for s in table.get("signs") or []]
-
-
-def sign_contents(kind: str, ctx: Context) -> list[SignContent]:
-    """What the sign ``kind`` says at the context's table, one content per page.
-
-    Raises :class:`SignProblem` (one line) for an unknown kind, a kind the table's game does
-    not have, or a sign whose values are not configured.
-    """
-    table = ctx.table
-    if kind not in SIGN_KINDS:
-        raise SignProblem(f"unknown sign kind {kind!r}; kinds: {', '.join(SIGN_KINDS)}")
-    game = table["game"]
-    if game not in SIGN_KINDS[kind].games:
-        have = [k for k, s in SIGN_KINDS.items() if game in s.games]
-        raise SignProblem(f"table {table['id']}: {game} has no {kind} sign ({SIGN_KINDS[kind].basis}); "
-                          f"its game has: {', '.join(have)}", SIGN_KINDS[kind].basis)
-    cap = dict(table_signs(table)).get(kind, 8.0)
-    contents = COMPOSERS[kind](ctx, kind)
-    return [c if c.cap_mm == cap else _with_cap(c, cap) for c in contents]
-
-
-def _with_cap(content: SignContent, cap: float) -> SignContent:
-    from dataclasses import replace
-
-    return replace(content, cap_mm=max(8.0, cap))

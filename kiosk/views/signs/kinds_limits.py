@@ -87,7 +87,7 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
         lo_by, hi_by = lim.get("minimum_by") or {}, lim.get("maximum_by") or {}
         blocks.append(Rows(tuple((label, money(lo_by.get(w, lo)), money(hi_by.get(w, hi)))
                                  for w, label in ROULETTE_WAGERS.items()),
-                           header=("Wager", "Minimum", "Maximum")))
+                           header=("Wager", "Min", "Max")))
     elif game == "caribbean_stud":
         rows = [("Ante minimum", money(lo)), ("Ante maximum", money(hi))]
         if lim.get("maximum_payment_cents") is not None:

@@ -20,6 +20,7 @@ text), notices on a yellow band, no decoration over text.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -38,7 +39,7 @@ from kiosk.scene.primitives import (
 from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
 from kiosk.views.signs.content import Big, CardFace, Notice, Para, Rows, SignContent, SignProblem
 
-__all__ = ["INK", "PAPER", "BAND", "SignTooSmall", "compose_sign", "min_cap_mm"]
+__all__ = ["INK", "PAPER", "BAND", "LETTER_RULE", "SignTooSmall", "compose_sign", "min_cap_mm", "wrap_lines"]
 
 INK: Colour = (17, 17, 17, 255)
 PAPER: Colour = (255, 255, 255, 255)
@@ -89,6 +90,7 @@ class _Design:
     big: float
     stacked: bool = False  # a row's values on the line under its label, not beside it
     one_line_labels: bool = False  # a row's label must not be broken into lines
+    columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
 
 
 _NORMAL = dict(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
@@ -96,6 +98,8 @@ _COMPACT = dict(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
 _DESIGNS = (
     _Design(**_NORMAL, one_line_labels=True),
     _Design(**_COMPACT, one_line_labels=True),
+    _Design(**_NORMAL, one_line_labels=True, columns=2),
+    _Design(**_COMPACT, one_line_labels=True, columns=2),
     _Design(**_NORMAL),
     _Design(**_COMPACT),
     _Design(**{**_COMPACT, "big": 1.0}, stacked=True),
@@ -143,6 +147,15 @@ def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
                 current = candidate
         lines.append(current)
     return lines
+
+
+def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` mm at cap height ``cap``;
+    ``ValueError`` when one word alone is wider."""
+    try:
+        return _wrap(text, cap, width, bold)
+    except _Overflow as exc:
+        raise ValueError(f"{exc.text!r} {exc.why}") from None
 
 
 def _text_height(lines: int, cap: float) -> float:
@@ -257,6 +270,19 @@ def _measure_block(block, design: _Design, unit: float, aw: float):
 
 
 def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
+    if design.columns == 2 and len(block.rows) >= 6:
+        split = (len(block.rows) + 1) // 2
+        between = 2.0 * unit
+        half = (aw - between) / 2
+        one = dataclasses.replace(design, columns=1)
+        left = _measure_rows(Rows(block.rows[:split], block.header), one, unit, half)
+        right = _measure_rows(Rows(block.rows[split:], block.header), one, unit, half)
+
+        def draw_both(page: _Page, x: float, y: float) -> None:
+            left[1](page, x, y)
+            right[1](page, x + half + between, y)
+
+        return max(left[0], right[0]), draw_both
     lcap, vcap = design.label * unit, design.value * unit
     gutter = 0.9 * unit
     ncols = max(len(r) for r in block.rows) - 1
@@ -298,7 +324,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
     height -= row_gap
 
     def draw_rows(page: _Page, x: float, y: float) -> None:
-        right_edges = []
+        right_edges: list[float] = []
         edge = x + aw
         for width in reversed(col_w):
             right_edges.insert(0, edge)
@@ -412,8 +438,10 @@ def _fits(content, w, h, bleed, design, k, floor_cap) -> bool:
 
 
 def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
-    """The first design that fits at scale 1, scaled up as far as it fits (to 1 %)."""
+    """Of the designs that fit at scale 1, each scaled up as far as it fits (to 1 %), the one
+    whose values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
+    best: tuple[float, _Design, float] | None = None
     for design in _DESIGNS:
         try:
             _layout(content, w, h, bleed, design, 1.0, floor_cap, draw=False)
@@ -430,7 +458,11 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
                     lo = mid
                 else:
                     hi = mid
-        return _layout(content, w, h, bleed, design, lo, floor_cap, draw=True)
+        score = lo * design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
+        if best is None or score > best[0] + 1e-9:
+            best = (score, design, lo)
+    if best is not None:
+        return _layout(content, w, h, bleed, best[1], best[2], floor_cap, draw=True)
     # the most telling problem: the smallest shortfall of height, else the last width problem
     by_height = sorted((e for e in errors if e.needed_h is not None), key=lambda e: e.needed_h)
     raise by_height[0] if by_height else errors[-1]

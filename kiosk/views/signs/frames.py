@@ -1,0 +1,114 @@
+"""Sign scenes for a screen: what the ``limits`` and ``signs`` display views show.
+
+The same sign content and layout as paper (:mod:`kiosk.views.signs.layout`), composed for the
+screen area in true millimetres, with a live countdown added to every notice of a change
+ahead (003 s259(3), s295(3)).  A sign that cannot keep its letters at the 8 mm floor on the
+screen is not shown: the frame says so instead, and the view's status is a fault.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import datetime
+from typing import Any, Hashable, Mapping
+
+from kiosk.scene.primitives import Scene
+from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
+from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem, content_digest
+from kiosk.views.signs.kinds import sign_contents
+from kiosk.views.signs.layout import INK, PAPER, compose_sign, min_cap_mm
+
+__all__ = ["countdown_text", "sign_view_state", "with_countdowns"]
+
+
+def countdown_text(effective_at: datetime, now: datetime) -> str:
+    """``"in 14:05"`` (minutes and seconds), ``"in 1 h 05 min"``, or ``"now"``."""
+    seconds = int((effective_at - now).total_seconds())
+    if seconds <= 0:
+        return "now"
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"in {hours} h {minutes:02d} min"
+    return f"in {minutes}:{secs:02d}"
+
+
+def with_countdowns(content: SignContent, now: datetime) -> SignContent:
+    """``content`` with each timed notice ending in the time left until it takes effect."""
+    blocks = tuple(
+        dataclasses.replace(b, text=f"{b.text} ({countdown_text(b.effective_at, now)})")
+        if isinstance(b, Notice) and b.effective_at is not None else b
+        for b in content.blocks
+    )
+    return dataclasses.replace(content, blocks=blocks)
+
+
+def _refusal(area: Area, words: str) -> Scene:
+    """A plain frame saying why the sign is not shown, in letters at the floor (wrapped)."""
+    from kiosk.views.signs.layout import wrap_lines
+
+    margin = max(6.0, 0.05 * min(area.width_mm, area.height_mm))
+    cap = min_cap_mm(8.0)
+    try:
+        lines = wrap_lines(words, cap, area.width_mm - 2 * margin, bold=True)
+        items = sign_text("\n".join(lines), x=margin, y=margin, mm=8.0, anchor="left", valign="top", weight="bold",
+                          fill=INK)
+    except ValueError:
+        items = []  # not even one word fits at 8 mm: show nothing rather than small print
+    return Scene(area.width_mm, area.height_mm, tuple(items), background=PAPER)
+
+
+def sign_view_state(
+    view: str,
+    kinds: list[str],
+    table: Mapping[str, Any],
+    link: Mapping[str, Any] | None,
+    settings: CasinoSettings,
+    now: datetime,
+    *,
+    area: Area,
+    connection: Status,
+    frame_seconds: float | None,
+) -> ViewState:
+    """The view state showing the signs ``kinds`` of ``table`` in turn, one frame per page."""
+    ctx = Context(table, link, settings.timezone, now)
+    frames: list[Scene] = []
+    summary: list[Hashable] = []
+    problems: list[str] = []
+    for kind in kinds:
+        try:
+            pages = [with_countdowns(c, now) for c in sign_contents(kind, ctx)]
+        except SignProblem as exc:
+            problems.append(exc.message)
+            frames.append(_refusal(area, f"{kind.replace('_', ' ')} sign not shown: {exc.message}"))
+            summary.append(("problem", kind, exc.message))
+            continue
+        for content in pages:
+            try:
+                scene = compose_sign(content, area.width_mm, area.height_mm)
+            except SignProblem as exc:
+                problems.append(exc.message)
+                scene = _refusal(area, "This screen is too small to show this sign with letters of at least "
+                                       f"8 mm (001 s459(2), 003 s23(2)): {exc.message}")
+                summary.append(("too small", kind, exc.message))
+            else:
+                summary.append(content_digest(content))
+            frames.append(scene)
+    status = connection
+    if problems and connection.is_live:
+        status = Status.fault(problems[0])
+    mark = status_mark(connection, settings, area)
+    if mark:
+        frames = [dataclasses.replace(f, items=f.items + tuple(mark)) for f in frames]
+    if not frames:
+        frames = [_refusal(area, f"table {table['id']} shows no signs")]
+    return ViewState(
+        view=view,
+        subject=str(table["id"]),
+        content=(tuple(summary), area),
+        status=status,
+        frames=tuple(frames),
+        frame_seconds=frame_seconds if len(frames) > 1 else None,
+        version=table.get("version"),
+        link_version=None if link is None else link.get("version"),
+    )
