@@ -1,0 +1,74 @@
+"""The ``limits`` and ``signs`` display views: the sign scenes at true size on a screen area,
+in turn, with a countdown to a scheduled change, and a fault instead of a sign under 8 mm."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+from kiosk.scene.legibility import letter_height_mm, text_runs_of
+from kiosk.views import limits as limits_view
+from kiosk.views import signs as signs_view
+from kiosk.views.base import Area, CasinoSettings, Status
+
+NOW = datetime(2026, 11, 30, 11, 0, tzinfo=timezone.utc)
+SCREEN = Area(527.0, 296.0)
+
+
+def _texts(scene):
+    return [run.text for run in text_runs_of(scene)]
+
+
+def _all_legible(view):
+    for frame in view.frames:
+        for run in text_runs_of(frame):
+            height = letter_height_mm(run)
+            assert height is None or height >= 8.0 - 1e-9, (run.text, height)
+
+
+def test_limits_view_counts_down_to_a_scheduled_increase(demo_states, demo_floor):
+    tables, _ = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    table = dict(tables["MP-01"], scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
+                                              "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    view = limits_view.compose(table, None, settings, NOW, area=SCREEN)
+    assert view.view == "limits" and view.status.is_live and len(view.frames) == 2
+    stake = " ".join(_texts(view.frames[1]))
+    assert "$100" in stake and "$200" in stake and "9:30 pm" in stake and "(in 30:00)" in stake
+    later = limits_view.compose(table, None, settings, NOW + timedelta(minutes=20, seconds=5), area=SCREEN)
+    assert "(in 9:55)" in " ".join(_texts(later.frames[1]))
+    assert later != view  # the countdown changed what is shown
+    _all_legible(view)
+
+
+def test_signs_view_rotates_through_every_sign(demo_states, demo_floor):
+    tables, links = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    table = tables["PK-01"]
+    view = signs_view.compose(table, None, settings, NOW, area=SCREEN, interval_s=8)
+    assert len(view.frames) == len(table["signs"]) == 4 and view.frame_seconds == 8
+    assert view.status.is_live
+    joined = [" ".join(_texts(f)) for f in view.frames]
+    assert "Holdem" in joined[0] and "30 seconds" in joined[0]  # time to act, 002 r6.14
+    assert "$5" in joined[1] and "Maximum rake" in joined[1]
+    cards = signs_view.compose(tables["TU-01"], None, settings, NOW, area=SCREEN)
+    assert len(cards.frames) == 1 + 3  # the limits sign and the three result cards
+    _all_legible(view)
+    _all_legible(cards)
+
+
+def test_too_small_a_screen_says_so_instead_of_small_print(demo_states, demo_floor):
+    tables, _ = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    view = limits_view.compose(tables["RO-01"], None, settings, NOW, area=Area(300.0, 200.0))
+    assert view.status.kind == "fault" and "RO-01" in view.status.reason
+    assert "too small" in " ".join(_texts(view.frames[0]))
+    _all_legible(view)
+
+
+def test_offline_mark_on_every_frame(demo_states, demo_floor):
+    tables, _ = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    view = signs_view.compose(tables["BJ-01"], None, settings, NOW, area=SCREEN,
+                              connection=Status.stale(NOW - timedelta(minutes=3)))
+    assert view.status.kind == "stale"
+    assert all(any("OFFLINE" in t for t in _texts(f)) for f in view.frames)
