@@ -26,7 +26,7 @@ from pydantic import (
 from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
-from kiosk.rules.games import GAMES
+from kiosk.rules.games import GAMES, TRI_CHRO_GAMES, tri_chro_balls
 from kiosk.rules.limits_data import ROULETTE_WAGER_TYPES
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.trichro import odds_classes
@@ -62,8 +62,7 @@ DEFAULT_TIMEZONE = "Australia/Brisbane"
 
 #: Tri-chro payout-odds classes per variant (001 s459(1), s467(1),(2)).
 TRI_CHRO_CLASSES: dict[str, tuple[str, ...]] = {
-    "tri_chro_54": odds_classes(54),
-    "tri_chro_63": odds_classes(63),
+    g.id: odds_classes(g.balls) for g in GAMES.values() if g.balls is not None
 }
 
 #: Roulette wager types of the s141(2) table (000 s6).
@@ -75,7 +74,7 @@ VIEWS: dict[str, frozenset[str] | None] = {
     "limits": None,
     "signs": None,
     "jackpot": frozenset({"caribbean_stud"}),
-    "trichro": frozenset({"tri_chro_54", "tri_chro_63"}),
+    "trichro": frozenset(TRI_CHRO_GAMES),
     "twoup_lights": frozenset({"two_up_dice"}),
 }
 
@@ -340,7 +339,7 @@ def _raise(problems: list[tuple[str, str]]) -> None:
 
 
 def _section_of(game: str) -> str:
-    return "tri_chro" if game.startswith("tri_chro") else game
+    return "tri_chro" if tri_chro_balls(game) is not None else game
 
 
 # --------------------------------------------------------------------------- table
@@ -401,7 +400,7 @@ class Table(_Model):
         if value is None or game is None:
             return value
         if game != "poker":
-            extra = " (the ball count is in the game id)" if game.startswith("tri_chro") else ""
+            extra = " (the ball count is in the game id)" if tri_chro_balls(game) is not None else ""
             raise ValueError(f"only poker tables have a variant; {game} has none{extra}")
         if value not in POKER_VARIANTS:
             raise ValueError(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Game", "GAMES", "game"]
+__all__ = ["Game", "GAMES", "TRI_CHRO_GAMES", "game", "tri_chro_balls"]
 
 
 @dataclass(frozen=True)
@@ -18,13 +18,14 @@ class Game:
     default_name: str
     source: str  # where the game's rules are, e.g. "001 pt 20 ss455-467"
     renamable_by: str | None = None  # citation that lets the operator rename it, if any
+    balls: int | None = None  # tri-chro: the number of balls, 54 (001 s461) or 63 (001 s462)
 
 
 GAMES: dict[str, Game] = {
     g.id: g
     for g in (
-        Game("tri_chro_54", "Tri-Chro 54 Ball", "001 pt 20 ss455-467", "001 s456(7)"),
-        Game("tri_chro_63", "Tri-Chro 63 Ball", "001 pt 20 ss455-467", "001 s456(7)"),
+        Game("tri_chro_54", "Tri-Chro 54 Ball", "001 pt 20 ss455-467", "001 s456(7)", balls=54),
+        Game("tri_chro_63", "Tri-Chro 63 Ball", "001 pt 20 ss455-467", "001 s456(7)", balls=63),
         Game("two_up_dice", "Two-Up Dice", "004 sch13"),
         Game("caribbean_stud", "Caribbean Stud Poker", "000 pt 14 ss224-248", "000 s230(5)"),
         Game("blackjack", "Blackjack", "003 ss23, 50A-50E", "003 s50A(3)"),
@@ -35,6 +36,15 @@ GAMES: dict[str, Game] = {
         Game("poker", "Poker", "002"),
     )
 }
+
+#: The tri-chro game ids, 54 ball first.
+TRI_CHRO_GAMES: tuple[str, ...] = tuple(g.id for g in GAMES.values() if g.balls is not None)
+
+
+def tri_chro_balls(game_id: str) -> int | None:
+    """The number of balls of a tri-chro game (54 or 63); ``None`` for any other game."""
+    found = GAMES.get(game_id)
+    return None if found is None else found.balls
 
 
 def game(game_id: str) -> Game:

@@ -12,7 +12,6 @@ Defaults the format leaves open: shapes have no fill and no outline unless given
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import tomllib
@@ -20,7 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from kiosk.rules.games import GAMES
+from kiosk.rules.games import GAMES, tri_chro_balls
+from kiosk.rules.trichro import wagers
 from kiosk.scene.fonts import FAMILIES
 from kiosk.scene.primitives import parse_colour
 from kiosk.scene.resources import assets_dir
@@ -43,8 +43,6 @@ __all__ = [
 
 FORMAT = "kiosk-layout/1"
 TOKENS = ("game_name", "casino_name")
-TRI_CHRO_GAMES = {"tri_chro_54": "54_ball", "tri_chro_63": "63_ball"}
-_DATA = Path(__file__).resolve().parents[1] / "rules" / "data" / "tri_chro.json"
 
 
 class LayoutError(ValueError):
@@ -99,8 +97,10 @@ class Layout:
 
 def tri_chro_wager_ids(game: str) -> tuple[str, ...]:
     """The 19 wager ids of a tri-chro game, from ``kiosk/rules/data/tri_chro.json`` (001 s467)."""
-    data = json.loads(_DATA.read_text(encoding="utf-8"))
-    return tuple(w["id"] for w in data["variants"][TRI_CHRO_GAMES[game]]["wagers"])
+    balls = tri_chro_balls(game)
+    if balls is None:
+        raise ValueError(f"{game} is not a tri-chro game")
+    return tuple(w.id for w in wagers(balls))
 
 
 # ---- value checkers: each returns the converted value or raises ValueError(reason) ----
@@ -403,7 +403,7 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
                 seen_areas[area] = n
         items.append(LayoutItem(index=n, kind=kind, values=values, line=line))
 
-    if game in TRI_CHRO_GAMES:
+    if tri_chro_balls(game) is not None:
         required_ids = tri_chro_wager_ids(game)
         missing = [i for i in required_ids if i not in seen_areas]
         extra = [i for i in seen_areas if i not in required_ids]

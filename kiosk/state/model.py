@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Mapping
 
+from kiosk.rules.games import tri_chro_balls
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.shapes import GameState, LimitsState
@@ -182,10 +183,11 @@ def refuse_violations(game: str, limits: Mapping[str, Any]) -> list[dict[str, st
 
 def initial_game_state(game: str, settings: Mapping[str, Any]) -> GameState:
     """The game-specific live state of a table that has not played yet."""
-    if game in ("tri_chro_54", "tri_chro_63"):
+    balls = tri_chro_balls(game)
+    if balls is not None:
         return {
             "kind": "tri_chro",
-            "balls": 54 if game == "tri_chro_54" else 63,
+            "balls": balls,
             "device": settings.get("drawing_device", "ball_device"),
             "phase": "betting",
             "drawing": 0,
