@@ -27,6 +27,7 @@ from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
 from kiosk.rules.games import GAMES, TRI_CHRO_GAMES, tri_chro_balls
+from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.limits_data import ROULETTE_WAGER_TYPES
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.trichro import odds_classes
@@ -179,7 +180,7 @@ class Sign(_Model):
     """A sign the table shows: its kind and the height of its capitals and digits."""
 
     kind: Literal[tuple(SIGN_KINDS)]  # type: ignore[valid-type]
-    cap_mm: float = 8.0
+    cap_mm: float = MIN_TEXT_MM
 
     @field_validator("cap_mm", mode="before")
     @classmethod

@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from kiosk.rules.games import GAMES
+from kiosk.rules.lettering import MIN_TEXT_MM, seed_lettered_signs, text_height_rule
+
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.floor.models import Table
 
@@ -22,24 +25,7 @@ __all__ = [
     "text_height_rule",
 ]
 
-MIN_TEXT_MM = 8.0
-"""Letters and numbers at least 8 mm high: 001 s459(2), 003 s23(2), s259(2), s295(2);
-RULES.md 1.1 applies the same floor to every sign."""
-
-_ALL = frozenset(
-    {
-        "tri_chro_54",
-        "tri_chro_63",
-        "two_up_dice",
-        "caribbean_stud",
-        "blackjack",
-        "roulette",
-        "manila_poker",
-        "draw_poker",
-        "pai_gow",
-        "poker",
-    }
-)
+_ALL = frozenset(GAMES)
 
 
 @dataclass(frozen=True)
@@ -81,20 +67,10 @@ SIGN_KINDS: dict[str, SignKind] = {
     )
 }
 
-# Signs whose lettering the seeds themselves hold to 8 mm; every other sign is held to
-# the same floor by the product (RULES.md 1.1).
-_TEXT_HEIGHT_RULES: dict[tuple[str, str], str] = {
-    ("limits", "blackjack"): "003 s23(2)",
-    ("limits", "tri_chro_54"): "001 s459(2)",
-    ("limits", "tri_chro_63"): "001 s459(2)",
-    ("minimum_table_stake", "manila_poker"): "003 s259(2)",
-    ("minimum_table_stake", "draw_poker"): "003 s295(2)",
-}
 
-
-def text_height_rule(kind: str, game: str) -> str:
-    """The citation that holds this sign's letters and numbers to 8 mm."""
-    return _TEXT_HEIGHT_RULES.get((kind, game), "RULES.md 1.1")
+def _by_basis(*kinds: str) -> list[tuple[str, str]]:
+    """``(kind, citation)`` for sign kinds whose basis is the one rule that requires them."""
+    return [(kind, SIGN_KINDS[kind].basis) for kind in kinds]
 
 
 def required_signs(table: "Table") -> list[tuple[str, str]]:
@@ -104,36 +80,30 @@ def required_signs(table: "Table") -> list[tuple[str, str]]:
     progressive jackpot meter of a link is checked per link (000 s231(4)).
     """
     game = table.game
-    need: list[tuple[str, str]] = []
+    # the minimum/maximum wagers and minimum table stake signs whose lettering the seeds
+    # set: 003 s23(2), 001 s459(2) (assumed shown, RULES.md A-24), 003 s259(2), s295(2)
+    need: list[tuple[str, str]] = seed_lettered_signs(game)
     if game == "blackjack":
-        need.append(("limits", "003 s23(2)"))
         if table.blackjack_settings.bonus_blackjack:
-            need.append(("bonus_payouts", "003 s50A(1)(b)"))
-            need.append(("nominated_blackjack", "003 s50C(3)"))
-    elif game in ("tri_chro_54", "tri_chro_63"):
-        # The seed sets the sign's lettering and assumes it is shown (RULES.md A-24).
-        need.append(("limits", "001 s459(2)"))
+            need += _by_basis("bonus_payouts", "nominated_blackjack")
     elif game == "caribbean_stud":
         settings = table.caribbean_settings
         if not settings.maximum_payment_on_help_sign:
-            need.append(("maximum_payment", "000 s232(1)(b)"))
+            need += _by_basis("maximum_payment")
         if settings.jackpot.sharing_method is not None:
-            need.append(("jackpot_sharing", "000 s247(3)"))
+            need += _by_basis("jackpot_sharing")
     elif game == "manila_poker":
-        need.append(("minimum_table_stake", "003 s259(2)"))
         if table.manila_settings.reduced_commission is not None:
-            need.append(("commission", "003 s275(3)"))
-    elif game == "draw_poker":
-        need.append(("minimum_table_stake", "003 s295(2)"))
+            need += _by_basis("commission")
     elif game == "pai_gow":
-        need.append(("approved_cuts", "003 s430(2)"))
+        need += _by_basis("approved_cuts")
         if table.pai_gow_settings.co_banking:
-            need.append(("house_liability", "003 s421(1)(b)(i)"))
+            need += _by_basis("house_liability")
     elif game == "poker":
         settings = table.poker_settings
-        need.append(("game_notice", "002 r6.3"))
+        need += _by_basis("game_notice")
         if settings.rake is not None:
-            need.append(("rake", "002 r7.1"))
+            need += _by_basis("rake")
         if settings.compulsory_blinds:
-            need.append(("blinds", "002 r8.2.1"))
+            need += _by_basis("blinds")
     return need

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kiosk.floor.signs import MIN_TEXT_MM, SIGN_KINDS, required_signs, text_height_rule
+from kiosk.floor.signs import SIGN_KINDS, required_signs
+from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
 from kiosk.rules.citation import Violation
 from kiosk.rules.money import format_money
 

@@ -33,7 +33,8 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.svgimage import SvgError, svg_shapes
-from kiosk.scene.text import MIN_FIT_CAP_MM, fit_box, fit_text, text_runs
+from kiosk.rules.lettering import MIN_TEXT_MM
+from kiosk.scene.text import fit_box, fit_text, text_runs
 from kiosk.scene.fonts import font_face
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ def _fitted(text: str, v: dict) -> tuple[str, float]:
     if cap is None:
         face = font_face(family, weight)
         cap = v["x_mm"] * face.cap_height_em / face.x_height_em
-    floor = min(v.get("min_cap_mm", MIN_FIT_CAP_MM), cap)
+    floor = min(v.get("min_cap_mm", MIN_TEXT_MM), cap)
     return fit_text(text, cap_mm=cap, max_width_mm=v["max_width_mm"], min_cap_mm=floor, family=family, weight=weight)
 
 

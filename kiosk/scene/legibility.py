@@ -5,9 +5,8 @@ number counts, lowercase included, measured as ink at the size it is shown.  A r
 letters are its lowercase letters without ascenders (x-height) if it has any lowercase letter,
 otherwise its capitals and digits (cap height).  Runs with no letter or digit carry no lettering.
 
-Citations of the four signs the seeds bind to 8 mm: 001 s459(2) (tri-chro minimum/maximum),
-003 s23(2) (blackjack minimum/maximum), 003 s259(2) (manila poker minimum table stake), 003
-s295(2) (draw poker minimum table stake); RULES.md 1.1 applies 8 mm to every sign as policy.
+The floor itself and the citations of the four signs the seeds bind to 8 mm are defined once,
+in :mod:`kiosk.rules.lettering` (001 s459(2), 003 s23(2), s259(2), s295(2)).
 """
 
 from __future__ import annotations
@@ -15,17 +14,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from kiosk.rules.citation import Violation
+from kiosk.rules.lettering import MIN_TEXT_MM
+from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the same definition, under its older name
 from kiosk.scene.primitives import Clipped, Scene, TextRun
 
-__all__ = ["MIN_SIGN_TEXT_MM", "SIGN_HEIGHT_RULES", "letter_height_mm", "text_runs_of", "short_text"]
-
-MIN_SIGN_TEXT_MM = 8.0
-SIGN_HEIGHT_RULES = {
-    "tri_chro": "001 s459(2)",
-    "blackjack": "003 s23(2)",
-    "manila_poker": "003 s259(2)",
-    "draw_poker": "003 s295(2)",
-}
+__all__ = ["MIN_SIGN_TEXT_MM", "letter_height_mm", "text_runs_of", "short_text"]
 
 
 def letter_height_mm(run: TextRun) -> float | None:
@@ -54,7 +47,7 @@ def short_text(
     scene: Scene,
     *,
     rule: str,
-    min_height_mm: float = MIN_SIGN_TEXT_MM,
+    min_height_mm: float = MIN_TEXT_MM,
     scale: float = 1.0,
     tolerance: float = 1e-6,
 ) -> list[Violation]:

@@ -15,17 +15,18 @@ Vertical alignment uses the block of capitals: ``top`` puts the cap top of the f
 ``baseline`` puts the baseline of the first line at ``y``.
 
 Fitting (:func:`fit_text`): a configured name can be any length.  Given a ``max_width_mm``, text
-wider than that is set smaller, as far as ``min_cap_mm`` (default :data:`MIN_FIT_CAP_MM`, the 8 mm
-of RULES.md 1.1: 001 s459(2), 003 s23(2)); if it still does not fit, it is broken into lines at
+wider than that is set smaller, as far as ``min_cap_mm`` (default
+:data:`kiosk.rules.lettering.MIN_TEXT_MM`, the 8 mm of 001 s459(2), 003 s23(2), s259(2), s295(2)); if it still does not fit, it is broken into lines at
 spaces (a word longer than a line at its last character that fits) rather than set any smaller.
 """
 
 from __future__ import annotations
 
+from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
 
-__all__ = ["ANCHORS", "MIN_FIT_CAP_MM", "VALIGNS", "em_size_mm", "fit_box", "fit_text", "text_runs", "text_width_mm"]
+__all__ = ["ANCHORS", "VALIGNS", "em_size_mm", "fit_box", "fit_text", "text_runs", "text_width_mm"]
 
 ANCHORS = ("left", "center", "right")
 VALIGNS = ("baseline", "middle", "top", "bottom")
@@ -49,8 +50,6 @@ def text_width_mm(text: str, face: FontFace, em_mm: float) -> float:
     """The advance width of the widest line of ``text`` at em size ``em_mm``."""
     return max(face.width_em(line) for line in text.split("\n")) * em_mm
 
-
-MIN_FIT_CAP_MM = 8.0
 
 
 def _width_per_cap(face: FontFace, line: str) -> float:
@@ -122,7 +121,7 @@ def fit_text(
     *,
     cap_mm: float,
     max_width_mm: float,
-    min_cap_mm: float = MIN_FIT_CAP_MM,
+    min_cap_mm: float = MIN_TEXT_MM,
     family: str = "sans",
     weight: str = "regular",
 ) -> tuple[str, float]:

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from kiosk.scene.fonts import font_face
 from kiosk.scene.layout import build_scene, parse_layout
 from kiosk.scene.primitives import TextRun
-from kiosk.scene.text import MIN_FIT_CAP_MM, fit_text
+from kiosk.rules.lettering import MIN_TEXT_MM as MIN_FIT_CAP_MM
+from kiosk.scene.text import fit_text
 
 NAME_40 = "The Grand Pacific Reef Casino and Resort"
 BOLD = font_face("sans", "bold")
