@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 from typing import Any, Mapping, Union
+
+from kiosk.rules.lettering import MIN_TEXT_MM
 
 __all__ = [
     "Rows",
@@ -96,7 +98,7 @@ class SignContent:
     title: str
     blocks: tuple[Block, ...]
     citation: str
-    cap_mm: float = 8.0  # the height every letter and number keeps as a floor
+    cap_mm: float = MIN_TEXT_MM  # the height every letter and number keeps as a floor
     card: "CardFace | None" = None  # for result cards: the face drawn instead of blocks
 
     def texts(self) -> list[str]:
@@ -139,20 +141,19 @@ class Context:
 
 
 def content_digest(content: SignContent) -> str:
-    """SHA-256 of what the sign says (its words, numbers and lettering floor): two exports
-    of a sign with the same digest print the same sign."""
+    """SHA-256 of what the sign says (its words, numbers, notices and lettering floor): two
+    exports of a sign with the same digest print the same sign."""
 
-    def plain(value: Any) -> Any:
-        if isinstance(value, datetime):
-            return value.isoformat()
-        if isinstance(value, dict):
-            return {k: plain(v) for k, v in value.items()}
-        if isinstance(value, (list, tuple)):
-            return [plain(v) for v in value]
-        return value
+    def block(b: Block) -> list:
+        if isinstance(b, Rows):
+            return ["rows", b.header, b.rows]
+        if isinstance(b, Notice):
+            return ["notice", b.text, b.effective_at.isoformat() if b.effective_at else None, b.rule]
+        return [type(b).__name__.lower(), b.text, getattr(b, "bold", None)]
 
-    data = plain(asdict(content))
-    for block, raw in zip(data["blocks"], content.blocks):
-        block["type"] = type(raw).__name__
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    card = None if content.card is None else [content.card.word, content.card.letter, content.card.shape,
+                                              content.card.colour]
+    data = [content.kind, content.table_id, content.heading, content.title, [block(b) for b in content.blocks],
+            content.citation, content.cap_mm, card]
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

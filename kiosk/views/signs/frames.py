@@ -12,11 +12,12 @@ import dataclasses
 from datetime import datetime
 from typing import Any, Hashable, Mapping
 
+from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.primitives import Scene
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
 from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
-from kiosk.views.signs.layout import INK, PAPER, compose_sign, min_cap_mm
+from kiosk.views.signs.layout import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
 
 __all__ = ["countdown_text", "sign_view_state", "with_countdowns"]
 
@@ -48,10 +49,10 @@ def _refusal(area: Area, words: str) -> Scene:
     from kiosk.views.signs.layout import wrap_lines
 
     margin = max(6.0, 0.05 * min(area.width_mm, area.height_mm))
-    cap = min_cap_mm(8.0)
+    cap = min_cap_mm(MIN_TEXT_MM)
     try:
         lines = wrap_lines(words, cap, area.width_mm - 2 * margin, bold=True)
-        items = sign_text("\n".join(lines), x=margin, y=margin, mm=8.0, anchor="left", valign="top", weight="bold",
+        items = sign_text("\n".join(lines), x=margin, y=margin, mm=MIN_TEXT_MM, anchor="left", valign="top", weight="bold",
                           fill=INK)
     except ValueError:
         items = []  # not even one word fits at 8 mm: show nothing rather than small print
@@ -89,7 +90,7 @@ def sign_view_state(
             except SignProblem as exc:
                 problems.append(exc.message)
                 scene = _refusal(area, "This screen is too small to show this sign with letters of at least "
-                                       f"8 mm (001 s459(2), 003 s23(2)): {exc.message}")
+                                       f"{MIN_TEXT_MM:g} mm ({LETTER_RULE}): {exc.message}")
                 summary.append(("too small", kind, exc.message))
             else:
                 summary.append(content_digest(content))

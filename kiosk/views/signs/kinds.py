@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.views.signs.content import Context, SignContent, SignProblem
 from kiosk.views.signs.kinds_cards import result_cards_sign
 from kiosk.views.signs.kinds_games import (
@@ -57,7 +58,7 @@ COMPOSERS: dict[str, Callable[..., list[SignContent]]] = {
 
 def table_signs(table: Mapping[str, Any]) -> list[tuple[str, float]]:
     """``(kind, cap_mm)`` of each sign the table shows, in its configured order."""
-    return [(s["kind"], float(s.get("cap_mm", 8.0))) for s in table.get("signs") or []]
+    return [(s["kind"], float(s.get("cap_mm", MIN_TEXT_MM))) for s in table.get("signs") or []]
 
 
 def sign_contents(kind: str, ctx: Context) -> list[SignContent]:
@@ -74,10 +75,10 @@ def sign_contents(kind: str, ctx: Context) -> list[SignContent]:
         have = [k for k, s in SIGN_KINDS.items() if game in s.games]
         raise SignProblem(f"table {table['id']}: {game} has no {kind} sign ({SIGN_KINDS[kind].basis}); "
                           f"its game has: {', '.join(have)}", SIGN_KINDS[kind].basis)
-    cap = dict(table_signs(table)).get(kind, 8.0)
+    cap = dict(table_signs(table)).get(kind, MIN_TEXT_MM)
     contents = COMPOSERS[kind](ctx, kind)
     return [c if c.cap_mm == cap else _with_cap(c, cap) for c in contents]
 
 
 def _with_cap(content: SignContent, cap: float) -> SignContent:
-    return replace(content, cap_mm=max(8.0, cap))
+    return replace(content, cap_mm=max(MIN_TEXT_MM, cap))

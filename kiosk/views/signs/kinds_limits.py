@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kiosk.floor.signs import text_height_rule
+from kiosk.rules.lettering import text_height_rule
 from kiosk.rules.games import GAMES
 from kiosk.rules.limits import LIMIT_RULES
 from kiosk.rules.trichro_odds import odds_classes

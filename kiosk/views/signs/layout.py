@@ -24,6 +24,7 @@ import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 
+from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS
 from kiosk.scene.fonts import font_face
 from kiosk.scene.lighting import contrast_ratio
 from kiosk.scene.primitives import (
@@ -49,7 +50,7 @@ HAIRLINE: Colour = (150, 150, 150, 255)
 WHITE: Colour = (255, 255, 255, 255)
 BLACK: Colour = (0, 0, 0, 255)
 
-LETTER_RULE = "001 s459(2), 003 s23(2), s259(2), s295(2)"
+LETTER_RULE = ", ".join(TEXT_HEIGHT_CITATIONS)
 """The seeds' 8 mm floor for letters and numbers, which every sign is held to."""
 
 _LINE_GAP = 0.62  # clear space between the lines of one text, in cap heights
@@ -131,14 +132,22 @@ class _Overflow(Exception):
 
 def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` at ``cap`` (no smaller)."""
-    widest, word = _widest_word(text, cap, bold)
-    if widest > width + 1e-6:
+    lines = _wrap_at(text, bold, round(width / cap, 4))
+    if lines is None:
+        widest, word = _widest_word(text, cap, bold)
         raise _Overflow(word, f"is {widest:.0f} mm wide at the legal letter height; {width:.0f} mm fit")
-    limit = width / cap
+    return list(lines)
+
+
+@lru_cache(maxsize=65536)
+def _wrap_at(text: str, bold: bool, limit: float) -> tuple[str, ...] | None:
+    """Greedy line breaks at ``limit`` mm per mm of cap height; ``None`` if a word is wider."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
         for word in paragraph.split():
+            if _width_at_1(word, bold) > limit + 1e-9:
+                return None
             candidate = f"{current} {word}" if current else word
             if current and _width_at_1(candidate, bold) > limit + 1e-9:
                 lines.append(current)
@@ -146,7 +155,13 @@ def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
             else:
                 current = candidate
         lines.append(current)
-    return lines
+    return tuple(lines)
+
+
+def clear_caches() -> None:
+    """Forget the measured widths and line breaks (for benchmarks that time a cold start)."""
+    _wrap_at.cache_clear()
+    _width_at_1.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
@@ -180,7 +195,10 @@ class _Page:
 
 def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float,
             draw: bool):
-    """Place everything at scale ``k``; raise :class:`_Overflow` when it does not fit."""
+    """Place everything at scale ``k``; raise :class:`_Overflow` when it does not fit.
+
+    With ``draw`` false, only measure: return the height the sign needs (a text too wide
+    still raises)."""
     page = _Page(bleed)
     unit = floor_cap * k
     margin = max(6.0, 0.05 * min(w, h))
@@ -209,7 +227,6 @@ def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Des
     y += _text_height(len(title_lines), tcap) + _DESCENT * tcap + gap
 
     # body blocks: measured first, then centred in the space left
-    placed: list[tuple[float, object]] = []
     body_h = 0.0
     pieces = []
     for block in content.blocks:
@@ -218,10 +235,12 @@ def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Des
         body_h += piece[0]
     body_h += gap * max(0, len(pieces) - 1)
     room = cite_top - gap - y
+    needed = y + body_h + gap + (h - cite_top)
+    if not draw:
+        return needed
     if body_h > room + 1e-6:
         last = content.blocks[-1] if content.blocks else None
         text = _block_text(last) if last is not None else content.title
-        needed = y + body_h + gap + (h - cite_top)
         raise _Overflow(text, f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; "
                               f"{h:.0f} mm fit", needed)
     if draw:
@@ -416,7 +435,7 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
     """
     if not (width_mm > 0 and height_mm > 0 and bleed_mm >= 0):
         raise ValueError(f"a sign needs a positive size, got {width_mm} x {height_mm} mm, bleed {bleed_mm} mm")
-    floor_cap = min_cap_mm(max(8.0, content.cap_mm))
+    floor_cap = min_cap_mm(max(MIN_TEXT_MM, content.cap_mm))
     try:
         if content.card is not None:
             page = _card_layout(content, width_mm, height_mm, bleed_mm, floor_cap)
@@ -429,38 +448,83 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
                  background=PAPER)
 
 
-def _fits(content, w, h, bleed, design, k, floor_cap) -> bool:
-    try:
-        _layout(content, w, h, bleed, design, k, floor_cap, draw=False)
-        return True
-    except _Overflow:
-        return False
+def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
+    last = content.blocks[-1] if content.blocks else None
+    text = _block_text(last) if last is not None else content.title
+    return _Overflow(text, f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; "
+                           f"{h:.0f} mm fit", needed)
+
+
+def _relevant(content: SignContent) -> list[_Design]:
+    """The designs that can differ for this content (no row labels: no one-line or stacked
+    variants; no long table: no two-column variants)."""
+    rows = [b for b in content.blocks if isinstance(b, Rows)]
+    out = []
+    for design in _DESIGNS:
+        if design.columns == 2 and not any(len(b.rows) >= 6 for b in rows):
+            continue
+        if not rows and (design.stacked or not design.one_line_labels):
+            continue
+        out.append(design)
+    return out
+
+
+def _largest_scale(content, w, h, bleed, design, start, floor_cap) -> float | None:
+    """The largest scale from ``start`` to :data:`_MAX_SCALE` at which ``design`` fits (to
+    about 2 %), or ``None`` when it does not fit at ``start``.  Height grows almost linearly
+    with the scale, so the search interpolates (regula falsi) and needs few trials."""
+
+    def needed(k: float) -> float:
+        try:
+            return _layout(content, w, h, bleed, design, k, floor_cap, draw=False)
+        except _Overflow:
+            return float("inf")  # a text too wide: as bad as too tall
+
+    lo, n_lo = start, needed(start)
+    if n_lo > h + 1e-6:
+        return None
+    hi, n_hi = _MAX_SCALE, needed(_MAX_SCALE)
+    if n_hi <= h + 1e-6:
+        return hi
+    for _ in range(8):
+        if hi - lo <= 0.02 * lo:
+            break
+        if n_hi == float("inf"):
+            k = (lo + hi) / 2
+        else:
+            k = lo + (h - n_lo) * (hi - lo) / (n_hi - n_lo)
+            k = min(max(k, lo + 0.01 * (hi - lo)), hi - 0.01 * (hi - lo))
+        n = needed(k)
+        if n <= h + 1e-6:
+            lo, n_lo = k, n
+        else:
+            hi, n_hi = k, n
+    return lo
 
 
 def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
-    """Of the designs that fit at scale 1, each scaled up as far as it fits (to 1 %), the one
-    whose values come out largest, preferring labels on one line beside their values."""
+    """Of the designs that fit at scale 1, each scaled up as far as it fits, the one whose
+    values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
     best: tuple[float, _Design, float] | None = None
-    for design in _DESIGNS:
-        try:
-            _layout(content, w, h, bleed, design, 1.0, floor_cap, draw=False)
-        except _Overflow as exc:
-            errors.append(exc)
+    for design in _relevant(content):
+        weight = design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
+        # the smallest scale at which this design would beat the best so far
+        need = 1.0 if best is None else best[0] / weight + 0.01
+        if need > _MAX_SCALE:
             continue
-        lo, hi = 1.0, _MAX_SCALE
-        if _fits(content, w, h, bleed, design, hi, floor_cap):
-            lo = hi
-        else:
-            while hi - lo > 0.01:
-                mid = (lo + hi) / 2
-                if _fits(content, w, h, bleed, design, mid, floor_cap):
-                    lo = mid
-                else:
-                    hi = mid
-        score = lo * design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
-        if best is None or score > best[0] + 1e-9:
-            best = (score, design, lo)
+        if best is None:
+            try:
+                height = _layout(content, w, h, bleed, design, 1.0, floor_cap, draw=False)
+            except _Overflow as exc:
+                errors.append(exc)
+                continue
+            if height > h + 1e-6:
+                errors.append(_height_error(content, height, h))
+                continue
+        k = _largest_scale(content, w, h, bleed, design, need, floor_cap)
+        if k is not None:
+            best = (k * weight, design, k)
     if best is not None:
         return _layout(content, w, h, bleed, best[1], best[2], floor_cap, draw=True)
     # the most telling problem: the smallest shortfall of height, else the last width problem
