@@ -26,7 +26,7 @@ from zoneinfo import ZoneInfo
 
 from kiosk.scene.legibility import MIN_SIGN_TEXT_MM
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
-from kiosk.scene.text import text_runs, text_width_mm
+from kiosk.scene.text import fit_text, text_runs, text_width_mm
 from kiosk.scene.fonts import font_face
 from kiosk.state.shapes import LinkState, TableState
 
@@ -37,6 +37,7 @@ __all__ = [
     "DEFAULT_AREA",
     "DEFAULT_TIMEZONE",
     "LIVE",
+    "Line",
     "MIN_SIGN_TEXT_MM",
     "Area",
     "CasinoSettings",
@@ -44,8 +45,11 @@ __all__ = [
     "Status",
     "ViewState",
     "local_time",
+    "fit_sign_text",
+    "parse_utc",
     "sign_text",
     "sign_text_width",
+    "stack",
     "status_mark",
 ]
 
@@ -213,13 +217,62 @@ def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: st
     return text_width_mm(text, face, em)
 
 
-def fitted_mm(text: str, *, width_mm: float, largest_mm: float, weight: str = "regular") -> float:
-    """The largest size up to ``largest_mm`` at which ``text`` fits ``width_mm``, never under
-    the sign floor (a text that does not fit at the floor is the caller's layout problem)."""
-    width_at_1 = sign_text_width(text, 1.0, weight=weight)
-    if width_at_1 <= 0:
-        return largest_mm
-    return max(MIN_SIGN_TEXT_MM, min(largest_mm, width_mm / width_at_1))
+def fit_sign_text(text: str, *, width_mm: float, largest_mm: float, weight: str = "regular") -> tuple[str, float]:
+    """``(text, mm)`` for :func:`sign_text`: as large as fits ``width_mm``, up to ``largest_mm``;
+    at the sign floor the text is broken into lines at spaces rather than set any smaller
+    (:func:`kiosk.scene.text.fit_text`, on the height of the text's shortest letters)."""
+    face = font_face("sans", weight)
+    ratio = face.cap_height_em / face.x_height_em if any(ch.islower() for ch in text) else 1.0
+    largest = max(largest_mm, MIN_SIGN_TEXT_MM)
+    fitted, cap = fit_text(text, cap_mm=largest * ratio, max_width_mm=width_mm, min_cap_mm=MIN_SIGN_TEXT_MM * ratio,
+                           weight=weight)
+    return fitted, max(MIN_SIGN_TEXT_MM, cap / ratio)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A paragraph for :func:`stack`: its words, the largest size wanted, weight and colour."""
+
+    text: str
+    largest_mm: float
+    fill: Colour = WHITE
+    weight: str = "regular"
+
+
+def _block(line: Line, width_mm: float, factor: float) -> tuple[str, float, float, float]:
+    """``(words, mm, height, cap)`` of a paragraph fitted to ``width_mm`` at ``factor`` of its size."""
+    words, mm = fit_sign_text(line.text, width_mm=width_mm, largest_mm=line.largest_mm * factor, weight=line.weight)
+    face = font_face("sans", line.weight)
+    cap = mm * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else mm
+    return words, mm, cap * (1 + 1.6 * words.count("\n")), cap
+
+
+def stack(lines: list[Line], *, x: float, y: float, w: float, h: float, gap: float = 1.0,
+          valign: str = "middle", drop: bool = False) -> tuple[list[Primitive], float]:
+    """Paragraphs one under the other, centred across ``w``, as large as their ``largest_mm``
+    allows within ``h`` (all shrunk alike, never under the sign floor; if they still do not fit
+    at the floor they overflow the box's bottom, or with ``drop`` the last paragraphs are left
+    out until the rest fit: put the most important first).  ``gap`` is the space between
+    paragraphs in capital heights of the paragraph above.  Returns the primitives and the
+    height used."""
+    factor = 1.0
+    while True:
+        blocks = [_block(line, w, factor) for line in lines]
+        used = sum(b[2] for b in blocks) + sum(b[3] * gap for b in blocks[:-1])
+        if used <= h or factor < 0.05:
+            break
+        if all(b[1] <= MIN_SIGN_TEXT_MM + 1e-9 for b in blocks):
+            if not drop or len(lines) <= 1:
+                break
+            lines = lines[:-1]
+            continue
+        factor *= 0.9
+    top = y + (h - used) / 2 if valign == "middle" else y
+    out: list[Primitive] = []
+    for line, (words, mm, height, cap) in zip(lines, blocks):
+        out += sign_text(words, x=x + w / 2, y=top, mm=mm, valign="top", weight=line.weight, fill=line.fill)
+        top += height + cap * gap
+    return out, used
 
 
 def local_time(when: datetime, settings: CasinoSettings) -> datetime:
@@ -256,10 +309,10 @@ def status_mark(status: Status, settings: CasinoSettings, area: Area, *, mm: flo
     words = status_text(status, settings)
     if words is None:
         return []
-    size = fitted_mm(words, width_mm=area.width_mm * 0.94, largest_mm=mm, weight="bold")
+    words, size = fit_sign_text(words, width_mm=area.width_mm * 0.94, largest_mm=mm, weight="bold")
     face = font_face("sans", "bold")
     cap = size * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else size
-    band_h = cap * 2.4
+    band_h = cap * (2.4 + 1.6 * words.count("\n"))
     band = Shape(rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
                  fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL)
     runs = sign_text(words, x=area.width_mm / 2, y=area.height_mm - band_h / 2, mm=size, valign="middle",

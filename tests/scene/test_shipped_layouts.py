@@ -508,7 +508,9 @@ def _oriented_box_area(poly, deg):
 
 
 def test_caribbean_exactly_seven_places_and_the_equipment():
-    assert len(layout("caribbean_stud").areas) == 21
+    areas = layout("caribbean_stud").areas
+    assert len(areas) == 28  # jackpot (no slots), ante, bet and slot light (with slots) at each place
+    assert {a for a in areas if a.endswith("_slot")} == {f"seat{n}_slot" for n in range(1, 8)}  # 000 s231(1)
     printed = texts("caribbean_stud")
     assert "DROP BOX" in printed and "DISCARD RACK" in printed  # 000 s232(1)(c)
 
@@ -724,10 +726,14 @@ def test_every_area_visibly_changes_when_lit(game, qapp):
 
 
 def test_every_area_is_a_filled_shape():
-    """A lit area is a region, so each area is a closed shape (never a line or an arc), drawn."""
+    """A lit area is a region, so each area is a closed shape (never a line or an arc), drawn
+    (on a table with the features the area's item needs: ``when``)."""
     for game in GAME_IDS:
         for name, item in area_items(game).items():
             assert item.kind in ("rect", "ellipse", "polygon", "path"), f"{game}: {name} is a {item.kind}"
-            assert any(isinstance(s, Shape) and s.area == name for s in scene(game).items), (
+            features = {item.get("when")} - {None}
+            drawn = build_scene(layout(game), game_name=GAMES[game].default_name, casino_name=LONG_CASINO_NAME,
+                                features=features)
+            assert any(isinstance(s, Shape) and s.area == name for s in drawn.items), (
                 f"{game}: area {name} is not drawn in the scene"
             )

@@ -1,0 +1,62 @@
+"""A table's layout (the cloth) as a scene: the one table-to-scene composition.
+
+``kiosk snapshot``, ``kiosk demo``, the display and the export all draw a table's layout
+through :func:`cloth_scene`; layout files are read once per file version (:func:`layout_for`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from kiosk.scene.layout import Layout, build_scene, load_layout
+from kiosk.scene.primitives import Scene
+from kiosk.scene.resources import default_layout_path
+from kiosk.state.shapes import TableState
+from kiosk.views.base import CasinoSettings
+from kiosk.views.facts import layout_features
+
+__all__ = ["cloth_scene", "layout_file", "layout_for"]
+
+
+def layout_file(table: TableState, settings: CasinoSettings) -> Path:
+    """The layout file a table uses: the floor's ``layout`` for it, else the game's shipped one."""
+    return settings.layout_of(table["id"]) or default_layout_path(table["game"])
+
+
+@lru_cache(maxsize=64)
+def _load(path: str, mtime_ns: int) -> Layout:
+    return load_layout(path)
+
+
+def layout_for(table: TableState, settings: CasinoSettings) -> Layout:
+    """The table's layout, loaded and validated (raises :class:`kiosk.scene.layout.LayoutError`)."""
+    path = layout_file(table, settings)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = -1  # load_layout reports the missing file
+    return _load(str(path), mtime)
+
+
+@lru_cache(maxsize=128)
+def _scene(path: str, mtime_ns: int, game_name: str, casino_name: str, logo: str | None,
+           lit: frozenset[str], features: frozenset[str]) -> Scene:
+    return build_scene(_load(path, mtime_ns), game_name=game_name, casino_name=casino_name,
+                       logo=None if logo is None else Path(logo), lit=lit, features=features)
+
+
+def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] = ()) -> Scene:
+    """The table's layout drawn with ``lit`` areas lit, in the cloth's millimetres.
+
+    Raises ``ValueError`` (a :class:`~kiosk.scene.layout.LayoutError` for a bad layout file)
+    naming the problem, e.g. a lit id that is not an area of the layout.
+    """
+    path = layout_file(table, settings)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except OSError:
+        mtime = -1
+    return _scene(str(path), mtime, table["display_name"], settings.name,
+                  None if settings.logo is None else str(settings.logo), frozenset(lit), layout_features(table))

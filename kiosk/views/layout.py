@@ -1,0 +1,223 @@
+"""The ``layout`` view: the table's cloth, with what the dealer has recorded lit on it.
+
+* tri-chro: after the result is entered, exactly the winning areas lit until the next game
+  (001 s463(3)); nothing lit for a voided drawing (s465, s466);
+* Caribbean stud with jackpot slots: each place's slot light lit while its jackpot wager is in
+  play (000 s231(1));
+* roulette: the winning number lit, and the last results beside the cloth;
+* pai gow: who banks (the chung, 003 s417) and the priority set marker (s418), marked on the
+  boxes and named beside the cloth.
+
+The cloth is fitted into the screen area; everything the view adds is set in screen
+millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_SIGN_TEXT_MM`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from kiosk.scene.layout import Layout
+from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, rect_path
+from kiosk.state.shapes import LinkState, TableState
+from kiosk.views.base import (
+    DEFAULT_AREA,
+    LIVE,
+    MIN_SIGN_TEXT_MM,
+    Area,
+    CasinoSettings,
+    Status,
+    ViewState,
+    fit_sign_text,
+    sign_text,
+    status_mark,
+)
+from kiosk.views.cloth import cloth_scene, layout_file, layout_for
+from kiosk.views.facts import layout_features, pai_gow_markers, roulette_results, slots_in_play, trichro_lit
+from kiosk.views.placing import Box, Placement, placed
+
+__all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
+
+VIEW = "layout"
+RESULTS_SHOWN = 8  # roulette: the latest and the 7 before it
+_PANEL_BG: Colour = (18, 18, 18, 255)
+_GOLD: Colour = (230, 190, 90, 255)
+_WHITE: Colour = (255, 255, 255, 255)
+_INK: Colour = (17, 17, 17, 255)
+
+
+@dataclass(frozen=True)
+class LayoutContent:
+    """Everything the layout view's scene is drawn from."""
+
+    table_id: str
+    layout: str
+    display_name: str
+    casino: str
+    game: str
+    lit: frozenset[str]
+    results: tuple[int, ...]
+    banker: str | None
+    priority: int | None
+    area: Area
+
+
+def lit_areas(table: TableState) -> frozenset[str]:
+    """The areas the layout lights for the table's recorded state (see the module docstring)."""
+    lit = set(trichro_lit(table))
+    if "jackpot_slots" in layout_features(table):
+        lit |= {f"seat{n}_slot" for n in slots_in_play(table)}
+    results = roulette_results(table)
+    if results:
+        lit.add(f"number_{results[0]}")
+    return frozenset(lit)
+
+
+def number_colour(layout: Layout, number: int) -> tuple[Colour, str]:
+    """A roulette number's colour on the cloth (the approved arrangement, 003 s131(2B)) and its
+    name, so the result reads without colour."""
+    fill = layout.item_for_area(f"number_{number}").get("fill") or (0, 0, 0, 255)
+    r, g, b = fill[:3]
+    if g > r and g > b:
+        return fill, "GREEN"
+    if r > 2 * max(g, b) and r > 90:
+        return fill, "RED"
+    return fill, "BLACK"
+
+
+def _panel_width(area: Area) -> float:
+    return max(90.0, min(170.0, area.width_mm * 0.24))
+
+
+def _band_height(status: Status) -> float:
+    # status_mark's band: 2.4 capital heights of lowercase-sized 8 mm text (about 1.4 x)
+    return 0.0 if status.is_live else MIN_SIGN_TEXT_MM * 1.45 * 2.4
+
+
+def _panel_lines(content: LayoutContent) -> bool:
+    return content.game in ("roulette", "pai_gow")
+
+
+def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[Primitive]:
+    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
+    cx = box.x + box.w / 2
+    words, head = fit_sign_text("LAST RESULTS", width_mm=box.w * 0.9, largest_mm=12.0, weight="bold")
+    y = box.y + head * 2.0
+    out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    if not results:
+        out += sign_text("no spin yet", x=cx, y=y + head * 4, mm=MIN_SIGN_TEXT_MM + 2, fill=_WHITE)
+        return out
+    # the latest number, large, in its colour, with its colour named
+    fill, name = number_colour(layout, results[0])
+    r = min(box.w * 0.36, box.h * 0.16)
+    cy = y + head * 1.6 + r
+    out.append(Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_GOLD, stroke_mm=2.5))
+    out += sign_text(str(results[0]), x=cx, y=cy, mm=r * 0.8, valign="middle", weight="bold", fill=_WHITE)
+    y = cy + r + MIN_SIGN_TEXT_MM * 2.2
+    out += sign_text(name, x=cx, y=y, mm=MIN_SIGN_TEXT_MM + 2, weight="bold", fill=_WHITE)
+    # the ones before it, newest first
+    pitch = MIN_SIGN_TEXT_MM * 2.6
+    chip = MIN_SIGN_TEXT_MM * 1.1
+    for number in results[1:RESULTS_SHOWN]:
+        y += pitch
+        if y > box.y + box.h - MIN_SIGN_TEXT_MM:
+            break
+        fill, name = number_colour(layout, number)
+        left = box.x + box.w * 0.12
+        out.append(Shape(ellipse_path(left + chip, y - MIN_SIGN_TEXT_MM / 2, chip, chip), fill=fill,
+                         stroke=_WHITE, stroke_mm=0.8))
+        out += sign_text(f"{number}", x=left + chip * 2.8, y=y, mm=MIN_SIGN_TEXT_MM, anchor="left", weight="bold")
+        out += sign_text(name, x=box.x + box.w * 0.94, y=y, mm=MIN_SIGN_TEXT_MM, anchor="right")
+    return out
+
+
+def _pai_gow_panel(banker: str | None, priority: int | None, box: Box) -> list[Primitive]:
+    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
+    cx = box.x + box.w / 2
+    size = MIN_SIGN_TEXT_MM + 2
+    y = box.y + size * 3
+    for heading, value in (("BANKER", (banker or "not recorded").upper()),
+                           ("PRIORITY", "not recorded".upper() if priority is None else f"BOX {priority}")):
+        heading, head = fit_sign_text(heading, width_mm=box.w * 0.9, largest_mm=size, weight="bold")
+        out += sign_text(heading, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+        y += size * 2.4
+        value, val = fit_sign_text(value, width_mm=box.w * 0.9, largest_mm=size + 4, weight="bold")
+        out += sign_text(value, x=cx, y=y, mm=val, weight="bold", fill=_WHITE)
+        y += size * 4
+    return out
+
+
+def _marker(where: Placement, layout: Layout, box_no: int, letter: str, fill: Colour, offset: float) -> list[Primitive]:
+    """A round marker with a letter on the box's area (B: banker, P: priority)."""
+    try:
+        item = layout.item_for_area(f"box{box_no}")
+    except KeyError:
+        return []
+    from kiosk.scene.build import item_path
+
+    x0, y0, x1, y1 = where.path(item_path(item)).bounds()
+    r = MIN_SIGN_TEXT_MM * 1.3
+    cx, cy = (x0 + x1) / 2 + offset * r, y0 - r * 0.2
+    return [Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_INK, stroke_mm=1.2),
+            *sign_text(letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK)]
+
+
+def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings, status: Status) -> Scene:
+    """The view's scene for ``content`` (composed in the screen area's millimetres)."""
+    area = content.area
+    cloth = cloth_scene(table, settings, content.lit)
+    band = _band_height(status)
+    panel_w = _panel_width(area) if _panel_lines(content) else 0.0
+    cloth_box = Box(0.0, 0.0, area.width_mm - panel_w, area.height_mm - band)
+    items, where = placed(cloth, cloth_box)
+    items = list(items)
+    if panel_w:
+        panel = Box(area.width_mm - panel_w, 0.0, panel_w, area.height_mm - band)
+        layout = layout_for(table, settings)
+        if content.game == "roulette":
+            items += _roulette_panel(layout, content.results, panel)
+        else:
+            items += _pai_gow_panel(content.banker, content.priority, panel)
+            banker_box = int(content.banker.split()[1]) if content.banker and content.banker.startswith("box") else None
+            if banker_box is not None:
+                items += _marker(where, layout, banker_box, "B", _GOLD, -1.1 if banker_box == content.priority else 0)
+            if content.priority is not None:
+                items += _marker(where, layout, content.priority, "P", _WHITE,
+                                 1.1 if banker_box == content.priority else 0)
+    items += status_mark(status, settings, area)
+    return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255),
+                 areas={}, lit=content.lit)
+
+
+def content_of(table: TableState, settings: CasinoSettings, area: Area) -> LayoutContent:
+    banker, priority = pai_gow_markers(table)
+    return LayoutContent(
+        table_id=table["id"],
+        layout=str(layout_file(table, settings)),
+        display_name=table["display_name"],
+        casino=settings.name,
+        game=table["game"],
+        lit=lit_areas(table),
+        results=roulette_results(table)[:RESULTS_SHOWN],
+        banker=banker,
+        priority=priority,
+        area=area,
+    )
+
+
+def compose(
+    table: TableState | None,
+    link: LinkState | None,
+    settings: CasinoSettings,
+    now: datetime,
+    *,
+    area: Area = DEFAULT_AREA,
+    connection: Status = LIVE,
+) -> ViewState:
+    """The layout view of ``table`` (``link`` and ``now`` are not used by this view)."""
+    if table is None:
+        raise ValueError("the layout view shows a table; none was given")
+    content = content_of(table, settings, area)
+    scene = scene_of(content, table, settings, connection)
+    return ViewState(VIEW, table["id"], content, connection, frames=(scene,), version=table["version"],
+                     link_version=None if link is None else link["version"])

@@ -1,0 +1,80 @@
+"""Place a scene inside another: scaled and moved into a box on the screen.
+
+A layout is drawn in the cloth's own millimetres (a 1800 mm table); a display view composes
+its scene in the screen's millimetres, so text it adds is true size.  :func:`placed` turns the
+layout's primitives into screen primitives, aspect kept, centred in the box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from kiosk.scene.primitives import Clipped, Image, Path, Primitive, Scene, Shape, SubPath, TextRun, rect_path
+
+__all__ = ["Box", "Placement", "fit", "placed"]
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on the screen, in mm."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where a scene went: screen = origin + scale * scene coordinates."""
+
+    scale: float
+    x: float
+    y: float
+
+    def point(self, px: float, py: float) -> tuple[float, float]:
+        return self.x + self.scale * px, self.y + self.scale * py
+
+    def path(self, path: Path) -> Path:
+        k, ox, oy = self.scale, self.x, self.y
+
+        def seg(s: tuple) -> tuple:
+            return (s[0], *[(ox + k * v) if i % 2 == 0 else (oy + k * v) for i, v in enumerate(s[1:])])
+
+        return Path(tuple(
+            SubPath((ox + k * sub.start[0], oy + k * sub.start[1]), tuple(seg(s) for s in sub.segments), sub.closed)
+            for sub in path.subpaths
+        ))
+
+    def item(self, item: Primitive) -> Primitive:
+        k = self.scale
+        if isinstance(item, Shape):
+            return replace(item, path=self.path(item.path), stroke_mm=item.stroke_mm * k,
+                           dash_mm=None if item.dash_mm is None else (item.dash_mm[0] * k, item.dash_mm[1] * k))
+        if isinstance(item, TextRun):
+            x, y = self.point(item.x, item.y)
+            return replace(item, x=x, y=y, size_mm=item.size_mm * k, offsets_mm=tuple(o * k for o in item.offsets_mm),
+                           width_mm=item.width_mm * k, origin=self.point(*item.origin))
+        if isinstance(item, Image):
+            x, y = self.point(item.x, item.y)
+            return replace(item, x=x, y=y, w=item.w * k, h=item.h * k)
+        if isinstance(item, Clipped):
+            return Clipped(self.path(item.clip), tuple(self.item(i) for i in item.items))
+        raise TypeError(f"cannot place {type(item).__name__}")
+
+
+def fit(width_mm: float, height_mm: float, box: Box) -> Placement:
+    """The placement that fits a ``width_mm`` x ``height_mm`` drawing in ``box``, centred."""
+    k = min(box.w / width_mm, box.h / height_mm)
+    return Placement(k, box.x + (box.w - width_mm * k) / 2, box.y + (box.h - height_mm * k) / 2)
+
+
+def placed(scene: Scene, box: Box) -> tuple[list[Primitive], Placement]:
+    """The scene's background and items fitted into ``box``, and the placement used."""
+    where = fit(scene.width_mm, scene.height_mm, box)
+    out: list[Primitive] = []
+    if scene.background is not None:
+        out.append(Shape(rect_path(where.x, where.y, scene.width_mm * where.scale, scene.height_mm * where.scale),
+                         fill=scene.background))
+    out.extend(where.item(item) for item in scene.items)
+    return out, where

@@ -1,0 +1,238 @@
+"""The ``twoup_lights`` view: the 3 heads, 3 tails and 5 odds result lights (004 sch13 s19(1)).
+
+Each set is in the table's configured colour (``[table.two_up_dice]`` ``heads_colour``,
+``tails_colour``, ``odds_colour``) and also has its own shape and letter (H in a circle, T in a
+square, O in a triangle: :data:`kiosk.views.signs.CARD_FACES`), so the lights read without
+colour.  A light marked failed shows the result card in its place while it would be lit
+(s19(2)): :func:`result_card` draws the card's face, the same face as the printed card.
+Below the lights: the spinner's progress (who spins, the spins of this game, the outcome).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from kiosk.scene.lighting import contrast_ratio
+from kiosk.scene.primitives import Colour, Path, Primitive, Scene, Shape, ellipse_path, parse_colour, polygon_path, rect_path
+from kiosk.state.shapes import TWO_UP_GAMES, LinkState, TableState
+from kiosk.views.base import (
+    DEFAULT_AREA,
+    LIVE,
+    MIN_SIGN_TEXT_MM,
+    Area,
+    CasinoSettings,
+    Line,
+    Status,
+    ViewState,
+    fit_sign_text,
+    sign_text,
+    sign_text_width,
+    stack,
+    status_mark,
+)
+from kiosk.views.signs.kinds_cards import CARD_FACES
+from kiosk.views.placing import Box
+
+__all__ = ["VIEW", "SETS", "TwoUpContent", "compose", "light_shape", "result_card"]
+
+VIEW = "twoup_lights"
+SETS: tuple[tuple[str, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
+_BLACK: Colour = (17, 17, 17, 255)
+_WHITE: Colour = (255, 255, 255, 255)
+_DIM: Colour = (40, 40, 40, 255)
+_GOLD_TEXT: Colour = (240, 200, 90, 255)
+_SPIN_WORDS = {"H": "H", "T": "T", "O": "O", "X": "no spin"}
+_OUTCOME = {"win": "SPINNER WINS", "lose": "SPINNER LOSES", "end": "DEALER'S GAME ENDS"}
+
+
+@dataclass(frozen=True)
+class TwoUpContent:
+    """Everything the twoup_lights view's scene is drawn from."""
+
+    table_id: str
+    display_name: str
+    colours: tuple[tuple[str, str], ...]
+    lit: tuple[tuple[str, int], ...]
+    failed: tuple[tuple[str, tuple[int, ...]], ...]
+    phase: str
+    game: int | None
+    spinner: str | None
+    call: str | None
+    spins: tuple[str, ...]
+    outcome: str | None
+    must_change_spinner: bool
+    area: Area
+
+
+def _ink(fill: Colour) -> Colour:
+    return _BLACK if contrast_ratio(fill, _BLACK) >= contrast_ratio(fill, _WHITE) else _WHITE
+
+
+def light_shape(result: str, cx: float, cy: float, size: float) -> Path:
+    """The outline of a light (or of the shape on a card) of ``result``: circle, square or
+    triangle (:data:`kiosk.views.signs.CARD_FACES`), ``size`` mm across."""
+    shape = CARD_FACES[result][2]
+    r = size / 2
+    if shape == "circle":
+        return ellipse_path(cx, cy, r, r)
+    if shape == "square":
+        s = size * 0.9
+        return rect_path(cx - s / 2, cy - s / 2, s, s, radius=s * 0.08)
+    return polygon_path([(cx, cy - r), (cx + r * 0.96, cy + r * 0.8), (cx - r * 0.96, cy + r * 0.8)])
+
+
+def _letter_centre(result: str, cy: float, size: float) -> float:
+    return cy + (size * 0.14 if CARD_FACES[result][2] == "triangle" else 0.0)
+
+
+def result_card(result: str, colour: Colour, box: Box) -> list[Primitive]:
+    """The face of the two-up result card ``result`` (``heads``, ``tails``, ``odds``) filling
+    ``box``: the light's colour to the edge, the set's shape with its letter, and its word, in
+    black or white (whichever reads better on the colour): 004 sch13 s19(2).
+
+    Every letter is at least the sign floor; a card too short for its shape shows the word
+    alone, one too narrow for the word its letter; raises ``ValueError`` when even that does
+    not fit."""
+    word, letter, _ = CARD_FACES[result]
+    ink = _ink(colour)
+    margin = max(1.5, 0.06 * min(box.w, box.h))
+    inner_w = box.w - 2 * margin
+    if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w:
+        word = letter  # a card narrower than its word at the floor: the letter alone says the result
+    if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w or box.h < MIN_SIGN_TEXT_MM * 1.6:
+        raise ValueError(f"a {CARD_FACES[result][0]} card of {box.w:.0f} x {box.h:.0f} mm is too small for letters of"
+                         f" {MIN_SIGN_TEXT_MM:g} mm")
+    word_words, word_mm = fit_sign_text(word, width_mm=inner_w, largest_mm=min(inner_w, box.h) * 0.3, weight="bold")
+    shape_room = box.h - 3 * margin - word_mm * 1.25
+    size = min(inner_w, shape_room)
+    cx = box.x + box.w / 2
+    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h, radius=margin), fill=colour,
+                                  stroke=ink, stroke_mm=max(0.6, margin * 0.3))]
+    if size < MIN_SIGN_TEXT_MM * 2.4:  # a small card: the word alone, centred
+        out += sign_text(word_words, x=cx, y=box.y + box.h / 2, mm=word_mm, valign="middle", weight="bold", fill=ink)
+        return out
+    cy = box.y + margin + size / 2
+    ring = max(1.0, size * 0.06)
+    out.append(Shape(light_shape(result, cx, cy, size), fill=ink))
+    inner_cy = cy + (0.5 * ring if CARD_FACES[result][2] == "triangle" else 0.0)
+    out.append(Shape(light_shape(result, cx, inner_cy, size - 2.6 * ring), fill=colour))
+    letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
+    out += sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold",
+                     fill=ink)
+    out += sign_text(word_words, x=cx, y=box.y + box.h - margin, mm=word_mm, valign="bottom", weight="bold", fill=ink)
+    return out
+
+
+def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_box: Box) -> list[Primitive]:
+    """One light in its cell: lit (its colour, letter in ink), dark (a dim shape edged in its
+    colour, letter in its colour) or failed (the result card while it would be lit; a dashed
+    empty outline while dark)."""
+    if failed:
+        if lit:
+            return result_card(result, colour, card_box)
+        return [Shape(rect_path(box.x, box.y, box.w, box.h, radius=2.0), stroke=(150, 150, 150, 255), stroke_mm=0.8,
+                      dash_mm=(3.0, 3.0))]
+    size = min(box.w, box.h) * 0.92
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    letter = CARD_FACES[result][1]
+    letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
+    if lit:
+        return [Shape(light_shape(result, cx, cy, size), fill=colour, stroke=_WHITE, stroke_mm=max(1.0, size * 0.03)),
+                *sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle",
+                           weight="bold", fill=_ink(colour))]
+    return [Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=colour, stroke_mm=max(1.0, size * 0.04)),
+            *sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle",
+                       weight="bold", fill=colour)]
+
+
+def content_of(table: TableState, area: Area) -> TwoUpContent:
+    gs = table["game_state"]
+    settings = table.get("settings") or {}
+    game = gs.get("game") if isinstance(gs.get("game"), dict) else None
+    lights = game.get("lights") if game else None
+    failed = gs.get("failed_lights") or {}
+    spins: list[str] = [code for kind, code in (game.get("actions") or ()) if kind == "spin"] if game else []
+    return TwoUpContent(
+        table_id=table["id"],
+        display_name=table["display_name"],
+        colours=tuple((name, str(settings.get(f"{name}_colour") or "#ffffff")) for name, _ in SETS),
+        lit=tuple((name, int((lights or {}).get(name, 0))) for name, _ in SETS),
+        failed=tuple((name, tuple(sorted(failed.get(name) or ()))) for name, _ in SETS),
+        phase=str(gs.get("phase", "betting")),
+        game=None if game is None else int(game.get("number", 0)),
+        spinner=None if game is None else game.get("spinner"),
+        call=None if game is None else game.get("call"),
+        spins=tuple(spins),
+        outcome=None if game is None else game.get("outcome"),
+        must_change_spinner=bool(game and game.get("must_change_spinner")),
+        area=area,
+    )
+
+
+def _progress(content: TwoUpContent) -> list[Line]:
+    if content.game is None:
+        return [Line("Waiting for a spinner", MIN_SIGN_TEXT_MM + 2)]
+    who = "Dealer spins" if content.spinner == "dealer" else f"Spinner calls {str(content.call).upper()}"
+    spins = " ".join(_SPIN_WORDS.get(code, code) for code in content.spins[-12:]) or "no spin yet"
+    lines = []  # the most important first: a small screen leaves out the last
+    if content.outcome is not None:
+        lines.append(Line(_OUTCOME.get(content.outcome, content.outcome.upper()), MIN_SIGN_TEXT_MM + 6,
+                          _WHITE, "bold"))
+    elif content.phase == "no_more_bets":
+        lines.append(Line("NO MORE BETS", MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
+    lines += [Line(f"Game {content.game}: {who}", MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"),
+              Line(f"Spins: {spins}", MIN_SIGN_TEXT_MM + 2)]
+    if content.must_change_spinner:
+        lines.append(Line("3 no-spins in a row: the spinner changes (004 sch13 s21)", MIN_SIGN_TEXT_MM + 1))
+    return lines
+
+
+def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) -> Scene:
+    area = content.area
+    band = 0.0 if status.is_live else MIN_SIGN_TEXT_MM * 1.45 * 2.4
+    pad = MIN_SIGN_TEXT_MM
+    items: list[Primitive] = []
+    name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=12.0, weight="bold")
+    items += sign_text(name, x=pad, y=pad, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT)
+    top = pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad
+    colours = {n: parse_colour(c) or _WHITE for n, c in content.colours}
+    lit = dict(content.lit)
+    failed = dict(content.failed)
+    progress_h = (area.height_mm - top - band) * 0.3
+    rows_h = area.height_mm - top - band - progress_h
+    row_h = rows_h / len(SETS)
+    label_mm = MIN_SIGN_TEXT_MM + (4 if area.width_mm > 400 else 1)
+    label_w = max(sign_text_width(CARD_FACES[n][0], label_mm, weight="bold") for n, _ in SETS) + 2 * pad
+    cell_w = (area.width_mm - label_w - pad) / max(count for _, count in SETS)
+    for row, (result, count) in enumerate(SETS):
+        y = top + row * row_h
+        items += sign_text(CARD_FACES[result][0], x=pad, y=y + row_h / 2, mm=label_mm, anchor="left",
+                           valign="middle", weight="bold", fill=colours[result])
+        left = label_w + (max(c for _, c in SETS) - count) * cell_w / 2  # centred under the odds
+        for i in range(count):
+            cell = Box(left + i * cell_w + cell_w * 0.06, y + row_h * 0.06, cell_w * 0.88, row_h * 0.88)
+            card = Box(left + i * cell_w + 0.75, y + row_h * 0.04, cell_w - 1.5, row_h * 0.92)
+            items += _light(result, i < lit[result], i + 1 in failed[result], colours[result], cell, card)
+    lines = _progress(content)
+    words, _ = stack(lines, x=pad, y=top + rows_h, w=area.width_mm - 2 * pad, h=progress_h, gap=0.5, drop=True)
+    items += words
+    items += status_mark(status, settings, area)
+    return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255))
+
+
+def compose(
+    table: TableState | None,
+    link: LinkState | None,
+    settings: CasinoSettings,
+    now: datetime,
+    *,
+    area: Area = DEFAULT_AREA,
+    connection: Status = LIVE,
+) -> ViewState:
+    """The result lights of a two-up dice ``table``."""
+    if table is None or table["game"] not in TWO_UP_GAMES:
+        raise ValueError(f"the twoup_lights view shows a two-up table, not {None if table is None else table['game']}")
+    content = content_of(table, area)
+    return ViewState(VIEW, table["id"], content, connection, frames=(scene_of(content, settings, connection),),
+                     version=table["version"])
