@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 
 __all__ = ["NAME", "HELP", "VIEWS", "add_arguments", "run", "parse_pair"]
 

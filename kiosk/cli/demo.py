@@ -13,7 +13,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
@@ -54,7 +54,7 @@ def _check(floor_path: Path):
 
 
 def _render_all(floor, floor_path: Path, out: Path, size: str, screen_mm: str) -> None:
-    from kiosk.commands import snapshot
+    from kiosk.cli import snapshot
 
     for table_id in sorted(floor.tables):
         args = argparse.Namespace(
@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     tokens = asyncio.run(_tokens(db_url, floor))
     for role, token in tokens.items():
         print(f"{role} token: {token}")
-    from kiosk.commands import serve
+    from kiosk.cli import serve
 
     return serve.run(argparse.Namespace(
         db=db_url, floor=floor_path, apply_floor=True, host="127.0.0.1", port=args.port,

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 
 __all__ = ["NAME", "HELP", "DEFAULT_PORT", "add_arguments", "run"]
 

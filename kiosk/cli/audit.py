@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 from kiosk.state.errors import StateError
 
 NAME = "audit"

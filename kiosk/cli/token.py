@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 from kiosk.state.errors import StateError
 from kiosk.state.events import ROLES
 

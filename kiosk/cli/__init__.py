@@ -1,6 +1,6 @@
 """The ``kiosk`` command.
 
-Each subcommand lives in its own module under ``kiosk.commands`` and exposes::
+Each subcommand lives in its own module ``kiosk/cli/<name>.py`` and exposes::
 
     NAME = "check"                       # the subcommand's name
     HELP = "validate a floor file"       # one line for ``kiosk --help``
@@ -21,16 +21,9 @@ import sys
 from typing import Sequence
 
 from kiosk import __version__
+from kiosk.cli._errors import CommandError
 
-__all__ = ["CommandError", "main"]
-
-
-class CommandError(Exception):
-    """A one-line message for the user; ``exit_code`` is the process exit code."""
-
-    def __init__(self, message: str, exit_code: int = 2) -> None:
-        super().__init__(message)
-        self.exit_code = exit_code
+__all__ = ["CommandError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -39,12 +32,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _commands():
-    import kiosk.commands as package
-
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+    """The subcommand modules of this package; private modules (``_x``, ``__main__``) are not."""
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"kiosk.commands.{info.name}")
+        module = importlib.import_module(f"{__name__}.{info.name}")
         if hasattr(module, "NAME") and hasattr(module, "run"):
             yield module
 
@@ -73,9 +65,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"kiosk {args.command}: interrupted", file=sys.stderr)
         return 130
 
-
-if __name__ == "__main__":  # pragma: no cover
-    # Run through the package module so commands and this entry point share one CommandError.
-    from kiosk.cli import main as _main
-
-    sys.exit(_main())

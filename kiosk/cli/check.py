@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from kiosk.cli import CommandError
+from kiosk.cli._errors import CommandError
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 

@@ -1,1 +1,0 @@
-"""Subcommands of ``kiosk``: one module each, discovered by ``kiosk.cli``."""
