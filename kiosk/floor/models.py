@@ -28,7 +28,7 @@ from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
 from kiosk.rules.games import GAMES, TRI_CHRO_GAMES, tri_chro_balls
 from kiosk.rules.lettering import MIN_TEXT_MM
-from kiosk.rules.limits_data import ROULETTE_WAGER_TYPES
+from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.trichro import odds_classes
 

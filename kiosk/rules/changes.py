@@ -25,7 +25,7 @@ from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from .citation import Violation
-from .limits_poker import is_nil_rake, rake_violations
+from .limits import is_nil_rake, rake_violations
 from .money import format_money as money
 
 __all__ = [

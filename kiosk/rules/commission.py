@@ -22,8 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .citation import RuleError
-from .limits_poker import RAKE_PERCENT_MAX_BP, RAKE_PERCENT_MIN_BP, format_percent_bp
-from .limits_input import read_field
+from .limits import RAKE_PERCENT_MAX_BP, RAKE_PERCENT_MIN_BP, format_percent_bp, read_field
 from .money import format_money as money
 from .money import require_cents
 from .table import RakeSettings

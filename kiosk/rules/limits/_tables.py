@@ -1,7 +1,7 @@
 """Minimum/maximum rules of the wagering games: tri-chro, roulette, blackjack, two-up dice,
 Caribbean stud and pai gow.
 
-Each ``check_*`` function takes a :class:`~kiosk.rules.limits_input.TableView` and returns
+Each ``check_*`` function takes a :class:`~kiosk.rules.limits._input.TableView` and returns
 the violations of its game's rules; :func:`kiosk.rules.limits.violations` is the entry point.
 Every message is one line: what is wrong, what would fix it, and the citation.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .citation import Violation
-from .limits_data import (
+from kiosk.rules.citation import Violation
+from ._data import (
     ROULETTE_WAGER_TYPES,
     TRI_CHRO_ODDS_CLASSES,
     MaxFloor,
@@ -21,8 +21,8 @@ from .limits_data import (
     tri_chro_floors,
     two_up_floor,
 )
-from .limits_input import TableView
-from .money import format_money as money
+from ._input import TableView
+from kiosk.rules.money import format_money as money
 
 __all__ = [
     "BONUS_BLACKJACK_DECKS",
@@ -128,7 +128,7 @@ def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
 def _player_favourable(balls: int) -> list[Violation]:
     """Warnings from the tri-chro module (another part) where a wager pays more than it takes."""
     try:
-        from .trichro import player_favourable_wagers
+        from kiosk.rules.trichro import player_favourable_wagers
     except ImportError:
         return []
     return list(player_favourable_wagers(balls))

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .citation import Violation
-from .limits_input import SettingsReader, TableView
-from .money import format_money as money
-from .table import RakeSettings
+from kiosk.rules.citation import Violation
+from ._input import SettingsReader, TableView
+from kiosk.rules.money import format_money as money
+from kiosk.rules.table import RakeSettings
 
 __all__ = [
     "RAKE_PERCENT_MAX_BP",

@@ -40,11 +40,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .citation import Violation
-from .games import game as _game
-from .limits_input import TableView, read_field
-from .limits_poker import check_draw_poker, check_manila_poker, check_poker
-from .limits_tables import (
+from kiosk.rules.citation import Violation
+from kiosk.rules.games import game as _game
+from kiosk.rules.money import format_money as money
+
+from ._data import ROULETTE_WAGER_TYPES
+from ._input import TableView, read_field
+from ._poker import (
+    RAKE_PERCENT_MAX_BP,
+    RAKE_PERCENT_MIN_BP,
+    check_draw_poker,
+    check_manila_poker,
+    check_poker,
+    format_percent_bp,
+    is_nil_rake,
+    rake_violations,
+)
+from ._tables import (
     check_blackjack,
     check_caribbean_stud,
     check_pai_gow,
@@ -53,9 +65,20 @@ from .limits_tables import (
     check_two_up_dice,
     is_instructional_blackjack,
 )
-from .money import format_money as money
 
-__all__ = ["INSTRUCTIONAL_TABLES_PER_OPERATOR", "LIMIT_RULES", "floor_violations", "violations"]
+__all__ = [
+    "INSTRUCTIONAL_TABLES_PER_OPERATOR",
+    "LIMIT_RULES",
+    "RAKE_PERCENT_MAX_BP",
+    "RAKE_PERCENT_MIN_BP",
+    "ROULETTE_WAGER_TYPES",
+    "floor_violations",
+    "format_percent_bp",
+    "is_nil_rake",
+    "rake_violations",
+    "read_field",
+    "violations",
+]
 
 #: 003 s23(4): a casino operator may operate at most 4 instructional blackjack tables.
 INSTRUCTIONAL_TABLES_PER_OPERATOR = 4

@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from .citation import Violation
-from .money import format_money
-from .table import TableLimits
+from kiosk.rules.citation import Violation
+from kiosk.rules.money import format_money
+from kiosk.rules.table import TableLimits
 
 __all__ = ["SettingsReader", "TableView", "field_default", "read_field"]
 

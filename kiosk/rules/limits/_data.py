@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from .money import MoneyError, parse_money
+from kiosk.rules.money import MoneyError, parse_money
 
 __all__ = [
     "LimitsDataError",
