@@ -18,8 +18,7 @@
 
 from __future__ import annotations
 
-from kiosk.rules.trichro_draw import complete_drawing, physical_balls
-from kiosk.rules.trichro import winners_of
+from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
 from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.store import Loaded, Outcome

@@ -18,7 +18,7 @@ from kiosk.rules.trichro import (
     variant,
     winning_wagers,
 )
-from kiosk.rules.trichro_data import TriChroDataError, parse_variant
+from kiosk.rules.trichro import TriChroDataError, parse_variant
 
 DATA = json.loads(
     (pathlib.Path(__file__).resolve().parents[2] / "kiosk" / "rules" / "data" / "tri_chro.json").read_text(

@@ -6,7 +6,7 @@ import pytest
 
 from state_helpers import DEALER, PIT
 from kiosk.rules.trichro import winning_wagers
-from kiosk.rules.trichro_draw import physical_balls
+from kiosk.rules.trichro import physical_balls
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 
 

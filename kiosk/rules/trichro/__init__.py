@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .trichro_data import COLOURS, VARIANTS, TriChroDataError, TriChroVariant, Wager, load_variant
-from .trichro_draw import (
+from ._data import COLOURS, VARIANTS, TriChroDataError, TriChroVariant, Wager, load_variant, parse_variant
+from ._draw import (
     BROKEN,
     Ball,
     Draw,
@@ -29,7 +29,7 @@ from .trichro_draw import (
     physical_balls,
     satisfies,
 )
-from .trichro_odds import (
+from ._odds import (
     Rounding,
     house_edge,
     odds_classes,
@@ -59,6 +59,7 @@ __all__ = [
     "odds_classes",
     "pair_count",
     "parse_draw",
+    "parse_variant",
     "physical_balls",
     "player_favourable_wagers",
     "variant",

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
-from .trichro_data import COLOURS, Predicate, TriChroVariant, load_variant
+from ._data import COLOURS, Predicate, TriChroVariant, load_variant
 
 __all__ = [
     "BROKEN",

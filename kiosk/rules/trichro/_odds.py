@@ -22,9 +22,9 @@ from functools import cache
 from itertools import combinations
 from typing import Literal
 
-from .citation import Violation
-from .trichro_data import TriChroVariant, Wager, load_variant
-from .trichro_draw import physical_balls, satisfies
+from kiosk.rules.citation import Violation
+from ._data import TriChroVariant, Wager, load_variant
+from ._draw import physical_balls, satisfies
 
 __all__ = [
     "Rounding",
