@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Literal
 
-from .citation import RuleError
-from .twoup_game import SpinnerGame, SpinRecord
-from .twoup_settings import TwoUpSettings
+from kiosk.rules.citation import RuleError
+from ._game import SpinnerGame, SpinRecord
+from ._settings import TwoUpSettings
 
 __all__ = [
     "PLAYER_ODDS",

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from typing import Collection, Hashable, Sequence, TypeVar
 
-from .citation import RuleError
-from .twoup_settings import TwoUpSettings
+from kiosk.rules.citation import RuleError
+from ._settings import TwoUpSettings
 
 __all__ = ["DEALER", "offer_order", "select_spinner"]
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .citation import RuleError
-from .twoup_settings import TwoUpSettings
+from kiosk.rules.citation import RuleError
+from ._settings import TwoUpSettings
 
 __all__ = [
     "CALLS",

@@ -16,10 +16,10 @@ The display has 3 heads lights, 3 tails lights and 5 odds lights (s19(1)): :data
 
 from __future__ import annotations
 
-from .twoup_game import CALLS, CODES, Call, Code, Outcome, SpinnerGame, SpinRecord
-from .twoup_settings import TwoUpSettings
-from .twoup_spinner import DEALER, offer_order, select_spinner
-from .twoup_wagers import (
+from ._game import CALLS, CODES, Call, Code, Outcome, SpinnerGame, SpinRecord
+from ._settings import TwoUpSettings
+from ._spinner import DEALER, offer_order, select_spinner
+from ._wagers import (
     PLAYER_ODDS,
     SPINNER_ODDS,
     PlayerWager,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from .citation import RuleError
+from kiosk.rules.citation import RuleError
 
 __all__ = ["ROUNDINGS", "Rounding", "TwoUpSettings"]
 
