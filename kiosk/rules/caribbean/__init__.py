@@ -62,7 +62,7 @@ from enum import Enum
 from typing import Literal, Mapping
 
 from kiosk.rules.cards import Card, CardsInput, parse_cards
-from kiosk.rules.caribbean_meter import JackpotMeter, MeterPayment
+from kiosk.rules.caribbean._meter import JackpotMeter, MeterPayment
 from kiosk.rules.citation import RuleError
 from kiosk.rules.money import format_money, require_cents
 from kiosk.rules.poker_hands import (
