@@ -18,8 +18,7 @@ from typing import Any, Callable, Literal, Mapping
 
 from kiosk.state.errors import BadRequest
 from kiosk.state.events import Actor
-from kiosk.state.store import EventDraft, Loaded, Outcome
-from kiosk.state.store_sql import format_time
+from kiosk.state.store import EventDraft, Loaded, Outcome, format_time
 
 __all__ = [
     "Field",

@@ -31,8 +31,7 @@ from kiosk.rules.changes import (
 from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, one_line, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.model import check_limits_patch, refuse_violations
-from kiosk.state.store import Loaded, Outcome
-from kiosk.state.store_sql import format_time, parse_time
+from kiosk.state.store import Loaded, Outcome, format_time, parse_time
 
 __all__ = ["SPECS", "APPLY_DUE", "due_tables"]
 

@@ -22,11 +22,19 @@ from kiosk.state.audit import AuditReport
 from kiosk.state.commands import COMMAND_TYPES, authorize, make_apply, prepare
 from kiosk.state.commands_base import Context
 from kiosk.state.commands_config import APPLY_DUE, due_tables
-from kiosk.state.db import parse_db_url
 from kiosk.state.errors import BadRequest, NotFound, RuleRefused, StateError, Unauthorized
 from kiosk.state.events import ROLES, Actor, Event
-from kiosk.state.store import AuditDraft, Loaded, Outcome, Store, TokenInsert, TokenRevoke
-from kiosk.state.store_sql import format_time, parse_time
+from kiosk.state.store import (
+    AuditDraft,
+    Loaded,
+    Outcome,
+    Store,
+    TokenInsert,
+    TokenRevoke,
+    format_time,
+    open_store,
+    parse_time,
+)
 from kiosk.state.subscription import Subscription
 from kiosk.state.tokens import actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
@@ -41,18 +49,6 @@ Clock = Callable[[], datetime]
 
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
-
-
-def open_store(db_url: str | None) -> Store:
-    """The store a database URL names (not yet opened)."""
-    url = parse_db_url(db_url)
-    if url.kind == "sqlite":
-        from kiosk.state.store_sqlite import SqliteStore
-
-        return SqliteStore(url.path)
-    from kiosk.state.store_postgres import PostgresStore
-
-    return PostgresStore(url.dsn, url.describe())
 
 
 class Service:

@@ -19,7 +19,7 @@ from kiosk.state.audit import AuditReport, record_hash, verify_chain
 from kiosk.state.errors import DatabaseTooNew, StateError, StoreUnavailable
 from kiosk.state.events import Actor, Event
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
-from kiosk.state.store import ALL, Apply, Loaded, Store, TokenInsert, TokenRevoke
+from kiosk.state.store._base import ALL, Apply, Loaded, Store, TokenInsert, TokenRevoke
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
 

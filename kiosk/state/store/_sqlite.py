@@ -13,7 +13,7 @@ import sqlite3
 from typing import Any, Literal
 
 from kiosk.state.errors import StoreUnavailable
-from kiosk.state.store_sql import SqlStore
+from kiosk.state.store._sql import SqlStore
 
 __all__ = ["SqliteStore"]
 

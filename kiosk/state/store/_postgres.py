@@ -17,7 +17,7 @@ from typing import Any, Callable, Literal
 import psycopg
 
 from kiosk.state.errors import StoreUnavailable
-from kiosk.state.store_sql import SqlStore
+from kiosk.state.store._sql import SqlStore
 
 __all__ = ["PostgresStore", "CHANNEL"]
 

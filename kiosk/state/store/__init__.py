@@ -1,0 +1,52 @@
+"""The store: where the floor's state, events, audit trail and tokens are kept.
+
+The public face of the package.  :class:`Store` is the interface the service writes
+through (one transaction per command: events, new states and audit records together);
+:func:`open_store` returns the store a database URL names, SQLite or PostgreSQL.  The
+implementations are private: ``_sql`` (shared SQL), ``_sqlite`` and ``_postgres``, the
+last imported only when a PostgreSQL URL is opened, so a SQLite node never loads psycopg.
+"""
+
+from __future__ import annotations
+
+from kiosk.state.db import parse_db_url
+from kiosk.state.store._base import (
+    ALL,
+    Apply,
+    AuditDraft,
+    EventDraft,
+    Loaded,
+    Outcome,
+    Store,
+    TokenInsert,
+    TokenRevoke,
+)
+from kiosk.state.store._sql import SqlStore, format_time, parse_time
+
+__all__ = [
+    "ALL",
+    "Apply",
+    "AuditDraft",
+    "EventDraft",
+    "Loaded",
+    "Outcome",
+    "SqlStore",
+    "Store",
+    "TokenInsert",
+    "TokenRevoke",
+    "format_time",
+    "open_store",
+    "parse_time",
+]
+
+
+def open_store(db_url: str | None) -> Store:
+    """The store a database URL names (not yet opened)."""
+    url = parse_db_url(db_url)
+    if url.kind == "sqlite":
+        from kiosk.state.store._sqlite import SqliteStore
+
+        return SqliteStore(url.path)
+    from kiosk.state.store._postgres import PostgresStore
+
+    return PostgresStore(url.dsn, url.describe())
