@@ -302,7 +302,7 @@ def _command_types(request: web.Request) -> tuple[str, ...]:
 
 def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
     """Each command's least role, target, fields and one-line help, for consoles and docs."""
-    from kiosk.state.commands import COMMANDS
+    from kiosk.state.handlers import COMMANDS
 
     out: dict[str, Any] = {}
     for name in types:

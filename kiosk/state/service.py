@@ -19,11 +19,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Collection
 
 from kiosk.state.audit import AuditReport
-from kiosk.state.commands import COMMAND_TYPES, authorize, make_apply, prepare
-from kiosk.state.commands_base import Context
-from kiosk.state.commands_config import APPLY_DUE, due_tables
 from kiosk.state.errors import BadRequest, NotFound, RuleRefused, StateError, Unauthorized
 from kiosk.state.events import ROLES, Actor, Event
+from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, make_apply, prepare
 from kiosk.state.store import (
     AuditDraft,
     Loaded,

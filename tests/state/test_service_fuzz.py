@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from state_helpers import ADMIN, DEALER, PIT, FakeClock, START
-from kiosk.state.commands import COMMANDS
+from kiosk.state.handlers import COMMANDS
 from kiosk.state.errors import StateError
 from kiosk.state.service import Service
 

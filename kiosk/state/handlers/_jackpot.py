@@ -21,7 +21,7 @@ from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, link_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused
 from kiosk.state.shapes import LinkState
 from kiosk.state.store import Loaded, Outcome

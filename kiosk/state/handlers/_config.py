@@ -28,7 +28,7 @@ from kiosk.rules.changes import (
     minimum_table_stake_change,
     poker_change_decision,
 )
-from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, one_line, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.model import check_limits_patch, refuse_violations
 from kiosk.state.store import Loaded, Outcome, format_time, parse_time

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
-from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.errors import RuleRefused
 from kiosk.state.store import Loaded, Outcome
 

@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
-from kiosk.state.commands_base import CommandSpec, Context, Field, bumped, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.store import Loaded, Outcome
 

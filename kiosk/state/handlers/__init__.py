@@ -1,4 +1,8 @@
-"""Every command the service accepts, and the checks every command goes through.
+"""The service's command handlers: every command it accepts, and the checks each goes through.
+
+The public face of the package.  The handlers live in private modules by subject:
+``_config`` (limits, signs, schedules), ``_jackpot`` (linked progressive meters),
+``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base``.
 
 Order of checks (each refusal changes nothing): shape (:class:`BadRequest`, or
 :class:`NotFound` for an unknown command type), role (:class:`Forbidden`), then inside the
@@ -10,19 +14,36 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from kiosk.state import commands_config, commands_jackpot, commands_trichro, commands_twoup
-from kiosk.state.commands_base import CommandSpec, Context, check_fields
 from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
+from kiosk.state.handlers import _config, _jackpot, _trichro, _twoup
+from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, link_event, table_event
+from kiosk.state.handlers._config import APPLY_DUE, due_tables
+from kiosk.state.handlers._jackpot import meter_of, new_link_state
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
 
-__all__ = ["COMMANDS", "COMMAND_TYPES", "prepare", "make_apply", "authorize"]
+__all__ = [
+    "APPLY_DUE",
+    "COMMANDS",
+    "COMMAND_TYPES",
+    "CommandSpec",
+    "Context",
+    "authorize",
+    "bumped",
+    "due_tables",
+    "link_event",
+    "make_apply",
+    "meter_of",
+    "new_link_state",
+    "prepare",
+    "table_event",
+]
 
 COMMANDS: dict[str, CommandSpec] = {
     spec.type: spec
-    for spec in (*commands_config.SPECS, *commands_trichro.SPECS, *commands_twoup.SPECS, *commands_jackpot.SPECS)
+    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS)
 }
 COMMAND_TYPES: tuple[str, ...] = tuple(COMMANDS)
 
