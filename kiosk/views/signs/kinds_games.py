@@ -7,7 +7,7 @@ from kiosk.rules.blackjack import Nomination, bonus_payout_rows, nomination_rows
 from kiosk.rules.caribbean import bet_odds_rows, jackpot_rows
 from kiosk.rules.citation import RuleError
 from kiosk.rules.commission import MANILA_NIL_UP_TO_CENTS, MANILA_POT_CAP_MULTIPLE, MANILA_RATE_BP
-from kiosk.rules.limits_poker import format_percent_bp
+from kiosk.rules.limits import format_percent_bp
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings
 from kiosk.views.signs.content import Big, Block, Context, Para, Rows, SignContent, SignProblem
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kiosk.rules.lettering import text_height_rule
 from kiosk.rules.games import GAMES
 from kiosk.rules.limits import LIMIT_RULES
-from kiosk.rules.trichro_odds import odds_classes
+from kiosk.rules.trichro import odds_classes
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings
 from kiosk.views.signs.content import Big, Block, Context, Para, Rows, SignContent
 
