@@ -38,6 +38,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--tls-key", metavar="FILE", type=Path, default=None,
                         help="PEM private key of --tls-cert")
     parser.add_argument("--node-id", default=None, help="this node's id (default: generated)")
+    parser.add_argument("--max-lag", metavar="SECONDS", type=_seconds, default=5.0,
+                        help="/api/v1/health answers 503 when this node is further behind the "
+                             "database than this (default 5)")
 
 
 def _port(text: str) -> int:
@@ -49,6 +52,19 @@ def _port(text: str) -> int:
         raise argparse.ArgumentTypeError(f"port must be a number, got {text!r}") from None
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"port must be 0..65535, got {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"seconds must be above 0, got {text}")
     return value
 
 
@@ -88,7 +104,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     from aiohttp import web
 
     from kiosk.state.errors import StateError
-    from kiosk.state.server import create_app, server_info
+    from kiosk.state.server import HealthSettings, create_app, server_info
     from kiosk.state.service import Service
 
     try:
@@ -98,7 +114,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
     try:
-        app = create_app(service)
+        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag))
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
         await runner.setup()
         site = web.TCPSite(runner, args.host, args.port, ssl_context=tls)

@@ -13,21 +13,24 @@ never reaches that path. The endpoints are documented in ``docs/api.md``.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import math
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
-from kiosk.state.errors import BadRequest, NotFound, StateError
+from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.stream import StreamHub, StreamSettings
 
 __all__ = [
     "API_PREFIX",
+    "HealthSettings",
     "MAX_BODY_BYTES",
     "SERVICE_KEY",
     "HUB_KEY",
@@ -48,6 +51,18 @@ SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
 HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
 _INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
 _BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
+
+
+@dataclass(frozen=True)
+class HealthSettings:
+    """When ``/api/v1/health`` answers 503: the node is more than ``max_lag_seconds`` behind the
+    database's head, or the database did not answer within ``timeout`` seconds."""
+
+    max_lag_seconds: float = 5.0
+    timeout: float = 2.0
+
+
+_HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSettings)
 
 _MAX_EVENTS_PAGE = 1000
 
@@ -220,18 +235,38 @@ def server_info(app: web.Application) -> dict[str, Any]:
 
 
 async def _health(request: web.Request) -> web.Response:
+    """``GET /health``: 200 while the node serves current state, 503 (with the problems) when it
+    has lost the database, cannot hear other nodes or lags behind the database's head - so a
+    load balancer takes it out."""
     service = request.app[SERVICE_KEY]
     info = request.app[_INFO_KEY]
-    seq = await current_seq(service)
-    return web.json_response(
-        {
-            "status": "ok",
-            "node_id": info["node_id"],
-            "store": info["store"],
-            "seq": seq,
-            "time": datetime.now(timezone.utc).isoformat().replace("+00:00", "Z"),
-        }
-    )
+    limits = request.app[_HEALTH_KEY]
+    body: dict[str, Any] = {"status": "ok", "node_id": info["node_id"], "store": info["store"]}
+    problems: list[str] = []
+    try:
+        async with asyncio.timeout(limits.timeout):
+            node = await service.health()
+    except StateError as exc:
+        problems.append(f"database: {exc.message}")
+    except TimeoutError:
+        problems.append(f"the database did not answer within {limits.timeout:g} s")
+    else:
+        body.update({"seq": node["head"], "published": node["published"],
+                     "lag": {"events": node["lag_events"], "seconds": node["lag_seconds"],
+                             "limit_seconds": limits.max_lag_seconds},
+                     "listening": node["listening"]})
+        if node["listening"] is False:
+            problems.append("not hearing other nodes' changes: the database LISTEN connection is down")
+        if node["lag_seconds"] > limits.max_lag_seconds:
+            problems.append(f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
+                            f"database (limit {limits.max_lag_seconds:g} s)")
+    body["time"] = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    if not problems:
+        return web.json_response(body)
+    body["status"] = "unavailable"
+    body["problems"] = problems
+    body["error"] = {"code": StoreUnavailable.code, "message": "; ".join(problems)}
+    return web.json_response(body, status=503)
 
 
 async def _tables(request: web.Request) -> web.Response:
@@ -407,12 +442,14 @@ def create_app(
     store: str | None = None,
     max_body_bytes: int = MAX_BODY_BYTES,
     stream: StreamSettings | None = None,
+    health: HealthSettings | None = None,
 ) -> web.Application:
     """The aiohttp application serving ``/api/v1`` for ``service``.
 
     ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
     (defaulting to the service's own ``node_id`` and ``kind`` attributes).
-    ``stream`` tunes the WebSocket hub (queue bound, heartbeats). The service is not closed by
+    ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
+    reports itself unavailable. The service is not closed by
     the application; whoever opened it closes it.
     """
     app = web.Application(
@@ -421,6 +458,7 @@ def create_app(
     )
     app[SERVICE_KEY] = service
     app[_BODY_LIMIT_KEY] = max_body_bytes
+    app[_HEALTH_KEY] = health or HealthSettings()
     app[_INFO_KEY] = {
         "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
         "store": store if store is not None else getattr(service, "kind", None),

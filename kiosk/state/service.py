@@ -205,6 +205,25 @@ class Service:
             raise BadRequest(f"limit must be 1 to 10000, not {limit!r}")
         return await self._store.events_since(seq, self._table_filter(tables), limit)
 
+    async def health(self) -> dict[str, Any]:
+        """How this node stands against the database (raises StoreUnavailable without it).
+
+        ``head``: the database's last sequence number; ``published``: the last one this node
+        has handed to its subscribers; ``lag_events`` the difference and ``lag_seconds`` the age
+        of the oldest event not yet handed on (0 when caught up); ``listening``: whether the
+        node hears other nodes' commits (None on a store that serves one process).
+        """
+        head = await self._store.head_seq()
+        published = self._last_published
+        lag_events = max(0, head - published)
+        lag_seconds = 0.0
+        if lag_events:
+            oldest = await self._store.events_since(published, None, 1)
+            if oldest:
+                lag_seconds = max(0.0, (self._now() - oldest[0].at).total_seconds())
+        return {"head": head, "published": published, "lag_events": lag_events,
+                "lag_seconds": round(lag_seconds, 3), "listening": self._store.listening}
+
     async def head_seq(self) -> int:
         """The sequence number of the last committed event."""
         return await self._store.head_seq()

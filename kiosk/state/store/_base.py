@@ -157,3 +157,9 @@ class Store(abc.ABC):
 
     async def wait_listening(self, timeout: float = 10.0) -> None:
         """Return once changes from other nodes are being received (at once for one process)."""
+
+    @property
+    def listening(self) -> bool | None:
+        """Whether changes from other nodes are being received right now (None: a store that
+        serves one process has no other nodes to hear from)."""
+        return None

@@ -40,6 +40,7 @@ class PostgresStore(SqlStore):
         self._listener: Callable[[int | None], None] | None = None
         self._listen_task: asyncio.Task | None = None
         self._listening = asyncio.Event()
+        self._listen_up = False
 
     def _describe(self) -> str:
         return self._where
@@ -112,16 +113,25 @@ class PostgresStore(SqlStore):
         except TimeoutError:
             raise StoreUnavailable(f"{self._where}: could not LISTEN for other nodes' changes") from None
 
+    @property
+    def listening(self) -> bool:
+        """Whether the LISTEN connection is up right now."""
+        return self._listen_up
+
     async def _listen(self) -> None:
         delay = 0.05
         while not self._closed:
             conn: psycopg.AsyncConnection | None = None
             try:
+                # TCP keepalives: a database host that vanishes without closing the connection
+                # is noticed within about 25 s instead of leaving the node deaf.
                 conn = await psycopg.AsyncConnection.connect(
-                    self.dsn, autocommit=True, connect_timeout=10, application_name="kiosk-listen"
+                    self.dsn, autocommit=True, connect_timeout=10, application_name="kiosk-listen",
+                    keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3,
                 )
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.05
+                self._listen_up = True
                 self._listening.set()
                 if self._listener is not None:
                     self._listener(None)  # catch up on what was committed before we listened
@@ -134,10 +144,12 @@ class PostgresStore(SqlStore):
             except asyncio.CancelledError:
                 raise
             except psycopg.Error as exc:
+                self._listen_up = False
                 _log.warning("PostgreSQL LISTEN connection lost (%s); reconnecting", _first_line(exc))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
             finally:
+                self._listen_up = False
                 if conn is not None:
                     try:
                         await conn.close()
