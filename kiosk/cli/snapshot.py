@@ -66,11 +66,12 @@ def _px_per_mm(size: tuple[float, float], screen_mm: tuple[float, float]) -> flo
 def _lit_areas(args: argparse.Namespace, game: str) -> frozenset[str]:
     lit = set(args.lit)
     if args.draw is not None:
-        if game not in ("tri_chro_54", "tri_chro_63"):
-            raise CommandError(f"--draw is for tri-chro tables; table {args.table} plays {game}")
+        from kiosk.rules.games import tri_chro_balls
         from kiosk.rules.trichro import winning_wagers
 
-        balls = 54 if game == "tri_chro_54" else 63
+        balls = tri_chro_balls(game)
+        if balls is None:
+            raise CommandError(f"--draw is for tri-chro tables; table {args.table} plays {game}")
         tokens = [t.strip() for t in args.draw.split(",")]
         try:
             lit |= winning_wagers(balls, tokens)

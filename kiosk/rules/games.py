@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Game", "GAMES", "TRI_CHRO_GAMES", "game", "tri_chro_balls"]
+__all__ = ["Game", "GAMES", "RENAMING_RULES", "TRI_CHRO_GAMES", "game", "tri_chro_balls"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ GAMES: dict[str, Game] = {
         Game("poker", "Poker", "002"),
     )
 }
+
+#: The citations that let an operator offer a game under a name of its own.
+RENAMING_RULES: tuple[str, ...] = tuple(sorted({g.renamable_by for g in GAMES.values() if g.renamable_by}))
 
 #: The tri-chro game ids, 54 ball first.
 TRI_CHRO_GAMES: tuple[str, ...] = tuple(g.id for g in GAMES.values() if g.balls is not None)

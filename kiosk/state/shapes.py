@@ -15,6 +15,8 @@ added to :data:`GameState`.  Everything here is data; there is no behaviour to k
 
 from typing import Literal, Mapping, NotRequired, TypedDict, Union
 
+from kiosk.rules.games import TRI_CHRO_GAMES  # the one list of tri-chro games (001 s461, s462)
+
 __all__ = [
     "RakeState",
     "LimitsState",
@@ -44,7 +46,6 @@ __all__ = [
     "TWO_UP_GAMES",
 ]
 
-TRI_CHRO_GAMES = ("tri_chro_54", "tri_chro_63")
 TWO_UP_GAMES = ("two_up_dice",)
 
 

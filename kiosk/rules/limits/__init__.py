@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from kiosk.rules.citation import Violation
+from kiosk.rules.games import GAMES, TRI_CHRO_GAMES
 from kiosk.rules.games import game as _game
 from kiosk.rules.money import format_money as money
 
@@ -85,8 +86,7 @@ INSTRUCTIONAL_TABLES_PER_OPERATOR = 4
 
 #: The provision behind each game's table minimum and maximum, cited by the sanity checks.
 LIMIT_RULES: dict[str, str] = {
-    "tri_chro_54": "001 s459(1)",
-    "tri_chro_63": "001 s459(1)",
+    **{game_id: "001 s459(1)" for game_id in TRI_CHRO_GAMES},
     "two_up_dice": "004 sch13 s14",
     "caribbean_stud": "IMPL",
     "blackjack": "003 s23(1)",
@@ -98,8 +98,7 @@ LIMIT_RULES: dict[str, str] = {
 }
 
 _CHECKS: dict[str, Callable[[TableView], list[Violation]]] = {
-    "tri_chro_54": lambda view: check_tri_chro(view, 54),
-    "tri_chro_63": lambda view: check_tri_chro(view, 63),
+    **{g.id: (lambda view, balls=g.balls: check_tri_chro(view, balls)) for g in GAMES.values() if g.balls is not None},
     "two_up_dice": check_two_up_dice,
     "caribbean_stud": check_caribbean_stud,
     "blackjack": check_blackjack,

@@ -28,6 +28,8 @@ from kiosk.rules.changes import (
     minimum_table_stake_change,
     poker_change_decision,
 )
+from kiosk.rules.games import GAMES, RENAMING_RULES
+from kiosk.rules.lettering import text_height_rule
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.model import check_limits_patch, refuse_violations
@@ -80,9 +82,8 @@ def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_fro
     current = table["limits"].get("minimum_table_stake_cents") or 0
     new = patch["minimum_table_stake_cents"]
     if new is None:
-        raise RuleRefused(f"table {table['id']}: the minimum table stake must be set "
-                          f"({'003 s259(2)' if table['game'] == 'manila_poker' else '003 s295(2)'})",
-                          rule="003 s259(2)" if table["game"] == "manila_poker" else "003 s295(2)")
+        rule = text_height_rule("minimum_table_stake", table["game"])  # the section that requires the sign
+        raise RuleRefused(f"table {table['id']}: the minimum table stake must be set ({rule})", rule=rule)
     decision = minimum_table_stake_change(table["game"], current, new, effective_at, notice_from, agreement)
     if not isinstance(decision, Approved):
         raise RuleRefused(f"table {table['id']}: {decision.message}", rule=decision.rule)
@@ -242,8 +243,7 @@ def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
         raise BadRequest("set_display_name.display_name: 1 to 80 characters on one line")
     new = bumped(table)
     new["display_name"] = name
-    rule = {"caribbean_stud": "000 s230(5)", "tri_chro_54": "001 s456(7)", "tri_chro_63": "001 s456(7)",
-            "blackjack": "003 s50A(3)"}.get(table["game"])
+    rule = GAMES[table["game"]].renamable_by
     return Outcome(events=[table_event("display_name_changed", new, display_name=name, rule=rule)],
                    tables={new["id"]: new})
 
@@ -293,7 +293,7 @@ SPECS = [
                 "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9)",
                 games=("poker",)),
     CommandSpec("set_display_name", "pit", "table", _display_name,
-                "the operator's name for the game (000 s230(5), 001 s456(7), 003 s50A(3))",
+                f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
                 fields={"display_name": Field("str")}),
     CommandSpec("set_signs", "pit", "table", _signs, "the signs a table shows and their letter height",
                 fields={"signs": Field("list")}),

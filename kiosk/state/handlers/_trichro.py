@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from kiosk.rules.games import TRI_CHRO_GAMES
 from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
@@ -25,7 +26,7 @@ from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
 
-TRI_CHRO = ("tri_chro_54", "tri_chro_63")
+TRI_CHRO = TRI_CHRO_GAMES
 
 
 def _no_more_bets(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kiosk.rules.lettering import text_height_rule
-from kiosk.rules.games import GAMES
+from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.limits import LIMIT_RULES
 from kiosk.rules.trichro import odds_classes
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings
@@ -77,8 +77,9 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
     lo, hi = lim["minimum_cents"], lim["maximum_cents"]
     blocks: list[Block] = []
     title = "Table limits"
-    if game in ("tri_chro_54", "tri_chro_63"):
-        classes = odds_classes(54 if game == "tri_chro_54" else 63)
+    balls = tri_chro_balls(game)
+    if balls is not None:
+        classes = odds_classes(balls)
         by = lim.get("maximum_by") or {}
         blocks.append(Rows((("Minimum wager", money(lo)),)))
         blocks.append(Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes),
