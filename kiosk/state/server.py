@@ -26,6 +26,7 @@ from aiohttp import web
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
+from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.stream import StreamHub, StreamSettings
 
 __all__ = [
@@ -443,6 +444,7 @@ def create_app(
     max_body_bytes: int = MAX_BODY_BYTES,
     stream: StreamSettings | None = None,
     health: HealthSettings | None = None,
+    floor: Any = None,
 ) -> web.Application:
     """The aiohttp application serving ``/api/v1`` for ``service``.
 
@@ -450,7 +452,8 @@ def create_app(
     (defaulting to the service's own ``node_id`` and ``kind`` attributes).
     ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
     reports itself unavailable. The service is not closed by
-    the application; whoever opened it closes it.
+    the application; whoever opened it closes it. ``floor`` (the loaded floor file, if any) is
+    served to displays by ``/api/v1/floor`` (:mod:`kiosk.state.floor_routes`).
     """
     app = web.Application(
         middlewares=[_error_middleware, auth_middleware(SERVICE_KEY)],
@@ -482,4 +485,5 @@ def create_app(
     app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
     app.router.add_get(f"{p}/audit/verify", _verify_audit)
     app.router.add_get(f"{p}/stream", hub.handle)
+    add_floor_routes(app, p, floor)
     return app
