@@ -235,7 +235,7 @@ class RulerPanel(QWidget):
 
     def save(self) -> None:
         try:
-            k = scale_from_ruler(self.device_px_per_mm())
+            k = scale_from_ruler(self._length * (self.devicePixelRatioF() or 1.0), self.RULER_MM)
         except ValueError as exc:
             self.message.setText(str(exc))
             self.message.adjustSize()
