@@ -114,7 +114,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
     try:
-        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag))
+        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
         await runner.setup()
         site = web.TCPSite(runner, args.host, args.port, ssl_context=tls)
