@@ -49,6 +49,7 @@ def ensure_qt_application():
     app = QApplication.instance()
     if app is None:
         app = QApplication([sys.argv[0] if sys.argv else "kiosk"])
+    app.setQuitOnLastWindowClosed(False)  # the process ends when asked to, not when a window closes
     return app
 
 
