@@ -193,6 +193,8 @@ class DisplayProcess(QObject):
         self._save_timer.setInterval(_SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_now)
         self.stopped = asyncio.Event()
+        # the process ends when staff or the system stop it, not when one of its windows closes
+        QGuiApplication.setQuitOnLastWindowClosed(False)
 
     # -- windows -----------------------------------------------------------------------------
 

@@ -1,0 +1,151 @@
+"""A display process against a real ``kiosk serve``: what the screens show, offline and back.
+
+The display runs on the qasync loop (``asyncio.Runner(loop_factory=qasync.QEventLoop)``), as
+``kiosk display`` does; the server is a separate process that the tests kill and start again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+from zoneinfo import ZoneInfo
+
+import pytest
+import qasync
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
+
+from kiosk.state.client import KioskClient
+from kiosk.ui.device_settings import DeviceSettings
+from kiosk.ui.display_app import DisplayProcess, DisplaySpec
+from kiosk.ui.display_cache import load_cache
+from kiosk.ui.display_main import casino_from_summary, fetch_floor
+from kiosk.ui.kiosk_window import KioskWindow
+from live_display import Served, texts, wait_for
+
+pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def run(coro):
+    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        return runner.run(coro)
+
+
+async def _process(served, specs, tmp_path, **kw):
+    client = KioskClient(served.url, served.tokens["display"])
+    summary = await fetch_floor(client)
+    process = DisplayProcess(client, specs, DeviceSettings(), cache_file=tmp_path / "cache" / "state.json",
+                             casino=casino_from_summary(summary, DeviceSettings(), None), **kw)
+    process.floor_summary = summary
+    process.open_windows()
+    process.start()
+    return client, process
+
+
+async def _close(client, process):
+    """Stop the display; no window and no task may outlive it."""
+    await process.stop()
+    await client.close()
+    await asyncio.sleep(0.1)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    left = [w for w in QApplication.topLevelWidgets() if isinstance(w, KioskWindow)]
+    assert not left, f"windows left open: {[w.windowTitle() for w in left]}"
+    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+    assert not pending, f"tasks left running: {pending}"
+
+
+def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):
+    async def scenario():
+        client, process = await _process(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], tmp_path)
+        screen = process.screens[0]
+        try:
+            await wait_for(lambda: screen.state is not None and screen.state.status.is_live, what="the limits sign")
+            shown = texts(screen.widget.scene)
+            assert "$10" in shown and "$1,000" in shown, shown
+            # pit staff change the limits: the sign follows, through the stream only
+            async with KioskClient(served.url, served.tokens["pit"]) as pit:
+                await pit.execute({"type": "set_limits", "table_id": "BJ-01",
+                                   "limits": {"minimum_cents": 2500, "maximum_cents": 250000}})
+            await wait_for(lambda: "$2,500" in texts(screen.widget.scene), what="the new maximum")
+            assert "$25" in texts(screen.widget.scene)
+            # the server dies: the picture stays, marked offline since the time it was last heard
+            served.kill()
+            await wait_for(lambda: screen.state is not None and screen.state.status.kind == "stale", what="stale")
+            since = screen.state.status.since.astimezone(ZoneInfo("Australia/Brisbane"))
+            mark = f"OFFLINE since {since:%H:%M}"
+            await wait_for(lambda: mark in texts(screen.widget.scene), what=mark)
+            assert "$2,500" in texts(screen.widget.scene)  # the last picture is kept
+            # it comes back on the same address: live again, the mark gone, nothing missed
+            served.start()
+            async with KioskClient(served.url, served.tokens["pit"]) as pit:
+                await pit.execute({"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 300000}})
+            await wait_for(lambda: "$3,000" in texts(screen.widget.scene), timeout=30, what="recovery")
+            assert not any(t.startswith("OFFLINE") for t in texts(screen.widget.scene))
+            process.save_now()
+        finally:
+            await _close(client, process)
+        cached, problem = load_cache(tmp_path / "cache" / "state.json")
+        assert problem is None and cached.tables["BJ-01"]["limits"]["maximum_cents"] == 300000
+
+    run(scenario())
+
+
+def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):
+    async def first():
+        client, process = await _process(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], tmp_path)
+        try:
+            await wait_for(lambda: process.screens[0].state is not None, what="the sign")
+            process.save_now()
+        finally:
+            await _close(client, process)
+
+    run(first())
+    served.kill()
+    heard = load_cache(tmp_path / "cache" / "state.json")[0].heard_at
+
+    async def second():
+        client = KioskClient(served.url, served.tokens["display"])
+        cached, _ = load_cache(tmp_path / "cache" / "state.json")
+        process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings(),
+                                 casino=casino_from_summary(cached.floor, DeviceSettings(), None))
+        process.open_windows()
+        process.restore(cached)
+        process.start()
+        try:
+            screen = process.screens[0]
+            await wait_for(lambda: screen.state is not None, what="the saved sign")
+            shown = texts(screen.widget.scene)
+            assert "$1,000" in shown
+            assert f"OFFLINE since {heard.astimezone(ZoneInfo('Australia/Brisbane')):%H:%M}" in shown
+            await asyncio.sleep(1.5)  # retrying the dead server changes nothing on screen
+            assert screen.state.status.kind == "stale"
+        finally:
+            await _close(client, process)
+
+    run(second())
+    served.start()
+
+
+def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):
+    async def scenario():
+        client = KioskClient(served.url, "not-a-token")
+        process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings())
+        process.open_windows()
+        process.start()
+        try:
+            screen = process.screens[0]
+            await wait_for(lambda: screen.notice == "refused", what="the refusal")
+            shown = texts(screen.widget.scene)
+            assert "DISPLAY NOT AUTHORISED" in shown
+        finally:
+            await _close(client, process)
+
+    run(scenario())
