@@ -14,8 +14,9 @@ millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_S
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Iterable
 
 from kiosk.scene.layout import Layout
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, rect_path
@@ -213,11 +214,15 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    lit: Iterable[str] = (),
 ) -> ViewState:
-    """The layout view of ``table`` (``link`` and ``now`` are not used by this view)."""
+    """The layout view of ``table`` (``link`` and ``now`` are not used by this view); ``lit``
+    lights more areas (``kiosk snapshot --lit``)."""
     if table is None:
         raise ValueError("the layout view shows a table; none was given")
     content = content_of(table, settings, area)
+    if lit:
+        content = replace(content, lit=content.lit | frozenset(lit))
     scene = scene_of(content, table, settings, connection)
     return ViewState(VIEW, table["id"], content, connection, frames=(scene,), version=table["version"],
                      link_version=None if link is None else link["version"])

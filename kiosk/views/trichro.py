@@ -13,8 +13,9 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Iterable
 
 from kiosk.rules.trichro import Ball
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, polygon_path, rect_path
@@ -192,10 +193,13 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    lit: Iterable[str] = (),
 ) -> ViewState:
-    """The trichro view of a tri-chro ``table``."""
+    """The trichro view of a tri-chro ``table``; ``lit`` lights more areas (``kiosk snapshot --lit``)."""
     if table is None or table["game"] not in TRI_CHRO_GAMES:
         raise ValueError(f"the trichro view shows a tri-chro table, not {None if table is None else table['game']}")
     content = content_of(table, area)
+    if lit:
+        content = replace(content, lit=content.lit | frozenset(lit))
     return ViewState(VIEW, table["id"], content, connection, frames=(scene_of(content, table, settings, connection),),
                      version=table["version"])
