@@ -1,0 +1,229 @@
+"""Command builders and checks for the console and the dealer panel, without Qt.
+
+One builder per command type the service accepts (``GET /api/v1/commands``): each returns the
+JSON object to send, e.g. ``set_limits("BJ-01", {"maximum_cents": 200000}, expected_version=7)``.
+
+:func:`check` answers "would the service accept this now?" with the service's own code: the
+shape and role checks of :func:`kiosk.state.handlers.prepare`, then the command's handler run
+on the states the console mirrors (:class:`kiosk.state.client.LiveState`), exactly as the
+store runs it inside its transaction; nothing is written.  It returns the refusal the server
+would answer (a :class:`kiosk.state.errors.StateError` with its ``rule``), or ``None``.  A form
+validates as the user types by calling it on every change.
+
+What :func:`check` cannot know: writes by others after the mirrored state (the server then
+answers 409 Conflict), and a secure random draw (``trichro_generate``) is only checked for
+being allowed.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+from typing import Any, Mapping
+
+from kiosk.state.errors import StateError
+from kiosk.state.events import Actor
+from kiosk.state.handlers import COMMAND_TYPES, Context, make_apply, prepare
+from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.store import Loaded
+
+
+
+def build(type_: str, target_id: str, *, expected_version: int | None = None, **fields: Any) -> dict[str, Any]:
+    """A command of ``type_`` for a table or link (which one the command's spec says); fields
+    left as ``None`` are not sent."""
+    from kiosk.state.handlers import COMMANDS
+
+    spec = COMMANDS.get(type_)
+    if spec is None:
+        raise ValueError(f"unknown command type {type_!r}; known: {', '.join(COMMAND_TYPES)}")
+    command: dict[str, Any] = {"type": type_, f"{spec.target}_id": target_id}
+    if expected_version is not None:
+        command["expected_version"] = expected_version
+    command.update({k: v for k, v in fields.items() if v is not None})
+    return command
+
+
+def check(
+    command: Mapping[str, Any],
+    tables: Mapping[str, TableState],
+    links: Mapping[str, LinkState] | None = None,
+    *,
+    role: str = "pit",
+    name: str = "console",
+    now: datetime | None = None,
+) -> StateError | None:
+    """The refusal the service would answer to ``command`` from a ``role`` token, given these
+    states (all the tables and links the console mirrors), or ``None`` when it would accept it."""
+    try:
+        check_or_raise(command, tables, links, role=role, name=name, now=now)
+    except StateError as exc:
+        return exc
+    return None
+
+
+def check_or_raise(
+    command: Mapping[str, Any],
+    tables: Mapping[str, TableState],
+    links: Mapping[str, LinkState] | None = None,
+    *,
+    role: str = "pit",
+    name: str = "console",
+    now: datetime | None = None,
+) -> None:
+    """As :func:`check`, raising the refusal."""
+    actor = Actor(name=name, role=role)  # type: ignore[arg-type]
+    spec, cmd = prepare(actor, command)
+    moment = now or datetime.now(timezone.utc)
+    ctx = Context(actor=actor, now=moment, rng=random.Random(0))
+    loaded = Loaded(tables=dict(tables), links=dict(links or {}), now=moment)  # type: ignore[arg-type]
+    make_apply(spec, cmd, ctx)(loaded)
+
+
+# --------------------------------------------------------------------------- table configuration
+
+
+def set_limits(table_id: str, limits: Mapping[str, Any], *, players_agreed: Mapping[str, Any] | None = None,
+               expected_version: int | None = None) -> dict[str, Any]:
+    """Change limits now (poker room: after notice, 002 r6.9); ``limits`` in cents."""
+    return build("set_limits", table_id, expected_version=expected_version, limits=dict(limits),
+                 players_agreed=None if players_agreed is None else dict(players_agreed))
+
+
+def schedule_change(table_id: str, limits: Mapping[str, Any], effective_at: datetime | str, *,
+                    players_agreed: Mapping[str, Any] | None = None,
+                    expected_version: int | None = None) -> dict[str, Any]:
+    """A limits change at ``effective_at`` (aware time), noticed from now (003 s259(3), s295(3))."""
+    when = effective_at if isinstance(effective_at, str) else _utc_text(effective_at)
+    return build("schedule_change", table_id, expected_version=expected_version, limits=dict(limits),
+                 effective_at=when, players_agreed=None if players_agreed is None else dict(players_agreed))
+
+
+def cancel_change(table_id: str, change_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("cancel_change", table_id, expected_version=expected_version, change_id=change_id)
+
+
+def hand_complete(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("hand_complete", table_id, expected_version=expected_version)
+
+
+def set_display_name(table_id: str, display_name: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("set_display_name", table_id, expected_version=expected_version, display_name=display_name)
+
+
+def set_signs(table_id: str, signs: list[Any], *, expected_version: int | None = None) -> dict[str, Any]:
+    """The signs a table shows: kinds, or ``{"kind", "cap_mm"}`` objects."""
+    return build("set_signs", table_id, expected_version=expected_version, signs=list(signs))
+
+
+# --------------------------------------------------------------------------- tri-chro
+
+
+def trichro_no_more_bets(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_no_more_bets", table_id, expected_version=expected_version)
+
+
+def trichro_draw(table_id: str, balls: list[str], *, by_hand: bool | None = None,
+                 expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_draw", table_id, expected_version=expected_version, balls=list(balls), by_hand=by_hand)
+
+
+def trichro_generate(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_generate", table_id, expected_version=expected_version)
+
+
+def trichro_malfunction(table_id: str, device: str, *, note: str | None = None,
+                        expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_malfunction", table_id, expected_version=expected_version, device=device, note=note)
+
+
+def trichro_approve_redraw(table_id: str, inspector: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_approve_redraw", table_id, expected_version=expected_version, inspector=inspector)
+
+
+def trichro_ball_replaced(table_id: str, inspector: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_ball_replaced", table_id, expected_version=expected_version, inspector=inspector)
+
+
+def trichro_illumination_fault(table_id: str, *, areas: list[str] | None = None, note: str | None = None,
+                               expected_version: int | None = None) -> dict[str, Any]:
+    return build("trichro_illumination_fault", table_id, expected_version=expected_version,
+                 areas=None if areas is None else list(areas), note=note)
+
+
+# --------------------------------------------------------------------------- two-up dice
+
+
+def twoup_new_game(table_id: str, *, seat: int | None = None, call: str | None = None,
+                   expected_version: int | None = None) -> dict[str, Any]:
+    """A spinner's game: a seat and a call, or neither for the dealer (004 sch13 s6)."""
+    command = build("twoup_new_game", table_id, expected_version=expected_version)
+    command.update(seat=seat, call=call)  # null is meaningful here: the dealer spins
+    return command
+
+
+def twoup_no_more_bets(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("twoup_no_more_bets", table_id, expected_version=expected_version)
+
+
+def twoup_spin(table_id: str, result: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("twoup_spin", table_id, expected_version=expected_version, result=result)
+
+
+def twoup_spinner_stops(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("twoup_spinner_stops", table_id, expected_version=expected_version)
+
+
+def twoup_overrule_invalid(table_id: str, result: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("twoup_overrule_invalid", table_id, expected_version=expected_version, result=result)
+
+
+def twoup_light(table_id: str, light: str, index: int, failed: bool, *,
+                expected_version: int | None = None) -> dict[str, Any]:
+    return build("twoup_light", table_id, expected_version=expected_version, light=light, index=index, failed=failed)
+
+
+# --------------------------------------------------------------------------- jackpots
+
+
+def jackpot_wagers(table_id: str, count: int, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_wagers", table_id, expected_version=expected_version, count=count)
+
+
+def jackpot_hit(table_id: str, hands: Mapping[str, list[str]], *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_hit", table_id, expected_version=expected_version,
+                 hands={k: list(v) for k, v in hands.items()})
+
+
+def jackpot_paid(link_id: str, *, note: str | None = None, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_paid", link_id, expected_version=expected_version, note=note)
+
+
+def jackpot_reset(link_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_reset", link_id, expected_version=expected_version)
+
+
+def jackpot_propose(link_id: str, *, seed_cents: int | None = None, contribution_bp: int | None = None,
+                    expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_propose", link_id, expected_version=expected_version, seed_cents=seed_cents,
+                 contribution_bp=contribution_bp)
+
+
+def jackpot_approve(link_id: str, proposal_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_approve", link_id, expected_version=expected_version, proposal_id=proposal_id)
+
+
+def jackpot_withdraw(link_id: str, proposal_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("jackpot_withdraw", link_id, expected_version=expected_version, proposal_id=proposal_id)
+
+
+def _utc_text(when: datetime) -> str:
+    if when.tzinfo is None:
+        raise ValueError("effective_at needs a timezone (an aware datetime)")
+    return when.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+
+
+BUILDERS: dict[str, Any] = {name: globals()[name] for name in COMMAND_TYPES if name in globals()}
+"""The builder of each command type, by type."""
+
+__all__ = ["BUILDERS", "build", "check", "check_or_raise", *BUILDERS]
