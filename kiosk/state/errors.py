@@ -16,6 +16,7 @@ __all__ = [
     "RuleRefused",
     "StoreUnavailable",
     "DatabaseTooNew",
+    "AuditKeyError",
 ]
 
 
@@ -79,3 +80,10 @@ class StoreUnavailable(StateError):
 class DatabaseTooNew(StateError):
     status = 500
     code = "database_too_new"
+
+
+class AuditKeyError(StateError):
+    """The audit key is missing, unusable or not the one the database is signed with."""
+
+    status = 500
+    code = "audit_key"

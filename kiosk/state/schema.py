@@ -6,7 +6,8 @@ whose version is higher than :data:`SCHEMA_VERSION` was written by a newer kiosk
 refused (:class:`~kiosk.state.errors.DatabaseTooNew`), never downgraded.
 
 Events and audit records are append-only: triggers refuse UPDATE and DELETE on them, and
-the audit hash chain (``kiosk.state.audit``) detects any edit made around the triggers.
+the audit hash chain (``kiosk.state.audit``) detects any edit made around the triggers;
+with an audit key (v2) its MACs detect a rewrite that recomputed the hashes (``docs/audit.md``).
 """
 
 from __future__ import annotations
@@ -56,11 +57,16 @@ _V1_POSTGRES_GUARDS = [
     ),
 ]
 
+# v2: keyed audit (kiosk.state.auditkey).  ``mac`` is HMAC-SHA-256 of the record's hash under
+# a key kept outside the database; NULL for records written without a key (every v1 record).
+_V2_KEYED_AUDIT = ["ALTER TABLE kiosk_audit ADD COLUMN mac TEXT"]
+
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     1: {
         "sqlite": _V1_TABLES + _V1_SQLITE_GUARDS,
         "postgresql": _V1_TABLES + _V1_POSTGRES_GUARDS,
     },
+    2: {"sqlite": _V2_KEYED_AUDIT, "postgresql": _V2_KEYED_AUDIT},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -66,6 +66,7 @@ class Service:
         self._tasks: set[asyncio.Task] = set()
         self._ticker: asyncio.Task | None = None
         self._closed = False
+        self.audit_key: Any = None
 
     # -- lifecycle ---------------------------------------------------------------------
     @classmethod
@@ -78,6 +79,8 @@ class Service:
         node_id: str | None = None,
         clock: Clock | None = None,
         tick_seconds: float | None = 1.0,
+        audit_key: Any = "auto",
+        verify_only: bool = False,
     ) -> "Service":
         """Open the store named by ``db_url`` (see :mod:`kiosk.state.db`) and the service on it.
 
@@ -85,12 +88,21 @@ class Service:
         differs from it raises :class:`Conflict` listing the differences unless
         ``apply_floor``.  ``clock`` returns the current UTC time (tests inject one);
         ``tick_seconds`` is how often due scheduled changes are applied (``None``: only
-        when :meth:`apply_due` is called).
+        when :meth:`apply_due` is called).  ``audit_key`` signs the audit records (an
+        :class:`~kiosk.state.auditkey.AuditKey`, None for none, or ``"auto"``: the configured
+        key, see :func:`kiosk.state.auditkey.find_key`); a database signed with a key is
+        refused without it unless ``verify_only`` (then nothing is written at open).
         """
+        from kiosk.state.auditkey import find_key
+
+        key = find_key() if audit_key == "auto" else audit_key
         store = open_store(db_url)
+        store.audit_key = key
+        store.verify_only = verify_only
         await store.open()
         service = cls(store, node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
                       clock or _utc_now)
+        service.audit_key = key
         try:
             service._last_published = await store.head_seq()
             if floor is not None:
@@ -352,6 +364,13 @@ class Service:
         """Every token's id, role, name, tables and times (never a secret or its hash)."""
         return [{k: v for k, v in row.items() if k != "hash"} for row in await self._store.list_tokens()]
 
-    async def verify_audit(self) -> AuditReport:
-        """Prove the audit chain (and that every event matches its record), or name the first broken record."""
-        return await self._store.verify_audit()
+    async def verify_audit(self, checkpoints: Any = None) -> AuditReport:
+        """Prove the audit chain, the MACs (with this service's audit key), that every event
+        matches its record, that the stored state and tokens are what the log says, and (given
+        :class:`~kiosk.state.checkpoint.Checkpoint` s) that the database still holds every
+        checkpointed record; or say what differs (``docs/audit.md``)."""
+        return await self._store.verify_audit(self.audit_key, checkpoints)
+
+    async def audit_head(self) -> dict[str, Any]:
+        """``{"seq", "n", "hash"}`` of the last event and audit record (for checkpoints)."""
+        return await self._store.audit_head()

@@ -174,6 +174,14 @@ def floor(floor_path: pathlib.Path):
     return load_floor(floor_path)
 
 
+@pytest.fixture(autouse=True)
+def _no_audit_key_from_the_machine(monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path) -> None:
+    """Tests choose their audit key: none from the environment or the user's config dir."""
+    monkeypatch.delenv("KIOSK_AUDIT_KEY", raising=False)
+    monkeypatch.delenv("KIOSK_AUDIT_KEY_FILE", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock(START)

@@ -148,8 +148,14 @@ class Store(abc.ABC):
         """A value from ``kiosk_meta``."""
 
     @abc.abstractmethod
-    async def verify_audit(self) -> AuditReport:
-        """Prove the audit chain and the events it records, or name the first broken record."""
+    async def verify_audit(self, key: Any = None, checkpoints: Any = None) -> AuditReport:
+        """Prove the audit chain, the events it records and the state they make (with an
+        :class:`~kiosk.state.auditkey.AuditKey`, the MACs; with checkpoints, the head), or
+        say what differs (:func:`kiosk.state.audit.examine`)."""
+
+    @abc.abstractmethod
+    async def audit_head(self) -> dict[str, Any]:
+        """``{"seq", "n", "hash"}``: the last event, the last audit record and its hash."""
 
     def set_remote_listener(self, callback: Callable[[int | None], None]) -> None:
         """Call ``callback(seq)`` when another node commits (``None``: catch up after a

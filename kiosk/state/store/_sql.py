@@ -15,17 +15,19 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, Collection, Literal, TypeVar
 
-from kiosk.state.audit import AuditReport, record_hash, verify_chain
-from kiosk.state.errors import DatabaseTooNew, StateError, StoreUnavailable
+from kiosk.state.audit import AuditReport, Findings, examine, record_hash
+from kiosk.state.errors import AuditKeyError, DatabaseTooNew, StateError, StoreUnavailable
 from kiosk.state.events import Actor, Event
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
-from kiosk.state.store._base import ALL, Apply, Loaded, Store, TokenInsert, TokenRevoke
+from kiosk.state.replay import derive
+from kiosk.state.store._base import ALL, Apply, AuditDraft, Loaded, Outcome, Store, TokenInsert, TokenRevoke
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
 
 T = TypeVar("T")
 
 _EVENT_COLUMNS = "seq, type, table_id, link_id, scope, data, at, actor, token_id, version"
+_KEY_META = "audit_key_id"
 
 
 class _NothingApplied(Exception):
@@ -60,6 +62,8 @@ class SqlStore(Store):
         self._wconn: Any = None
         self._rconn: Any = None
         self._closed = False
+        self.audit_key: Any = None  # an AuditKey, set before open (kiosk.state.auditkey)
+        self.verify_only = False  # opened to verify: a keyed database may be opened without its key
 
     # -- dialect hooks -------------------------------------------------------------
     @abc.abstractmethod
@@ -140,6 +144,7 @@ class SqlStore(Store):
         self._rexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader")
         try:
             await self._run("writer", self._migrate)
+            await self._run("writer", self._settle_key)
         except BaseException:
             await self.close()
             raise
@@ -179,6 +184,40 @@ class SqlStore(Store):
             conn.rollback()
             raise
 
+    def _settle_key(self, conn: Any) -> None:
+        """Refuse a key the database is not signed with, or no key for a keyed database; start
+        signing an unkeyed database with a new key (an ``audit_key_set`` record, itself signed)."""
+        cur = conn.cursor()
+        self._begin_read(conn)
+        try:
+            stored = self._meta(cur, _KEY_META)
+        finally:
+            conn.rollback()
+        key = self.audit_key
+        if self.verify_only or stored == (key.id if key else None):
+            return
+        if stored is not None:
+            self._refuse_key(stored)
+        actor = Actor(name="kiosk audit key", role="admin")
+        self._write(conn, actor, lambda loaded: Outcome(audit=[]), datetime.now(timezone.utc), (), (), False,
+                    start_key=True)
+
+    def _refuse_key(self, stored: str | None) -> None:
+        key = self.audit_key
+        if stored is None:
+            raise AuditKeyError(f"{self._describe()} is not signed with an audit key but this node has key {key.id};"
+                                " restart the node so that it signs from the next record")
+        if key is None:
+            raise AuditKeyError(f"{self._describe()} is signed with audit key {stored}; give that key"
+                                " (--audit-key FILE or KIOSK_AUDIT_KEY_FILE) to write to it")
+        raise AuditKeyError(f"{self._describe()} is signed with audit key {stored}, not this key ({key.id});"
+                            " give the key the database was signed with")
+
+    def _meta(self, cur: Any, key: str) -> str | None:
+        cur.execute(self._sql("SELECT value FROM kiosk_meta WHERE key = ?"), (key,))
+        row = cur.fetchone()
+        return None if row is None else row[0]
+
     @abc.abstractmethod
     def _schema_version(self, cur: Any) -> int:
         """0 for an empty database; refuses a database that is not kiosk's."""
@@ -196,7 +235,7 @@ class SqlStore(Store):
     ) -> list[Event]:
         return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
 
-    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens) -> list[Event]:
+    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False) -> list[Event]:
         cur = conn.cursor()
         self._begin_write(conn)
         try:
@@ -208,6 +247,14 @@ class SqlStore(Store):
                 raise
             cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
             seq, audit_n, audit_hash = cur.fetchone()
+            signed_by = self._meta(cur, _KEY_META)
+            key = self.audit_key
+            if start_key and signed_by is None:
+                outcome_key = {_KEY_META: key.id}
+            elif signed_by != (key.id if key else None):  # another node keyed it meanwhile, or keys differ
+                self._refuse_key(signed_by)
+            else:
+                outcome_key = {}
             loaded = Loaded(
                 tables=self._load_rows(cur, "kiosk_tables", want_tables),
                 links=self._load_rows(cur, "kiosk_links", want_links),
@@ -226,6 +273,10 @@ class SqlStore(Store):
                 cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at FROM kiosk_tokens"))
                 loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
             outcome = apply(loaded)
+            self._check_derivable(outcome)
+            if outcome_key:
+                outcome.audit.append(AuditDraft("audit_key_set", None, {"key_id": key.id}))
+                outcome.meta.update(outcome_key)
             at = self._time_text(now)
             events: list[Event] = []
             for draft in outcome.events:
@@ -294,6 +345,17 @@ class SqlStore(Store):
                 pass
             raise
 
+    @staticmethod
+    def _check_derivable(outcome: Outcome) -> None:
+        """Refuse to store rows the outcome's events do not carry: the state must stay exactly
+        what the event log says (``kiosk audit verify`` rebuilds it from the log)."""
+        tables, links = derive(outcome.events)
+        for what, want, have in (("table", tables, outcome.tables), ("link", links, outcome.links)):
+            if set(want) != set(have) or any(_dumps(want[k]) != _dumps(have[k]) for k in want):
+                wrong = sorted(k for k in set(want) | set(have)
+                               if k not in want or k not in have or _dumps(want[k]) != _dumps(have[k]))
+                raise RuntimeError(f"a write would store {what} {wrong[0]} in a state its events do not carry")
+
     def _time_text(self, now: datetime) -> str:
         return format_time(now)
 
@@ -311,12 +373,14 @@ class SqlStore(Store):
             "prev_hash": prev_hash,
         }
         digest = record_hash(record)
+        mac = None if self.audit_key is None else self.audit_key.mac(digest)
         cur.execute(
             self._sql(
-                "INSERT INTO kiosk_audit (n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO kiosk_audit (n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash,"
+                " mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ),
-            (n + 1, seq, at, actor.name, actor.role, actor.token_id, action, target, _dumps(details), prev_hash, digest),
+            (n + 1, seq, at, actor.name, actor.role, actor.token_id, action, target, _dumps(details), prev_hash, digest,
+             mac),
         )
         return n + 1, digest
 
@@ -497,35 +561,73 @@ class SqlStore(Store):
 
         return await self._run("reader", read)
 
-    async def verify_audit(self) -> AuditReport:
+    async def audit_head(self) -> dict[str, Any]:
         def read(conn):
             cur = conn.cursor()
             self._begin_read(conn)
             try:
-                cur.execute(self._sql(f"SELECT {_EVENT_COLUMNS} FROM kiosk_events ORDER BY seq"))
-                event_rows = cur.fetchall()
-                cur.execute(self._sql("SELECT seq, table_id FROM kiosk_event_tables ORDER BY table_id"))
-                members: dict[int, list[str]] = {}
-                for s, table_id in cur.fetchall():
-                    members.setdefault(s, []).append(table_id)
-                events = {}
-                for row in event_rows:
-                    try:
-                        events[row[0]] = self._event_record(row, members.get(row[0], []))
-                    except ValueError:
-                        events[row[0]] = {"unreadable": True}
-                cur.execute(
-                    self._sql(
-                        "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash"
-                        " FROM kiosk_audit ORDER BY n"
-                    )
-                )
-                records = (self._audit_record(row) for row in cur.fetchall())
-                return verify_chain(records, events)
+                cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
+                seq, n, digest = cur.fetchone()
+            finally:
+                conn.rollback()
+            return {"seq": seq, "n": n, "hash": digest}
+
+        return await self._run("reader", read)
+
+    async def verify_audit(self, key: Any = None, checkpoints: Any = None) -> AuditReport:
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                return self._findings(cur)
             finally:
                 conn.rollback()
 
-        return await self._run("reader", read)
+        found = await self._run("reader", read)
+        return examine(found, key, checkpoints)
+
+    def _findings(self, cur: Any) -> Findings:
+        cur.execute(self._sql(f"SELECT {_EVENT_COLUMNS} FROM kiosk_events ORDER BY seq"))
+        event_rows = cur.fetchall()
+        cur.execute(self._sql("SELECT seq, table_id FROM kiosk_event_tables ORDER BY table_id"))
+        members: dict[int, list[str]] = {}
+        for s, table_id in cur.fetchall():
+            members.setdefault(s, []).append(table_id)
+        events = {}
+        for row in event_rows:
+            try:
+                events[row[0]] = self._event_record(row, members.get(row[0], []))
+            except ValueError:
+                events[row[0]] = {"unreadable": True}
+        cur.execute(
+            self._sql(
+                "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash, mac"
+                " FROM kiosk_audit ORDER BY n"
+            )
+        )
+        records = [self._audit_record(row) for row in cur.fetchall()]
+        cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
+        row = cur.fetchone()
+        head = {"seq": None, "n": None, "hash": None} if row is None else {"seq": row[0], "n": row[1], "hash": row[2]}
+        rows = {}
+        for table in ("kiosk_tables", "kiosk_links"):
+            cur.execute(self._sql(f"SELECT id, version, state FROM {table} ORDER BY id"))
+            found = {}
+            for ident, version, text in cur.fetchall():
+                try:
+                    found[ident] = (version, json.loads(text))
+                except ValueError:
+                    found[ident] = (version, {"unreadable": text[:60]})
+            rows[table] = found
+        cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at FROM kiosk_tokens"))
+        tokens = []
+        for row in cur.fetchall():
+            try:
+                tokens.append(self._token_row(row))
+            except ValueError:
+                tokens.append({"id": row[0], "role": row[2], "name": row[3], "tables": "unreadable"})
+        return Findings(records=records, events=events, head=head, tables=rows["kiosk_tables"],
+                        links=rows["kiosk_links"], tokens=tokens, key_id=self._meta(cur, _KEY_META))
 
     @staticmethod
     def _audit_record(row) -> dict[str, Any]:
@@ -533,7 +635,7 @@ class SqlStore(Store):
             details = json.loads(row[8])
         except ValueError:
             details = {"unreadable": row[8]}
-        names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash", "hash")
+        names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash", "hash", "mac")
         record = dict(zip(names, row))
         record["details"] = details
         return record
