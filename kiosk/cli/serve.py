@@ -41,6 +41,14 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--max-lag", metavar="SECONDS", type=_seconds, default=5.0,
                         help="/api/v1/health answers 503 when this node is further behind the "
                              "database than this (default 5)")
+    parser.add_argument("--audit-key", metavar="FILE", type=Path, default=None,
+                        help="sign audit records with this key file (default: KIOSK_AUDIT_KEY,"
+                             " KIOSK_AUDIT_KEY_FILE or audit.key in the user config dir; docs/audit.md)")
+    parser.add_argument("--checkpoints", metavar="FILE", type=Path, default=None,
+                        help="append checkpoints of the audit head to FILE (ship it off the machine);"
+                             " they always go to the server log too")
+    parser.add_argument("--checkpoint-every", metavar="SECONDS", type=_seconds, default=60.0,
+                        help="seconds between checkpoints while the head moves (default 60)")
 
 
 def _port(text: str) -> int:
@@ -103,16 +111,26 @@ def _load_floor(path: Path | None) -> Any:
 async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     from aiohttp import web
 
+    from kiosk.state.auditkey import find_key
+    from kiosk.state.checkpoint import CheckpointWriter, run_checkpoints
     from kiosk.state.errors import StateError
     from kiosk.state.server import HealthSettings, create_app, server_info
     from kiosk.state.service import Service
 
     try:
-        service = await Service.open(args.db, floor=floor, apply_floor=args.apply_floor,
-                                     node_id=args.node_id)
+        key = find_key(args.audit_key)
+        checkpoints = CheckpointWriter(args.checkpoints)
     except StateError as exc:
         raise CommandError(exc.message) from None
+    try:
+        service = await Service.open(args.db, floor=floor, apply_floor=args.apply_floor,
+                                     node_id=args.node_id, audit_key=key)
+    except StateError as exc:
+        checkpoints.close()
+        raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
+    checkpointing = asyncio.get_running_loop().create_task(
+        run_checkpoints(service.audit_head, checkpoints, args.checkpoint_every), name="kiosk-checkpoints")
     try:
         app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
@@ -141,6 +159,12 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     finally:
         if runner is not None:
             await runner.cleanup()
+        checkpointing.cancel()
+        try:
+            await checkpointing
+        except asyncio.CancelledError:
+            pass
+        checkpoints.close()
         await service.close()
 
 
@@ -167,6 +191,7 @@ def run(args: Any) -> int:
     """Run the server until SIGTERM/SIGINT; returns the exit code."""
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="kiosk serve: %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("kiosk.checkpoint").setLevel(logging.INFO)  # checkpoints belong in the log
     tls = _tls_context(args.tls_cert, args.tls_key)
     floor = _load_floor(args.floor)
     if args.apply_floor and floor is None:

@@ -422,14 +422,7 @@ async def _revoke_token(request: web.Request) -> web.Response:
 async def _verify_audit(request: web.Request) -> web.Response:
     require_role(request_actor(request), "admin")
     report = await request.app[SERVICE_KEY].verify_audit()
-    return web.json_response(
-        {
-            "ok": bool(report.ok),
-            "records": int(report.records),
-            "first_broken": report.first_broken,
-            "reason": report.reason,
-        }
-    )
+    return web.json_response(report.to_json())
 
 
 # ---------------------------------------------------------------------------------------------
