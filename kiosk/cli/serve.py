@@ -129,8 +129,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         checkpoints.close()
         raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
-    checkpointing = asyncio.get_running_loop().create_task(
-        run_checkpoints(service.audit_head, checkpoints, args.checkpoint_every), name="kiosk-checkpoints")
+    checkpointing: asyncio.Task | None = None
     try:
         app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor)
         runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
@@ -140,6 +139,8 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
             await site.start()
         except OSError as exc:
             raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+        checkpointing = asyncio.get_running_loop().create_task(
+            run_checkpoints(service.audit_head, checkpoints, args.checkpoint_every), name="kiosk-checkpoints")
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -159,11 +160,12 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     finally:
         if runner is not None:
             await runner.cleanup()
-        checkpointing.cancel()
-        try:
-            await checkpointing
-        except asyncio.CancelledError:
-            pass
+        if checkpointing is not None:
+            checkpointing.cancel()
+            try:
+                await checkpointing
+            except asyncio.CancelledError:
+                pass
         checkpoints.close()
         await service.close()
 
