@@ -135,6 +135,8 @@ def error_from_body(status: int, body: Any) -> StateError:
     code = err.get("code") if isinstance(err.get("code"), str) else None
     message = str(err.get("message") or f"server answered HTTP {status}")
     cls = _BY_CODE.get(code or "") or _BY_STATUS.get(status, StateError)
+    if cls is RuleRefused and not err.get("rule"):
+        cls = StateError  # a 422 that names no rule (an older server): keep its status, not the class
     exc = cls(message, rule=err.get("rule"), code=code)
     if cls is StateError or (cls.status != status and status != 413):
         exc.status = status

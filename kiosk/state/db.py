@@ -15,7 +15,7 @@ from typing import Literal
 
 import platformdirs
 
-from kiosk.state.errors import BadRequest
+from kiosk.state.errors import BadRequest, redact_credentials
 
 __all__ = ["DatabaseURL", "parse_db_url", "default_sqlite_path"]
 
@@ -32,16 +32,7 @@ class DatabaseURL:
         """Where the data lives, for messages (never shows a password)."""
         if self.kind == "sqlite":
             return f"SQLite file {self.path}"
-        return "PostgreSQL " + _redact(self.dsn or "")
-
-
-def _redact(dsn: str) -> str:
-    head, sep, tail = dsn.partition("@")
-    if not sep or "://" not in head:
-        return dsn
-    scheme, _, userinfo = head.partition("://")
-    user = userinfo.split(":", 1)[0]
-    return f"{scheme}://{user}@{tail}" if user else f"{scheme}://{tail}"
+        return "PostgreSQL " + redact_credentials(self.dsn or "")
 
 
 def default_sqlite_path() -> pathlib.Path:

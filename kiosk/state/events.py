@@ -20,6 +20,7 @@ class Actor:
     role: Role
     token_id: str | None = None
     tables: frozenset[str] | None = None  # None: every table
+    expires_at: datetime | None = None  # the token's expiry (UTC), checked on the service's clock
 
 
 @dataclass(frozen=True)

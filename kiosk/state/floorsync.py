@@ -17,7 +17,7 @@ import hashlib
 from typing import Any
 
 from kiosk.state.audit import canonical_json
-from kiosk.state.errors import Conflict, RuleRefused
+from kiosk.state.errors import Conflict, RuleRefused, refused
 from kiosk.state.handlers import bumped, link_event, meter_of, new_link_state, table_event
 from kiosk.state.model import initial_game_state, limits_to_dict, refuse_violations
 from kiosk.state.shapes import LinkState, TableState
@@ -139,7 +139,7 @@ def _check_rules(config: dict[str, Any]) -> None:
         try:
             refuse_violations(cfg["game"], cfg["limits"])
         except RuleRefused as exc:
-            raise RuleRefused(f"floor file: table {table_id}: {exc.message}", rule=exc.rule) from None
+            raise refused(f"floor file: table {table_id}: {exc.message}", exc.rule) from None
 
 
 def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str):

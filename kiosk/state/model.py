@@ -26,7 +26,8 @@ from typing import Any, Mapping
 
 from kiosk.rules.games import tri_chro_balls
 from kiosk.rules.table import RakeSettings, TableLimits
-from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.rules.text import text_problem
+from kiosk.state.errors import BadRequest, refused
 from kiosk.state.shapes import GameState, LimitsState
 
 __all__ = [
@@ -89,12 +90,13 @@ def _small_int(value: Any, key: str, low: int, high: int) -> int:
 
 
 def _class_map(value: Any, key: str) -> dict[str, int]:
-    if not isinstance(value, dict):
-        raise BadRequest(f"{key}: must be an object mapping wager classes to cents")
+    if not isinstance(value, dict) or len(value) > 40:
+        raise BadRequest(f"{key}: must be an object mapping at most 40 wager classes to cents")
     out = {}
     for name, amount in value.items():
-        if not isinstance(name, str) or not 0 < len(name) <= 40:
-            raise BadRequest(f"{key}: wager class names are short text, not {name!r}")
+        problem = text_problem(name, limit=40)
+        if problem is not None:
+            raise BadRequest(f"{key}: a wager class name {problem}")
         out[name] = _cents(amount, f"{key}.{name}")
     return dict(sorted(out.items()))
 
@@ -132,8 +134,8 @@ def check_limits_patch(patch: Any, key: str = "limits") -> dict[str, Any]:
         elif name == "compulsory_blinds":
             out[name] = None if value is None else _small_int(value, where, 0, 10)
         elif name == "game_type":
-            if value is not None and (not isinstance(value, str) or not 0 < len(value) <= 80):
-                raise BadRequest(f"{where}: must be short text or null")
+            if value is not None and text_problem(value, limit=80) is not None:
+                raise BadRequest(f"{where}: must be null or text for a sign: {text_problem(value, limit=80)}")
             out[name] = value
         elif name == "rake":
             out[name] = None if value is None else _rake(value, where)
@@ -177,7 +179,7 @@ def refuse_violations(game: str, limits: Mapping[str, Any]) -> list[dict[str, st
     if errors:
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise RuleRefused(f"{first.message}{more}", rule=first.rule)
+        raise refused(f"{first.message}{more}", first.rule)
     return [{"rule": v.rule, "message": v.message} for v in found if v not in errors]
 
 

@@ -17,17 +17,21 @@ import asyncio
 import json
 import logging
 import math
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
+from kiosk.rules.text import single_line
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.floor_routes import add_floor_routes
+from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.stream import StreamHub, StreamSettings
+from kiosk.state.tokens import check_name
 
 __all__ = [
     "API_PREFIX",
@@ -66,6 +70,7 @@ class HealthSettings:
 _HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSettings)
 
 _MAX_EVENTS_PAGE = 1000
+_DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '٣'
 
 
 # ---------------------------------------------------------------------------------------------
@@ -73,8 +78,8 @@ _MAX_EVENTS_PAGE = 1000
 
 
 def error_response(status: int, code: str, message: str, rule: str | None = None) -> web.Response:
-    """A JSON error response in the contract's shape."""
-    body: dict[str, Any] = {"code": code, "message": message}
+    """A JSON error response in the contract's shape (the message always one line)."""
+    body: dict[str, Any] = {"code": code, "message": single_line(message)}
     if rule is not None:
         body["rule"] = rule
     return web.json_response({"error": body}, status=status)
@@ -122,26 +127,6 @@ async def _error_middleware(
 # Request bodies and parameters
 
 
-def _no_constants(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
-def _unique_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    obj: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in obj:
-            raise ValueError(f"duplicate key {key!r}")
-        obj[key] = value
-    return obj
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number {text} is out of range")
-    return value
-
-
 async def read_json_object(request: web.Request) -> dict[str, Any]:
     """Read the request body as one JSON object, bounded by the app's body limit.
 
@@ -167,32 +152,14 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
         raise BadRequest(f"the body must be JSON (Content-Type application/json), not {ctype}")
     if not raw.strip():
         raise BadRequest("the request body is empty; send a JSON object")
-    try:
-        text = raw.decode("utf-8")
-        value = json.loads(
-            text,
-            object_pairs_hook=_unique_object,
-            parse_constant=_no_constants,
-            parse_float=_finite_float,
-        )
-    except UnicodeDecodeError:
-        raise BadRequest("the request body is not UTF-8 text") from None
-    except RecursionError:
-        raise BadRequest("malformed JSON: nested too deeply") from None
-    except json.JSONDecodeError as exc:
-        raise BadRequest(f"malformed JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except ValueError as exc:
-        raise BadRequest(f"malformed JSON: {exc}") from None
-    if not isinstance(value, dict):
-        raise BadRequest(f"the body must be a JSON object, not {type(value).__name__}")
-    return value
+    return parse_json_object(raw, "the request body")
 
 
 def _int_param(request: web.Request, name: str, default: int, lo: int, hi: int | None = None) -> int:
     text = request.query.get(name)
     if text is None:
         return default
-    if not text.isdigit() or len(text) > 18:
+    if not _DIGITS.fullmatch(text):
         raise BadRequest(f"query parameter {name} must be a whole number, got {text!r}")
     value = int(text)
     if value < lo or (hi is not None and value > hi):
@@ -391,17 +358,16 @@ async def _create_token(request: web.Request) -> web.Response:
     role, name = body.get("role"), body.get("name")
     if role not in ROLES:
         raise BadRequest(f"role must be one of {', '.join(ROLES)}, got {role!r}")
-    if not isinstance(name, str) or not name.strip() or len(name) > 200 or not name.isprintable():
-        raise BadRequest("name must be a non-empty printable string of at most 200 characters")
+    name = check_name(name, "name")
     tables = body.get("tables")
     if tables is not None:
         if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
             raise BadRequest("tables must be a list of table ids (strings) or null")
     expires_at = _check_expiry(body.get("expires_at"))
     token = await request.app[SERVICE_KEY].create_token(
-        role, name.strip(), tables=tables, expires_at=expires_at, actor=actor
+        role, name, tables=tables, expires_at=expires_at, actor=actor
     )
-    out = {"token": token, "role": role, "name": name.strip(), "tables": tables,
+    out = {"token": token, "role": role, "name": name, "tables": tables,
            "expires_at": body.get("expires_at")}
     return web.json_response(out, status=201)
 

@@ -19,9 +19,9 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Collection
 
 from kiosk.state.audit import AuditReport
-from kiosk.state.errors import BadRequest, NotFound, RuleRefused, StateError, Unauthorized
+from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
-from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, make_apply, prepare
+from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
 from kiosk.state.store import (
     AuditDraft,
     Loaded,
@@ -67,6 +67,7 @@ class Service:
         self._ticker: asyncio.Task | None = None
         self._closed = False
         self.audit_key: Any = None
+        self._revocation_listeners: list[Callable[[str], None]] = []
 
     # -- lifecycle ---------------------------------------------------------------------
     @classmethod
@@ -140,6 +141,10 @@ class Service:
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
+    def now(self) -> datetime:
+        """The service's clock (aware UTC): it decides when tokens expire and changes are due."""
+        return self._now()
+
     def _now(self) -> datetime:
         now = self._clock()
         if now.tzinfo is None:
@@ -158,8 +163,7 @@ class Service:
         errors = [v for v in check_floor(floor) if getattr(v, "severity", "error") == "error"]
         if errors:  # the floor breaks the law or lacks an approval: load nothing
             more = f" (and {len(errors) - 1} more; run kiosk check --floor)" if len(errors) > 1 else ""
-            raise RuleRefused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}",
-                              rule=errors[0].rule)
+            raise refused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}", errors[0].rule)
         config = floor_config(floor)
         stored = await self._store.get_meta("floor_digest")
         actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
@@ -246,6 +250,9 @@ class Service:
             return None
         if isinstance(tables, str) or not all(isinstance(t, str) for t in tables):
             raise BadRequest("tables must be a list of table ids")
+        bad = next((t for t in tables if not is_id(t)), None)
+        if bad is not None:
+            raise BadRequest(f"{bad[:70]!r} is not a table id (letters, digits and _.:- only)")
         return frozenset(tables)
 
     # -- publishing --------------------------------------------------------------------
@@ -359,6 +366,21 @@ class Service:
                            audit=[AuditDraft("token_revoked", token_id_, {"id": token_id_, "name": row["name"]})])
 
         await self._store.write(actor, apply, now=now, tokens=True)
+        for listener in list(self._revocation_listeners):
+            listener(token_id_)
+
+    def on_token_revoked(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(token_id)`` as soon as this node revokes a token (open streams end
+        at once; revocations made on another node are found by :meth:`revoked_tokens`)."""
+        self._revocation_listeners.append(listener)
+
+    async def revoked_tokens(self, token_ids: Collection[str]) -> set[str]:
+        """Which of ``token_ids`` are revoked (by any node)."""
+        wanted = set(token_ids)
+        if not wanted:
+            return set()
+        return {row["id"] for row in await self._store.list_tokens()
+                if row["id"] in wanted and row["revoked_at"] is not None}
 
     async def list_tokens(self) -> list[dict[str, Any]]:
         """Every token's id, role, name, tables and times (never a secret or its hash)."""

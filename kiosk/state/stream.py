@@ -41,6 +41,7 @@ from aiohttp import WSMsgType, web
 
 from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
+from kiosk.state.jsonbody import parse_json_object
 
 __all__ = [
     "CLOSE_BAD_REQUEST",
@@ -82,7 +83,9 @@ class StreamSettings:
     ``queue_size``: events a client may fall behind before it is cut off (close 4008).
     ``heartbeat``: seconds between application heartbeats. ``ping_interval``: seconds between
     WebSocket pings (a client that does not answer is dropped), None to disable.
-    ``hello_timeout``: seconds to wait for the subscribe message. ``send_buffer_bytes``: the
+    ``hello_timeout``: seconds to wait for the subscribe message. ``session_check``: seconds
+    between checks that each connection's token is still valid (revoked on another node);
+    a revocation on this node and an expiry end the stream before the next event. ``send_buffer_bytes``: the
     kernel send buffer and transport write limit per client (bounds memory), None for the
     system default. ``close_timeout``: seconds to wait for a close handshake before dropping the
     connection. ``replay_page``: events read per ``events_since`` call when resuming.
@@ -95,6 +98,7 @@ class StreamSettings:
     send_buffer_bytes: int | None = 64 * 1024
     close_timeout: float = 5.0
     replay_page: int = 500
+    session_check: float = 5.0
 
 
 def _utc_now() -> str:
@@ -121,12 +125,15 @@ class _StreamClosed(Exception):
 class _Connection:
     """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("last_sent", "transport", "ws")
+    __slots__ = ("actor", "closing", "last_sent", "sub", "transport", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
         self.transport = transport
         self.last_sent = 0
+        self.actor: Any = None
+        self.closing = False
+        self.sub: Any = None
 
 
 class StreamHub:
@@ -139,8 +146,13 @@ class StreamHub:
         self._encoded: OrderedDict[int, str] = OrderedDict()
         self._head: tuple[float, int] | None = None
         self._closing = False
+        self._revoked: set[str] = set()
+        self._watch: asyncio.Task | None = None
         self.cut_off = 0
         """How many slow clients have been cut off (close 4008) since start."""
+        listen = getattr(service, "on_token_revoked", None)
+        if listen is not None:
+            listen(self._token_revoked)
 
     @property
     def connection_count(self) -> int:
@@ -169,6 +181,46 @@ class StreamHub:
         self._head = (loop.time(), int(seq))
         return self._head[1]
 
+    # -- sessions: a revoked or expired token's stream ends (4401) ---------------------------
+
+    def _session_over(self, conn: _Connection) -> str | None:
+        """Why ``conn``'s token no longer admits it, or None while it does."""
+        actor = conn.actor
+        if actor is None:
+            return None
+        if actor.token_id is not None and actor.token_id in self._revoked:
+            return f"token {actor.token_id} was revoked"
+        if actor.expires_at is not None:
+            now = getattr(self.service, "now", None)
+            if now is not None and now() >= actor.expires_at:
+                return f"token {actor.token_id} has expired"
+        return None
+
+    def _token_revoked(self, token_id: str) -> None:
+        self._revoked.add(token_id)
+        self._end_sessions()
+
+    def _end_sessions(self) -> None:
+        """End the subscription of every connection whose session is over: its pump then
+        closes it with 4401 (the connection's own task closes it, never a second one)."""
+        for conn in list(self._connections):
+            if conn.sub is not None and self._session_over(conn) is not None:
+                conn.sub.close()
+
+    async def _watch_sessions(self) -> None:
+        """Every ``session_check`` seconds: end the streams of tokens revoked (on any node) or
+        expired (on the service's clock) since the last look."""
+        while self._connections:
+            await asyncio.sleep(self.settings.session_check)
+            ids = {c.actor.token_id for c in self._connections if c.actor is not None and c.actor.token_id}
+            revoked = getattr(self.service, "revoked_tokens", None)
+            if ids and revoked is not None:
+                try:
+                    self._revoked |= await revoked(ids)
+                except StateError:
+                    pass  # the store is away: look again next time
+            self._end_sessions()
+
     # -- connection ------------------------------------------------------------------------
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
@@ -181,11 +233,13 @@ class StreamHub:
             compress=False,
         )
         if self._closing:
-            raise StoreUnavailable("the server is shutting down; reconnect shortly")
+            raise StoreUnavailable("the server is shutting down", public="the server is shutting down; reconnect shortly")
         await ws.prepare(request)
         self._limit_buffers(request)
         conn = _Connection(ws, request.transport)
         self._connections.add(conn)
+        if self._watch is None or self._watch.done():
+            self._watch = asyncio.get_running_loop().create_task(self._watch_sessions(), name="kiosk-stream-sessions")
         try:
             await self._serve(request, conn)
         except _StreamClosed as exc:
@@ -194,7 +248,7 @@ class StreamHub:
             code = CLOSE_CODES.get(exc.status, CLOSE_INTERNAL)
             if exc.status >= 500:
                 log.error("stream: %s", exc.message)
-            await self._close(conn, code, f"{exc.code}: {exc.message}")
+            await self._close(conn, code, f"{exc.code}: {exc.public_message}")
         except (ConnectionError, asyncio.CancelledError):
             pass
         except Exception:
@@ -223,8 +277,9 @@ class StreamHub:
         """Close with a code and reason; a peer that does not take the close frame within
         ``close_timeout`` is dropped (its buffers freed), never waited on without bound."""
         ws = conn.ws
-        if ws.closed:
+        if ws.closed or conn.closing:
             return
+        conn.closing = True
         try:
             async with asyncio.timeout(self.settings.close_timeout):
                 await ws.close(code=code, message=_reason(reason))
@@ -253,14 +308,18 @@ class StreamHub:
             if token is None:
                 raise Unauthorized("missing token: send the Authorization header or \"token\" in the subscribe message")
             request[ACTOR_KEY] = await self.service.authenticate(token)
+        conn.actor = request[ACTOR_KEY]
         tables: list[str] | None = hello.get("tables")
         since: int | None = hello.get("since")
 
-        sub = self.service.subscribe(tables=tables, maxsize=self.settings.queue_size)
+        sub = conn.sub = self.service.subscribe(tables=tables, maxsize=self.settings.queue_size)
         pump: asyncio.Task | None = None
         beat: asyncio.Task | None = None
         try:
             await self._catch_up(conn, tables, since)
+            ended = self._session_over(conn)
+            if ended is not None:
+                raise _StreamClosed(CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
             await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
             if self.settings.heartbeat > 0:
@@ -342,6 +401,10 @@ class StreamHub:
             async for event in sub:
                 if event.seq <= conn.last_sent:
                     continue
+                ended = self._session_over(conn)
+                if ended is not None:
+                    await self._close(conn, CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
+                    return
                 keep_going = await self._send_event(conn, sub, self._encode(event))
                 conn.last_sent = event.seq  # the frame is in the socket's buffer either way
                 if not keep_going:
@@ -351,7 +414,10 @@ class StreamHub:
         except StateError as exc:
             await self._close(conn, CLOSE_TRY_AGAIN, f"{exc.code}: resume from seq {conn.last_sent}")
             return
-        if getattr(sub, "overflowed", False):
+        ended = self._session_over(conn)
+        if ended is not None:
+            await self._close(conn, CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
+        elif getattr(sub, "overflowed", False):
             self.cut_off += 1
             log.info("stream: client too slow, cut off at seq %s", conn.last_sent)
             await self._close(conn, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
@@ -376,8 +442,8 @@ class StreamHub:
             if msg.type != WSMsgType.TEXT:
                 continue
             try:
-                data = json.loads(msg.data)
-            except ValueError:
+                data = parse_json_object(msg.data, "a message")
+            except BadRequest:
                 data = None
             if isinstance(data, dict) and data.get("type") == "ping":
                 await ws.send_str(json.dumps({"type": "pong", "seq": conn.last_sent}))
@@ -389,6 +455,10 @@ class StreamHub:
     async def close_all(self) -> None:
         """Close every connection (server shutdown): clients resume from their last seq."""
         self._closing = True
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
         conns = list(self._connections)
         await asyncio.gather(
             *(self._close(c, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}")
@@ -399,12 +469,7 @@ class StreamHub:
 
 def _parse_hello(text: str) -> dict[str, Any]:
     """Validate the subscribe message; raises BadRequest with a one-line reason."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise BadRequest("the subscribe message is not valid JSON") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the subscribe message must be a JSON object")
+    data = parse_json_object(text, "the subscribe message")
     if data.get("type") != "subscribe":
         raise BadRequest("the first message must have \"type\": \"subscribe\"")
     unknown = sorted(set(data) - _HELLO_FIELDS)

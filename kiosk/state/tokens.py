@@ -13,17 +13,17 @@ Roles, from least to most power (each includes the ones before it):
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
-from datetime import datetime, timezone
+from datetime import datetime
 
+from kiosk.rules.text import text_problem
+from kiosk.state.times import parse_when
 from kiosk.state.errors import BadRequest, Unauthorized
 from kiosk.state.events import ROLES, Actor
 
 __all__ = ["ROLE_RANK", "new_token", "token_digest", "token_id", "actor_from_row", "check_name", "parse_expiry"]
 
 ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
-_NAME = re.compile(r"^[^\x00-\x1f\x7f]{1,100}$")
 
 
 def new_token() -> str:
@@ -42,24 +42,19 @@ def token_id() -> str:
 
 
 def check_name(name: object, what: str = "name") -> str:
-    """A person's or token's name: 1-100 printable characters on one line."""
-    if not isinstance(name, str) or not name.strip() or not _NAME.match(name):
-        raise BadRequest(f"{what} must be 1 to 100 printable characters on one line")
-    return name.strip()
+    """A person's or token's name: 1-100 printable characters on one line
+    (:func:`kiosk.rules.text.text_problem`)."""
+    problem = text_problem(name, limit=100)
+    if problem is not None:
+        raise BadRequest(f"{what} {problem}")
+    return str(name).strip()
 
 
 def parse_expiry(value: object, now: datetime) -> datetime | None:
     """``None``, an aware datetime or ISO 8601 text with a zone; must lie in the future."""
     if value is None:
         return None
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.replace("Z", "+00:00"))
-        except ValueError:
-            raise BadRequest(f"expires_at is not an ISO 8601 time: {value!r}") from None
-    if not isinstance(value, datetime) or value.tzinfo is None:
-        raise BadRequest("expires_at must be a time with a timezone (e.g. 2030-01-01T00:00:00Z)")
-    value = value.astimezone(timezone.utc)
+    value = parse_when(value, "expires_at")
     if value <= now:
         raise BadRequest("expires_at must be in the future")
     return value
@@ -71,9 +66,10 @@ def actor_from_row(row: dict | None, now: datetime, parse_time) -> Actor:
         raise Unauthorized("unknown token")
     if row["revoked_at"] is not None:
         raise Unauthorized(f"token {row['id']} was revoked")
-    if row["expires_at"] is not None and parse_time(row["expires_at"]) <= now:
+    expires_at = None if row["expires_at"] is None else parse_time(row["expires_at"])
+    if expires_at is not None and expires_at <= now:
         raise Unauthorized(f"token {row['id']} has expired")
     if row["role"] not in ROLE_RANK:
         raise Unauthorized(f"token {row['id']} has an unknown role")
     tables = None if row["tables"] is None else frozenset(row["tables"])
-    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables)
+    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables, expires_at=expires_at)

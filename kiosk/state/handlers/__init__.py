@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from kiosk.rules.citation import RuleError
-from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
+from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refused
 from kiosk.state.events import Actor
 from kiosk.state.handlers import _config, _jackpot, _trichro, _twoup
-from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, link_event, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, is_id, link_event, table_event
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
 from kiosk.state.store import Apply, Loaded, Outcome
@@ -33,6 +33,7 @@ __all__ = [
     "authorize",
     "bumped",
     "due_tables",
+    "is_id",
     "link_event",
     "make_apply",
     "meter_of",
@@ -99,7 +100,7 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
         try:
             return spec.handler(ctx, cmd, target, loaded)
         except RuleError as exc:  # a rule module refused an input the shape checks let through
-            raise RuleRefused(str(exc).splitlines()[0], rule=exc.rule) from None
+            raise refused(str(exc).splitlines()[0], exc.rule) from None
         except ValueError as exc:
             raise BadRequest(f"{spec.type}: {str(exc).splitlines()[0] if str(exc) else 'invalid value'}") from None
 

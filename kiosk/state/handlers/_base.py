@@ -13,12 +13,14 @@ import copy
 import random
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any, Callable, Literal, Mapping
 
+from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.events import Actor
 from kiosk.state.store import EventDraft, Loaded, Outcome, format_time
+from kiosk.state.times import parse_when
 
 __all__ = [
     "Field",
@@ -30,11 +32,11 @@ __all__ = [
     "link_event",
     "parse_when",
     "one_line",
+    "is_id",
 ]
 
 Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
-_LINE = re.compile(r"^[^\x00-\x1f\x7f]*$")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}\Z")
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,17 @@ class CommandSpec:
     games: tuple[str, ...] | None = None  # table games it applies to (None: all)
 
 
+def is_id(value: Any) -> bool:
+    """Whether ``value`` can be a table, link or change id (ASCII letters, digits and ``_.:-``)."""
+    return isinstance(value, str) and _ID.match(value) is not None
+
+
 def one_line(value: Any, key: str, *, limit: int = 200) -> str:
-    """Text on one line of at most ``limit`` characters."""
-    if not isinstance(value, str) or not _LINE.match(value) or len(value) > limit:
-        raise BadRequest(f"{key}: must be text on one line of at most {limit} characters")
+    """Text that may be shown on a sign or display: printable, one line, at most ``limit``
+    characters (:func:`kiosk.rules.text.text_problem`, the one rule for every text field)."""
+    problem = text_problem(value, limit=limit)
+    if problem is not None:
+        raise BadRequest(f"{key}: {problem}")
     return value
 
 
@@ -93,7 +102,7 @@ def check_fields(spec: CommandSpec, command: Mapping[str, Any]) -> dict[str, Any
     if unknown:
         raise BadRequest(f"{spec.type}: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
     target = command.get(target_key)
-    if not isinstance(target, str) or not _ID.match(target):
+    if not is_id(target):
         raise BadRequest(f"{spec.type}: {target_key} must be a table or link id (text), got {target!r}")
     version = command.get("expected_version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
@@ -147,19 +156,6 @@ def _check_value(f: Field, value: Any, key: str) -> Any:
         shown = ", ".join("null" if c is None else str(c) for c in f.choices)
         raise BadRequest(f"{key}: must be one of {shown}, got {value!r}")
     return value
-
-
-def parse_when(value: Any, key: str) -> datetime:
-    """An ISO 8601 time with a timezone, as aware UTC."""
-    if not isinstance(value, str):
-        raise BadRequest(f"{key}: must be an ISO 8601 time with a timezone, e.g. 2026-12-01T20:00:00Z")
-    try:
-        moment = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-    except ValueError:
-        raise BadRequest(f"{key}: not an ISO 8601 time: {value!r}") from None
-    if moment.tzinfo is None:
-        raise BadRequest(f"{key}: give a timezone (e.g. Z or +10:00): {value!r}")
-    return moment.astimezone(timezone.utc)
 
 
 def bumped(state: Mapping[str, Any]) -> dict[str, Any]:

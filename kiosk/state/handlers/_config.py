@@ -31,7 +31,7 @@ from kiosk.rules.changes import (
 from kiosk.rules.games import GAMES, RENAMING_RULES
 from kiosk.rules.lettering import text_height_rule
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
-from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.model import check_limits_patch, refuse_violations
 from kiosk.state.store import Loaded, Outcome, format_time, parse_time
 
@@ -86,7 +86,7 @@ def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_fro
         raise RuleRefused(f"table {table['id']}: the minimum table stake must be set ({rule})", rule=rule)
     decision = minimum_table_stake_change(table["game"], current, new, effective_at, notice_from, agreement)
     if not isinstance(decision, Approved):
-        raise RuleRefused(f"table {table['id']}: {decision.message}", rule=decision.rule)
+        raise refused(f"table {table['id']}: {decision.message}", decision.rule)
     return decision
 
 
@@ -259,7 +259,7 @@ def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         if not isinstance(entry, dict) or set(entry) - {"kind", "cap_mm"} or "kind" not in entry:
             raise BadRequest(f"{key}: must be a sign kind or {{\"kind\": ..., \"cap_mm\": ...}}")
         kind = entry["kind"]
-        if kind not in SIGN_KINDS:
+        if not isinstance(kind, str) or kind not in SIGN_KINDS:
             raise BadRequest(f"{key}.kind: unknown sign kind {kind!r} (known: {', '.join(SIGN_KINDS)})")
         if table["game"] not in SIGN_KINDS[kind].games:
             raise BadRequest(f"{key}.kind: a {table['game']} table has no {kind!r} sign")
@@ -268,7 +268,7 @@ def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
             raise BadRequest(f"{key}.cap_mm: must be a height in millimetres")
         if cap < MIN_TEXT_MM:
             rule = text_height_rule(kind, table["game"])
-            raise RuleRefused(f"{key}: letters and numbers must be at least 8 mm high, not {cap} mm ({rule})", rule=rule)
+            raise refused(f"{key}: letters and numbers must be at least 8 mm high, not {cap} mm ({rule})", rule)
         signs.append({"kind": kind, "cap_mm": float(cap)})
     kinds = [s["kind"] for s in signs]
     if len(set(kinds)) != len(kinds):

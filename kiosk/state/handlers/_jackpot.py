@@ -21,8 +21,8 @@ from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event
-from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line
+from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.shapes import LinkState
 from kiosk.state.store import Loaded, Outcome
 
@@ -93,7 +93,7 @@ def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         for _ in range(cmd["count"]):
             meter = meter.contribute(wager)
     except RuleError as exc:
-        raise RuleRefused(str(exc), rule=exc.rule) from None
+        raise refused(str(exc), exc.rule) from None
     new = bumped(link)
     _store_meter(new, meter)
     return Outcome(
@@ -111,6 +111,7 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     if not hands or len(hands) > 13:
         raise BadRequest("jackpot_hit.hands: give each winning player's 5 cards, e.g. {\"seat 3\": [\"AS\", ...]}")
     for player, cards in hands.items():
+        one_line(player, "jackpot_hit.hands: a player's seat or name", limit=60)
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise BadRequest(f"jackpot_hit.hands.{player}: must be a list of 5 card tokens such as \"AS\"")
     jackpot = table.get("settings", {}).get("jackpot") or {}
@@ -126,7 +127,7 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed=sharing_sign)
         meter, payment = meter.settle(round_)
     except RuleError as exc:
-        raise RuleRefused(str(exc), rule=exc.rule) from None
+        raise refused(str(exc), exc.rule) from None
     except ValueError as exc:
         raise BadRequest(f"jackpot_hit.hands: {exc}") from None
     if not round_.payments:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.errors import RuleRefused
+from kiosk.state.errors import RuleRefused, StateError, refused
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "replay"]
@@ -50,8 +50,8 @@ def _summary(game: dict, spinner: SpinnerGame) -> dict:
     return game
 
 
-def _refuse(exc: RuleError) -> RuleRefused:
-    return RuleRefused(str(exc), rule=exc.rule)
+def _refuse(exc: RuleError) -> StateError:
+    return refused(str(exc), exc.rule)
 
 
 def _new_game(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -102,8 +102,7 @@ def _current(table: dict) -> dict:
 def _no_more_bets(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     game = _current(table)
     if game["outcome"] is not None:
-        raise RuleRefused(f"table {table['id']}: this spinner's game is decided; start the next game first",
-                          rule=game["decided_by"])
+        raise refused(f"table {table['id']}: this spinner's game is decided; start the next game first", game["decided_by"])
     if table["game_state"]["phase"] == "no_more_bets":
         raise RuleRefused(f"table {table['id']}: 'no more bets' was already called", rule="004 sch13 s7(1)")
     new = bumped(table)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Literal
 
 import psycopg
 
-from kiosk.state.errors import StoreUnavailable
+from kiosk.state.errors import StoreUnavailable, redact_credentials
 from kiosk.state.store._sql import SqlStore
 
 __all__ = ["PostgresStore", "CHANNEL"]
@@ -169,4 +169,4 @@ class PostgresStore(SqlStore):
 
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__
+    return redact_credentials(text.splitlines()[0]) if text else type(exc).__name__

@@ -97,7 +97,7 @@ class SqlStore(Store):
     # -- threads ---------------------------------------------------------------------
     async def _run(self, which: Literal["writer", "reader"], fn: Callable[[Any], T]) -> T:
         if self._closed:
-            raise StoreUnavailable("the store is closed")
+            raise StoreUnavailable("the store is closed", public="the server is shutting down; reconnect shortly")
         executor = self._wexec if which == "writer" else self._rexec
         assert executor is not None, "store not opened"
         loop = asyncio.get_running_loop()
