@@ -440,7 +440,9 @@ class EventStream:
 
     ``last_seq`` is the sequence number of the last item yielded; ``head`` the store's sequence
     number from the latest heartbeat; ``reconnects`` counts resumed connections; ``last_close``
-    is the ``(code, reason)`` of the latest server close; ``url`` the node streamed from.
+    is the ``(code, reason)`` of the latest server close; ``url`` the node streamed from;
+    ``heard_at`` (UTC) when the server last said anything (an event, a snapshot or a heartbeat:
+    a display's jackpot meter is a fault after 30 s of silence).
     Connection events (:mod:`kiosk.state.connection`) go to the client's listeners.
     """
 
@@ -451,6 +453,7 @@ class EventStream:
         self.tables = list(tables) if tables else None
         self.last_seq: int | None = since
         self.head: int | None = None
+        self.heard_at: datetime | None = None
         self.reconnects = 0
         self.last_close: tuple[int | None, str] | None = None
         self.url: str | None = None
@@ -566,6 +569,7 @@ class EventStream:
         while True:
             msg = await ws.receive()
             if msg.type == aiohttp.WSMsgType.TEXT:
+                self.heard_at = datetime.now(timezone.utc)
                 data = json.loads(msg.data)
                 kind = data.get("type")
                 if kind == "event":

@@ -280,6 +280,10 @@ class DisplayProcess(QObject):
         self.screens.clear()
 
     def _subjects(self) -> list[str] | None:
+        """The tables to stream: those shown, or every table when a link's meter is shown (its
+        member tables' jackpot events move it)."""
+        if any(s.link for s in self.specs):
+            return None
         tables = sorted({s.table for s in self.specs if s.table})
         return tables or None
 
@@ -336,6 +340,9 @@ class DisplayProcess(QObject):
     def tick(self) -> None:
         """Once a second: age the status, follow the brightness schedule, rotate signs."""
         now = self.clock()
+        heard = getattr(self._stream, "heard_at", None)
+        if heard is not None and (self.heard_at is None or heard > self.heard_at):
+            self.heard_at = heard  # heartbeats count: the server is there
         if self.status.kind == "live" and self.heard_at is not None and now - self.heard_at > _STALE_AFTER:
             self.status = Status.stale(self.heard_at)  # silent server: no heartbeat for too long
             self.connection_changed.emit("stale")
@@ -348,7 +355,7 @@ class DisplayProcess(QObject):
                     screen.frame = (screen.frame + 1) % len(state.frames)
                     screen.frame_started = time.monotonic()
                     self._show_frame(screen)
-            if self.status.kind != "live":
+            if self.status.kind != "live" or screen.spec.view == "jackpot":
                 self.repaint_screen(screen)  # "offline since", the meter fault after 30 s
 
     def save_now(self) -> None:
@@ -362,20 +369,17 @@ class DisplayProcess(QObject):
 
     # -- composing and painting --------------------------------------------------------------
 
-    def compose(self, screen: Screen, shown_cents: int | None = None) -> Any:
-        """The view state of ``screen`` now (``shown_cents``: the meter amount to show while counting)."""
+    def compose(self, screen: Screen) -> Any:
+        """The view state of ``screen`` now, composed for its physical area."""
         spec = screen.spec
         table = self.live.tables.get(spec.table) if spec.table else None
-        link_id = spec.link or ((table or {}).get("link_id") if spec.view == "jackpot" else None)
+        link_id = spec.link or (table or {}).get("link_id")
         link = self.live.links.get(link_id) if link_id else None
-        if link is None and table is not None and table.get("link_id"):
-            link = self.live.links.get(table["link_id"])
-        if shown_cents is not None and link is not None:
-            link = {**link, "meter": {**link.get("meter", {}), "amount_cents": shown_cents}}
         compose = _compose_function(spec.view)
         if compose is None:
             raise LookupError(f"view {spec.view!r} is not available")
-        return compose(table, link, self.casino, self.clock(), area=screen.area(), connection=self.status)
+        extra = {"heard_at": self.heard_at} if spec.view == "jackpot" else {}
+        return compose(table, link, self.casino, self.clock(), area=screen.area(), connection=self.status, **extra)
 
     def repaint_screen(self, screen: Screen) -> None:
         """Recompose ``screen``'s view and paint it if it changed (or the notice it needs)."""
@@ -424,8 +428,9 @@ class DisplayProcess(QObject):
         state = screen.state
         scene = state.frames[screen.frame]
         if screen.meter is not None and screen.meter.counting(time.monotonic()):
-            counted = self.compose(screen, screen.meter.shown_at(time.monotonic()))
-            scene = counted.frames[min(screen.frame, len(counted.frames) - 1)]
+            from kiosk.views.jackpot import meter_scene
+
+            scene = meter_scene(state.content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
         if screen.spec.view in SIGN_VIEWS:
             problems = short_text(scene, rule="001 s459(2)", scale=screen.shown_scale(scene))
             if problems:
@@ -437,8 +442,9 @@ class DisplayProcess(QObject):
         self.view_changed.emit(screen.spec.id)
 
     def _retarget_meter(self, screen: Screen, state: Any) -> None:
-        amount = (getattr(state, "facts", None) or {}).get("amount_cents")
-        if not isinstance(amount, int) or state.status.kind != "live":
+        facts = getattr(state, "facts", None) or {}
+        amount = facts.get("amount_cents")
+        if not isinstance(amount, int) or not facts.get("current") or state.status.kind != "live":
             screen.meter = None
             return
         now = time.monotonic()
