@@ -1,16 +1,30 @@
 """``kiosk demo``: the embedded default, on the demo floor.
 
-What it does today: checks the demo floor against the rules (one line per problem), renders
-every table's layout view to PNG at a stated screen size, then runs the backend in-process on a
-SQLite file under the user data dir, seeded from the demo floor, with a pit and a display token
-printed for the console and the displays.  The display windows and the console are not built
-yet; the README says so.
+Checks the demo floor against the rules (one line per problem), then runs in one process, on
+one event loop:
+
+* the backend, in-process, on a SQLite file under the user data dir, seeded from the demo
+  floor, serving the API on 127.0.0.1 (the pit and display tokens are printed, so other
+  ``kiosk`` commands can connect);
+* the demo driver (:mod:`kiosk.views.demo_driver`): a croupier playing tri-chro drawings,
+  two-up spins, Caribbean jackpot wagers and the occasional hit, at a human pace, through the
+  real API;
+* display windows for tables of several games (:data:`DEMO_DISPLAYS`: the tri-chro layout and
+  result, the two-up lights, the progressive jackpot meter, the roulette board, a limits sign),
+  tiled over the screen, fed live by the stream exactly as ``kiosk display`` is.
+
+With no display (neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` set, and ``QT_QPA_PLATFORM`` not
+``offscreen``) it says so in one line and runs headless: serves, drives, and writes a PNG of each
+demo display every ``--snapshot-every`` seconds.  ``--no-serve`` only checks the floor and
+renders every table's layout.  Ctrl-C stops it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import signal
 from pathlib import Path
 
 from kiosk.cli._errors import CommandError
@@ -18,7 +32,9 @@ from kiosk.cli._errors import CommandError
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "demo"
-HELP = "the embedded demo: check the demo floor, render every layout, serve it on SQLite"
+HELP = "the embedded demo: the backend on SQLite, a croupier playing the tables, live display windows"
+DEMO_DISPLAYS = ("D-TC54-01-layout", "D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO-01-layout",
+                 "D-BJ-01-limits")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,7 +46,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screen-mm", metavar="WxH", default="527x296",
                         help="screen size in mm (default 527x296, a 24-inch monitor)")
     parser.add_argument("--port", type=int, default=8765, help="port of the embedded server (default 8765)")
-    parser.add_argument("--no-serve", action="store_true", help="stop after checking and rendering")
+    parser.add_argument("--no-serve", action="store_true", help="only check the floor and render every layout")
+    parser.add_argument("--display", metavar="ID", action="append", default=[],
+                        help=f"a display of the floor to open (repeatable; default: {', '.join(DEMO_DISPLAYS)})")
+    parser.add_argument("--headless", action="store_true", help="no windows even when a display is available")
+    parser.add_argument("--pace", type=float, default=1.0, help="the croupier's pauses, scaled (default 1.0)")
+    parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: Ctrl-C)")
+    parser.add_argument("--snapshot-every", metavar="S", type=float, default=10.0,
+                        help="headless: seconds between snapshots of the displays (default 10)")
 
 
 def _check(floor_path: Path):
@@ -64,18 +87,140 @@ def _render_all(floor, floor_path: Path, out: Path, size: str, screen_mm: str) -
         snapshot.run(args)
 
 
-async def _tokens(db_url: str, floor) -> dict[str, str]:
-    from kiosk.state.errors import StateError
-    from kiosk.state.service import Service
+def has_display() -> bool:
+    """Whether windows can be shown: an X11 or Wayland display, or Qt told to draw offscreen."""
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+                or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"))
 
-    try:
-        service = await Service.open(db_url, floor=floor, apply_floor=True)
-    except StateError as exc:
-        raise CommandError(exc.message) from None
-    try:
-        return {role: await service.create_token(role, f"demo {role}") for role in ("pit", "dealer", "display")}
-    finally:
-        await service.close()
+
+def _specs(floor, wanted: list[str]):
+    from kiosk.ui.display_spec import DisplaySpec
+
+    chosen = wanted or [d for d in DEMO_DISPLAYS if d in floor.displays] or sorted(floor.displays)
+    missing = [d for d in chosen if d not in floor.displays]
+    if missing:
+        raise CommandError(f"--display {missing[0]}: no such display on the floor; displays: "
+                           f"{', '.join(sorted(floor.displays))}")
+    return [DisplaySpec(id=d, view=floor.displays[d].view, table=floor.displays[d].table,
+                        link=floor.displays[d].link, screen=floor.displays[d].screen) for d in chosen]
+
+
+class _Demo:
+    """The running demo: server, driver and either windows or snapshots."""
+
+    def __init__(self, args: argparse.Namespace, floor, out: Path, specs, windows: bool) -> None:
+        self.args, self.floor, self.out, self.specs, self.windows = args, floor, out, specs, windows
+        self.stop = asyncio.Event()
+
+    async def run(self) -> int:
+        from aiohttp import web
+
+        from kiosk.state.client import KioskClient
+        from kiosk.state.errors import StateError
+        from kiosk.state.server import create_app
+        from kiosk.state.service import Service
+        from kiosk.views.demo_driver import DemoDriver
+
+        db_url = f"sqlite:///{self.out / 'demo.sqlite3'}"
+        try:
+            service = await Service.open(db_url, floor=self.floor, apply_floor=True, node_id="demo")
+        except StateError as exc:
+            raise CommandError(exc.message) from None
+        runner = web.AppRunner(create_app(service, floor=self.floor), handle_signals=False, access_log=None,
+                               shutdown_timeout=2.0)
+        tasks: list[asyncio.Task] = []
+        clients: list[KioskClient] = []
+        process = None
+        try:
+            tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display")}
+            await runner.setup()
+            site = web.TCPSite(runner, "127.0.0.1", self.args.port)
+            try:
+                await site.start()
+            except OSError as exc:
+                raise CommandError(f"cannot listen on 127.0.0.1:{self.args.port}: {exc.strerror or exc} "
+                                   "(give --port)") from None
+            port = site._server.sockets[0].getsockname()[1] if site._server else self.args.port  # type: ignore[union-attr]
+            url = f"http://127.0.0.1:{port}"
+            print(f"kiosk demo: serving {url}/api/v1 (SQLite {self.out / 'demo.sqlite3'})", flush=True)
+            for role, token in tokens.items():
+                print(f"kiosk demo: {role} token: {token}", flush=True)
+            pit = KioskClient(url, tokens["pit"])
+            clients.append(pit)
+            driver = DemoDriver(pit, {tid: t.game for tid, t in self.floor.tables.items()}, pace=self.args.pace,
+                                on_note=lambda text: print(f"kiosk demo: {text}", flush=True))
+            tasks.append(asyncio.ensure_future(driver.run()))
+            viewer = KioskClient(url, tokens["display"])
+            clients.append(viewer)
+            if self.windows:
+                process = self._open_windows(viewer)
+            else:
+                tasks.append(asyncio.ensure_future(self._snapshots(viewer)))
+            self._on_signals()
+            if self.args.seconds is not None:
+                asyncio.get_running_loop().call_later(self.args.seconds, self.stop.set)
+            waiters = [asyncio.ensure_future(self.stop.wait())]
+            if process is not None:
+                waiters.append(asyncio.ensure_future(process.stopped.wait()))
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            for w in waiters:
+                w.cancel()
+            print(f"kiosk demo: stopping ({driver.commands_sent} commands played)", flush=True)
+            return 0
+        finally:
+            if process is not None:
+                await process.stop()
+            for task in tasks:
+                task.cancel()
+            for task in tasks:
+                try:
+                    await task
+                except (asyncio.CancelledError, StateError):
+                    pass
+            for client in clients:
+                await client.close()
+            await runner.cleanup()
+            await service.close()
+
+    def _on_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: loop.call_soon_threadsafe(self.stop.set))
+
+    def _open_windows(self, client):
+        from kiosk.ui.device_settings import DeviceSettingsError, load_settings
+        from kiosk.ui.display_app import DisplayProcess
+        from kiosk.views.base import CasinoSettings
+
+        try:
+            settings = load_settings()
+        except DeviceSettingsError as exc:
+            raise CommandError(str(exc)) from None
+        process = DisplayProcess(client, self.specs, settings, casino=CasinoSettings.from_floor(self.floor),
+                                 windowed=True)
+        process.open_windows()
+        process.start()
+        print(f"kiosk demo: {len(process.screens)} display windows: {', '.join(s.id for s in self.specs)}", flush=True)
+        return process
+
+    async def _snapshots(self, client) -> None:
+        from kiosk.state.errors import StateError
+        from kiosk.ui.snapshots import write_snapshots
+        from kiosk.views.base import CasinoSettings
+
+        folder = self.out / "snapshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        casino = CasinoSettings.from_floor(self.floor)
+        await asyncio.sleep(min(3.0, self.args.snapshot_every))  # the croupier's first moves
+        while True:
+            try:
+                tables, links = await client.tables(), await client.links()
+            except StateError as exc:
+                print(f"kiosk demo: snapshot skipped: {exc}", flush=True)
+            else:
+                written = write_snapshots(self.specs, tables, links, casino, folder)
+                print(f"kiosk demo: wrote {len(written)} snapshots to {folder}", flush=True)
+            await asyncio.sleep(self.args.snapshot_every)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,20 +231,25 @@ def run(args: argparse.Namespace) -> int:
     floor_path = args.floor or assets_dir() / "demo_floor.toml"
     if not floor_path.is_file():
         raise CommandError(f"--floor {floor_path}: no such file")
+    if args.pace <= 0:
+        raise CommandError("--pace must be greater than 0")
     out = args.out or Path(user_data_dir("kiosk")) / "demo"
     out.mkdir(parents=True, exist_ok=True)
     floor = _check(floor_path)
-    _render_all(floor, floor_path, out, args.size, args.screen_mm)
     if args.no_serve:
+        _render_all(floor, floor_path, out, args.size, args.screen_mm)
         return 0
+    specs = _specs(floor, args.display)
+    windows = has_display() and not args.headless
+    if not windows:
+        print("kiosk demo: no display (DISPLAY and WAYLAND_DISPLAY are unset): running headless - serving, "
+              f"driving, and writing snapshots to {out / 'snapshots'}", flush=True)
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        return asyncio.run(_Demo(args, floor, out, specs, False).run())
+    import qasync
 
-    db_url = f"sqlite:///{out / 'demo.sqlite3'}"
-    tokens = asyncio.run(_tokens(db_url, floor))
-    for role, token in tokens.items():
-        print(f"{role} token: {token}")
-    from kiosk.cli import serve
+    from kiosk.ui.display_main import ensure_qt_application
 
-    return serve.run(argparse.Namespace(
-        db=db_url, floor=floor_path, apply_floor=True, host="127.0.0.1", port=args.port,
-        tls_cert=None, tls_key=None, node_id="demo",
-    ))
+    ensure_qt_application()
+    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        return runner.run(_Demo(args, floor, out, specs, True).run())

@@ -93,14 +93,17 @@ def run(args: argparse.Namespace) -> int:
             or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")):
         raise CommandError("no display: DISPLAY and WAYLAND_DISPLAY are unset (QT_QPA_PLATFORM=offscreen to run without one)")
 
-    from kiosk.ui.display_app import DisplaySpec
+    from kiosk.ui.display_spec import DisplaySpec
     from kiosk.ui.display_cache import cache_path
     from kiosk.ui.display_main import DisplayOptions, run_display
 
     specs = []
     if args.view:
-        specs = [DisplaySpec(id=f"{args.table or args.link}-{args.view}", view=args.view, table=args.table,
-                             link=args.link, screen=args.screen)]
+        try:
+            specs = [DisplaySpec(id=f"{args.table or args.link}-{args.view}", view=args.view, table=args.table,
+                                 link=args.link, screen=args.screen)]
+        except ValueError as exc:
+            raise CommandError(str(exc)) from None
     options = DisplayOptions(servers=servers, token=token, specs=specs, only=list(args.display), settings=settings,
                              settings_path=settings_path, cache_file=cache_path(servers), windowed=args.windowed,
                              calibrate=args.calibrate)

@@ -2,84 +2,75 @@
 
 :class:`DisplayProcess` owns
 
-* the client's stream of the tables and links its displays show, mirrored in a
-  :class:`~kiosk.state.client.LiveState`, and the client's connection events (connected,
-  resuming, offline since, token refused);
-* one :class:`Screen` per display: a :class:`~kiosk.ui.kiosk_window.KioskWindow` on its configured
-  screen with a :class:`~kiosk.ui.scene_widget.SceneWidget`, the view composed for that screen's
-  physical area by the view's ``compose`` (``kiosk.views.<view>``), repainted only when the
-  composed view state changes;
-* a one-second tick (the status of a stale picture ages: "offline since", the jackpot fault after
-  30 s; the night brightness schedule; sign rotation), and a 25 frames-per-second tick only
-  while a jackpot meter is counting up to a new amount;
+* a :class:`~kiosk.views.model.DisplayModel` (Qt-free) fed by the client's stream, its
+  heartbeats and its connection events (connected, resuming, offline since, token refused);
+  the model recomposes a view only when its inputs changed and tells this process only when
+  the composed view state really changed;
+* one :class:`Screen` per display: a :class:`~kiosk.ui.kiosk_window.KioskWindow` on its
+  configured screen whose :class:`~kiosk.ui.scene_widget.SceneWidget` paints the view state's
+  scene (repainting only what changed);
+* a one-second tick (the model's clock-driven views: "offline since", the jackpot meter's 30 s
+  fault, countdowns; the night brightness schedule; frames shown in turn), and a 25 frames per
+  second tick only while a jackpot meter is counting up to a new amount;
 * the saved state (:mod:`kiosk.ui.display_cache`): written a moment after each change, shown
-  marked offline when the process starts with no server.
+  marked offline when the process starts without a server.
 
-Placement: every view is composed for the screen's true physical area, so the scene fills the
-screen at its calibrated scale (text sizes in the scene are millimetres of glass).  A screen
-whose scale is unknown (not calibrated, implausible reported size) gets a guessed area; pictures
-(layouts, meters, lights, results) are then shown fitted, but sign views (``limits``, ``signs``)
-show a notice instead, because their 8 mm cannot be guaranteed (001 s459(2), 003 s23(2)).
+Placement: every view is composed for the screen's true physical area (its size in pixels over
+its calibrated pixels per millimetre), so the scene fills the screen at true size: 8 mm in the
+scene is 8 mm of glass.  A screen whose scale is unknown (not calibrated and an implausible
+reported size) gets an area guessed at 96 dpi: pictures (layouts, meters, lights, results) are
+shown fitted to it, but the sign views (``limits``, ``signs``) show a notice instead, because
+their 8 mm cannot be guaranteed (001 s459(2), 003 s23(2)); so does a sign whose letters, as
+shown, measure under 8 mm.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
+import math
 import time
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.legibility import short_text
 from kiosk.scene.primitives import Scene
-from kiosk.state.client import KioskClient, LiveState, Snapshot
-from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.client import KioskClient, Snapshot
+from kiosk.state.connection import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.ui.calibration import ScreenScale, resolve_scale, screen_key
 from kiosk.ui.device_settings import DeviceSettings, save_settings
-from kiosk.ui.display_cache import CachedState, load_cache, save_cache
+from kiosk.ui.display_cache import CachedState, save_cache
+from kiosk.ui.display_spec import DisplaySpec
 from kiosk.ui.kiosk_window import KioskWindow, show_on_screen
 from kiosk.ui.meter_count import MeterCount
 from kiosk.ui.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.ui.scene_widget import SceneWidget
-from kiosk.views.base import Area, CasinoSettings, Status
+from kiosk.views.base import Area, CasinoSettings, ViewState
+from kiosk.views.jackpot import meter_scene
+from kiosk.views.model import DisplayModel
+from kiosk.views.screen import Subject
 
-__all__ = ["DisplaySpec", "DisplayProcess", "Screen", "SIGN_VIEWS", "VIEWS", "ordered_screens", "screen_scale"]
+__all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale"]
 
 log = logging.getLogger(__name__)
 
-VIEWS = ("layout", "limits", "signs", "jackpot", "trichro", "twoup_lights")
 SIGN_VIEWS = frozenset({"limits", "signs"})  # signs the law holds to 8 mm: shown at true size or not at all
+SIGN_RULE = "001 s459(2), 003 s23(2)"
 _GUESS_PX_PER_MM = 96 / 25.4  # the area guessed for a screen of unknown size
 _SAVE_DELAY_MS = 1500
 _METER_FPS = 25
-_STALE_AFTER = timedelta(seconds=25)  # no heartbeat (15 s apart) for this long: the picture is stale
 
 
-@dataclass(frozen=True)
-class DisplaySpec:
-    """One screen's job: ``view`` of ``table`` (or of ``link``: a progressive meter) on ``screen``."""
-
-    id: str
-    view: str
-    table: str | None = None
-    link: str | None = None
-    screen: int = 0
-
-    @property
-    def subject(self) -> str:
-        return self.table or self.link or "?"
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DisplaySpec":
-        return cls(id=str(data["id"]), view=str(data["view"]), table=data.get("table"), link=data.get("link"),
-                   screen=int(data.get("screen") or 0))
+def ordered_screens() -> list[QScreen]:
+    """The computer's screens numbered as the floor file's ``screen`` counts them: left to right,
+    then top to bottom (Qt's own order puts the primary screen first, which moves when the
+    primary changes)."""
+    return sorted(QGuiApplication.screens(), key=lambda s: (s.geometry().x(), s.geometry().y(), s.name()))
 
 
 def screen_scale(screen: QScreen, settings: DeviceSettings) -> tuple[str, ScreenScale]:
@@ -92,21 +83,6 @@ def screen_scale(screen: QScreen, settings: DeviceSettings) -> tuple[str, Screen
                               size.width(), size.height())
 
 
-def ordered_screens() -> list[QScreen]:
-    """The computer's screens numbered as the floor file's ``screen`` counts them: left to right,
-    then top to bottom (Qt's own order puts the primary screen first, which moves when the
-    primary changes)."""
-    return sorted(QGuiApplication.screens(), key=lambda s: (s.geometry().x(), s.geometry().y(), s.name()))
-
-
-def _compose_function(view: str) -> Callable[..., Any] | None:
-    try:
-        module = importlib.import_module(f"kiosk.views.{view}")
-    except ImportError:
-        return None
-    return getattr(module, "compose", None)
-
-
 class Screen(QObject):
     """One display's window and what it shows."""
 
@@ -117,23 +93,21 @@ class Screen(QObject):
         self.widget: SceneWidget = window.view
         self.scale = scale
         self.key = key
-        self.state: Any = None  # the ViewState shown (None: a notice)
+        self.state: ViewState | None = None  # the view state shown (None while a notice is)
         self.notice: str | None = None  # why a notice is shown instead of the view
         self.frame = 0
         self.frame_started = time.monotonic()
         self.meter: MeterCount | None = None
         self.counting = False
-        self.paints = 0
 
     def area(self) -> Area:
-        """The physical area of the window, from the screen's scale (a guess when unknown)."""
+        """The physical area of the window, from the screen's scale (a 96 dpi guess when unknown)."""
         d = self.widget.devicePixelRatioF() or 1.0
         k = self.scale.px_per_mm or _GUESS_PX_PER_MM
-        w, h = max(1, self.window.width()), max(1, self.window.height())
-        return Area(w * d / k, h * d / k)
+        return Area(max(1, self.window.width()) * d / k, max(1, self.window.height()) * d / k)
 
     def shown_scale(self, scene: Scene) -> float:
-        """Millimetres of glass per millimetre of ``scene`` once fitted into the window (1.0 when the
+        """Millimetres of glass per millimetre of ``scene`` fitted into the window (1.0 when the
         scene was composed for this screen's calibrated area)."""
         if not self.scale.px_per_mm:
             return 1.0
@@ -141,16 +115,11 @@ class Screen(QObject):
         fit = min(self.window.width() / scene.width_mm, self.window.height() / scene.height_mm)
         return fit * d / self.scale.px_per_mm
 
-    def show_scene(self, scene: Scene) -> None:
-        self.widget.set_scene(scene)
-        self.paints += 1
-
 
 class DisplayProcess(QObject):
     """Drives the displays of one computer; see the module doc."""
 
     view_changed = Signal(str)  # display id, after its picture changed
-    connection_changed = Signal(str)  # "live", "stale", "fault"
 
     def __init__(
         self,
@@ -165,6 +134,8 @@ class DisplayProcess(QObject):
         clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
     ) -> None:
         super().__init__()
+        if not specs:
+            raise ValueError("a display process shows at least one display")
         self.client = client
         self.specs = list(specs)
         self.settings = settings
@@ -173,15 +144,14 @@ class DisplayProcess(QObject):
         self.casino = casino or CasinoSettings(name="", timezone=settings.zone)
         self.windowed = windowed
         self.clock = clock
-        self.live = LiveState()
-        self.status = Status.stale(clock())
-        self.heard_at: datetime | None = None
+        self.model: DisplayModel | None = None
         self.refused: str | None = None
         self.screens: list[Screen] = []
         self.floor_summary: dict[str, Any] | None = None
+        self.stopped = asyncio.Event()
         self._stream = None
         self._task: asyncio.Task | None = None
-        self._remove_listener: Callable[[], None] | None = None
+        self._remove_listeners: list[Callable[[], None]] = []
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
         self._ticker.timeout.connect(self.tick)
@@ -192,37 +162,41 @@ class DisplayProcess(QObject):
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(_SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_now)
-        self.stopped = asyncio.Event()
         # the process ends when staff or the system stop it, not when one of its windows closes
         QGuiApplication.setQuitOnLastWindowClosed(False)
 
     # -- windows -----------------------------------------------------------------------------
 
     def open_windows(self) -> None:
-        """One kiosk window per display, on its configured screen (the last screen if there are fewer)."""
+        """One kiosk window per display on its configured screen (the last screen if there are
+        fewer); windowed (the demo): tiled over the screen instead of full screen."""
         screens = ordered_screens()
+        per_screen: dict[int, list[DisplaySpec]] = {}
         for spec in self.specs:
-            qscreen = screens[min(spec.screen, len(screens) - 1)]
-            key, scale = screen_scale(qscreen, self.settings)
-            window = KioskWindow(f"{spec.id}: {spec.view} of {spec.subject}", self.settings.staff_pin)
-            screen = Screen(spec, window, scale, key)
-            window.device_px_per_mm = scale.px_per_mm
-            window.staff_exit.connect(self._staff_exit)
-            window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
-            self.screens.append(screen)
-            if self.windowed:
-                geo = qscreen.availableGeometry()
-                window.setGeometry(geo.x() + 40 * len(self.screens), geo.y() + 30 * len(self.screens),
-                                   geo.width() * 2 // 3, geo.height() * 2 // 3)
-                window.show()
-            else:
-                show_on_screen(window, qscreen)
-            window.view.set_brightness(self.settings.brightness_at(self.clock()))
+            per_screen.setdefault(min(spec.screen, len(screens) - 1), []).append(spec)
+        for index, specs in sorted(per_screen.items()):
+            qscreen = screens[index]
+            for n, spec in enumerate(specs):
+                key, scale = screen_scale(qscreen, self.settings)
+                window = KioskWindow(f"{spec.id}: {spec.view} of {spec.name}", self.settings.staff_pin)
+                screen = Screen(spec, window, scale, key)
+                window.device_px_per_mm = scale.px_per_mm
+                window.staff_exit.connect(self._staff_exit)
+                window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
+                self.screens.append(screen)
+                if self.windowed:
+                    _tile(window, qscreen, n, len(specs))
+                else:
+                    show_on_screen(window, qscreen)
+                window.view.set_brightness(self.settings.brightness_at(self.clock()))
+        self.model = DisplayModel([s.spec.subject for s in self.screens], self.casino,
+                                  areas={s.spec.subject: s.area() for s in self.screens}, clock=self.clock)
+        self._remove_listeners.append(self.model.add_listener(self._on_view))
         for screen in self.screens:
-            self.repaint_screen(screen)
+            self._show_notice_if_needed(screen)
 
     def calibrate(self, screen: Screen, px_per_mm: float) -> None:
-        """Staff set this screen's scale with the ruler: store it and recompose its views."""
+        """Staff set this screen's scale with the ruler: store it, recompose its views."""
         self.settings = self.settings.with_calibration(screen.key, px_per_mm, by="staff ruler")
         if self.settings_path is not None:
             save_settings(self.settings, self.settings_path)
@@ -230,40 +204,42 @@ class DisplayProcess(QObject):
             if s.key == screen.key:
                 s.scale = ScreenScale(px_per_mm, "calibrated")
                 s.window.device_px_per_mm = px_per_mm
-                s.state = None
-                self.repaint_screen(s)
+                s.notice = None
+                assert self.model is not None
+                self.model.set_area(s.spec.subject, s.area())
+                self._show_notice_if_needed(s)
 
     def _staff_exit(self) -> None:
-        for screen in self.screens:
-            screen.window.allow_close()
-            screen.window.close()
         self.stopped.set()
 
     # -- the stream --------------------------------------------------------------------------
 
     def restore(self, cached: CachedState) -> None:
         """Show a saved state (after a restart), marked offline since it was last heard."""
-        self.live.seq, self.live.tables, self.live.links = cached.seq, dict(cached.tables), dict(cached.links)
-        self.heard_at = cached.heard_at or cached.saved_at
-        self.status = Status.stale(self.heard_at or self.clock())
+        assert self.model is not None
+        heard = cached.heard_at or cached.saved_at or self.clock()
+        self.model.apply(Snapshot(cached.seq, dict(cached.tables), dict(cached.links)))
+        self.model.heard_at = heard
+        self.model.connection(Offline(since=heard, reason="started without a server: the saved state"))
         for screen in self.screens:
-            self.repaint_screen(screen)
+            self._show_notice_if_needed(screen)
 
     def start(self) -> None:
         """Begin streaming and ticking (on the running asyncio loop)."""
-        self._remove_listener = self.client.on_connection(self.on_connection)
+        self._remove_listeners.append(self.client.on_connection(self.on_connection))
         self._task = asyncio.ensure_future(self._run())
         self._ticker.start()
 
     async def stop(self) -> None:
+        """Stop streaming, save, close every window."""
         self._ticker.stop()
         self._meter_timer.stop()
         if self._save_timer.isActive():
             self._save_timer.stop()
             self.save_now()
-        if self._remove_listener is not None:
-            self._remove_listener()
-            self._remove_listener = None
+        for remove in self._remove_listeners:
+            remove()
+        self._remove_listeners.clear()
         if self._stream is not None:
             await self._stream.close()
         if self._task is not None:
@@ -279,19 +255,16 @@ class DisplayProcess(QObject):
             screen.window.deleteLater()
         self.screens.clear()
 
-    def _subjects(self) -> list[str] | None:
-        """The tables to stream: those shown, or every table when a link's meter is shown (its
-        member tables' jackpot events move it)."""
-        if any(s.link for s in self.specs):
-            return None
-        tables = sorted({s.table for s in self.specs if s.table})
-        return tables or None
-
     async def _run(self) -> None:
+        assert self.model is not None
         try:
-            self._stream = self.client.stream(self._subjects(), since=None)
+            self._stream = self.client.stream(self.model.tables)
             async for item in self._stream:
-                self.apply(item)
+                self.model.apply(item)
+                self._save_timer.start()
+                for screen in self.screens:
+                    if screen.state is None:
+                        self._show_notice_if_needed(screen)
         except asyncio.CancelledError:
             raise
         except (Unauthorized, Forbidden) as exc:
@@ -299,54 +272,26 @@ class DisplayProcess(QObject):
         except StateError as exc:
             log.warning("the stream ended: %s", exc)
 
-    def apply(self, item: Any) -> None:
-        """Apply a stream item and repaint the displays it concerns."""
-        kind, ident = self.live.apply(item)
-        self.heard_at = self.clock()
-        if self.status.kind != "live" and self.refused is None:
-            self.status = Status.live()
-            self.connection_changed.emit("live")
-        for screen in self.screens:
-            if isinstance(item, Snapshot) or kind not in ("table", "link") or self._concerns(screen.spec, kind, ident):
-                self.repaint_screen(screen)
-        self._save_timer.start()
-
-    def _concerns(self, spec: DisplaySpec, kind: str, ident: str | None) -> bool:
-        if kind == "table":
-            return spec.table == ident
-        link = spec.link or (self.live.tables.get(spec.table or "", {}) or {}).get("link_id")
-        return link == ident
-
     def on_connection(self, event: Any) -> None:
         """A connection event of the client (connected, resuming, offline, token refused)."""
+        assert self.model is not None
         if isinstance(event, TokenRefused):
             self.refused = event.message or "the token was refused"
-            self.status = Status.fault(f"token refused: {self.refused}")
-        elif isinstance(event, Offline):
-            if self.status.kind == "live":
-                self.status = Status.stale(self.heard_at or event.since)
         elif isinstance(event, Connected):
             self.refused = None
-            self.heard_at = self.clock()
-            self.status = Status.live()
-        elif isinstance(event, Resuming):
-            return
-        else:
-            return
-        self.connection_changed.emit(self.status.kind)
+        self.model.connection(event)
         for screen in self.screens:
-            self.repaint_screen(screen)
+            self._show_notice_if_needed(screen)
 
     def tick(self) -> None:
-        """Once a second: age the status, follow the brightness schedule, rotate signs."""
-        now = self.clock()
+        """Once a second: heartbeats and the clock to the model, brightness, frames in turn."""
+        assert self.model is not None
         heard = getattr(self._stream, "heard_at", None)
-        if heard is not None and (self.heard_at is None or heard > self.heard_at):
-            self.heard_at = heard  # heartbeats count: the server is there
-        if self.status.kind == "live" and self.heard_at is not None and now - self.heard_at > _STALE_AFTER:
-            self.status = Status.stale(self.heard_at)  # silent server: no heartbeat for too long
-            self.connection_changed.emit("stale")
-        level = self.settings.brightness_at(now)
+        if heard is not None and (self.model.heard_at is None or heard > self.model.heard_at):
+            self.model.heartbeat(heard)  # a stream heartbeat: the server is there
+        else:
+            self.model.tick(self.clock())
+        level = self.settings.brightness_at(self.clock())
         for screen in self.screens:
             screen.widget.set_brightness(level)
             state = screen.state
@@ -355,64 +300,63 @@ class DisplayProcess(QObject):
                     screen.frame = (screen.frame + 1) % len(state.frames)
                     screen.frame_started = time.monotonic()
                     self._show_frame(screen)
-            if self.status.kind != "live" or screen.spec.view == "jackpot":
-                self.repaint_screen(screen)  # "offline since", the meter fault after 30 s
 
     def save_now(self) -> None:
-        if self.cache_file is None or not (self.live.tables or self.live.links):
+        """Write the mirrored state to the cache file (if there is one and anything to save)."""
+        model = self.model
+        if self.cache_file is None or model is None or not (model.live.tables or model.live.links):
             return
         try:
-            save_cache(self.cache_file, CachedState(self.live.seq, self.live.tables, self.live.links,
-                                                    self.floor_summary, self.heard_at))
+            save_cache(self.cache_file, CachedState(model.live.seq, model.live.tables, model.live.links,
+                                                    self.floor_summary, model.heard_at))
         except OSError as exc:
             log.warning("cannot save the display state to %s: %s", self.cache_file, exc)
 
-    # -- composing and painting --------------------------------------------------------------
+    # -- painting ----------------------------------------------------------------------------
 
-    def compose(self, screen: Screen) -> Any:
-        """The view state of ``screen`` now, composed for its physical area."""
-        spec = screen.spec
-        table = self.live.tables.get(spec.table) if spec.table else None
-        link_id = spec.link or (table or {}).get("link_id")
-        link = self.live.links.get(link_id) if link_id else None
-        compose = _compose_function(spec.view)
-        if compose is None:
-            raise LookupError(f"view {spec.view!r} is not available")
-        extra = {"heard_at": self.heard_at} if spec.view == "jackpot" else {}
-        return compose(table, link, self.casino, self.clock(), area=screen.area(), connection=self.status, **extra)
+    def _on_view(self, subject: Subject, state: ViewState) -> None:
+        for screen in self.screens:
+            if screen.spec.subject == subject:
+                self._show_state(screen, state)
 
-    def repaint_screen(self, screen: Screen) -> None:
-        """Recompose ``screen``'s view and paint it if it changed (or the notice it needs)."""
-        spec = screen.spec
-        area = screen.area()
+    def _show_notice_if_needed(self, screen: Screen) -> None:
+        """A notice when the view cannot be shown: refused token, nothing yet, a problem."""
+        assert self.model is not None
+        spec, area = screen.spec, screen.area()
         if self.refused is not None:
             self._notice(screen, "refused", token_refused_notice(area.width_mm, area.height_mm,
                                                                  self.client.base_url, self.refused))
             return
-        have = (spec.table in self.live.tables) if spec.table else (spec.link in self.live.links)
-        if not have:
+        state = self.model.view(spec.subject)
+        if state is not None:
+            if screen.state is None or screen.notice is not None:
+                self._show_state(screen, state)
+            return
+        problem = self.model.problem(spec.subject)
+        if problem is None or not (self.model.live.tables or self.model.live.links):
             self._notice(screen, "waiting", waiting_notice(area.width_mm, area.height_mm,
-                                                           f"{spec.view} of {spec.subject}", self.client.base_url))
+                                                           f"{spec.view} of {spec.name}", self.client.base_url))
+        elif spec.view in SIGN_VIEWS:
+            self._notice(screen, f"problem:{problem}", legibility_notice(area.width_mm, area.height_mm, spec.view,
+                                                                         spec.name, problem.rstrip(".")))
+        else:
+            self._notice(screen, f"problem:{problem}", notice_scene(area.width_mm, area.height_mm, "VIEW NOT SHOWN",
+                                                                    problem, fault=True))
+
+    def _show_state(self, screen: Screen, state: ViewState) -> None:
+        spec, area = screen.spec, screen.area()
+        if self.refused is not None:
+            self._show_notice_if_needed(screen)
             return
         if spec.view in SIGN_VIEWS and not screen.scale.known:
+            screen.state = None
             self._notice(screen, "uncalibrated", legibility_notice(
-                area.width_mm, area.height_mm, spec.view, spec.subject,
+                area.width_mm, area.height_mm, spec.view, spec.name,
                 f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})"))
             return
-        try:
-            state = self.compose(screen)
-        except (ValueError, LookupError) as exc:  # SignTooSmall is a ValueError; an unknown view
-            if spec.view in SIGN_VIEWS:
-                scene = legibility_notice(area.width_mm, area.height_mm, spec.view, spec.subject, str(exc).rstrip("."))
-            else:
-                scene = notice_scene(area.width_mm, area.height_mm, "VIEW NOT SHOWN", str(exc), fault=True)
-            self._notice(screen, f"error:{exc}", scene)
-            return
-        if screen.state is not None and state == screen.state and screen.notice is None:
-            return
-        first = screen.state is None or screen.notice is not None
+        fresh = screen.state is None or screen.notice is not None
         screen.state, screen.notice = state, None
-        if first or screen.frame >= len(state.frames):
+        if fresh or screen.frame >= len(state.frames):
             screen.frame, screen.frame_started = 0, time.monotonic()
         self._retarget_meter(screen, state)
         self._show_frame(screen)
@@ -420,31 +364,31 @@ class DisplayProcess(QObject):
     def _notice(self, screen: Screen, why: str, scene: Scene) -> None:
         if screen.notice == why:
             return
-        screen.notice, screen.state = why, None
-        screen.show_scene(scene)
+        screen.notice, screen.state, screen.meter = why, None, None
+        screen.widget.set_scene(scene)
         self.view_changed.emit(screen.spec.id)
 
     def _show_frame(self, screen: Screen) -> None:
         state = screen.state
+        if state is None:
+            return
         scene = state.frames[screen.frame]
         if screen.meter is not None and screen.meter.counting(time.monotonic()):
-            from kiosk.views.jackpot import meter_scene
-
             scene = meter_scene(state.content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
         if screen.spec.view in SIGN_VIEWS:
-            problems = short_text(scene, rule="001 s459(2)", scale=screen.shown_scale(scene))
+            problems = short_text(scene, rule=SIGN_RULE, scale=screen.shown_scale(scene))
             if problems:
                 area = screen.area()
                 self._notice(screen, "short", legibility_notice(area.width_mm, area.height_mm, screen.spec.view,
-                                                                screen.spec.subject, problems[0].message))
+                                                                screen.spec.name, problems[0].message))
                 return
-        screen.show_scene(scene)
+        screen.widget.set_scene(scene)
         self.view_changed.emit(screen.spec.id)
 
-    def _retarget_meter(self, screen: Screen, state: Any) -> None:
-        facts = getattr(state, "facts", None) or {}
+    def _retarget_meter(self, screen: Screen, state: ViewState) -> None:
+        facts = state.facts or {}
         amount = facts.get("amount_cents")
-        if not isinstance(amount, int) or not facts.get("current") or state.status.kind != "live":
+        if not isinstance(amount, int) or not facts.get("current") or not state.status.is_live:
             screen.meter = None
             return
         now = time.monotonic()
@@ -469,3 +413,15 @@ class DisplayProcess(QObject):
                 self._show_frame(screen)  # the last step: exactly the amount
         if not busy:
             self._meter_timer.stop()
+
+
+def _tile(window: KioskWindow, screen: QScreen, n: int, count: int) -> None:
+    """Place window ``n`` of ``count`` in a grid over ``screen`` (the demo's windows)."""
+    geo = screen.availableGeometry()
+    cols = math.ceil(math.sqrt(count))
+    rows = math.ceil(count / cols)
+    w, h = geo.width() // cols, geo.height() // rows
+    window.setCursor(Qt.CursorShape.ArrowCursor)  # a demo on a desktop keeps its pointer
+    window.view.setCursor(Qt.CursorShape.ArrowCursor)
+    window.setGeometry(geo.x() + (n % cols) * w, geo.y() + (n // cols) * h, w, h)
+    window.show()

@@ -87,11 +87,14 @@ async def _logo(client: KioskClient, summary: dict[str, Any], folder: Path | Non
 
 
 def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
-    from kiosk.ui.display_app import DisplaySpec
+    from kiosk.ui.display_spec import DisplaySpec
 
     if options.specs:
         return list(options.specs), None
-    listed = [DisplaySpec.from_json(d) for d in (summary or {}).get("displays") or []]
+    try:
+        listed = [DisplaySpec.from_json(d) for d in (summary or {}).get("displays") or []]
+    except (KeyError, TypeError, ValueError) as exc:
+        return [], f"the server's floor lists a display this kiosk cannot show: {exc}"
     if options.only:
         known = {s.id: s for s in listed}
         missing = [d for d in options.only if d not in known]
@@ -105,7 +108,8 @@ def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
 
 async def _main(options: DisplayOptions) -> int:
     from kiosk.ui.blanking import inhibit_blanking
-    from kiosk.ui.display_app import DisplayProcess, DisplaySpec
+    from kiosk.ui.display_app import DisplayProcess
+    from kiosk.ui.display_spec import DisplaySpec
     from kiosk.ui.display_cache import load_cache
     from PySide6.QtGui import QGuiApplication
 

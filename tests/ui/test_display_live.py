@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QApplication
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import DisplayProcess, DisplaySpec
+from kiosk.ui.display_app import DisplayProcess
+from kiosk.ui.display_spec import DisplaySpec
 from kiosk.ui.display_cache import load_cache
 from kiosk.ui.display_main import casino_from_summary, fetch_floor
 from kiosk.ui.kiosk_window import KioskWindow
@@ -87,8 +88,9 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
             served.start()
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
                 await pit.execute({"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 300000}})
-            await wait_for(lambda: "$3,000" in texts(screen.widget.scene), timeout=30, what="recovery")
-            assert not any(t.startswith("OFFLINE") for t in texts(screen.widget.scene))
+            await wait_for(lambda: "$3,000" in texts(screen.widget.scene)
+                           and not any(t.startswith("OFFLINE") for t in texts(screen.widget.scene)),
+                           timeout=30, what="live again with the change made while it was away")
             process.save_now()
         finally:
             await _close(client, process)

@@ -1,0 +1,43 @@
+"""PNG pictures of displays from the floor's state, without a screen (the headless demo's output).
+
+Each display is composed for a stated physical screen (default a 24-inch 1920x1080 monitor,
+527x296 mm) by :func:`kiosk.views.screen.compose_view`, the same entry point the windows use,
+and painted with the Qt painter at that screen's scale.  Files are written atomically
+(``<display id>.png``), so a viewer never opens half a picture.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from kiosk.render.qt import render_png
+from kiosk.ui.display_spec import DisplaySpec
+from kiosk.views.base import Area, CasinoSettings
+from kiosk.views.screen import compose_view
+
+__all__ = ["write_snapshots"]
+
+
+def write_snapshots(specs: Sequence[DisplaySpec], tables: Mapping[str, Any], links: Mapping[str, Any],
+                    casino: CasinoSettings, folder: Path, *, size: tuple[int, int] = (1920, 1080),
+                    screen_mm: tuple[float, float] = (527.0, 296.0)) -> list[Path]:
+    """Write one PNG per display into ``folder``; returns the files written (a display whose view
+    cannot be composed now is skipped)."""
+    now = datetime.now(timezone.utc)
+    k = min(size[0] / screen_mm[0], size[1] / screen_mm[1])
+    written = []
+    for spec in specs:
+        try:
+            state = compose_view(spec.subject, tables, links, casino, now, area=Area(*screen_mm), heard_at=now)
+        except (LookupError, ValueError):
+            continue
+        image = render_png(state.scene, size[0], size[1], px_per_mm=k)
+        path = folder / f"{spec.id}.png"
+        tmp = folder / f".{spec.id}.{os.getpid()}.png"
+        if image.save(str(tmp), "PNG"):
+            os.replace(tmp, path)
+            written.append(path)
+    return written
