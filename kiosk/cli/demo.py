@@ -9,9 +9,9 @@ one event loop:
 * the demo driver (:mod:`kiosk.views.demo_driver`): a croupier playing tri-chro drawings,
   two-up spins, Caribbean jackpot wagers and the occasional hit, at a human pace, through the
   real API;
-* display windows for tables of several games (:data:`DEMO_DISPLAYS`: the tri-chro layout and
-  result, the two-up lights, the progressive jackpot meter, the roulette board, a limits sign),
-  tiled over the screen, fed live by the stream exactly as ``kiosk display`` is.
+* display windows for tables of several games (:data:`DEMO_DISPLAYS`: the tri-chro result with
+  its lit layout, the two-up lights, the progressive jackpot meter, the roulette board, a limits
+  sign), tiled over the screen, fed live by the stream exactly as ``kiosk display`` is.
 
 With no display (neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` set, and ``QT_QPA_PLATFORM`` not
 ``offscreen``) it says so in one line and runs headless: serves, drives, and writes a PNG of each
@@ -33,8 +33,8 @@ __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "demo"
 HELP = "the embedded demo: the backend on SQLite, a croupier playing the tables, live display windows"
-DEMO_DISPLAYS = ("D-TC54-01-layout", "D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO-01-layout",
-                 "D-BJ-01-limits")
+# the tri-chro result view shows the drawn balls beside the lit layout
+DEMO_DISPLAYS = ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO-01-layout", "D-BJ-01-limits")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -176,6 +176,9 @@ class DisplayProcess(QObject):
             per_screen.setdefault(min(spec.screen, len(screens) - 1), []).append(spec)
         for index, specs in sorted(per_screen.items()):
             qscreen = screens[index]
+            if self.windowed:  # sign windows first: they get full-height columns
+                specs = sorted(specs, key=lambda s: s.view not in SIGN_VIEWS)
+            signs = sum(1 for s in specs if s.view in SIGN_VIEWS)
             for n, spec in enumerate(specs):
                 key, scale = screen_scale(qscreen, self.settings)
                 window = KioskWindow(f"{spec.id}: {spec.view} of {spec.name}", self.settings.staff_pin)
@@ -185,7 +188,7 @@ class DisplayProcess(QObject):
                 window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
                 self.screens.append(screen)
                 if self.windowed:
-                    _tile(window, qscreen, n, len(specs))
+                    _tile(window, qscreen, n, len(specs), signs)
                 else:
                     show_on_screen(window, qscreen)
                 window.view.set_brightness(self.settings.brightness_at(self.clock()))
@@ -354,6 +357,12 @@ class DisplayProcess(QObject):
                 area.width_mm, area.height_mm, spec.view, spec.name,
                 f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})"))
             return
+        if spec.view in SIGN_VIEWS and state.status.kind == "fault" and state.status.reason \
+                and "8 mm" in state.status.reason:
+            screen.state = None  # the view could not fit its sign at the legal size on this screen
+            self._notice(screen, f"small:{state.status.reason}", legibility_notice(
+                area.width_mm, area.height_mm, spec.view, spec.name, state.status.reason.rstrip(".")))
+            return
         fresh = screen.state is None or screen.notice is not None
         screen.state, screen.notice = state, None
         if fresh or screen.frame >= len(state.frames):
@@ -415,13 +424,23 @@ class DisplayProcess(QObject):
             self._meter_timer.stop()
 
 
-def _tile(window: KioskWindow, screen: QScreen, n: int, count: int) -> None:
-    """Place window ``n`` of ``count`` in a grid over ``screen`` (the demo's windows)."""
+def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0) -> None:
+    """Place window ``n`` of ``count`` over ``screen`` (the demo's windows): the first ``signs``
+    windows (signs at true size need the room) each take a full-height column on the right, the
+    others a two-row grid on the left."""
     geo = screen.availableGeometry()
-    cols = math.ceil(math.sqrt(count))
-    rows = math.ceil(count / cols)
-    w, h = geo.width() // cols, geo.height() // rows
+    others = count - signs
+    grid_cols = math.ceil(others / 2) if others > 1 else others
+    cols = grid_cols + signs
+    w = geo.width() // max(1, cols)
+    if n < signs:
+        x, y, h = geo.x() + (grid_cols + n) * w, geo.y(), geo.height()
+    else:
+        i = n - signs
+        rows = 2 if others > 1 else 1
+        h = geo.height() // rows
+        x, y = geo.x() + (i // rows) * w, geo.y() + (i % rows) * h
     window.setCursor(Qt.CursorShape.ArrowCursor)  # a demo on a desktop keeps its pointer
     window.view.setCursor(Qt.CursorShape.ArrowCursor)
-    window.setGeometry(geo.x() + (n % cols) * w, geo.y() + (n // cols) * h, w, h)
+    window.setGeometry(x, y, w, h)
     window.show()
