@@ -1,0 +1,62 @@
+"""``kiosk demo`` end to end: the backend, the croupier and the windows (offscreen), or headless."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
+
+
+def _demo(tmp_path: Path, env_changes: dict[str, str | None], *args: str) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_CONFIG_HOME=str(tmp_path / "config"))
+    for key, value in env_changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return subprocess.run([sys.executable, "-m", "kiosk.cli", "demo", "--out", str(tmp_path / "demo"), "--port", "0",
+                           "--pace", "0.05", *args], capture_output=True, text=True, env=env, timeout=200, cwd=ROOT)
+
+
+def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tmp_path):
+    done = _demo(tmp_path, {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
+                 "--seconds", "9", "--snapshot-every", "3")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    lines = done.stdout.splitlines()
+    headless = [line for line in lines if "no display" in line]
+    assert len(headless) == 1 and "headless" in headless[0]
+    played = int(lines[-1].split("(")[1].split()[0])
+    assert played > 20, lines[-1]
+    folder = tmp_path / "demo" / "snapshots"
+    pictures = sorted(p.name for p in folder.glob("*.png"))
+    assert pictures == sorted(f"{d}.png" for d in ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter",
+                                                   "D-RO-01-layout", "D-BJ-01-limits"))
+    for name in pictures:
+        with Image.open(folder / name) as image:
+            pixels = np.asarray(image.convert("RGB"))
+        assert pixels.shape == (1080, 1920, 3)
+        assert len(np.unique(pixels.reshape(-1, 3)[::97], axis=0)) > 8, f"{name} is (nearly) blank"
+
+
+def test_demo_with_a_display_opens_its_windows(tmp_path):
+    done = _demo(tmp_path, {"QT_QPA_PLATFORM": "offscreen"}, "--seconds", "6")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "5 display windows: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter, D-RO-01-layout, D-BJ-01-limits" \
+        in done.stdout
+    assert "no display" not in done.stdout
+
+
+def test_demo_refuses_an_unknown_display_in_one_line(tmp_path):
+    done = _demo(tmp_path, {"QT_QPA_PLATFORM": "offscreen"}, "--display", "D-NOPE", "--seconds", "1")
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0 and "D-NOPE" in done.stderr
