@@ -48,7 +48,7 @@ def test_signs_view_rotates_through_every_sign(demo_states, demo_floor):
     assert len(view.frames) == len(table["signs"]) == 4 and view.frame_seconds == 8
     assert view.status.is_live
     joined = [" ".join(_texts(f)) for f in view.frames]
-    assert "Holdem" in joined[0] and "30 seconds" in joined[0]  # time to act, 002 r6.14
+    assert "Holdem" in joined[0] and "30 sec" in joined[0]  # time to act, 002 r6.14
     assert "$5" in joined[1] and "Maximum rake" in joined[1]
     cards = signs_view.compose(tables["TU-01"], None, settings, NOW, area=SCREEN)
     assert len(cards.frames) == 1 + 3  # the limits sign and the three result cards

@@ -35,14 +35,22 @@ def _one(ctx: Context, kind: str, title: str, blocks, citation: str) -> list[Sig
 
 
 def bonus_payouts_sign(ctx: Context, kind: str = "bonus_payouts") -> list[SignContent]:
-    """The bonus blackjack payouts for the table's deck count (003 s50A(1)(b), s50C(2))."""
+    """The bonus blackjack payouts for the table's deck count (003 s50A(1)(b), s50C(2)): per
+    hand, suited and not suited, and the nominated blackjack."""
     decks = require(limits(ctx).get("decks"), kind, ctx, "blackjack.decks", "003 s50A(2)")
     try:
         rows = bonus_payout_rows(decks)
     except RuleError as exc:
         raise SignProblem(f"table {ctx.table['id']}: sign {kind}: {exc}", exc.rule) from None
-    blocks = [Para("For a $1 bonus wager, 3 or 4 cards dealt:"), Rows(tuple((r.label, r.value) for r in rows))]
-    return _one(ctx, kind, "Bonus blackjack pays", blocks, "003 s50A(1)(b), s50C(2)")
+    # the rows come in pairs, all the same suit then not (003 s50C(2)(a)-(c)), then the
+    # nominated blackjack (s50C(2)(d))
+    pairs = [(rows[i].label.split(" ", 1)[0], rows[i].value, rows[i + 1].value) for i in range(0, len(rows) - 1, 2)]
+    nominated = rows[-1]
+    blocks = [
+        Rows(tuple(pairs), header=("Cards", "Suited", "Mixed")),
+        Rows(((nominated.label, nominated.value),)),
+    ]
+    return _one(ctx, kind, "Bonus blackjack pays ($1 wager)", blocks, "003 s50A(1)(b), s50C(2)")
 
 
 def nominated_blackjack_sign(ctx: Context, kind: str = "nominated_blackjack") -> list[SignContent]:
@@ -105,13 +113,16 @@ def jackpot_sharing_sign(ctx: Context, kind: str = "jackpot_sharing") -> list[Si
 
 
 def jackpot_paytable_sign(ctx: Context, kind: str = "jackpot_paytable") -> list[SignContent]:
-    """The jackpot payments for a $1 jackpot wager at today's prize (000 s246(1))."""
+    """The jackpot payments for a $1 jackpot wager (000 s246(1)).  On a display (``ctx.now``
+    set) the straight and royal flush rows show today's amounts from the live prize; on paper,
+    which outlives the prize, they are stated as the rule states them."""
     prize = _prize(ctx, kind)
     jackpot = settings(ctx).get("jackpot") or {}
-    rows = jackpot_rows(prize, dead_mans_hand=bool(jackpot.get("dead_mans_hand")))
-    blocks = [Rows(tuple((r.label, r.value) for r in reversed(rows)), header=("Hand", "Pays"))]
-    notes = [r for r in rows if r.note]
-    blocks.extend(Para(f"{r.label}: {r.note}") for r in reversed(notes))
+    rows = list(reversed(jackpot_rows(prize, dead_mans_hand=bool(jackpot.get("dead_mans_hand")))))
+    live = ctx.now is not None
+    shown = rows if live else [r for r in rows if not r.note]
+    blocks: list[Block] = [Rows(tuple((r.label, r.value) for r in shown), header=("Hand", "Pays"))]
+    blocks.extend(Para(f"{r.label}: {r.note}") for r in rows if r.note)
     return _one(ctx, kind, "Jackpot payments", blocks, "000 s246(1)")
 
 
@@ -133,17 +144,17 @@ _BETTING = {"fixed_limit": "fixed limit", "spread_limit": "spread limit", "pot_l
 def _rake_rows(rake) -> list[tuple[str, str]]:
     kind = rake.get("type")
     if kind == "percentage":
-        rows = [("Rake", f"{format_percent_bp(rake['percent_bp'])} of the pot")]
+        rows = [("Rake of the pot", format_percent_bp(rake["percent_bp"]))]
         if rake.get("minimum_cents") is not None:
             rows.append(("Minimum rake", money(rake["minimum_cents"])))
         if rake.get("cap_cents") is not None:
             rows.append(("Maximum rake", money(rake["cap_cents"])))
         return rows
     if kind == "time_charge":
-        return [("Time charge per player per hour, at most", money(rake["hourly_fee_cents"]))]
+        return [("Hourly fee per player, at most", money(rake["hourly_fee_cents"]))]
     if kind == "fixed_per_hand":
-        return [("Commission per hand, at most", money(rake["fee_per_hand_cents"]))]
-    return [("Commission per person per hand", money(rake["fee_per_hand_cents"]))]
+        return [("Fee per hand, at most", money(rake["fee_per_hand_cents"]))]
+    return [("Fee per person per hand", money(rake["fee_per_hand_cents"]))]
 
 
 def _limits_patch_text(patch) -> str:
@@ -166,22 +177,29 @@ def _limits_patch_text(patch) -> str:
 
 
 def game_notice_sign(ctx: Context, kind: str = "game_notice") -> list[SignContent]:
-    """The type of game, minimum buy-in, betting limits and commission or time charge
-    (002 r6.3), the time to act where the game has one (r6.14), and changes announced
+    """The type of game (the title), minimum buy-in, betting limits and commission or time
+    charge (002 r6.3), the time to act where the game has one (r6.14), and changes announced
     ahead (r6.9)."""
     lim, s = limits(ctx), settings(ctx)
     game_type = lim.get("game_type") or heading(ctx)
-    rows: list[tuple[str, str]] = [("Game", game_type)]
     buy_in = require(lim.get("minimum_buy_in_cents"), kind, ctx, "poker.minimum_buy_in", "002 r6.3")
-    rows.append(("Minimum buy-in", money(buy_in)))
+    rows: list[tuple[str, str]] = [("Minimum buy-in", money(buy_in)),
+                                   ("Betting limits", f"{money(lim['minimum_cents'])}/{money(lim['maximum_cents'])}")]
     betting = _BETTING.get(s.get("betting") or "", "")
-    rows.append(("Betting limits", f"{money(lim['minimum_cents'])}/{money(lim['maximum_cents'])}"
-                 + (f" {betting}" if betting else "")))
+    if betting:
+        rows.append(("Betting", betting.capitalize()))
     rake = lim.get("rake")
-    rows.extend(_rake_rows(rake) if rake else [("Commission", "none")])
+    if not rake:
+        rows.append(("Commission", "None"))
+    elif rake.get("type") == "percentage":
+        rows.append(("Rake", format_percent_bp(rake["percent_bp"])))
+        if rake.get("cap_cents") is not None:
+            rows.append(("Rake cap", money(rake["cap_cents"])))
+    else:
+        rows.extend(_rake_rows(rake))
     citation = "002 r6.3"
     if s.get("time_to_act"):
-        rows.append(("Time to act", f"{int(s['time_to_act'])} seconds"))
+        rows.append(("Time to act", f"{int(s['time_to_act'])} sec"))
         citation += ", r6.14"
     blocks: list[Block] = [Rows(tuple(rows))]
     changes = notices(ctx, ("game_type", "minimum_buy_in_cents", "minimum_cents", "maximum_cents", "rake",
@@ -189,7 +207,7 @@ def game_notice_sign(ctx: Context, kind: str = "game_notice") -> list[SignConten
     blocks.extend(changes)
     if changes:
         citation += ", r6.9"
-    return _one(ctx, kind, "This game", blocks, citation)
+    return _one(ctx, kind, game_type, blocks, citation)
 
 
 def rake_sign(ctx: Context, kind: str = "rake") -> list[SignContent]:

@@ -201,7 +201,7 @@ def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Des
     still raises)."""
     page = _Page(bleed)
     unit = floor_cap * k
-    margin = max(6.0, 0.05 * min(w, h))
+    margin = _margin(w, h)
     aw = w - 2 * margin
     gap = 0.75 * unit
 
@@ -303,7 +303,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
 
         return max(left[0], right[0]), draw_both
     lcap, vcap = design.label * unit, design.value * unit
-    gutter = 0.9 * unit
+    gutter = 0.7 * unit
     ncols = max(len(r) for r in block.rows) - 1
     col_w = [0.0] * ncols
     for row in block.rows:
@@ -331,7 +331,8 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
         height += hh + row_gap
     for row in block.rows:
         lines = _wrap(row[0], lcap, label_w, False)
-        if design.one_line_labels and len(lines) > 1:
+        if len(lines) > 1 and (design.one_line_labels or (not stacked and label_w < 0.4 * aw)):
+            # a label broken into lines beside its value only where its column is not narrow
             raise _Overflow(row[0], f"needs more than one line beside its value ({label_w:.0f} mm fit)")
         if stacked:
             label_h = _text_height(len(lines), lcap) + _DESCENT * lcap
@@ -384,7 +385,7 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     fill = parse_colour(card.colour)
     ink = BLACK if contrast_ratio(fill, BLACK) >= contrast_ratio(fill, WHITE) else WHITE
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
-    margin = max(6.0, 0.05 * min(w, h))
+    margin = _margin(w, h)
     aw = w - 2 * margin
     ccap = floor_cap
     cite_lines = _wrap(f"{content.heading}: {content.citation}", ccap, aw, False)
@@ -446,6 +447,12 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
                            available_mm=(width_mm, height_mm)) from None
     return Scene(width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items),
                  background=PAPER)
+
+
+def _margin(w: float, h: float) -> float:
+    """The quiet space inside the trim (3.5 % of the shorter side, at least 5 mm: clear of
+    a guillotine's tolerance)."""
+    return max(5.0, 0.035 * min(w, h))
 
 
 def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
