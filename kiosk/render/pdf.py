@@ -137,12 +137,13 @@ def draw_scene(c: rl_canvas.Canvas, scene: Scene, x_pt: float = 0.0, y_pt: float
     c.restoreState()
 
 
-def new_canvas(path: str | FilePath, pagesize_pt: tuple[float, float]) -> rl_canvas.Canvas:
+def new_canvas(path, pagesize_pt: tuple[float, float]) -> rl_canvas.Canvas:
     """A reportlab canvas for kiosk output: reproducible bytes, compressed, and its initial font
-    the bundled regular face, so the PDF names no unembedded base-14 font (Helvetica)."""
+    the bundled regular face, so the PDF names no unembedded base-14 font (Helvetica).
+    ``path`` is a file name or a binary file object."""
     initial = register_face(font_face("sans", "regular"))
     return rl_canvas.Canvas(
-        str(path), pagesize=pagesize_pt, invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10
+        path if hasattr(path, "write") else str(path), pagesize=pagesize_pt, invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10
     )
 
 

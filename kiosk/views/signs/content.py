@@ -103,6 +103,8 @@ class SignContent:
 
     def texts(self) -> list[str]:
         """Every string the sign prints, in reading order (tests compare a PDF's text to it)."""
+        if self.card is not None:  # a result card: its letter, its word, and a foot line
+            return [self.card.letter, self.card.word, f"{self.heading}: {self.citation}"]
         out = [self.heading, self.title]
         for block in self.blocks:
             if isinstance(block, Rows):
@@ -112,8 +114,6 @@ class SignContent:
                     out.extend(row)
             else:
                 out.append(block.text)
-        if self.card is not None:
-            out.extend([self.card.word, self.card.letter])
         out.append(self.citation)
         return [t for t in out if t]
 

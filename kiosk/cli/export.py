@@ -1,0 +1,190 @@
+"""``kiosk export``: the tables' signs as print-ready PDFs, one file per sign or one batch.
+
+From a floor file (``--floor``) or from a running server (``--server``: what pit staff
+configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line).
+Paper A3, A4, A5, letter or ``WxHmm``, portrait or landscape, or a folded ``--tent``; bleed
+(default 3 mm) with TrimBox and BleedBox, ``--crop-marks`` outside the trim; PDF/X-4
+structure (:mod:`kiosk.render.pdfx`); a manifest beside the files and ``--changed-since``
+to write only the signs whose content changed (:mod:`kiosk.render.export`).
+
+The time generated written into each PDF, in this order: ``--generated-at``; the
+``SOURCE_DATE_EPOCH`` environment variable (the reproducible-builds convention); for
+``--floor``, the floor file's modification time; for ``--server``, the current time to the
+second.  So re-running on the same floor file (or with the same ``--generated-at``) gives
+the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from kiosk.cli import CommandError
+
+__all__ = ["NAME", "HELP", "add_arguments", "run", "read_token", "generated_time"]
+
+NAME = "export"
+HELP = "export the tables' signs as print-ready PDFs (bleed, crop marks, PDF/X-4 structure, manifest)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags of ``kiosk export``."""
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the tables")
+    source.add_argument("--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)")
+    parser.add_argument("--token-file", metavar="FILE", help="file holding the token for --server (else KIOSK_TOKEN)")
+    parser.add_argument("--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)")
+    parser.add_argument("--sign", metavar="KIND", action="append", default=[],
+                        help="a sign kind to export (repeatable; default every sign the table shows)")
+    parser.add_argument("--paper", default="A4", help="A3, A4, A5, letter or WIDTHxHEIGHTmm (default A4)")
+    parser.add_argument("--orientation", choices=("portrait", "landscape"), help="default portrait (WxHmm: as written)")
+    parser.add_argument("--tent", action="store_true", help="a table tent: the paper folded across its height, the sign printed both ways up")
+    parser.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed around the trim, mm (default 3)")
+    parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the trim and bleed")
+    parser.add_argument("--batch", action="store_true", help="one multi-page PDF: --out names the file")
+    parser.add_argument("--out", metavar="PATH", required=True, help="folder for one file per sign, or the PDF of a --batch")
+    parser.add_argument("--changed-since", metavar="MANIFEST", help="write only the signs whose content changed since this manifest")
+    parser.add_argument("--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)")
+    parser.add_argument("--timezone", metavar="ZONE", help="the casino's time zone for --server (default Australia/Brisbane)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+
+
+def read_token(token_file: str | None) -> str:
+    """The server token: from ``token_file`` or the ``KIOSK_TOKEN`` environment variable."""
+    if token_file:
+        try:
+            token = Path(token_file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise CommandError(f"--token-file {token_file}: cannot read it ({exc.strerror or exc})") from None
+        if not token:
+            raise CommandError(f"--token-file {token_file}: the file is empty")
+        return token
+    token = os.environ.get("KIOSK_TOKEN", "").strip()
+    if not token:
+        raise CommandError("--server needs a token: give --token-file FILE or set KIOSK_TOKEN")
+    return token
+
+
+def generated_time(args: argparse.Namespace) -> datetime:
+    """The time generated (see the module docstring)."""
+    if args.generated_at:
+        try:
+            when = datetime.fromisoformat(args.generated_at.replace("Z", "+00:00"))
+        except ValueError:
+            raise CommandError(f"--generated-at {args.generated_at!r}: not an ISO 8601 time "
+                               "(e.g. 2026-11-30T09:00:00Z)") from None
+        if when.tzinfo is None:
+            raise CommandError(f"--generated-at {args.generated_at!r}: give its time zone (e.g. a trailing Z for UTC)")
+        return when.astimezone(timezone.utc)
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        if not epoch.isdigit():
+            raise CommandError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {epoch!r}")
+        return datetime.fromtimestamp(int(epoch), timezone.utc)
+    if args.floor:
+        return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), timezone.utc)
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+def _from_floor(path: str):
+    from kiosk.floor import load_floor
+    from kiosk.floor.errors import FloorError
+    from kiosk.state.errors import RuleRefused
+    from kiosk.views.signs.source import states_from_floor
+
+    try:
+        floor = load_floor(path)
+    except FloorError as exc:
+        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
+        raise CommandError(f"{exc.problems[0]}{more}") from None
+    try:
+        tables, links = states_from_floor(floor)
+    except RuleRefused as exc:
+        raise CommandError(exc.message) from None
+    return tables, links, floor.casino.timezone
+
+
+def _from_server(url: str, token: str, zone: str | None):
+    from kiosk.state.client import KioskClient
+    from kiosk.state.errors import StateError
+
+    try:
+        tz = ZoneInfo(zone or "Australia/Brisbane")
+    except (ZoneInfoNotFoundError, ValueError):
+        raise CommandError(f"--timezone {zone!r}: not a time zone (e.g. Australia/Brisbane)") from None
+
+    async def fetch():
+        async with KioskClient(url, token) as client:
+            return await client.tables(), await client.links()
+
+    try:
+        tables, links = asyncio.run(fetch())
+    except StateError as exc:
+        raise CommandError(f"--server {url}: {exc.message}") from None
+    except (OSError, asyncio.TimeoutError) as exc:
+        raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
+    except ValueError as exc:
+        raise CommandError(f"--server {url}: {exc}") from None
+    return tables.get("tables", tables), links.get("links", links), tz
+
+
+def _progress(quiet: bool):
+    """A rich progress bar on a terminal; nothing otherwise."""
+    if quiet or not sys.stderr.isatty():
+        return None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    bar = Progress(TextColumn("exporting signs"), BarColumn(), MofNCompleteColumn(), transient=True)
+    task = bar.add_task("export", total=None)
+
+    def update(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    return bar, update
+
+
+def run(args: argparse.Namespace) -> int:
+    """Export the signs; exit 0, or one line and a non-zero exit."""
+    from kiosk.render.export import ExportError, export_signs, plan_signs, read_manifest
+    from kiosk.render.paper import PageSpec, PaperError, parse_paper
+
+    if args.token_file and not args.server:
+        raise CommandError("--token-file is for --server")
+    try:
+        spec = PageSpec(parse_paper(args.paper), args.orientation, args.tent, args.bleed, args.crop_marks)
+    except PaperError as exc:
+        raise CommandError(str(exc)) from None
+    out = Path(args.out)
+    generated = generated_time(args)
+    if args.server:
+        tables, links, tz = _from_server(args.server, read_token(args.token_file), args.timezone)
+    else:
+        if args.timezone:
+            raise CommandError("--timezone is for --server; a floor file gives its own ([casino] timezone)")
+        tables, links, tz = _from_floor(args.floor)
+    bar, update = _progress(args.quiet)
+    try:
+        changed = read_manifest(args.changed_since) if args.changed_since else None
+        jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz)
+        if bar is not None:
+            bar.start()
+        result = export_signs(jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed,
+                              progress=update)
+    except ExportError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if not args.quiet:
+        written = [s for s in result.manifest["signs"] if s["written"]]
+        pages = sum(s["pages"] for s in written)
+        where = out if args.batch else f"{len(result.files)} files in {out}"
+        unchanged = f", {result.unchanged} unchanged" if args.changed_since else ""
+        print(f"{len(written)} signs, {pages} pages ({spec.describe()}): {where}; manifest {result.manifest_path}"
+              f"{unchanged}")
+    return 0

@@ -1,0 +1,308 @@
+"""Export signs as print-ready PDFs: one file per sign or one batch, a manifest beside them.
+
+The flow is all-or-nothing: every sign is composed first (a sign that cannot be made, or
+does not fit the paper at the 8 mm floor, stops the export with one line before anything is
+written), then each file is written under a temporary name in the output folder and all are
+renamed into place at the end.  A failure while writing removes the temporary files.
+
+The manifest (``manifest.json`` in the output folder, or ``<batch>.manifest.json`` beside a
+batch file) lists per sign: file, table, kind, configuration version, the SHA-256 of what
+the sign says on this paper (``content_sha256``) and of the file (``sha256``).
+``changed_since`` takes an earlier manifest: a sign whose ``content_sha256`` is the same there
+is not written again (``"written": false`` in the new manifest), so the print shop reprints
+only what changed.
+
+The time generated (document metadata) is given by the caller; with the same configuration,
+paper and time the files are byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+from zoneinfo import ZoneInfo
+
+from kiosk.floor.signs import SIGN_KINDS
+from kiosk.render.paper import PAPERS, PageSpec, Paper
+from kiosk.render.pdfx import DocMeta
+from kiosk.render.sheet import SheetPage, sheet_pdf
+from kiosk.views.signs import Context, SignContent, SignProblem, SignTooSmall, compose_sign, content_digest
+from kiosk.views.signs.kinds import sign_contents, table_signs
+
+__all__ = [
+    "MANIFEST_FORMAT",
+    "ExportError",
+    "SignJob",
+    "ExportResult",
+    "config_version",
+    "plan_signs",
+    "compose_pages",
+    "export_signs",
+    "read_manifest",
+]
+
+MANIFEST_FORMAT = "kiosk-export/1"
+_CONFIG_KEYS = ("game", "display_name", "limits", "settings", "signs", "link_id", "scheduled", "pending")
+
+
+class ExportError(ValueError):
+    """One line saying why nothing was exported; ``rule`` where a rule refused it."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def config_version(table: Mapping[str, Any]) -> str:
+    """``"<state version>-<12 hex digits>"``: the table's state version and a digest of its
+    configuration (game, name, limits, settings, signs, link, scheduled and pending changes)."""
+    digest = hashlib.sha256(_canonical({k: table.get(k) for k in _CONFIG_KEYS}).encode("utf-8")).hexdigest()
+    return f"{table.get('version', 0)}-{digest[:12]}"
+
+
+@dataclass(frozen=True)
+class SignJob:
+    """One sign of one table to export: what it says (one content per page)."""
+
+    table_id: str
+    kind: str
+    contents: tuple[SignContent, ...]
+    config_version: str
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.table_id}_{self.kind}.pdf"
+
+
+def plan_signs(
+    tables: Mapping[str, Mapping[str, Any]],
+    links: Mapping[str, Mapping[str, Any]],
+    *,
+    table_ids: Iterable[str] = (),
+    kinds: Iterable[str] = (),
+    timezone_: Any = None,
+) -> list[SignJob]:
+    """The signs to export: of the tables named (all when none), the kinds named (each table's
+    own signs when none).  Naming no table and some kinds picks the tables whose game has them.
+
+    Raises :class:`ExportError` for an unknown table or kind, a kind a named table's game does
+    not have, or a sign whose values are not configured.
+    """
+    table_ids, kinds = list(dict.fromkeys(table_ids)), list(dict.fromkeys(kinds))
+    for kind in kinds:
+        if kind not in SIGN_KINDS:
+            raise ExportError(f"--sign {kind}: unknown sign kind; kinds: {', '.join(SIGN_KINDS)}")
+    for table_id in table_ids:
+        if table_id not in tables:
+            raise ExportError(f"--table {table_id}: no such table; tables: {', '.join(sorted(tables)) or 'none'}")
+    chosen = table_ids or sorted(tables)
+    tz = timezone_ or ZoneInfo("Australia/Brisbane")
+    jobs: list[SignJob] = []
+    for table_id in chosen:
+        table = tables[table_id]
+        if kinds:
+            wanted = kinds if table_ids else [k for k in kinds if table["game"] in SIGN_KINDS[k].games]
+        else:
+            wanted = [kind for kind, _cap in table_signs(table)]
+        link = links.get(table["link_id"]) if table.get("link_id") else None
+        ctx = Context(table, link, tz)
+        for kind in wanted:
+            try:
+                contents = tuple(sign_contents(kind, ctx))
+            except SignProblem as exc:
+                raise ExportError(exc.message, exc.rule) from None
+            jobs.append(SignJob(table_id, kind, contents, config_version(table)))
+    if not jobs:
+        what = f"sign kind {', '.join(kinds)}" if kinds else "signs"
+        raise ExportError(f"no table on this floor shows {what}; nothing to export")
+    return jobs
+
+
+def _smallest_paper(content: SignContent, spec: PageSpec) -> str:
+    for name, (w, h) in PAPERS.items():
+        for orientation in ("portrait", "landscape"):
+            candidate = replace(spec, paper=Paper(name, w, h), orientation=orientation)
+            try:
+                compose_sign(content, *candidate.panel_mm, bleed_mm=candidate.bleed_mm)
+            except SignTooSmall:
+                continue
+            return f"the smallest paper that fits is {candidate.describe()} (--paper {name} --orientation {orientation})"
+    largest = list(PAPERS)[-1]
+    return f"no paper up to {largest} fits; give a larger one as --paper WIDTHxHEIGHTmm"
+
+
+def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
+    """The printed pages of one sign; :class:`ExportError` naming the sign, the text and the
+    smallest paper that would fit when it does not fit this one at the 8 mm floor."""
+    pages = []
+    for content in job.contents:
+        try:
+            scene = compose_sign(content, *spec.panel_mm, bleed_mm=spec.bleed_mm)
+        except SignTooSmall as exc:
+            raise ExportError(f"{exc.message} ({spec.describe()}); {_smallest_paper(content, spec)}",
+                              exc.rule) from None
+        pages.append(SheetPage(spec, scene))
+    return pages
+
+
+def _spec_key(spec: PageSpec) -> dict[str, Any]:
+    w, h = spec.trim_mm
+    return {"paper": spec.paper.name, "trim_mm": [round(w, 3), round(h, 3)], "tent": spec.tent,
+            "bleed_mm": spec.bleed_mm, "crop_marks": spec.crop_marks}
+
+
+def _sign_digest(job: SignJob, spec: PageSpec) -> str:
+    text = _canonical({"sign": [content_digest(c) for c in job.contents], "page": _spec_key(spec)})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _title(job: SignJob) -> str:
+    first = job.contents[0]
+    title = "Result cards" if job.kind == "result_cards" else first.title
+    return f"{title} - {first.heading} ({job.table_id})"
+
+
+def read_manifest(path: str | os.PathLike) -> dict[str, str]:
+    """``{"TABLE/kind": content_sha256}`` of an earlier export's manifest; :class:`ExportError`
+    (one line) when it cannot be read."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ExportError(f"--changed-since {path}: no such manifest") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ExportError(f"--changed-since {path}: not a readable manifest ({exc.__class__.__name__})") from None
+    if not isinstance(data, dict) or data.get("format") != MANIFEST_FORMAT or not isinstance(data.get("signs"), list):
+        raise ExportError(f"--changed-since {path}: not a kiosk export manifest (format {MANIFEST_FORMAT})")
+    out = {}
+    for entry in data["signs"]:
+        if isinstance(entry, dict) and {"table", "kind", "content_sha256"} <= set(entry):
+            out[f"{entry['table']}/{entry['kind']}"] = str(entry["content_sha256"])
+    return out
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote: the files (final paths) and the manifest."""
+
+    files: list[Path] = field(default_factory=list)
+    manifest_path: Path | None = None
+    manifest: dict[str, Any] = field(default_factory=dict)
+    unchanged: int = 0
+
+
+def _write_temp(folder: Path, name: str, data: bytes, temps: list[tuple[Path, Path]]) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    temps.append((Path(tmp), folder / name))
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(data)
+
+
+def export_signs(
+    jobs: list[SignJob],
+    spec: PageSpec,
+    out: Path,
+    *,
+    batch: bool,
+    generated: datetime,
+    changed_since: Mapping[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ExportResult:
+    """Compose every sign, then write the PDFs and the manifest (see the module docstring).
+
+    ``out`` is a folder (one file per sign) or, with ``batch``, the PDF file of every page.
+    Raises :class:`ExportError` (nothing written) for a sign that does not fit, a folder that
+    does not exist or cannot be written.
+    """
+    folder = out.parent if batch else out
+    if batch and out.suffix.lower() != ".pdf":
+        raise ExportError(f"--out {out}: a batch is one PDF file; name it something.pdf")
+    make_folder = not batch and not folder.exists() and folder.parent.is_dir()
+    if not folder.is_dir() and not make_folder:
+        raise ExportError(f"--out {out}: folder {folder if folder.exists() or batch else folder.parent} does not exist")
+    if not os.access(folder if folder.exists() else folder.parent, os.W_OK):
+        raise ExportError(f"--out {out}: folder {folder if folder.exists() else folder.parent} is not writable")
+    if generated.tzinfo is None:
+        raise ExportError("the time generated must carry its time zone")
+    generated = generated.astimezone(timezone.utc).replace(microsecond=0)
+
+    planned = []  # (job, pages, digest, write?)
+    unchanged = 0
+    for job in jobs:
+        digest = _sign_digest(job, spec)
+        same = changed_since is not None and changed_since.get(f"{job.table_id}/{job.kind}") == digest
+        pages = [] if same else compose_pages(job, spec)
+        unchanged += same
+        planned.append((job, pages, digest, not same))
+    to_write = [p for p in planned if p[3]]
+    total = 1 if batch and to_write else len(to_write)
+    temps: list[tuple[Path, Path]] = []
+    entries = []
+    result = ExportResult(unchanged=unchanged)
+    try:
+        if make_folder:
+            folder.mkdir()
+        if batch and to_write:
+            pages = [page for _job, job_pages, _d, _w in to_write for page in job_pages]
+            meta = DocMeta(
+                title=f"Signs: {len(to_write)} signs of {len({j.table_id for j, *_ in to_write})} tables",
+                tables=tuple(dict.fromkeys(j.table_id for j, *_ in to_write)),
+                kinds=tuple(dict.fromkeys(j.kind for j, *_ in to_write)),
+                config_versions=tuple(dict.fromkeys(j.config_version for j, *_ in to_write)),
+                generated=generated,
+            )
+            data = sheet_pdf(pages, meta)
+            _write_temp(folder, out.name, data, temps)
+            file_sha = hashlib.sha256(data).hexdigest()
+            if progress:
+                progress(1, total)
+        done = 0
+        for job, job_pages, digest, write in planned:
+            entry = {"table": job.table_id, "kind": job.kind, "config_version": job.config_version,
+                     "content_sha256": digest, "pages": len(job.contents), "written": write}
+            if write and not batch:
+                meta = DocMeta(_title(job), (job.table_id,), (job.kind,), (job.config_version,), generated)
+                data = sheet_pdf(job_pages, meta)
+                _write_temp(folder, job.file_name, data, temps)
+                entry.update(file=job.file_name, sha256=hashlib.sha256(data).hexdigest())
+                done += 1
+                if progress:
+                    progress(done, total)
+            elif write:
+                entry.update(file=out.name, sha256=file_sha)
+            entries.append(entry)
+        manifest = {
+            "format": MANIFEST_FORMAT,
+            "generated": generated.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "page": _spec_key(spec) | {"orientation": "landscape" if spec.trim_mm[0] > spec.trim_mm[1] else "portrait"},
+            "signs": entries,
+        }
+        manifest_name = f"{out.stem}.manifest.json" if batch else "manifest.json"
+        text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        _write_temp(folder, manifest_name, text.encode("utf-8"), temps)
+        for tmp, final in temps:
+            os.replace(tmp, final)
+    except OSError as exc:
+        for tmp, _final in temps:
+            tmp.unlink(missing_ok=True)
+        if make_folder and folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+        raise ExportError(f"--out {out}: cannot write ({exc.strerror or exc.__class__.__name__}); nothing was "
+                          "written") from None
+    except BaseException:
+        for tmp, _final in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    result.files = [final for _tmp, final in temps[:-1]]
+    result.manifest_path = temps[-1][1]
+    result.manifest = manifest
+    return result

@@ -1,0 +1,177 @@
+"""Every sign of the demo floor on every paper, read back from the PDF: page size, boxes,
+output intent, embedded fonts, metadata, the text equal to the configuration, and the ink of
+every letter and digit at least 8 mm on a 600 dpi raster; a sign that does not fit a paper is
+refused naming the sign, the text and the smallest paper that does."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+
+from kiosk.floor import load_floor
+from kiosk.render.export import ExportError, compose_pages, export_signs, plan_signs
+from kiosk.render.paper import PAPERS, PageSpec, parse_paper
+from kiosk.render.pdfx import srgb_profile
+from kiosk.views.signs.source import states_from_floor
+
+from sign_pdf_check import MM, assert_pdfx_structure, ink_heights, mm_box, page_text, words
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture(scope="module")
+def demo():
+    floor = load_floor(ROOT / "assets" / "demo_floor.toml")
+    tables, links = states_from_floor(floor)
+    return floor, tables, links, plan_signs(tables, links, timezone_=floor.casino.timezone)
+
+
+def _expected_words(job) -> Counter:
+    out = Counter()
+    for content in job.contents:
+        for text in content.texts():
+            out += words(text)
+    return out
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+def test_every_sign_on_every_paper(demo, paper, tmp_path):
+    _floor, _tables, _links, jobs = demo
+    spec = PageSpec(parse_paper(paper), crop_marks=True)
+    fitting = []
+    for job in jobs:
+        try:
+            compose_pages(job, spec)
+        except ExportError as exc:
+            message = str(exc)
+            assert "\n" not in message and job.table_id in message and f"sign {job.kind}" in message
+            assert "smallest paper that fits is" in message or "no paper up to A3 fits" in message
+            if "smallest paper that fits is" in message:
+                named = message.split("--paper ")[1].split(" ")[0]
+                orientation = message.split("--orientation ")[1].rstrip(")")
+                compose_pages(job, PageSpec(parse_paper(named), orientation, crop_marks=True))  # it does fit
+            continue
+        fitting.append(job)
+    if paper == "A3":
+        assert len(fitting) == len(jobs)  # every demo sign fits A3
+    assert fitting, f"no demo sign fits {paper}"
+    out = tmp_path / "batch.pdf"
+    export_signs(fitting, spec, out, batch=True, generated=GENERATED)
+    assert_pdfx_structure(out, srgb_profile()).close()
+    doc = pdfium.PdfDocument(out)
+    try:
+        w, h = spec.trim_mm
+        m = spec.margin_mm
+        pages = [(job, i) for job in fitting for i in range(len(job.contents))]
+        assert len(doc) == len(pages)
+        with pikepdf.open(out) as pdf:
+            for page in pdf.pages:
+                assert mm_box(page.MediaBox) == pytest.approx((0, 0, w + 2 * m, h + 2 * m), abs=0.01)
+                assert mm_box(page.obj.TrimBox) == pytest.approx((m, m, m + w, m + h), abs=0.01)
+                assert mm_box(page.obj.BleedBox) == pytest.approx((m - 3, m - 3, m + w + 3, m + h + 3), abs=0.01)
+        short = []
+        for index, (job, page_no) in enumerate(pages):
+            page = doc[index]
+            expected = Counter()
+            for text in job.contents[page_no].texts():
+                expected += words(text)
+            assert words(page_text(page)) == expected, (job.table_id, job.kind)
+            for ch, height in ink_heights(page):
+                if height < 8.0 - 0.05:
+                    short.append((job.table_id, job.kind, ch, round(height, 2)))
+        assert not short, short[:10]
+    finally:
+        doc.close()
+
+
+def test_one_file_per_sign_metadata_manifest_and_same_bytes(demo, tmp_path):
+    _floor, tables, _links, jobs = demo
+    spec = PageSpec(parse_paper("A3"), crop_marks=True)
+    first, second = tmp_path / "one", tmp_path / "two"
+    result = export_signs(jobs, spec, first, batch=False, generated=GENERATED)
+    export_signs(jobs, spec, second, batch=False, generated=GENERATED)
+    manifest = json.loads((first / "manifest.json").read_text())
+    assert manifest["format"] == "kiosk-export/1" and len(manifest["signs"]) == len(jobs) == len(result.files)
+    for entry in manifest["signs"]:
+        data = (first / entry["file"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"]
+        assert data == (second / entry["file"]).read_bytes()  # byte-identical re-export
+        assert entry["config_version"].startswith(f"{tables[entry['table']]['version']}-")
+    job = next(j for j in jobs if j.table_id == "BJ-01" and j.kind == "limits")
+    with assert_pdfx_structure(first / job.file_name, srgb_profile()) as pdf:
+        info = pdf.trailer.Info
+        assert str(info.Title) == "Table limits - Blackjack (BJ-01)"
+        assert str(info.KioskTable) == "BJ-01" and str(info.KioskSignKind) == "limits"
+        assert str(info.KioskConfigVersion) == job.config_version
+        assert str(info.KioskGenerated) == "2026-11-30T09:00:00Z" and str(info.CreationDate) == "D:20261130090000Z"
+        xmp = pdf.Root.Metadata.read_bytes().decode()
+        assert 'kiosk:table="BJ-01"' in xmp and 'kiosk:signKind="limits"' in xmp
+        assert 'xmp:CreateDate="2026-11-30T09:00:00Z"' in xmp
+    # the dark band runs on into the bleed, the marks stay outside it
+    doc = pdfium.PdfDocument(first / job.file_name)
+    img = doc[0].render(scale=150 / 72, grayscale=True).to_numpy()
+    doc.close()
+    px, m = 150 / 25.4, spec.margin_mm
+    assert img[int((m - 2.5) * px): int((m - 0.5) * px), int((m + 50) * px)].max() < 120
+    assert img[: int((m - 3.5) * px), int((m + 20) * px): int((m + 200) * px)].min() > 200
+    # a different time generated changes the bytes (and only that)
+    third = tmp_path / "three"
+    export_signs([job], spec, third, batch=False, generated=datetime(2026, 12, 1, tzinfo=timezone.utc))
+    assert (third / job.file_name).read_bytes() != (first / job.file_name).read_bytes()
+
+
+def test_tent_landscape_and_crop_marks(demo, tmp_path):
+    _floor, _tables, _links, jobs = demo
+    job = next(j for j in jobs if j.table_id == "BJ-01" and j.kind == "limits")
+    spec = PageSpec(parse_paper("A3"), "landscape", tent=True, crop_marks=True)
+    export_signs([job], spec, tmp_path, batch=False, generated=GENERATED)
+    path = tmp_path / job.file_name
+    with assert_pdfx_structure(path, srgb_profile()) as pdf:
+        assert mm_box(pdf.pages[0].obj.TrimBox)[2:] == pytest.approx((spec.margin_mm + 420, spec.margin_mm + 297),
+                                                                     abs=0.01)
+    doc = pdfium.PdfDocument(path)
+    page = doc[0]
+    # the sign twice: once upright on the lower half, once upside down on the upper half
+    assert words(page_text(page)) == Counter({w: 2 * n for w, n in _expected_words(job).items()})
+    textpage = page.get_textpage()
+    width_pt, height_pt = page.get_size()
+    fold = height_pt / 2
+    halves = Counter("upper" if textpage.get_charbox(i)[1] > fold else "lower" for i in range(textpage.count_chars())
+                     if textpage.get_text_range(i, 1).strip())
+    assert halves["upper"] == halves["lower"] > 0
+    textpage.close()
+    assert all(height >= 8.0 - 0.05 for _ch, height in ink_heights(page))
+    # crop marks: ink in the slug only on the lines of the trim edges, outside the bleed
+    img = page.render(scale=300 / 72, grayscale=True).to_numpy()
+    doc.close()
+    px = 300 / 25.4
+    m, b, g = spec.margin_mm, spec.bleed_mm, spec.mark_gap_mm
+    row = round(m * px)
+    mark = img[row - 2: row + 3, round((m - g - 5.5) * px): round((m - g - 0.5) * px)]
+    assert mark.min() < 200  # the top-left corner's horizontal mark, on the line of the trim
+    assert img[: row - 4, : round((m - b - 0.5) * px)].min() > 230  # nothing else in that corner
+    along_top = img[: round((m - b - 0.5) * px), round((m + 20) * px): round((m + 200) * px)]
+    assert along_top.min() > 230  # nothing in the slug along the edge
+    fold_px = round((m + 148.5) * px)
+    assert img[fold_px - 12: fold_px + 12, round((m + 50) * px)].max() < 120  # both bands meet at the fold
+
+
+def test_bad_output_paths_write_nothing(demo, tmp_path):
+    _floor, _tables, _links, jobs = demo
+    spec = PageSpec(parse_paper("A3"))
+    with pytest.raises(ExportError, match="does not exist"):
+        export_signs(jobs, spec, tmp_path / "missing" / "deeper", batch=False, generated=GENERATED)
+    with pytest.raises(ExportError, match="one PDF file"):
+        export_signs(jobs, spec, tmp_path / "batch.txt", batch=True, generated=GENERATED)
+    small = PageSpec(parse_paper("A5"))
+    with pytest.raises(ExportError, match="smallest paper that fits"):
+        export_signs(jobs, small, tmp_path / "a5", batch=False, generated=GENERATED)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # no folder, no partial file
