@@ -76,15 +76,32 @@ def _check(floor_path: Path):
     return floor
 
 
-def _render_all(floor, floor_path: Path, out: Path, size: str, screen_mm: str) -> None:
-    from kiosk.cli import snapshot
+def _render_all(floor, out: Path, size: str, screen_mm: str) -> None:
+    """Every table's layout and every display of the floor, composed as the displays compose
+    them (:func:`kiosk.cli.snapshot.render_view`), to PNG."""
+    from datetime import datetime, timezone
 
-    for table_id in sorted(floor.tables):
-        args = argparse.Namespace(
-            floor=floor_path, server=None, table=table_id, view="layout", size=size, screen_mm=screen_mm,
-            out=str(out / f"{table_id}-layout.png"), lit=[], draw=None,
-        )
-        snapshot.run(args)
+    from kiosk.cli.snapshot import parse_pair, render_view
+    from kiosk.views.base import CasinoSettings
+    from kiosk.views.screen import Subject
+    from kiosk.views.signs.source import states_from_floor
+
+    pixels = tuple(int(v) for v in parse_pair(size, "--size", integers=True))
+    mm = parse_pair(screen_mm, "--screen-mm", integers=False)
+    tables, links = states_from_floor(floor)
+    settings = CasinoSettings.from_floor(floor)
+    now = datetime.now(timezone.utc)
+    wanted = [(f"{table_id}-layout", Subject("layout", table=table_id)) for table_id in sorted(floor.tables)]
+    wanted += [(display_id, Subject.of_display(display)) for display_id, display in sorted(floor.displays.items())]
+    for name, subject in wanted:
+        try:
+            _, image = render_view(subject, tables, links, settings, now, pixels, mm)
+        except (LookupError, ValueError) as exc:
+            raise CommandError(f"{subject.view} of {subject.name}: {str(exc).splitlines()[0]}") from None
+        path = out / f"{name}.png"
+        if not image.save(str(path), "PNG"):
+            raise CommandError(f"cannot write {path}")
+    print(f"rendered {len(wanted)} views to {out} ({size} px on a {screen_mm} mm screen)")
 
 
 def has_display() -> bool:
@@ -237,7 +254,7 @@ def run(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     floor = _check(floor_path)
     if args.no_serve:
-        _render_all(floor, floor_path, out, args.size, args.screen_mm)
+        _render_all(floor, out, args.size, args.screen_mm)
         return 0
     specs = _specs(floor, args.display)
     windows = has_display() and not args.headless

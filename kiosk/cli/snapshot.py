@@ -1,24 +1,31 @@
 """``kiosk snapshot``: render a display view headlessly at a stated physical screen size.
 
-``--size`` is the screen in pixels, ``--screen-mm`` its physical size; the pixels per millimetre
-follow, and the view is fitted and centred on that screen.  ``--lit AREA`` lights areas by id,
-``--draw red*,gold`` lights the winning areas of a tri-chro drawing (001 s463(3)(b)).
+The view is composed for the screen's area by :func:`kiosk.views.screen.compose_view`, the one
+composition the displays use, from a floor file (the state a fresh server holds) or from a
+running server (``--server URL``: what that display would show now, lit areas and meters
+included; the token from ``--token-file F`` or ``KIOSK_TOKEN``, never a flag value).
+``--size`` is the screen in pixels, ``--screen-mm`` its physical size.  ``--lit AREA`` lights
+areas by id; ``--draw red*,gold`` shows a tri-chro drawing as the dealer would enter it: the
+service's own handlers run 'no more bets' and the draw on a copy of the state (001 s463(3)).
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import re
+import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 from kiosk.cli._errors import CommandError
+from kiosk.cli._token import add_token_argument, read_token
 
-__all__ = ["NAME", "HELP", "VIEWS", "add_arguments", "run", "parse_pair"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "parse_pair", "render_view"]
 
 NAME = "snapshot"
 HELP = "render a display view to PNG at a stated physical screen size, without a screen"
-VIEWS = ("layout",)
 _PAIR = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[xX]\s*(\d+(?:\.\d+)?)\s*")
 
 
@@ -39,18 +46,23 @@ def parse_pair(text: str, what: str, *, integers: bool) -> tuple[float, float]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``kiosk snapshot``."""
+    from kiosk.views.screen import VIEW_NAMES
+
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the table")
-    source.add_argument("--server", metavar="URL", help="kiosk backend to read the table from")
-    parser.add_argument("--table", metavar="ID", required=True, help="table id in the floor")
-    parser.add_argument("--view", metavar="VIEW", required=True, help=f"what to show: {', '.join(VIEWS)}")
+    source.add_argument("--server", metavar="URL", help="kiosk backend to read the table's state from, now")
+    subject = parser.add_mutually_exclusive_group(required=True)
+    subject.add_argument("--table", metavar="ID", help="table id")
+    subject.add_argument("--link", metavar="ID", help="jackpot link id (its meter: --view jackpot)")
+    parser.add_argument("--view", metavar="VIEW", required=True, help=f"what to show: {', '.join(VIEW_NAMES)}")
     parser.add_argument("--size", metavar="WxH", required=True, help="screen size in pixels, e.g. 1920x1080")
     parser.add_argument("--screen-mm", metavar="WxH", required=True, help="screen size in millimetres, e.g. 527x296")
     parser.add_argument("--out", metavar="FILE.png", required=True, help="PNG file to write")
     parser.add_argument("--lit", metavar="AREA", action="append", default=[], help="light this area (repeatable)")
     parser.add_argument(
-        "--draw", metavar="BALLS", help="tri-chro drawing, e.g. red*,gold: light its winning areas (001 s463(3))"
+        "--draw", metavar="BALLS", help="tri-chro drawing, e.g. red*,gold: show it and light its winning areas (001 s463(3))"
     )
+    add_token_argument(parser)
 
 
 def _px_per_mm(size: tuple[float, float], screen_mm: tuple[float, float]) -> float:
@@ -63,79 +75,118 @@ def _px_per_mm(size: tuple[float, float], screen_mm: tuple[float, float]) -> flo
     return min(kx, ky)
 
 
-def _lit_areas(args: argparse.Namespace, game: str) -> frozenset[str]:
-    lit = set(args.lit)
-    if args.draw is not None:
-        from kiosk.rules.games import tri_chro_balls
-        from kiosk.rules.trichro import winning_wagers
+def _from_floor(path: str):
+    from kiosk.floor import load_floor
+    from kiosk.floor.errors import FloorError
+    from kiosk.state.errors import StateError
+    from kiosk.views.base import CasinoSettings
+    from kiosk.views.signs.source import states_from_floor
 
-        balls = tri_chro_balls(game)
-        if balls is None:
-            raise CommandError(f"--draw is for tri-chro tables; table {args.table} plays {game}")
-        tokens = [t.strip() for t in args.draw.split(",")]
-        try:
-            lit |= winning_wagers(balls, tokens)
-        except ValueError as exc:
-            raise CommandError(f"--draw {args.draw}: {exc}") from None
-    return frozenset(lit)
+    try:
+        floor = load_floor(path)
+    except FloorError as exc:
+        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
+        raise CommandError(f"{exc.problems[0]}{more}") from None
+    try:
+        tables, links = states_from_floor(floor)
+    except StateError as exc:
+        raise CommandError(exc.message) from None
+    return tables, links, CasinoSettings.from_floor(floor), f"in {path}"
+
+
+def _from_server(args: argparse.Namespace, folder: Path):
+    from kiosk.state.client import KioskClient
+    from kiosk.state.errors import StateError
+    from kiosk.views.remote import read_server
+
+    token = read_token(args)
+
+    async def read():
+        async with KioskClient(args.server, token) as client:
+            return await read_server(client, folder)
+
+    try:
+        seen = asyncio.run(read())
+    except ValueError as exc:  # a URL that is not http(s)
+        raise CommandError(f"--server: {exc}") from None
+    except StateError as exc:
+        raise CommandError(f"--server {args.server}: {exc.message}") from None
+    return seen.tables, seen.links, seen.settings, f"on {args.server}"
+
+
+def _with_draw(args: argparse.Namespace, tables, links):
+    """The states after the dealer called 'no more bets' and entered the drawing (the service's
+    handlers, on copies)."""
+    from kiosk.rules.games import tri_chro_balls
+    from kiosk.state.errors import StateError
+    from kiosk.views.builders import simulate, trichro_draw, trichro_no_more_bets
+
+    table = tables.get(args.table) if args.table else None
+    if table is None or tri_chro_balls(table["game"]) is None:
+        game = table["game"] if table else "no table"
+        raise CommandError(f"--draw is for tri-chro tables; {args.table or args.link} plays {game}")
+    tokens = [t.strip() for t in args.draw.split(",")]
+    state = dict(table, game_state={**table["game_state"], "device": "ball_device", "awaiting_inspector": False,
+                                    "broken_ball": False})  # what is drawn, not how: any device shows it
+    commands = [trichro_draw(args.table, tokens)]
+    if state["game_state"].get("phase") != "no_more_bets":
+        commands.insert(0, trichro_no_more_bets(args.table))
+    try:
+        tables, links = simulate(commands, {**tables, args.table: state}, links)
+    except StateError as exc:
+        raise CommandError(f"--draw {args.draw}: {exc.message}") from None
+    device = table["game_state"].get("device")
+    drawn = tables[args.table]
+    tables[args.table] = dict(drawn, game_state={**drawn["game_state"], "device": device, "source": device})
+    return tables, links
+
+
+def render_view(subject, tables, links, settings, now: datetime, size: tuple[int, int],
+                screen_mm: tuple[float, float], lit=()):
+    """The view composed for a ``screen_mm`` screen, painted on a ``size`` pixel image (QImage)."""
+    from kiosk.views.base import Area
+    from kiosk.views.screen import compose_view
+
+    state = compose_view(subject, tables, links, settings, now, area=Area(*screen_mm), lit=lit)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
+    from kiosk.render.qt import render_png
+
+    return state, render_png(state.scene, size[0], size[1], px_per_mm=min(size[0] / screen_mm[0],
+                                                                          size[1] / screen_mm[1]))
 
 
 def run(args: argparse.Namespace) -> int:
     """Render the view and write the PNG; exit 0."""
-    if args.server is not None:
-        raise CommandError(
-            "--server is not available yet: snapshot needs the backend's table state client "
-            "(kiosk.state.client) wired in; use --floor FILE"
-        )
-    if args.view not in VIEWS:
-        raise CommandError(f"--view {args.view!r} cannot be snapshot; views: {', '.join(VIEWS)}")
+    from kiosk.views.screen import Subject
+
+    try:
+        subject = Subject(args.view, table=args.table, link=getattr(args, "link", None))
+    except ValueError as exc:
+        raise CommandError(f"--view: {exc}") from None
     size = parse_pair(args.size, "--size", integers=True)
     screen_mm = parse_pair(args.screen_mm, "--screen-mm", integers=False)
-    k = _px_per_mm(size, screen_mm)
+    _px_per_mm(size, screen_mm)
     out = Path(args.out)
     if out.suffix.lower() != ".png":
         raise CommandError(f"--out must name a .png file, got {args.out!r}")
     if not out.parent.is_dir():
         raise CommandError(f"--out: folder {out.parent} does not exist")
-
-    from kiosk.floor import load_floor
-    from kiosk.floor.errors import FloorError
-    from kiosk.scene.layout import LayoutError, build_scene, load_layout
-    from kiosk.scene.resources import default_layout_path
-
-    try:
-        floor = load_floor(args.floor)
-    except FloorError as exc:
-        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
-        raise CommandError(f"{exc.problems[0]}{more}") from None
-    table = floor.tables.get(args.table)
-    if table is None:
-        known = ", ".join(sorted(floor.tables)) or "none"
-        raise CommandError(f"no table {args.table!r} in {args.floor}; tables: {known}")
-    layout_file = table.layout or default_layout_path(table.game)
-    try:
-        layout = load_layout(layout_file)
-    except LayoutError as exc:
-        more = f" (and {len(exc.problems) - 1} more)" if len(exc.problems) > 1 else ""
-        raise CommandError(f"{exc.problems[0]}{more}") from None
-    lit = _lit_areas(args, table.game)
-    try:
-        scene = build_scene(
-            layout, game_name=table.display_name, casino_name=floor.casino.name, logo=floor.casino.logo, lit=lit,
-            features=table.layout_features(),
-        )
-    except ValueError as exc:
-        raise CommandError(str(exc)) from None
-
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
-    from kiosk.render.qt import fit_transform, render_png
-
-    w, h = int(size[0]), int(size[1])
-    # the screen shows w/k x h/k mm; fit the drawing into that, then convert to pixels
-    fit_k, _ = fit_transform(scene, screen_mm[0], screen_mm[1])
-    image = render_png(scene, w, h, px_per_mm=fit_k * k)
+    with tempfile.TemporaryDirectory(prefix="kiosk-snapshot-") as folder:
+        if getattr(args, "server", None) is not None:
+            tables, links, settings, where = _from_server(args, Path(folder))
+        else:
+            tables, links, settings, where = _from_floor(args.floor)
+        if args.draw is not None:
+            tables, links = _with_draw(args, tables, links)
+        w, h = int(size[0]), int(size[1])
+        try:
+            state, image = render_view(subject, tables, links, settings, datetime.now(timezone.utc), (w, h),
+                                       screen_mm, lit=args.lit)
+        except (LookupError, ValueError) as exc:
+            raise CommandError(f"{str(exc).splitlines()[0]} ({where})") from None
     if not image.save(str(out), "PNG"):
         raise CommandError(f"cannot write {out}")
-    print(f"{out}: {w}x{h} px, {args.view} of table {args.table} ({table.game}), "
-          f"{fit_k * 100:.1f} % of true size on a {screen_mm[0]:g}x{screen_mm[1]:g} mm screen")
+    status = "" if state.status.is_live else f", {state.status.kind}"
+    print(f"{out}: {w}x{h} px, {args.view} of {subject.name} {where}, composed at true size for a "
+          f"{screen_mm[0]:g}x{screen_mm[1]:g} mm screen{status}")
     return 0

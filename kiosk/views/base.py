@@ -120,6 +120,18 @@ class CasinoSettings:
         layouts = tuple(sorted((tid, Path(t.layout)) for tid, t in floor.tables.items() if t.layout is not None))
         return cls(name=floor.casino.name, timezone=floor.casino.timezone, logo=floor.casino.logo, layouts=layouts)
 
+    @classmethod
+    def from_summary(cls, summary: Mapping[str, Any] | None, logo: Path | None = None,
+                     default_timezone: str = DEFAULT_TIMEZONE) -> "CasinoSettings":
+        """The settings a server gives (``GET /api/v1/floor``: ``{"casino": {"name", "timezone"}}``);
+        a server without a floor file gives none: an empty name and ``default_timezone``."""
+        casino = (summary or {}).get("casino") or {}
+        try:
+            zone = ZoneInfo(casino.get("timezone") or default_timezone)
+        except (KeyError, ValueError):
+            zone = ZoneInfo(DEFAULT_TIMEZONE)
+        return cls(name=str(casino.get("name") or ""), timezone=zone, logo=logo)
+
     def layout_of(self, table_id: str) -> Path | None:
         """The layout file configured for ``table_id`` (``None``: the game's shipped layout)."""
         return dict(self.layouts).get(table_id)

@@ -80,6 +80,39 @@ def check_or_raise(
     make_apply(spec, cmd, ctx)(loaded)
 
 
+def simulate(
+    commands: list[Mapping[str, Any]],
+    tables: Mapping[str, TableState],
+    links: Mapping[str, LinkState] | None = None,
+    *,
+    role: str = "dealer",
+    name: str = "simulation",
+    now: datetime | None = None,
+) -> tuple[dict[str, TableState], dict[str, LinkState]]:
+    """The tables and links after the service's handlers ran ``commands`` in turn on copies of
+    these states (nothing is sent or written); raises the first refusal.  ``kiosk snapshot
+    --draw`` shows a drawing this way, exactly as the display would show it."""
+    out_tables: dict[str, Any] = dict(tables)
+    out_links: dict[str, Any] = dict(links or {})
+    moment = now or datetime.now(timezone.utc)
+    actor = Actor(name=name, role=role)  # type: ignore[arg-type]
+    for command in commands:
+        spec, cmd = prepare(actor, command)
+        ctx = Context(actor=actor, now=moment, rng=random.SystemRandom())
+        outcome = make_apply(spec, cmd, ctx)(Loaded(tables=out_tables, links=out_links, now=moment))
+        for key, state in outcome.tables.items():
+            if state is None:
+                out_tables.pop(key, None)
+            else:
+                out_tables[key] = state
+        for key, state in outcome.links.items():
+            if state is None:
+                out_links.pop(key, None)
+            else:
+                out_links[key] = state
+    return out_tables, out_links
+
+
 # --------------------------------------------------------------------------- table configuration
 
 
@@ -226,4 +259,4 @@ def _utc_text(when: datetime) -> str:
 BUILDERS: dict[str, Any] = {name: globals()[name] for name in COMMAND_TYPES if name in globals()}
 """The builder of each command type, by type."""
 
-__all__ = ["BUILDERS", "build", "check", "check_or_raise", *BUILDERS]
+__all__ = ["BUILDERS", "build", "check", "check_or_raise", "simulate", *BUILDERS]

@@ -77,7 +77,7 @@ def test_snapshot_writes_the_layout_at_the_screen_size(floor, tmp_path, capsys):
     image = QImage(str(out))
     assert (image.width(), image.height()) == (1280, 720)
     said = capsys.readouterr().out
-    assert "TC54-01" in said and "49.3 % of true size" in said
+    assert "layout of TC54-01" in said and "true size for a 527x296 mm screen" in said
     # the layout is centred: the screen is wider than the cloth, so black bars left and right
     arr = qimage_array(image)
     assert arr[:, :20].max() == 0 and arr[:, -20:].max() == 0
@@ -113,7 +113,8 @@ BAD = [
     (("--size", "9000x5000"), "--size is too large"),
     (("--screen-mm", "527x0"), "--screen-mm must be greater than zero"),
     (("--screen-mm", "527x600"), "non-square pixels"),
-    (("--view", "jackpot"), "--view 'jackpot' cannot be snapshot; views: layout"),
+    (("--view", "jackpot"), "view jackpot is for caribbean_stud tables; table TC54-01 plays tri_chro_54"),
+    (("--view", "moon"), "unknown view 'moon'; views: layout, limits, signs, jackpot, trichro, twoup_lights"),
     (("--table", "BJ-99"), "no table 'BJ-99'"),
     (("--draw", "red,blue"), "--draw red,blue:"),
     (("--draw", "red"), "--draw red:"),
@@ -140,12 +141,17 @@ def test_bad_input_is_one_line_and_exit_2(floor, tmp_path, capsys, change, messa
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
-def test_server_is_refused_naming_what_is_missing(tmp_path, capsys):
+def test_server_needs_a_token_from_a_file_or_the_environment(tmp_path, capsys, monkeypatch):
+    monkeypatch.delenv("KIOSK_TOKEN", raising=False)
     argv = ["snapshot", "--server", "http://127.0.0.1:9", "--table", "T", "--view", "layout",
             "--size", "10x10", "--screen-mm", "10x10", "--out", str(tmp_path / "x.png")]  # fmt: skip
     assert main(argv) == 2
     err = capsys.readouterr().err
-    assert "--server is not available yet" in err and "kiosk.state.client" in err and err.count("\n") == 1
+    assert "no token" in err and "--token-file" in err and err.count("\n") == 1
+    monkeypatch.setenv("KIOSK_TOKEN", "abc")
+    assert main(argv) == 2  # nothing listens on port 9
+    err = capsys.readouterr().err
+    assert "cannot reach" in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_a_broken_floor_or_layout_is_one_line(tmp_path, capsys):
