@@ -17,6 +17,7 @@ from kiosk.ui.dealer.base import GameSection, heading
 
 __all__ = ["TriChroSection"]
 
+_STAR = "\u2605"
 _COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("gold", "#e0a800", "#000000"))
 
 
@@ -46,7 +47,7 @@ class TriChroSection(GameSection):
         for col, (colour, bg, fg) in enumerate(_COLOURS):
             for row_i, star in enumerate(("", "*")):
                 token = colour + star
-                text = f"{colour.upper()} {'\u2605 star' if star else ''}".strip()
+                text = colour.upper() + (" \u2605 star" if star else "")
                 b = self.button(text, f"{col + 1}" if not star else f"Shift+{col + 1}")
                 b.setStyleSheet(f"QPushButton {{ background:{bg}; color:{fg}; }}"
                                 "QPushButton:disabled { background:#9e9e9e; color:#e0e0e0; }")
@@ -117,7 +118,7 @@ class TriChroSection(GameSection):
             "no_more_bets": f"Drawing {gs.get('drawing', 0)}: no more bets; "
                             + ("draw with the generator" if by_generator else "enter the two balls"),
             "result": f"Drawing {gs.get('drawing', 0)}: " + " + ".join(
-                t.replace("*", "\u2605") for t in gs.get("drawn") or []) + f", {len(gs.get('winning') or [])} areas lit",
+                t.replace("*", _STAR) for t in gs.get("drawn") or []) + f", {len(gs.get('winning') or [])} areas lit",
             "void": f"Drawing {gs.get('drawing', 0)} VOID: nothing lit ({(gs.get('void') or {}).get('rule', '')})",
         }.get(phase, phase)
         if gs.get("awaiting_inspector"):
