@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
@@ -38,6 +38,8 @@ SECTIONS = _sections()
 
 class DealerPanel(QWidget):
     """One table's dealer controls; ``client`` is a KioskClient with a dealer (or higher) token."""
+
+    closed = Signal()
 
     def __init__(self, client: Any, table_id: str, parent: QWidget | None = None, *,
                  k: float | None = None) -> None:
@@ -70,6 +72,10 @@ class DealerPanel(QWidget):
     async def stop(self) -> None:
         await self.ops.drain()
         await self.feed.stop()
+
+    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self.closed.emit()
+        super().closeEvent(event)
 
     # -- stream -------------------------------------------------------------------------------
     def _changed(self, kind: str, ident: str) -> None:

@@ -1,0 +1,125 @@
+"""The dealer panel against a real ``kiosk serve``: buttons send commands, the panel follows the
+stream, refusals show their rule beside the controls, and a lost server shows the banner."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from kiosk.rules.trichro import winning_wagers
+from kiosk.state.client import KioskClient
+from kiosk.ui.dealer import DealerPanel
+from kiosk.ui.touch import MIN_TARGET_MM
+from live_display import wait_for
+
+pytestmark = [pytest.mark.timeout(120)]
+
+
+async def _panel(qtbot, server, table_id: str, role: str = "dealer"):
+    client = KioskClient(server.url, server.tokens[role])
+    panel = DealerPanel(client, table_id, k=6.0)
+    qtbot.addWidget(panel)
+    panel.resize(1280, 800)
+    panel.show()
+    panel.start()
+    await wait_for(lambda: panel.section is not None, what="the table's snapshot")
+    return client, panel
+
+
+async def _close(client, panel):
+    await panel.stop()
+    await client.close()
+
+
+async def _table(server, table_id: str) -> dict:
+    async with KioskClient(server.url, server.tokens["pit"]) as reader:
+        return await reader.table(table_id)
+
+
+async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "TU-01")
+    try:
+        sec = panel.section
+        assert not sec.spin_buttons["H"].isEnabled()  # no game yet: nothing to spin
+        sec.seat.setValue(4)
+        sec.new_heads.click()
+        await wait_for(lambda: sec.no_more_bets.isEnabled(), what="the game to start on the stream")
+        sec.no_more_bets.click()
+        await wait_for(lambda: sec.spin_buttons["H"].isEnabled(), what="'no more bets' on the stream")
+        sec.spin_buttons["H"].click()
+        await wait_for(lambda: "lit H1" in sec.status.text(), what="the first heads light")
+        state = await _table(live_server_sqlite, "TU-01")
+        assert state["game_state"]["game"]["lights"] == {"heads": 1, "tails": 0, "odds": 0}
+        assert state["game_state"]["game"]["seat"] == 4 and state["game_state"]["game"]["call"] == "heads"
+
+        sec.light_buttons[("odds", 5)].click()
+        await wait_for(lambda: sec.light_buttons[("odds", 5)].isChecked()
+                       and "FAILED" in sec.light_buttons[("odds", 5)].text(), what="the failed light on the stream")
+        state = await _table(live_server_sqlite, "TU-01")
+        assert state["game_state"]["failed_lights"]["odds"] == [5]
+    finally:
+        await _close(client, panel)
+
+
+async def test_a_tri_chro_draw_lights_exactly_the_winning_areas(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "TC54-01")
+    try:
+        sec = panel.section
+        # A draw before 'no more bets' is refused by the law, shown beside the controls.
+        sec.ball_buttons["red*"].click()
+        sec.ball_buttons["gold"].click()
+        sec.enter.click()
+        await wait_for(lambda: sec.feedback.isVisible(), what="the refusal")
+        assert "001 s463(1)" in sec.feedback.text()
+        sec.no_more_bets.click()
+        await wait_for(lambda: "no more bets" in sec.status.text(), what="'no more bets' on the stream")
+        assert not sec.feedback.isVisible()  # a success clears the last refusal
+        sec.ball_buttons["red*"].click()
+        sec.ball_buttons["gold"].click()
+        sec.enter.click()
+        await wait_for(lambda: "areas lit" in sec.status.text(), what="the result on the stream")
+        state = await _table(live_server_sqlite, "TC54-01")
+        assert set(state["game_state"]["winning"]) == winning_wagers(54, ["red*", "gold"])
+        assert sec.status.text().endswith(f"{len(winning_wagers(54, ['red*', 'gold']))} areas lit")
+    finally:
+        await _close(client, panel)
+
+
+async def test_touch_targets_are_at_least_9_mm(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "TU-01")
+    try:
+        k = panel.k
+        from PySide6.QtWidgets import QAbstractButton
+
+        buttons = [b for b in panel.findChildren(QAbstractButton) if b.isVisible()]
+        assert buttons
+        for b in buttons:
+            assert b.width() >= MIN_TARGET_MM * k - 0.5 and b.height() >= MIN_TARGET_MM * k - 0.5, b.text()
+    finally:
+        await _close(client, panel)
+
+
+async def test_a_lost_server_shows_the_offline_banner_and_sends_nothing(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "TU-01")
+    try:
+        live_server_sqlite.process.stop()
+        sec = panel.section
+        sec.new_dealer.setEnabled(True)
+        sec.new_dealer.click()
+        await wait_for(lambda: panel.banner.isVisible(), what="the offline banner")
+        assert "OFFLINE" in panel.banner.text().upper()
+        assert sec.feedback.outcome is not None and sec.feedback.outcome.kind == "offline"
+    finally:
+        await _close(client, panel)
+
+
+def test_kiosk_dealer_refuses_an_unknown_table_in_one_line(live_server_sqlite, tmp_path):
+    token = tmp_path / "token"
+    token.write_text(live_server_sqlite.tokens["dealer"])
+    out = subprocess.run([sys.executable, "-m", "kiosk.cli", "dealer", "--server", live_server_sqlite.url,
+                          "--table", "NOPE-9", "--token-file", str(token)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "NOPE-9" in lines[0] and "Traceback" not in out.stderr
