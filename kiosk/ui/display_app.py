@@ -357,8 +357,7 @@ class DisplayProcess(QObject):
                 area.width_mm, area.height_mm, spec.view, spec.name,
                 f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})"))
             return
-        if spec.view in SIGN_VIEWS and state.status.kind == "fault" and state.status.reason \
-                and "8 mm" in state.status.reason:
+        if spec.view in SIGN_VIEWS and state.status.kind == "fault" and state.status.reason:
             screen.state = None  # the view could not fit its sign at the legal size on this screen
             self._notice(screen, f"small:{state.status.reason}", legibility_notice(
                 area.width_mm, area.height_mm, spec.view, spec.name, state.status.reason.rstrip(".")))

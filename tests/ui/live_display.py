@@ -102,8 +102,9 @@ FLAT_UPPER = set("ABCDEFHIKLMNOPRSTUVWXYZ0123456789")  # capitals and digits sit
 
 def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, float]) -> Iterator[tuple[str, str, float]]:
     """``(run text, character, ink height in px)`` of every flat letter or digit of the scene as
-    painted in ``image`` at ``k`` px per mm from ``origin``: the rows of the glyph's columns whose
-    colour moved from the background towards the ink (antialiased rows count by their coverage)."""
+    painted in ``image`` at ``k`` px per mm from ``origin``: from the first to the last row of the
+    glyph's columns whose colour moved at least half way from the background to the ink, plus the
+    partly covered rows just outside (antialiased edges count by their coverage)."""
     h, w = image.shape[:2]
     for run in text_runs_of(scene):
         if run.rotate_deg or not run.glyphs:
@@ -116,8 +117,8 @@ def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, f
             left = run.x + run.offsets_mm[i]
             right = run.x + (run.offsets_mm[i + 1] if i + 1 < len(run.offsets_mm) else run.width_mm)
             span = right - left
-            x0 = int(origin[0] + (left + span * 0.3) * k)
-            x1 = int(np.ceil(origin[0] + (right - span * 0.3) * k))
+            x0 = int(origin[0] + (left + span * 0.12) * k)
+            x1 = int(np.ceil(origin[0] + (right - span * 0.12) * k))
             y0 = int(origin[1] + (run.y - em * 0.85) * k)
             y1 = int(np.ceil(origin[1] + (run.y + em * 0.05) * k))
             if x1 <= x0 or x0 < 0 or y0 < 2 or x1 > w or y1 > h:
@@ -128,4 +129,9 @@ def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, f
             if reach < 60:
                 continue
             coverage = np.clip((np.abs(box - background).max(axis=2)) / reach, 0, 1).max(axis=1)
-            yield run.text, ch, float(coverage.sum())
+            inked = np.flatnonzero(coverage > 0.5)
+            if not len(inked):
+                continue
+            top, bottom = int(inked[0]), int(inked[-1])
+            edges = (coverage[top - 1] if top > 0 else 0.0) + (coverage[bottom + 1] if bottom + 1 < len(coverage) else 0.0)
+            yield run.text, ch, float(bottom - top + 1 + edges)

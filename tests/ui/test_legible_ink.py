@@ -1,0 +1,87 @@
+"""Signs on screen: every letter and number at least 8 mm of ink, measured on the grabbed picture.
+
+The limits and signs views of two tables are shown on screens calibrated to several densities
+(2.5 to 9 device pixels per millimetre, so the same 800-pixel screen is 320 mm down to 89 mm
+wide).  For every flat letter and digit of every line (lowercase without ascenders or descenders,
+capitals and digits on the baseline) the ink height is measured on the widget's pixels and
+converted with the calibrated scale: none may be under 8 mm (001 s459(2), 003 s23(2); RULES.md
+1.1 holds every sign to it), less one pixel of antialiasing.  A screen too small for a sign
+shows the "SIGN NOT SHOWN" notice instead, and an uncalibrated screen never shows a sign.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import qasync
+
+from kiosk.state.client import KioskClient
+from kiosk.ui.calibration import ScreenScale
+from kiosk.ui.device_settings import DeviceSettings
+from kiosk.ui.display_app import DisplayProcess
+from kiosk.ui.display_main import casino_from_summary, fetch_floor
+from kiosk.ui.display_spec import DisplaySpec
+from live_display import Served, glyph_ink_heights, grab_array, texts, wait_for
+
+pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
+DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
+    async def scenario():
+        client = KioskClient(served.url, served.tokens["display"])
+        summary = await fetch_floor(client)
+        specs = [DisplaySpec("BJ", "limits", table="BJ-01"), DisplaySpec("MP", "signs", table="MP-01")]
+        process = DisplayProcess(client, specs, DeviceSettings(),
+                                 casino=casino_from_summary(summary, DeviceSettings(), None))
+        process.open_windows()
+        process.start()
+        measured = {}
+        try:
+            for screen in process.screens:
+                await wait_for(lambda s=screen: s.state is not None or s.notice not in (None, "waiting"),
+                               what=f"{screen.spec.id}")
+            for k in DENSITIES:
+                for screen in process.screens:
+                    process.calibrate(screen, k)
+                    await wait_for(lambda s=screen: s.state is not None or (s.notice or "").startswith(("small", "short")),
+                                   what=f"{screen.spec.id} at {k} px/mm")
+                    if screen.state is None:
+                        assert "SIGN NOT SHOWN" in texts(screen.widget.scene)
+                        area = screen.area()
+                        measured[(screen.spec.id, k)] = f"not shown on {area.width_mm:.0f} mm"
+                        continue
+                    scene = screen.widget.scene
+                    image = grab_array(screen.widget)
+                    px_per_mm = image.shape[1] / scene.width_mm  # the scene fills the screen: true size
+                    assert px_per_mm == pytest.approx(k, rel=0.01)
+                    heights = [(text, ch, px / k) for text, ch, px in glyph_ink_heights(image, scene, px_per_mm, (0, 0))]
+                    assert len(heights) > 20, f"{screen.spec.id} at {k}: too few letters measured: {texts(scene)}"
+                    text, ch, mm = min(heights, key=lambda h: h[2])
+                    assert mm >= 8.0 - 1.0 / k, f"{screen.spec.id} at {k} px/mm: {ch!r} of {text!r} is {mm:.2f} mm"
+                    measured[(screen.spec.id, k)] = round(mm, 2)
+            # an uncalibrated screen (a size the screen lies about) never shows a sign
+            screen = process.screens[0]
+            screen.scale = ScreenScale(None, "uncalibrated", "the screen reports 160x90 mm, a placeholder")
+            screen.state = None
+            process._show_state(screen, process.model.view(screen.spec.subject))
+            assert "SIGN NOT SHOWN" in texts(screen.widget.scene)
+            assert any("160x90" in t for t in texts(screen.widget.scene))
+        finally:
+            await process.stop()
+            await client.close()
+        shown = [v for v in measured.values() if isinstance(v, float)]
+        assert len(shown) >= 6, measured  # the signs are shown wherever they fit ...
+        assert measured[("BJ", 9.0)] == measured[("MP", 9.0)] == "not shown on 89 mm", measured  # ... and only there
+
+    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        runner.run(scenario())
