@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Hashable, Literal, Mapping, Protocol
 from zoneinfo import ZoneInfo
 
-from kiosk.scene.legibility import MIN_SIGN_TEXT_MM
+from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the one 8 mm floor
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
 from kiosk.scene.text import fit_text, text_runs, text_width_mm
 from kiosk.scene.fonts import font_face

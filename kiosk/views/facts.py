@@ -17,6 +17,7 @@ __all__ = [
     "trichro_lit",
     "slots_in_play",
     "roulette_results",
+    "roulette_lit",
     "pai_gow_markers",
 ]
 
@@ -47,44 +48,44 @@ def trichro_lit(table: TableState) -> frozenset[str]:
     return frozenset(gs.get("winning") or ())
 
 
+def _ints(values: object) -> tuple[int, ...]:
+    if not isinstance(values, (list, tuple)):
+        return ()
+    return tuple(v for v in values if isinstance(v, int) and not isinstance(v, bool))
+
+
 def slots_in_play(table: TableState) -> tuple[int, ...]:
     """The places (1-based) whose jackpot wager is in play, their slot lights lit (000 s231(1))."""
     if table["game"] != "caribbean_stud":
         return ()
-    places = _gs(table).get("jackpot_in_play") or ()
-    return tuple(sorted({int(p) for p in places if isinstance(p, int) and not isinstance(p, bool)}))
+    return tuple(sorted(set(_ints(_gs(table).get("jackpot_places")))))
 
 
 def roulette_results(table: TableState) -> tuple[int, ...]:
-    """The winning numbers recorded, newest first."""
+    """The winning numbers the dealer entered, newest first."""
     if table["game"] != "roulette":
         return ()
-    results = _gs(table).get("results") or ()
-    numbers = []
-    for item in results:
-        number = item.get("number") if isinstance(item, dict) else item
-        if isinstance(number, int) and not isinstance(number, bool):
-            numbers.append(number)
-    return tuple(reversed(numbers))
+    return _ints(_gs(table).get("results"))
 
 
-def pai_gow_markers(table: TableState) -> tuple[str | None, int | None]:
-    """``(banker, priority)``: who banks ("dealer" or ``"box N"``, the chung: 003 s417) and the
-    box that holds the priority set marker (s418); ``None`` when not recorded."""
+def roulette_lit(table: TableState) -> frozenset[str]:
+    """The layout areas the last result lights (the winning number)."""
+    if table["game"] != "roulette":
+        return frozenset()
+    winning = _gs(table).get("winning")
+    return frozenset(w for w in winning if isinstance(w, str)) if isinstance(winning, list) else frozenset()
+
+
+def pai_gow_markers(table: TableState) -> tuple[str | None, int | None, tuple[int, ...]]:
+    """``(banker, chung box, priority boxes)``: who banks the round ("house", "player" or
+    "co_banking") and the box the chung is at (003 s417, s424), and the boxes holding a priority
+    set marker (s418, s421(1)(d)); ``None``/empty when not recorded."""
     if table["game"] != "pai_gow":
-        return None, None
+        return None, None, ()
     gs = _gs(table)
-    banker = gs.get("banker")
-    if isinstance(banker, dict):
-        box = banker.get("box")
-        banker = "dealer" if box is None else f"box {box}"
-    elif isinstance(banker, int) and not isinstance(banker, bool):
-        banker = f"box {banker}"
-    elif not isinstance(banker, str):
-        banker = None
-    priority = gs.get("priority")
-    if isinstance(priority, dict):
-        priority = priority.get("box")
-    if not isinstance(priority, int) or isinstance(priority, bool):
-        priority = None
-    return banker, priority
+    bank = gs.get("bank")
+    banker = box = None
+    if isinstance(bank, dict):
+        banker = bank.get("banker") if isinstance(bank.get("banker"), str) else None
+        box = bank.get("box") if isinstance(bank.get("box"), int) and not isinstance(bank.get("box"), bool) else None
+    return banker, box, tuple(sorted(set(_ints(gs.get("priority_boxes")))))

@@ -29,12 +29,15 @@ from kiosk.views.base import (
     CasinoSettings,
     Status,
     ViewState,
+    Line,
     fit_sign_text,
     sign_text,
+    sign_text_width,
+    stack,
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene, layout_file, layout_for
-from kiosk.views.facts import layout_features, pai_gow_markers, roulette_results, slots_in_play, trichro_lit
+from kiosk.views.facts import layout_features, pai_gow_markers, roulette_lit, roulette_results, slots_in_play, trichro_lit
 from kiosk.views.placing import Box, Placement, placed
 
 __all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
@@ -59,7 +62,8 @@ class LayoutContent:
     lit: frozenset[str]
     results: tuple[int, ...]
     banker: str | None
-    priority: int | None
+    chung: int | None
+    priority: tuple[int, ...]
     area: Area
 
 
@@ -68,9 +72,7 @@ def lit_areas(table: TableState) -> frozenset[str]:
     lit = set(trichro_lit(table))
     if "jackpot_slots" in layout_features(table):
         lit |= {f"seat{n}_slot" for n in slots_in_play(table)}
-    results = roulette_results(table)
-    if results:
-        lit.add(f"number_{results[0]}")
+    lit |= roulette_lit(table)
     return frozenset(lit)
 
 
@@ -125,6 +127,9 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[
             break
         fill, name = number_colour(layout, number)
         left = box.x + box.w * 0.12
+        room = box.w * 0.82 - chip * 2.8 - sign_text_width("36", MIN_SIGN_TEXT_MM, weight="bold") - MIN_SIGN_TEXT_MM
+        if sign_text_width(name, MIN_SIGN_TEXT_MM) > room:
+            name = name[0]  # R, G or B: a narrow panel names the colour by its letter
         out.append(Shape(ellipse_path(left + chip, y - MIN_SIGN_TEXT_MM / 2, chip, chip), fill=fill,
                          stroke=_WHITE, stroke_mm=0.8))
         out += sign_text(f"{number}", x=left + chip * 2.8, y=y, mm=MIN_SIGN_TEXT_MM, anchor="left", weight="bold")
@@ -132,20 +137,20 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[
     return out
 
 
-def _pai_gow_panel(banker: str | None, priority: int | None, box: Box) -> list[Primitive]:
+_BANKERS = {"house": "HOUSE", "player": "PLAYER", "co_banking": "CO-BANKING"}
+
+
+def _pai_gow_panel(banker: str | None, chung: int | None, priority: tuple[int, ...], box: Box) -> list[Primitive]:
     out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
-    cx = box.x + box.w / 2
-    size = MIN_SIGN_TEXT_MM + 2
-    y = box.y + size * 3
-    for heading, value in (("BANKER", (banker or "not recorded").upper()),
-                           ("PRIORITY", "not recorded".upper() if priority is None else f"BOX {priority}")):
-        heading, head = fit_sign_text(heading, width_mm=box.w * 0.9, largest_mm=size, weight="bold")
-        out += sign_text(heading, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
-        y += size * 2.4
-        value, val = fit_sign_text(value, width_mm=box.w * 0.9, largest_mm=size + 4, weight="bold")
-        out += sign_text(value, x=cx, y=y, mm=val, weight="bold", fill=_WHITE)
-        y += size * 4
-    return out
+    bank = "NOT RECORDED" if banker is None else _BANKERS.get(banker, banker.upper())
+    if banker is not None and chung is not None:
+        bank = f"{bank}\nCHUNG AT BOX {chung}"
+    marks = ("BOX " + ", ".join(str(b) for b in priority)) if priority else "NONE"
+    lines = [Line("BANKER", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"), Line(bank, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
+             Line("PRIORITY", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"), Line(marks, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold")]
+    words, _ = stack(lines, x=box.x + box.w * 0.05, y=box.y + MIN_SIGN_TEXT_MM, w=box.w * 0.9,
+                     h=box.h - 2 * MIN_SIGN_TEXT_MM, gap=1.5, valign="top")
+    return out + words
 
 
 def _marker(where: Placement, layout: Layout, box_no: int, letter: str, fill: Colour, offset: float) -> list[Primitive]:
@@ -158,7 +163,7 @@ def _marker(where: Placement, layout: Layout, box_no: int, letter: str, fill: Co
 
     x0, y0, x1, y1 = where.path(item_path(item)).bounds()
     r = MIN_SIGN_TEXT_MM * 1.3
-    cx, cy = (x0 + x1) / 2 + offset * r, y0 - r * 0.2
+    cx, cy = (x0 + x1) / 2 + offset * r, y0 - r * 0.9  # above the box, its number left readable
     return [Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_INK, stroke_mm=1.2),
             *sign_text(letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK)]
 
@@ -178,20 +183,18 @@ def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings
         if content.game == "roulette":
             items += _roulette_panel(layout, content.results, panel)
         else:
-            items += _pai_gow_panel(content.banker, content.priority, panel)
-            banker_box = int(content.banker.split()[1]) if content.banker and content.banker.startswith("box") else None
-            if banker_box is not None:
-                items += _marker(where, layout, banker_box, "B", _GOLD, -1.1 if banker_box == content.priority else 0)
-            if content.priority is not None:
-                items += _marker(where, layout, content.priority, "P", _WHITE,
-                                 1.1 if banker_box == content.priority else 0)
+            items += _pai_gow_panel(content.banker, content.chung, content.priority, panel)
+            if content.chung is not None:  # the chung: "B" on the banker's box (003 s417)
+                items += _marker(where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0)
+            for box_no in content.priority:  # priority set markers: "P" (s418)
+                items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
     items += status_mark(status, settings, area)
     return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255),
                  areas={}, lit=content.lit)
 
 
 def content_of(table: TableState, settings: CasinoSettings, area: Area) -> LayoutContent:
-    banker, priority = pai_gow_markers(table)
+    banker, chung, priority = pai_gow_markers(table)
     return LayoutContent(
         table_id=table["id"],
         layout=str(layout_file(table, settings)),
@@ -201,6 +204,7 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         lit=lit_areas(table),
         results=roulette_results(table)[:RESULTS_SHOWN],
         banker=banker,
+        chung=chung,
         priority=priority,
         area=area,
     )

@@ -3,7 +3,7 @@ real commands; every text the view adds is at least the sign floor as shown."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -12,6 +12,7 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
 from kiosk.views import jackpot, layout, trichro, twoup_lights
 from kiosk.views.base import Area, CasinoSettings, Status
+START = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
 from view_helpers import short_added_texts, texts
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
@@ -168,3 +169,41 @@ def test_result_card_says_the_result_at_the_floor_or_refuses(result, w, h):
     assert short_added_texts(scene) == []
     with pytest.raises(ValueError, match="too small"):
         twoup_lights.result_card(result, (255, 212, 0, 255), Box(0, 0, 9, 9))
+
+
+def _with_game_state(table: dict, **keys) -> dict:
+    """A table state as the service writes it once the dealer recorded these game-state keys
+    (the shapes of kiosk.state.shapes)."""
+    return {**table, "game_state": {**table["game_state"], **keys}}
+
+
+@pytest.mark.parametrize("area", AREAS, ids=lambda a: f"{a.width_mm:g}x{a.height_mm:g}")
+def test_layout_shows_roulette_results_pai_gow_markers_and_slot_lights(demo_states, settings, area):
+    tables, _ = demo_states
+    roulette = _with_game_state(tables["RO-01"], results=[17, 0, 32, 5], winning=["number_17"], number=17)
+    view = layout.compose(roulette, None, settings, START, area=area)
+    assert view.content.lit == {"number_17"} and view.content.results == (17, 0, 32, 5)
+    shown = texts(view.scene)
+    assert "LAST RESULTS" in shown and "17" in shown and "BLACK" in shown
+    assert ("GREEN" in shown or "G" in shown) and short_added_texts(view.scene, roulette, settings) == []
+
+    pai_gow = _with_game_state(tables["PG-01"], bank={"banker": "player", "box": 4, "round": 2}, priority_boxes=[6])
+    view = layout.compose(pai_gow, None, settings, START, area=area)
+    assert (view.content.banker, view.content.chung, view.content.priority) == ("player", 4, (6,))
+    shown = " ".join(texts(view.scene))
+    assert "PLAYER" in shown and "BOX 4" in shown and "BOX 6" in shown  # 003 s417, s418
+    assert texts(view.scene).count("B") == 1 and texts(view.scene).count("P") == 1
+    assert short_added_texts(view.scene, pai_gow, settings) == []
+
+    slots = _with_game_state(tables["CSP-01"], jackpot_places=[2, 7])
+    view = layout.compose(slots, None, settings, START, area=area)
+    assert view.content.lit == {"seat2_slot", "seat7_slot"}  # 000 s231(1)
+    no_slots = _with_game_state(tables["CSP-04"], jackpot_places=[2])
+    assert layout.compose(no_slots, None, settings, START, area=area).content.lit == frozenset()
+
+
+def test_a_table_with_nothing_recorded_shows_that(demo_states, settings):
+    tables, _ = demo_states
+    view = layout.compose(tables["PG-01"], None, settings, START)
+    assert "NOT RECORDED" in texts(view.scene) and "NONE" in texts(view.scene)
+    assert "no spin yet" in texts(layout.compose(tables["RO-01"], None, settings, START).scene)
