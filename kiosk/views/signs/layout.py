@@ -104,6 +104,8 @@ _DESIGNS = (
     _Design(**_NORMAL),
     _Design(**_COMPACT),
     _Design(**{**_COMPACT, "big": 1.0}, stacked=True),
+    # a poster: each label over its value, the values very large (a few rows on a big page)
+    _Design(**{**_NORMAL, "value": 2.4}, stacked=True),
 )
 _MAX_SCALE = 3.0
 
