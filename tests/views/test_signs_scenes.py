@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.money import format_money
@@ -113,3 +115,31 @@ def test_unconfigured_value_is_refused_with_its_rule(demo_states, demo_floor):
     with pytest.raises(SignProblem) as err:
         sign_contents("jackpot_sharing", ctx)
     assert err.value.rule == "000 s247(3)" and "sharing_method" in str(err.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    name=st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ '-"), min_size=1, max_size=60)
+    .filter(lambda s: s.strip()),
+    minimum=st.integers(min_value=0, max_value=10**9),
+    spread=st.integers(min_value=0, max_value=10**9),
+    size=st.tuples(st.floats(min_value=90, max_value=700), st.floats(min_value=90, max_value=700)),
+    cap=st.sampled_from([8.0, 9.5, 12.0]),
+)
+def test_any_name_limits_and_page_fit_at_the_floor_or_are_refused(demo_states, demo_floor, name, minimum, spread,
+                                                                    size, cap):
+    tables, _ = demo_states
+    table = dict(tables["BJ-02"], display_name=name,
+                 limits={**tables["BJ-02"]["limits"], "minimum_cents": minimum, "maximum_cents": minimum + spread},
+                 signs=[{"kind": "limits", "cap_mm": cap}])
+    content = sign_contents("limits", Context(table, None, demo_floor.casino.timezone))[0]
+    try:
+        scene = compose_sign(content, *size, bleed_mm=2)
+    except SignTooSmall as exc:
+        assert "\n" not in str(exc) and "BJ-02" in str(exc)
+        return
+    for run in text_runs_of(scene):
+        height = letter_height_mm(run)
+        assert height is None or height >= cap - 1e-9
+        assert 2 - 1e-6 <= run.x and run.x + run.width_mm <= 2 + size[0] + 1e-6
+        assert 2 - 1e-6 <= run.y <= 2 + size[1] + 1e-6

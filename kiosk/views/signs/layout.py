@@ -26,12 +26,14 @@ from functools import lru_cache
 
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS
 from kiosk.scene.fonts import font_face
+from kiosk.scene.legibility import letter_height_mm
 from kiosk.scene.lighting import contrast_ratio
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
     Scene,
     Shape,
+    TextRun,
     ellipse_path,
     parse_colour,
     polygon_path,
@@ -447,6 +449,12 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
     except _Overflow as exc:
         raise SignTooSmall(content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm",
                            available_mm=(width_mm, height_mm)) from None
+    floor = max(MIN_TEXT_MM, content.cap_mm)
+    for item in page.items:  # the legal floor, checked on what was laid out, not assumed
+        height = letter_height_mm(item) if isinstance(item, TextRun) else None
+        if height is not None and height < floor - 1e-6:
+            raise AssertionError(f"sign {content.kind} of table {content.table_id}: {item.text!r} laid out at "
+                                 f"{height:.2f} mm, under the {floor:g} mm floor ({LETTER_RULE})")
     return Scene(width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items),
                  background=PAPER)
 
@@ -519,7 +527,7 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     for design in _relevant(content):
         weight = design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
         # the smallest scale at which this design would beat the best so far
-        need = 1.0 if best is None else best[0] / weight + 0.01
+        need = 1.0 if best is None else max(1.0, best[0] / weight + 0.01)
         if need > _MAX_SCALE:
             continue
         if best is None:
