@@ -247,7 +247,7 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
         if rec["action"] == "token_created":
             issued[details["id"]] = {"role": details.get("role"), "name": details.get("name"),
                                      "tables": details.get("tables"), "expires_at": details.get("expires_at"),
-                                     "created_at": rec["at"], "revoked_at": None}
+                                     "created_at": rec["at"], "revoked_at": None, "person": details.get("person")}
         elif rec["action"] == "token_revoked" and details["id"] in issued:
             issued[details["id"]]["revoked_at"] = rec["at"]
     out = []

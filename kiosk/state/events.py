@@ -21,6 +21,12 @@ class Actor:
     token_id: str | None = None
     tables: frozenset[str] | None = None  # None: every table
     expires_at: datetime | None = None  # the token's expiry (UTC), checked on the service's clock
+    person: str | None = None  # the person the token belongs to (None: the name is the person)
+
+    @property
+    def who(self) -> str:
+        """The person acting: the token's person, or its name when it has none recorded."""
+        return self.person or self.name
 
 
 @dataclass(frozen=True)

@@ -61,12 +61,18 @@ _V1_POSTGRES_GUARDS = [
 # a key kept outside the database; NULL for records written without a key (every v1 record).
 _V2_KEYED_AUDIT = ["ALTER TABLE kiosk_audit ADD COLUMN mac TEXT"]
 
+# v3: every token belongs to a person (kiosk.state.tokens): the name of a token issued by
+# ``kiosk token create`` on the server, or the person of the token that issued it through the
+# API.  NULL for a token issued before v3 (its person is its name).
+_V3_TOKEN_PERSON = ["ALTER TABLE kiosk_tokens ADD COLUMN person TEXT"]
+
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     1: {
         "sqlite": _V1_TABLES + _V1_SQLITE_GUARDS,
         "postgresql": _V1_TABLES + _V1_POSTGRES_GUARDS,
     },
     2: {"sqlite": _V2_KEYED_AUDIT, "postgresql": _V2_KEYED_AUDIT},
+    3: {"sqlite": _V3_TOKEN_PERSON, "postgresql": _V3_TOKEN_PERSON},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

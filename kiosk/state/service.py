@@ -34,7 +34,7 @@ from kiosk.state.store import (
     parse_time,
 )
 from kiosk.state.subscription import Subscription
-from kiosk.state.tokens import actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
+from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
 __all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
 
@@ -327,6 +327,11 @@ class Service:
         name = check_name(name, "token name")
         if actor is not None:
             authorize(actor, "admin", "issuing tokens")
+        if tables is not None and role not in SCOPED_ROLES:
+            raise BadRequest(f"tables: only {' and '.join(SCOPED_ROLES)} tokens are limited to tables;"
+                             f" a {role} token {'only reads' if role == 'display' else 'acts on the whole floor'}")
+        # whose token it is: the issuing token's person, or (issued on the server) the name given
+        person = name if actor is None else actor.who
         actor = actor or LOCAL_OPERATOR
         now = self._now()
         expiry = parse_expiry(expires_at, now)
@@ -338,11 +343,11 @@ class Service:
             if missing:
                 raise NotFound(f"unknown table {missing[0]!r}")
             details = {"id": ident, "role": role, "name": name, "tables": table_ids,
-                       "expires_at": None if expiry is None else format_time(expiry)}
+                       "expires_at": None if expiry is None else format_time(expiry), "person": person}
             return Outcome(
                 tokens=[TokenInsert(ident, token_digest(secret), role, name,
                                     None if table_ids is None else tuple(table_ids), format_time(now),
-                                    details["expires_at"])],
+                                    details["expires_at"], person)],
                 audit=[AuditDraft("token_created", ident, details)],
             )
 

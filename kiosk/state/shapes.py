@@ -303,6 +303,7 @@ class Proposal(TypedDict):
     id: str
     changes: dict[str, int]
     by: str
+    person: NotRequired[str]  # the proposer's person (kiosk.state.tokens); absent before it was kept
     token_id: str | None
     at: str
 

@@ -8,6 +8,18 @@ Roles, from least to most power (each includes the ones before it):
 * ``pit`` configures tables (limits, names, signs, scheduled changes), approves a new
   generator draw for a named inspector, confirms jackpot payments and resets;
 * ``admin`` issues and revokes tokens and proposes and approves jackpot settings.
+
+A dealer or pit token may be limited to some tables (``tables``): it then acts on those
+tables only, and on a jackpot link only when every table of the link is among them.  For a
+display or an admin token a table list would mean nothing (a display only reads; an admin acts
+on the whole floor) and is refused (:data:`SCOPED_ROLES`).
+
+Every token belongs to a person.  A token issued on the server (``kiosk token create``) belongs
+to the person it names; a token issued through the API by another token belongs to the person
+of the token that issued it, whatever name it is given.  So one person cannot become two by
+minting a second token: the jackpot rule that a second administrator approves a change of
+settings (``jackpot_approve``) compares persons, and a second administrator's token is issued
+on the server.
 """
 
 from __future__ import annotations
@@ -21,7 +33,10 @@ from kiosk.state.times import parse_when
 from kiosk.state.errors import BadRequest, Unauthorized
 from kiosk.state.events import ROLES, Actor
 
-__all__ = ["ROLE_RANK", "new_token", "token_digest", "token_id", "actor_from_row", "check_name", "parse_expiry"]
+SCOPED_ROLES = ("dealer", "pit")
+"""Roles whose tokens may be limited to some tables."""
+
+__all__ = ["SCOPED_ROLES", "ROLE_RANK", "new_token", "token_digest", "token_id", "actor_from_row", "check_name", "parse_expiry"]
 
 ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
 
@@ -72,4 +87,7 @@ def actor_from_row(row: dict | None, now: datetime, parse_time) -> Actor:
     if row["role"] not in ROLE_RANK:
         raise Unauthorized(f"token {row['id']} has an unknown role")
     tables = None if row["tables"] is None else frozenset(row["tables"])
-    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables, expires_at=expires_at)
+    if row["role"] not in SCOPED_ROLES:
+        tables = None  # a table list on such a token (issued before it was refused) means nothing
+    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables, expires_at=expires_at,
+                 person=row.get("person") or row["name"])

@@ -112,7 +112,7 @@ async def test_errors_raise_the_state_error_classes(service, server):
 async def test_admin_token_and_audit_through_the_client(service, server):
     admin = await service.create_token("admin", "ada")
     async with KioskClient(base(server), admin) as client:
-        new = await client.create_token("display", "lobby", tables=[TC])
+        new = await client.create_token("dealer", "lobby dealer", tables=[TC])
         report = await client.verify_audit()
         assert report["ok"] is True
     async with KioskClient(base(server), new) as client:

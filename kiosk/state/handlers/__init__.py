@@ -69,9 +69,9 @@ def prepare(actor: Actor, command: Any) -> tuple[CommandSpec, dict[str, Any]]:
         raise NotFound(f"unknown command type {kind[:60]!r}")
     authorize(actor, spec.role, kind)
     cmd = check_fields(spec, command)
-    if spec.target == "table" and actor.role == "dealer" and actor.tables is not None:
-        if cmd["table_id"] not in actor.tables:
-            raise Forbidden(f"this dealer token may not drive table {cmd['table_id']}")
+    if spec.target == "table" and actor.tables is not None and cmd["table_id"] not in actor.tables:
+        raise Forbidden(f"this {actor.role} token is limited to tables {', '.join(sorted(actor.tables))};"
+                        f" it may not act on table {cmd['table_id']}")
     return spec, cmd
 
 
@@ -91,6 +91,10 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
             target = loaded.links.get(cmd["link_id"])
             if target is None:
                 raise NotFound(f"unknown jackpot link {cmd['link_id']!r}")
+            outside = sorted(set(target["tables"]) - ctx.actor.tables) if ctx.actor.tables is not None else []
+            if outside:
+                raise Forbidden(f"this {ctx.actor.role} token is limited to tables {', '.join(sorted(ctx.actor.tables))};"
+                                f" jackpot {target['id']} also serves table {outside[0]}")
         expected = cmd["expected_version"]
         if expected is not None and expected != target["version"]:
             raise Conflict(

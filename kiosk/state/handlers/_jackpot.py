@@ -205,7 +205,7 @@ def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     new = bumped(link)
     proposal_id = f"p{new['version']}"
     new["proposals"][proposal_id] = {"id": proposal_id, "changes": changes, "by": ctx.actor.name,
-                                     "token_id": ctx.actor.token_id, "at": ctx.now_text}
+                                     "person": ctx.actor.who, "token_id": ctx.actor.token_id, "at": ctx.now_text}
     return Outcome(events=[link_event("jackpot_settings_proposed", new, proposal_id=proposal_id, changes=changes,
                                       by=ctx.actor.name)],
                    links={new["id"]: new})
@@ -220,9 +220,12 @@ def _proposal(link: dict, proposal_id: str) -> dict:
 
 def _approve(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     proposal = _proposal(link, cmd["proposal_id"])
-    if proposal["by"] == ctx.actor.name or (proposal["token_id"] and proposal["token_id"] == ctx.actor.token_id):
+    proposer = proposal.get("person") or proposal["by"]
+    if (ctx.actor.who == proposer or proposal["by"] == ctx.actor.name
+            or (proposal["token_id"] and proposal["token_id"] == ctx.actor.token_id)):
         raise Forbidden(
-            f"jackpot {link['id']}: {proposal['by']} proposed this change; a second administrator must approve it"
+            f"jackpot {link['id']}: {proposer} proposed this change (a token issued by another token belongs"
+            " to the same person); a second administrator, another person, must approve it"
         )
     changes = proposal["changes"]
     meter = meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))

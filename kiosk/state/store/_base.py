@@ -62,6 +62,7 @@ class TokenInsert:
     tables: tuple[str, ...] | None
     created_at: str
     expires_at: str | None
+    person: str | None = None  # whose token it is (kiosk.state.tokens); None: its name
 
 
 @dataclass(frozen=True)

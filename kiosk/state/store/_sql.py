@@ -270,7 +270,7 @@ class SqlStore(Store):
                 if missing:
                     loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
             if want_tokens:
-                cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at FROM kiosk_tokens"))
+                cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"))
                 loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
             outcome = apply(loaded)
             self._check_derivable(outcome)
@@ -319,11 +319,11 @@ class SqlStore(Store):
                 if isinstance(op, TokenInsert):
                     cur.execute(
                         self._sql(
-                            "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at)"
-                            " VALUES (?, ?, ?, ?, ?, ?, ?, NULL)"
+                            "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
+                            " person) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"
                         ),
                         (op.id, op.hash, op.role, op.name, None if op.tables is None else _dumps(list(op.tables)),
-                         op.created_at, op.expires_at),
+                         op.created_at, op.expires_at, op.person),
                     )
                 elif isinstance(op, TokenRevoke):
                     cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
@@ -408,7 +408,7 @@ class SqlStore(Store):
         return {
             "id": row[0], "hash": row[1], "role": row[2], "name": row[3],
             "tables": None if row[4] is None else json.loads(row[4]),
-            "created_at": row[5], "expires_at": row[6], "revoked_at": row[7],
+            "created_at": row[5], "expires_at": row[6], "revoked_at": row[7], "person": row[8],
         }
 
     @staticmethod
@@ -519,7 +519,7 @@ class SqlStore(Store):
             try:
                 cur.execute(
                     self._sql(
-                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at"
+                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person"
                         " FROM kiosk_tokens WHERE hash = ?"
                     ),
                     (digest,),
@@ -538,7 +538,7 @@ class SqlStore(Store):
             try:
                 cur.execute(
                     self._sql(
-                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at"
+                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person"
                         " FROM kiosk_tokens ORDER BY created_at, id"
                     )
                 )
@@ -619,7 +619,7 @@ class SqlStore(Store):
                 except ValueError:
                     found[ident] = (version, {"unreadable": text[:60]})
             rows[table] = found
-        cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at FROM kiosk_tokens"))
+        cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"))
         tokens = []
         for row in cur.fetchall():
             try:
