@@ -409,6 +409,30 @@ class KioskClient:
         """Verify the audit chain (admin only): ``{"ok", "records", "first_broken", "reason"}``."""
         return await self.request("GET", "/audit/verify")
 
+    async def audit(self, *, target: str | None = None, actor: str | None = None, action: str | None = None,
+                    since: datetime | None = None, until: datetime | None = None, before: int | None = None,
+                    limit: int = 200) -> dict[str, Any]:
+        """Audit records, newest first (pit, admin): ``{"records": [...], "more": bool}``;
+        page back with ``before`` = the oldest record's ``n``."""
+        params = {"limit": str(limit)}
+        for key, value in (("target", target), ("actor", actor), ("action", action)):
+            if value:
+                params[key] = value
+        for key, moment in (("since", since), ("until", until)):
+            if moment is not None:
+                params[key] = moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+        if before:
+            params["before"] = str(before)
+        return await self.request("GET", "/audit", params=params)
+
+    async def session_info(self) -> dict[str, Any]:
+        """Who this client's token is: ``{"name", "role", "token_id", "tables", "expires_at"}``."""
+        return await self.request("GET", "/session")
+
+    async def displays(self) -> dict[str, Any]:
+        """The displays streaming from the node answering now (pit, admin)."""
+        return await self.request("GET", "/displays")
+
     # -- stream ----------------------------------------------------------------------------
 
     def stream(self, tables: list[str] | None = None, *, since: int | None = None,

@@ -24,12 +24,14 @@ from typing import Any, Awaitable, Callable
 
 from aiohttp import web
 
-from kiosk.rules.text import single_line
+from kiosk.rules.text import single_line, text_problem
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.jsonbody import parse_json_object
+from kiosk.state.store import AuditQuery
+from kiosk.state.times import parse_when
 from kiosk.state.stream import StreamHub, StreamSettings
 from kiosk.state.tokens import check_name
 
@@ -391,6 +393,54 @@ async def _verify_audit(request: web.Request) -> web.Response:
     return web.json_response(report.to_json())
 
 
+async def _session(request: web.Request) -> web.Response:
+    """Who the token is: what a console signs in with."""
+    actor = request_actor(request)
+    expires = actor.expires_at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z") if actor.expires_at else None
+    return web.json_response({"name": actor.name, "role": actor.role, "token_id": actor.token_id,
+                              "tables": sorted(actor.tables) if actor.tables is not None else None,
+                              "expires_at": expires})
+
+
+async def _displays(request: web.Request) -> web.Response:
+    """The displays streaming from this node now (pit, admin)."""
+    require_role(request_actor(request), "pit", "admin")
+    return web.json_response({"node_id": request.app[_INFO_KEY]["node_id"],
+                              "displays": request.app[HUB_KEY].subscribers("display")})
+
+
+def _time_param(request: web.Request, name: str) -> datetime | None:
+    text = request.query.get(name)
+    return None if text is None else parse_when(text, f"query parameter {name}")
+
+
+def _text_param(request: web.Request, name: str) -> str | None:
+    text = request.query.get(name)
+    if text is None:
+        return None
+    problem = text_problem(text, limit=200)
+    if problem:
+        raise BadRequest(f"query parameter {name} {problem}")
+    return text
+
+
+async def _audit(request: web.Request) -> web.Response:
+    """Audit records, newest first, filtered (pit, admin): compliance reads the trail."""
+    require_role(request_actor(request), "pit", "admin")
+    query = AuditQuery(
+        target=_text_param(request, "target"),
+        actor=_text_param(request, "actor"),
+        action=_text_param(request, "action"),
+        since=_time_param(request, "since"),
+        until=_time_param(request, "until"),
+        before=_int_param(request, "before", 0, 0) or None,
+        limit=_int_param(request, "limit", 200, 1, 1000),
+    )
+    records = await request.app[SERVICE_KEY].audit_records(query)
+    return web.json_response({"records": records,
+                              "more": len(records) == query.limit})
+
+
 # ---------------------------------------------------------------------------------------------
 # The application
 
@@ -443,6 +493,9 @@ def create_app(
     app.router.add_post(f"{p}/tokens", _create_token)
     app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
     app.router.add_get(f"{p}/audit/verify", _verify_audit)
+    app.router.add_get(f"{p}/audit", _audit)
+    app.router.add_get(f"{p}/session", _session)
+    app.router.add_get(f"{p}/displays", _displays)
     app.router.add_get(f"{p}/stream", hub.handle)
     add_floor_routes(app, p, floor)
     return app

@@ -23,6 +23,7 @@ from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized, r
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
 from kiosk.state.store import (
+    AuditQuery,
     AuditDraft,
     Loaded,
     Outcome,
@@ -397,6 +398,10 @@ class Service:
         :class:`~kiosk.state.checkpoint.Checkpoint` s) that the database still holds every
         checkpointed record; or say what differs (``docs/audit.md``)."""
         return await self._store.verify_audit(self.audit_key, checkpoints)
+
+    async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
+        """The audit records ``query`` selects, newest first."""
+        return await self._store.audit_records(query)
 
     async def audit_head(self) -> dict[str, Any]:
         """``{"seq", "n", "hash"}`` of the last event and audit record (for checkpoints)."""

@@ -125,11 +125,13 @@ class _StreamClosed(Exception):
 class _Connection:
     """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("actor", "closing", "last_sent", "sub", "transport", "ws")
+    __slots__ = ("actor", "closing", "connected_at", "last_sent", "sub", "tables", "transport", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
         self.transport = transport
+        self.connected_at = _utc_now()
+        self.tables: list[str] | None = None
         self.last_sent = 0
         self.actor: Any = None
         self.closing = False
@@ -158,6 +160,19 @@ class StreamHub:
     def connection_count(self) -> int:
         """How many clients are connected right now."""
         return len(self._connections)
+
+    def subscribers(self, role: str | None = None) -> list[dict[str, Any]]:
+        """The clients streaming from this node now (of ``role``, or all): who, which tables
+        (None: all), since when, and the last sequence number sent to them.  WebSocket pings
+        drop a peer that stops answering, so a listed client was alive one ping ago."""
+        out = []
+        for conn in list(self._connections):
+            actor = conn.actor
+            if actor is None or conn.closing or conn.ws.closed or (role is not None and actor.role != role):
+                continue
+            out.append({"name": actor.name, "role": actor.role, "token_id": actor.token_id, "tables": conn.tables,
+                        "connected_at": conn.connected_at, "last_sent": conn.last_sent})
+        return sorted(out, key=lambda c: (c["name"], c["connected_at"]))
 
     # -- encoding --------------------------------------------------------------------------
 
@@ -311,6 +326,7 @@ class StreamHub:
         conn.actor = request[ACTOR_KEY]
         tables: list[str] | None = hello.get("tables")
         since: int | None = hello.get("since")
+        conn.tables = tables
 
         sub = conn.sub = self.service.subscribe(tables=tables, maxsize=self.settings.queue_size)
         pump: asyncio.Task | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from kiosk.state.db import parse_db_url
 from kiosk.state.store._base import (
     ALL,
+    AuditQuery,
     Apply,
     AuditDraft,
     EventDraft,
@@ -25,6 +26,7 @@ from kiosk.state.store._sql import SqlStore, format_time, parse_time
 
 __all__ = [
     "ALL",
+    "AuditQuery",
     "Apply",
     "AuditDraft",
     "EventDraft",

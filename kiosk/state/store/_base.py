@@ -18,6 +18,7 @@ from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
 
 __all__ = [
+    "AuditQuery",
     "EventDraft",
     "AuditDraft",
     "TokenInsert",
@@ -29,6 +30,20 @@ __all__ = [
 ]
 
 ALL: Literal["*"] = "*"  # load every table / link (floor synchronisation)
+
+
+@dataclass(frozen=True)
+class AuditQuery:
+    """Which audit records to read: by target (a table or link id), actor name, action, time
+    (``since`` inclusive, ``until`` exclusive, UTC) and record number (``before``: older than)."""
+
+    target: str | None = None
+    actor: str | None = None
+    action: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    before: int | None = None
+    limit: int = 200
 
 
 @dataclass(frozen=True)
@@ -153,6 +168,10 @@ class Store(abc.ABC):
         """Prove the audit chain, the events it records and the state they make (with an
         :class:`~kiosk.state.auditkey.AuditKey`, the MACs; with checkpoints, the head), or
         say what differs (:func:`kiosk.state.audit.examine`)."""
+
+    @abc.abstractmethod
+    async def audit_records(self, query: "AuditQuery") -> list[dict[str, Any]]:
+        """The audit records ``query`` selects, newest first (at most ``query.limit``)."""
 
     @abc.abstractmethod
     async def audit_head(self) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from kiosk.state.errors import AuditKeyError, DatabaseTooNew, StateError, StoreU
 from kiosk.state.events import Actor, Event
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
 from kiosk.state.replay import derive
-from kiosk.state.store._base import ALL, Apply, AuditDraft, Loaded, Outcome, Store, TokenInsert, TokenRevoke
+from kiosk.state.store._base import ALL, Apply, AuditDraft, AuditQuery, Loaded, Outcome, Store, TokenInsert, TokenRevoke
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
 
@@ -571,6 +571,36 @@ class SqlStore(Store):
             finally:
                 conn.rollback()
             return {"seq": seq, "n": n, "hash": digest}
+
+        return await self._run("reader", read)
+
+    async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
+        where, params = [], []
+        for column, value in (("target", query.target), ("actor", query.actor), ("action", query.action)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if query.since is not None:
+            where.append("at >= ?")
+            params.append(format_time(query.since))
+        if query.until is not None:
+            where.append("at < ?")
+            params.append(format_time(query.until))
+        if query.before is not None:
+            where.append("n < ?")
+            params.append(query.before)
+        sql = ("SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash, mac FROM kiosk_audit"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY n DESC LIMIT ?")
+        params.append(query.limit)
+
+        def read(conn):
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                cur.execute(self._sql(sql), tuple(params))
+                return [self._audit_record(row) for row in cur.fetchall()]
+            finally:
+                conn.rollback()
 
         return await self._run("reader", read)
 

@@ -1,0 +1,73 @@
+"""What the pit console reads: who a token is, which displays stream now, the audit trail."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timedelta, timezone
+
+import pytest
+
+from kiosk.state.client import KioskClient, Snapshot
+from kiosk.state.errors import BadRequest, Forbidden
+
+pytestmark = [pytest.mark.timeout(120)]
+
+
+async def test_session_says_who_the_token_is(live_server):
+    for role in ("display", "dealer", "pit", "admin"):
+        async with KioskClient(live_server.url, live_server.tokens[role]) as client:
+            me = await client.session_info()
+        assert me["role"] == role and me["name"] == f"{role}-tester"
+
+
+async def test_displays_lists_display_streams_only_and_only_for_pit_staff(live_server_sqlite):
+    server = live_server_sqlite
+    async with KioskClient(server.url, server.tokens["display"]) as display, \
+            KioskClient(server.url, server.tokens["pit"]) as pit:
+        async def watch():
+            async for item in display.stream(["TU-01"]):
+                pass
+
+        task = asyncio.ensure_future(watch())
+        try:
+            for _ in range(100):
+                found = (await pit.displays())["displays"]
+                if found:
+                    break
+                await asyncio.sleep(0.05)
+            assert [(d["name"], d["tables"]) for d in found] == [("display-tester", ["TU-01"])]
+            assert found[0]["connected_at"].endswith("Z")
+            with pytest.raises(Forbidden):
+                await display.displays()
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_server):
+    async with KioskClient(live_server.url, live_server.tokens["pit"]) as pit, \
+            KioskClient(live_server.url, live_server.tokens["dealer"]) as dealer:
+        before = datetime.now(timezone.utc) - timedelta(seconds=1)
+        await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack Royale"})
+        await dealer.execute({"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+        await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack"})
+        everything = (await pit.audit())["records"]
+        ns = [r["n"] for r in everything]
+        assert ns == sorted(ns, reverse=True)
+        bj = (await pit.audit(target="BJ-01", since=before))["records"]
+        assert [r["details"]["event"]["data"]["state"]["display_name"] for r in bj] == ["Blackjack", "Blackjack Royale"]
+        assert all(r["actor"] == "pit-tester" for r in bj)
+        by_dealer = (await pit.audit(actor="dealer-tester"))["records"]
+        assert [r["target"] for r in by_dealer] == ["TC54-01"]
+        assert [r["action"] for r in (await pit.audit(action="trichro_no_more_bets"))["records"]] == ["trichro_no_more_bets"]
+        older = (await pit.audit(target="BJ-01", before=bj[0]["n"], since=before))["records"]
+        assert [r["n"] for r in older] == [bj[1]["n"]]
+        earlier = (await pit.audit(until=before, target="BJ-01"))["records"]
+        assert earlier and all(r["at"] < before.isoformat().replace("+00:00", "Z") for r in earlier)
+        assert {r["actor"] for r in earlier} == {"floor file demo_floor.toml"}  # the floor seeded the table
+        one = await pit.audit(limit=1)
+        assert len(one["records"]) == 1 and one["more"] is True
+        with pytest.raises(BadRequest):
+            await pit.audit(actor="bad\u202ename")
+        with pytest.raises(Forbidden):
+            await dealer.audit()
