@@ -120,6 +120,7 @@ class DisplayProcess(QObject):
     """Drives the displays of one computer; see the module doc."""
 
     view_changed = Signal(str)  # display id, after its picture changed
+    all_showing = Signal()  # once: every screen shows its view (not a notice) for the first time
 
     def __init__(
         self,
@@ -149,6 +150,7 @@ class DisplayProcess(QObject):
         self.screens: list[Screen] = []
         self.floor_summary: dict[str, Any] | None = None
         self.stopped = asyncio.Event()
+        self._all_showing = False
         self._stream = None
         self._task: asyncio.Task | None = None
         self._remove_listeners: list[Callable[[], None]] = []
@@ -392,6 +394,9 @@ class DisplayProcess(QObject):
                 return
         screen.widget.set_scene(scene)
         self.view_changed.emit(screen.spec.id)
+        if not self._all_showing and all(s.state is not None for s in self.screens):
+            self._all_showing = True
+            self.all_showing.emit()
 
     def _retarget_meter(self, screen: Screen, state: ViewState) -> None:
         facts = state.facts or {}

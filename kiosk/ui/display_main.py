@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -113,6 +114,7 @@ async def _main(options: DisplayOptions) -> int:
     from kiosk.ui.display_cache import load_cache
     from PySide6.QtGui import QGuiApplication
 
+    started = time.monotonic()
     cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
     if problem:
         print(f"kiosk display: {problem}", file=sys.stderr)
@@ -141,6 +143,8 @@ async def _main(options: DisplayOptions) -> int:
                              cache_file=options.cache_file, casino=casino_from_summary(summary, options.settings, logo),
                              windowed=options.windowed)
     process.floor_summary = summary
+    process.all_showing.connect(lambda: print(
+        f"kiosk display: every screen shows its view, {time.monotonic() - started:.2f} s after start", flush=True))
     process.open_windows()
     print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
     if cached is not None:

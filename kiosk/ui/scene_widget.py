@@ -29,10 +29,11 @@ repaints only its box and the picture under it is kept.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Literal
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QRegion, QResizeEvent
 from PySide6.QtWidgets import QWidget
 
@@ -64,6 +65,8 @@ class Overlay:
 class SceneWidget(QWidget):
     """Paints a :class:`~kiosk.scene.primitives.Scene`; see the module doc."""
 
+    painted = Signal(float)  # time.monotonic() when a paint event finished (latency measurements)
+
     def __init__(self, parent: QWidget | None = None, placement: Placement = Placement()) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
@@ -82,6 +85,8 @@ class SceneWidget(QWidget):
         self._dim_alpha = 0  # 0: full brightness; a black veil of this alpha otherwise
         self.full_repaints = 0  # counters the tests and benchmarks read
         self.partial_repaints = 0
+        self.paints = 0  # paint events finished
+        self.last_painted = 0.0  # time.monotonic() when the last paint event finished
         self.static_repaints = 0
 
     # -- what is shown -----------------------------------------------------------------------
@@ -301,6 +306,9 @@ class SceneWidget(QWidget):
                     painter.fillRect(rect, veil)
         finally:
             painter.end()
+        self.paints += 1
+        self.last_painted = time.monotonic()
+        self.painted.emit(self.last_painted)
 
 
 def _device_rect(rect: QRect, dpr: float) -> QRect:
