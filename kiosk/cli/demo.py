@@ -258,9 +258,16 @@ def run(args: argparse.Namespace) -> int:
         return 0
     specs = _specs(floor, args.display)
     windows = has_display() and not args.headless
+    problem = None
+    if windows:
+        from kiosk.ui.display_main import display_problem
+
+        problem = display_problem()
+        windows = problem is None
     if not windows:
-        print("kiosk demo: no display (DISPLAY and WAYLAND_DISPLAY are unset): running headless - serving, "
-              f"driving, and writing snapshots to {out / 'snapshots'}", flush=True)
+        why = problem or ("--headless" if args.headless else "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+        print(f"kiosk demo: {why}: running headless - serving, driving, and writing snapshots to "
+              f"{out / 'snapshots'}", flush=True)
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         return asyncio.run(_Demo(args, floor, out, specs, False).run())
     import qasync

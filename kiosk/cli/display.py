@@ -93,9 +93,13 @@ def run(args: argparse.Namespace) -> int:
             or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")):
         raise CommandError("no display: DISPLAY and WAYLAND_DISPLAY are unset (QT_QPA_PLATFORM=offscreen to run without one)")
 
-    from kiosk.ui.display_spec import DisplaySpec
     from kiosk.ui.display_cache import cache_path
-    from kiosk.ui.display_main import DisplayOptions, run_display
+    from kiosk.ui.display_main import DisplayOptions, display_problem, run_display
+    from kiosk.ui.display_spec import DisplaySpec
+
+    problem = display_problem()
+    if problem:
+        raise CommandError(f"{problem} (docs/deploy-display.md lists the system libraries)")
 
     specs = []
     if args.view:

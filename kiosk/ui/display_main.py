@@ -9,7 +9,9 @@ with exit code 0; staff's *Exit display* does the same.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -25,7 +27,7 @@ from kiosk.state.connection import TokenRefused
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
-__all__ = ["DisplayOptions", "ensure_qt_application", "run_display", "fetch_floor", "casino_from_summary"]
+__all__ = ["DisplayOptions", "display_problem", "ensure_qt_application", "run_display", "fetch_floor", "casino_from_summary"]
 
 
 @dataclass
@@ -41,6 +43,28 @@ class DisplayOptions:
     cache_file: Path | None = None
     windowed: bool = False
     calibrate: bool = False
+
+
+def display_problem() -> str | None:
+    """Why Qt cannot open the screen here, in one line (``None`` when it can).
+
+    Qt ends the whole process (no exception) when its platform plugin cannot start, e.g. the X11
+    plugin without ``libxcb-cursor0``; so try in a child process first.  Offscreen always works.
+    """
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        return None
+    probe = "from PySide6.QtGui import QGuiApplication; QGuiApplication([])"
+    try:
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"Qt could not start ({exc.__class__.__name__})"
+    if done.returncode == 0:
+        return None
+    lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    # Qt prints its libxcb-cursor0 hint whenever the X11 plugin fails: a refused connection first
+    hint = next((line for line in lines if "could not connect" in line), None) or next(
+        (line for line in lines if "is needed" in line), None) or (lines[0] if lines else "no reason given")
+    return f"Qt cannot open the display: {hint.split(': ', 1)[-1].rstrip('.')}"[:300]
 
 
 def ensure_qt_application():

@@ -60,3 +60,22 @@ def test_demo_refuses_an_unknown_display_in_one_line(tmp_path):
     done = _demo(tmp_path, {"QT_QPA_PLATFORM": "offscreen"}, "--display", "D-NOPE", "--seconds", "1")
     assert done.returncode == 2
     assert done.stderr.strip().count("\n") == 0 and "D-NOPE" in done.stderr
+
+
+def test_a_display_qt_cannot_open_falls_back_to_headless_in_one_line(tmp_path):
+    done = _demo(tmp_path, {"DISPLAY": ":77", "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
+                 "--seconds", "2", "--snapshot-every", "60")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    said = [line for line in done.stdout.splitlines() if "running headless" in line]
+    assert len(said) == 1 and "could not connect to display :77" in said[0], done.stdout
+
+
+def test_kiosk_display_without_a_usable_display_is_one_line(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=":77", KIOSK_TOKEN="t")
+    env.pop("QT_QPA_PLATFORM", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    done = subprocess.run([sys.executable, "-m", "kiosk.cli", "display", "--server", "http://127.0.0.1:9"],
+                          capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "cannot open the display" in done.stderr
