@@ -120,6 +120,9 @@ async def _error_middleware(
         else:
             message = exc.reason
         return error_response(exc.status, _HTTP_CODES.get(exc.status, "http_error"), message)
+    except ConnectionResetError:  # the client went away while sending its request: nothing was done
+        log.info("%s %s: the client closed the connection mid-request", request.method, request.path)
+        return error_response(400, "bad_request", "the request was cut off before its body arrived")
     except Exception:
         log.exception("internal error on %s %s", request.method, request.path)
         return error_response(500, "internal", "internal server error; the server log has the details")
