@@ -81,6 +81,15 @@ def _draw_text(c: rl_canvas.Canvas, run: TextRun) -> None:
     if not run.text:
         return
     name = register_face(run.face)
+    if not run.rotate_deg:
+        # the text matrix flips the glyphs upright on the y-down page: no graphics state to save
+        _fill(c, run.fill)
+        text = c.beginText()
+        text.setTextTransform(1, 0, 0, -1, run.x, run.y)
+        text.setFont(name, run.size_mm)
+        text.textOut(run.text)
+        c.drawText(text)
+        return
     c.saveState()
     if run.rotate_deg:
         ox, oy = run.origin
