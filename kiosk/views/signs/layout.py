@@ -21,6 +21,7 @@ text), notices on a yellow band, no decoration over text.
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -143,11 +144,16 @@ class _Overflow(Exception):
 
 def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` at ``cap`` (no smaller)."""
-    lines = _wrap_at(text, bold, round(width / cap, 4))
+    # the measure rounded down to a 1 % grid: lines still fit, and the trials of a scale search
+    # share their line breaks
+    lines = _wrap_at(text, bold, _STEP ** math.floor(math.log(width / cap, _STEP) + 1e-9))
     if lines is None:
         widest, word = _widest_word(text, cap, bold)
         raise _Overflow(word, f"is {widest:.0f} mm wide at the legal letter height; {width:.0f} mm fit")
     return list(lines)
+
+
+_STEP = 1.01
 
 
 @lru_cache(maxsize=65536)
@@ -493,6 +499,12 @@ def _relevant(content: SignContent) -> list[_Design]:
     return out
 
 
+def _weight(design: _Design) -> float:
+    """How much a design's scale is worth: its value size, less for labels broken beside their
+    values or set over them."""
+    return design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
+
+
 def _largest_scale(content, w, h, bleed, design, start, floor_cap) -> float | None:
     """The largest scale from ``start`` to :data:`_MAX_SCALE` at which ``design`` fits, or ``None`` when it does not fit at ``start``.  Height grows almost linearly
     with the scale, so the search interpolates (regula falsi) and needs few trials (to 3 %)."""
@@ -530,8 +542,8 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
     best: tuple[float, _Design, float] | None = None
-    for design in _relevant(content):
-        weight = design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
+    for design in sorted(_relevant(content), key=_weight, reverse=True):  # likely winners first: fewer trials
+        weight = _weight(design)
         # the smallest scale at which this design would beat the best so far
         need = 1.0 if best is None else max(1.0, best[0] / weight + 0.01)
         if need > _MAX_SCALE:
