@@ -47,6 +47,11 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument("--checkpoints", metavar="FILE", type=Path, default=None,
                         help="append checkpoints of the audit head to FILE (ship it off the machine);"
                              " they always go to the server log too")
+    parser.add_argument("--max-connections", metavar="N", type=int, default=0,
+                        help="connections held at once (default: what the file-descriptor limit allows, at most"
+                             " 4096); idle and half-sent connections make room for new ones")
+    parser.add_argument("--request-timeout", metavar="SECONDS", type=_seconds, default=15.0,
+                        help="a request's head and body must each arrive within this (default 15)")
     parser.add_argument("--checkpoint-every", metavar="SECONDS", type=_seconds, default=60.0,
                         help="seconds between checkpoints while the head moves (default 60)")
 
@@ -113,6 +118,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
 
     from kiosk.state.auditkey import find_key
     from kiosk.state.checkpoint import CheckpointWriter, run_checkpoints
+    from kiosk.state.connections import ConnectionLimits, GuardedRunner
     from kiosk.state.errors import StateError
     from kiosk.state.server import HealthSettings, create_app, server_info
     from kiosk.state.service import Service
@@ -131,8 +137,10 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     runner: web.AppRunner | None = None
     checkpointing: asyncio.Task | None = None
     try:
-        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor)
-        runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=5.0)
+        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor,
+                         body_timeout=args.request_timeout)
+        limits = ConnectionLimits(max_connections=max(0, args.max_connections), request_timeout=args.request_timeout)
+        runner = GuardedRunner(app, limits, handle_signals=False, access_log=None, shutdown_timeout=5.0)
         await runner.setup()
         site = web.TCPSite(runner, args.host, args.port, ssl_context=tls)
         try:

@@ -25,6 +25,7 @@ from typing import Any, Awaitable, Callable
 from aiohttp import web
 
 from kiosk.rules.text import single_line, text_problem
+from kiosk.state.connections import mark_body_wait, mark_request
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
@@ -58,6 +59,7 @@ SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
 HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
 _INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
 _BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
+_BODY_TIMEOUT_KEY: web.AppKey[float] = web.AppKey("kiosk_body_timeout", float)
 
 
 @dataclass(frozen=True)
@@ -93,9 +95,23 @@ _HTTP_CODES = {
     403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
+    408: "request_timeout",
     413: "payload_too_large",
     415: "unsupported_media_type",
 }
+
+
+@web.middleware
+async def _busy_middleware(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    """The connection is busy while a request (or a stream) is served: a connection limit
+    never closes it then (:mod:`kiosk.state.connections`)."""
+    mark_request(request, True)
+    try:
+        return await handler(request)
+    finally:
+        mark_request(request, False)
 
 
 @web.middleware
@@ -143,12 +159,23 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
         raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=request.content_length)
     chunks: list[bytes] = []
     size = 0
-    while size <= limit:
-        chunk = await request.content.read(limit + 1 - size)
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
+    seconds = request.app[_BODY_TIMEOUT_KEY]
+    mark_body_wait(request, True)
+    try:
+        async with asyncio.timeout(seconds):
+            while size <= limit:
+                chunk = await request.content.read(limit + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+    except (TimeoutError, ConnectionError):
+        # a body that does not arrive (a Content-Length that lies), or the connection was closed
+        # to make room while it waited: answer (if anyone listens) and drop the connection
+        request.protocol.force_close()
+        raise web.HTTPRequestTimeout(reason=f"the request body did not arrive within {seconds:g} s") from None
+    finally:
+        mark_body_wait(request, False)
     if size > limit:
         raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=size)
     raw = b"".join(chunks)
@@ -454,6 +481,7 @@ def create_app(
     node_id: str | None = None,
     store: str | None = None,
     max_body_bytes: int = MAX_BODY_BYTES,
+    body_timeout: float = 15.0,
     stream: StreamSettings | None = None,
     health: HealthSettings | None = None,
     floor: Any = None,
@@ -462,17 +490,20 @@ def create_app(
 
     ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
     (defaulting to the service's own ``node_id`` and ``kind`` attributes).
-    ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
+    ``body_timeout``: seconds a request body may take to arrive (then 408 and the connection
+    is closed; :class:`kiosk.state.connections.GuardedRunner` bounds the rest of a connection's
+    life). ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
     reports itself unavailable. The service is not closed by
     the application; whoever opened it closes it. ``floor`` (the loaded floor file, if any) is
     served to displays by ``/api/v1/floor`` (:mod:`kiosk.state.floor_routes`).
     """
     app = web.Application(
-        middlewares=[_error_middleware, auth_middleware(SERVICE_KEY)],
+        middlewares=[_busy_middleware, _error_middleware, auth_middleware(SERVICE_KEY)],
         client_max_size=max_body_bytes,
     )
     app[SERVICE_KEY] = service
     app[_BODY_LIMIT_KEY] = max_body_bytes
+    app[_BODY_TIMEOUT_KEY] = body_timeout
     app[_HEALTH_KEY] = health or HealthSettings()
     app[_INFO_KEY] = {
         "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
