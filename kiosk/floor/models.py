@@ -38,6 +38,8 @@ __all__ = [
     "TRI_CHRO_CLASSES",
     "ROULETTE_CLASSES",
     "VIEWS",
+    "LIMIT_SETTINGS",
+    "settings_section",
     "Casino",
     "Limits",
     "Sign",
@@ -339,8 +341,31 @@ def _raise(problems: list[tuple[str, str]]) -> None:
         raise ValueError("\n".join(f"@{key}: {text}" for key, text in problems))
 
 
-def _section_of(game: str) -> str:
+def settings_section(game: str) -> str:
+    """The table key that holds a game's settings (``[table.tri_chro]`` for both tri-chro games)."""
     return "tri_chro" if tri_chro_balls(game) is not None else game
+
+
+#: The game settings behind each rule-relevant :class:`TableLimits` field: the field's name
+#: -> the settings sections that hold a setting of that same name.  :meth:`Table.limits_model`
+#: reads them; the backend writes a table's live limits back onto them to rebuild its floor.
+LIMIT_SETTINGS: dict[str, frozenset[str]] = {
+    "instructional": frozenset({"blackjack"}),
+    "decks": frozenset({"blackjack"}),
+    "bonus_blackjack": frozenset({"blackjack"}),
+    "card_machine": frozenset({"blackjack"}),
+    "super_sevens": frozenset({"blackjack"}),
+    "maximum_payment_cents": frozenset({"caribbean_stud"}),
+    "minimum_table_stake_cents": frozenset({"manila_poker", "draw_poker"}),
+    "minimum_permissible_wager_cents": frozenset({"manila_poker", "draw_poker"}),
+    "minimum_buy_in_cents": frozenset({"poker"}),
+    "compulsory_blinds": frozenset({"poker"}),
+    "blinds_cents": frozenset({"poker"}),
+    "rake": frozenset({"poker"}),
+    "co_banking": frozenset({"pai_gow"}),
+    "house_liability_cents": frozenset({"pai_gow"}),
+    "box_maximum_cents": frozenset({"pai_gow"}),
+}
 
 
 # --------------------------------------------------------------------------- table
@@ -450,9 +475,9 @@ class Table(_Model):
     @classmethod
     def _own_section(cls, value: Any, info: ValidationInfo) -> Any:
         game = info.data.get("game")
-        if value is not None and game is not None and _section_of(game) != info.field_name:
+        if value is not None and game is not None and settings_section(game) != info.field_name:
             raise ValueError(
-                f"settings for {info.field_name} on a {game} table (use [table.{_section_of(game)}])"
+                f"settings for {info.field_name} on a {game} table (use [table.{settings_section(game)}])"
             )
         return value
 
@@ -461,7 +486,7 @@ class Table(_Model):
     @property
     def settings(self) -> _Model:
         """The settings section of this table's game (defaults when the file has none)."""
-        section = _section_of(self.game)
+        section = settings_section(self.game)
         return getattr(self, section) or _SETTINGS_TYPES[section]()
 
     @property
@@ -525,38 +550,21 @@ class Table(_Model):
 
     def limits_model(self) -> TableLimits:
         """The rule-relevant settings as :class:`kiosk.rules.table.TableLimits` (cents)."""
-        bj = self.blackjack_settings
-        csp = self.caribbean_settings
-        pg = self.pai_gow_settings
-        pk = self.poker_settings
-        stake = wager = None
-        if self.game == "manila_poker":
-            stake = self.manila_settings.minimum_table_stake_cents
-            wager = self.manila_settings.minimum_permissible_wager_cents
-        elif self.game == "draw_poker":
-            stake = self.draw_settings.minimum_table_stake_cents
-            wager = self.draw_settings.minimum_permissible_wager_cents
+        section, settings = settings_section(self.game), self.settings
+        values: dict[str, Any] = {
+            name: getattr(settings, name) for name, sections in LIMIT_SETTINGS.items() if section in sections
+        }
+        if values.get("rake") is not None:
+            values["rake"] = values["rake"].settings()
+        if "blinds_cents" in values:
+            values["blinds_cents"] = tuple(values["blinds_cents"])
         return TableLimits(
             minimum_cents=self.limits.minimum_cents,
             maximum_cents=self.limits.maximum_cents,
             maximum_by=dict(self.limits.maximum_by),
             minimum_by=dict(self.limits.minimum_by),
-            instructional=bj.instructional,
-            decks=bj.decks,
-            bonus_blackjack=bj.bonus_blackjack,
-            card_machine=bj.card_machine,
-            maximum_payment_cents=csp.maximum_payment_cents,
-            minimum_table_stake_cents=stake,
-            minimum_permissible_wager_cents=wager,
-            minimum_buy_in_cents=pk.minimum_buy_in_cents,
-            compulsory_blinds=pk.compulsory_blinds,
-            blinds_cents=tuple(pk.blinds_cents),
-            rake=pk.rake.settings() if pk.rake is not None else None,
-            co_banking=pg.co_banking,
-            house_liability_cents=pg.house_liability_cents,
-            box_maximum_cents=pg.box_maximum_cents,
-            super_sevens=bj.super_sevens,
             game_type=self.game_type if self.game == "poker" else None,
+            **values,
         )
 
     @property

@@ -11,7 +11,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Annotated
 
-from pydantic import AfterValidator, BeforeValidator, PlainSerializer, SerializationInfo
+from pydantic import AfterValidator, BeforeValidator, PlainSerializer, SerializationInfo, ValidationInfo
 
 from kiosk.rules.money import MoneyError, format_money, parse_money
 
@@ -23,7 +23,13 @@ __all__ = [
     "Line",
     "to_cents",
     "to_basis_points",
+    "STORED",
 ]
+
+STORED = "stored"
+"""Validation context key: ``context={STORED: True}`` reads a dump by field name back, where
+amounts are already integer cents (``*_cents``) and basis points (``*_bp``), not what a file
+writes (the backend rebuilds a floor from its stored state this way)."""
 
 _ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -125,10 +131,26 @@ def _dump_bp(bp: int, info: SerializationInfo) -> int | str:
     return f"{whole}.{rest:02d}%" if rest else f"{whole}%"
 
 
-Money = Annotated[int, BeforeValidator(to_cents), PlainSerializer(_dump_money)]
+def _stored_int(value: object, info: ValidationInfo) -> bool:
+    if not (info.context or {}).get(STORED) or type(value) is not int:
+        return False
+    if value < 0:
+        raise ValueError(f"must not be negative: {value}")
+    return True
+
+
+def _money_in(value: object, info: ValidationInfo) -> int:
+    return value if _stored_int(value, info) else to_cents(value)  # type: ignore[return-value]
+
+
+def _bp_in(value: object, info: ValidationInfo) -> int:
+    return value if _stored_int(value, info) else to_basis_points(value)  # type: ignore[return-value]
+
+
+Money = Annotated[int, BeforeValidator(_money_in), PlainSerializer(_dump_money)]
 """Integer cents, written in the file as dollars."""
 
-BasisPoints = Annotated[int, BeforeValidator(to_basis_points), PlainSerializer(_dump_bp)]
+BasisPoints = Annotated[int, BeforeValidator(_bp_in), PlainSerializer(_dump_bp)]
 """A percentage held as integer basis points (1 % = 100)."""
 
 Colour = Annotated[str, AfterValidator(_colour)]

@@ -142,15 +142,20 @@ def _check_rules(config: dict[str, Any]) -> None:
             raise refused(f"floor file: table {table_id}: {exc.message}", exc.rule) from None
 
 
-def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str):
-    """The store ``apply`` function that seeds, checks or applies a floor configuration."""
+def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str,
+               frame: str | None = None):
+    """The store ``apply`` function that seeds, checks or applies a floor configuration.
+
+    ``frame`` (:meth:`kiosk.state.floorlaw.FloorFrame.to_json`) is kept as ``floor_frame`` so
+    that every node checks writes against the floor's displays and approvals."""
     digest = floor_digest(config)
+    kept = {} if frame is None else {"floor_frame": frame}
 
     def apply(loaded: Loaded) -> Outcome:
-        out = Outcome(meta={"floor_digest": digest, "floor_source": source})
+        out = Outcome(meta={"floor_digest": digest, "floor_source": source, **kept})
         empty = not loaded.tables and not loaded.links
         if not empty and stored_digest == digest:
-            return Outcome()
+            return Outcome(meta=dict(kept))
         diffs: list[str] = []
         if not empty:
             for table_id in sorted(set(loaded.tables) | set(config["tables"])):

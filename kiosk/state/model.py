@@ -21,6 +21,7 @@ Money is integer cents everywhere; times are UTC text (``2026-01-01T00:00:00.000
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Any, Mapping
 
@@ -37,7 +38,21 @@ __all__ = [
     "check_limits_patch",
     "refuse_violations",
     "initial_game_state",
+    "current_game_state",
+    "RESULTS_KEPT",
 ]
+
+RESULTS_KEPT = 20
+"""How many past results a game state keeps (newest first): every list in a state is bounded."""
+
+# the live state of the games whose dealer commands record it, before the first round
+_GAME_STATES: dict[str, dict[str, Any]] = {
+    "roulette": {"spins": 0, "number": None, "at": None, "results": [], "winning": []},
+    "blackjack": {"round": 0, "nominated_by": None, "nominated_at": None},
+    "caribbean_stud": {"round": 0, "jackpot_places": []},
+    "pai_gow": {"round": 0, "bank": None, "banks": [], "priority_boxes": []},
+    "poker": {"clock": None},
+}
 
 LIMIT_FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(TableLimits)}
 _RAKE_FIELDS = {f.name for f in dataclasses.fields(RakeSettings)}
@@ -208,4 +223,11 @@ def initial_game_state(game: str, settings: Mapping[str, Any]) -> GameState:
             "game": None,
             "failed_lights": {"heads": [], "tails": [], "odds": []},
         }
-    return {"kind": game}
+    return {"kind": game, **copy.deepcopy(_GAME_STATES.get(game, {}))}  # type: ignore[return-value]
+
+
+def current_game_state(table: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a table's game state with every key of its game (rows stored by an older
+    version lack the keys added since)."""
+    start = initial_game_state(table["game"], table.get("settings") or {})
+    return {**start, **copy.deepcopy(dict(table.get("game_state") or {}))}

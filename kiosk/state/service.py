@@ -21,6 +21,7 @@ from typing import Any, Callable, Collection
 from kiosk.state.audit import AuditReport
 from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
+from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
 from kiosk.state.store import (
     AuditQuery,
@@ -69,6 +70,7 @@ class Service:
         self._closed = False
         self.audit_key: Any = None
         self._revocation_listeners: list[Callable[[str], None]] = []
+        self._law = FloorLaw()  # the floor rules writes are checked against (kiosk.state.floorlaw)
 
     # -- lifecycle ---------------------------------------------------------------------
     @classmethod
@@ -109,6 +111,8 @@ class Service:
             service._last_published = await store.head_seq()
             if floor is not None:
                 await service._load_floor(floor, apply_floor)
+            else:
+                await service._load_frame()
             store.set_remote_listener(service._on_remote_commit)
             await store.wait_listening()
             if tick_seconds is not None:
@@ -153,7 +157,7 @@ class Service:
         return now.astimezone(timezone.utc)
 
     def _ctx(self, actor: Actor, now: datetime) -> Context:
-        return Context(actor=actor, now=now, rng=self._rng)
+        return Context(actor=actor, now=now, rng=self._rng, law=self._law)
 
     # -- floor -------------------------------------------------------------------------
     async def _load_floor(self, floor: Any, apply_floor: bool) -> None:
@@ -168,9 +172,21 @@ class Service:
         config = floor_config(floor)
         stored = await self._store.get_meta("floor_digest")
         actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
-        events = await self._store.write(actor, sync_floor(config, stored, apply_floor, source), now=self._now(),
-                                         tables="*", links="*")
+        frame = FloorFrame.of(floor)
+        events = await self._store.write(actor, sync_floor(config, stored, apply_floor, source, frame.to_json()),
+                                         now=self._now(), tables="*", links="*")
+        self._law = FloorLaw(frame)
         await self._deliver(events)
+
+    async def _load_frame(self) -> None:
+        """The floor frame another node (or an earlier start) stored, for checking writes."""
+        text = await self._store.get_meta("floor_frame")
+        if text is None:
+            return
+        try:
+            self._law = FloorLaw(FloorFrame.from_json(text))
+        except ValueError as exc:
+            _log.warning("%s; writes are checked without the floor's displays and approvals", exc)
 
     # -- commands ----------------------------------------------------------------------
     async def execute(self, actor: Actor, command: dict) -> list[Event]:
@@ -181,7 +197,9 @@ class Service:
         now = self._now()
         ctx = self._ctx(actor, now)
         apply = make_apply(spec, cmd, ctx)
-        if spec.target == "table":
+        if spec.floor:  # the floor rules see every table and link (kiosk.state.floorlaw)
+            events = await self._store.write(actor, apply, now=now, tables="*", links="*")
+        elif spec.target == "table":
             events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]])
         else:
             events = await self._store.write(actor, apply, now=now, links=[cmd["link_id"]])
@@ -196,7 +214,7 @@ class Service:
         for table_id in due_tables(snap["tables"], now):
             cmd = {"type": APPLY_DUE.type, "table_id": table_id, "expected_version": None}
             events = await self._store.write(SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now,
-                                             tables=[table_id])
+                                             tables="*", links="*")
             await self._deliver(events)
             out += events
         return out

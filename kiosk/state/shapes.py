@@ -32,6 +32,13 @@ __all__ = [
     "TwoUpLights",
     "TwoUpFailedLights",
     "TwoUpGameState",
+    "RouletteGameState",
+    "BlackjackGameState",
+    "CaribbeanGameState",
+    "PaiGowBank",
+    "PaiGowGameState",
+    "PokerClock",
+    "PokerGameState",
     "OtherGameState",
     "GameState",
     "TableState",
@@ -221,6 +228,75 @@ class TwoUpGameState(TypedDict):
     failed_lights: TwoUpFailedLights
 
 
+class RouletteGameState(TypedDict):
+    """Roulette: the winning numbers the dealer entered (``roulette_result``; a single zero
+    wheel, 0 to 36, 003 s131(2), (2A)).  Keys are missing in rows stored before they existed."""
+
+    kind: Literal["roulette"]
+    spins: NotRequired[int]
+    number: NotRequired[int | None]  # the last winning number
+    at: NotRequired[str | None]  # when it was entered
+    results: NotRequired[list[int]]  # the last 20 winning numbers, newest first
+    winning: NotRequired[list[str]]  # the layout area to light: ["number_17"]
+
+
+class BlackjackGameState(TypedDict):
+    """Blackjack: the round of the nominated blackjack (``nominate_blackjack``, 003 s50C(3)); the
+    nominated suit and card themselves are ``settings.nominated_suit`` / ``nominated_card``,
+    which the nominated blackjack sign shows."""
+
+    kind: Literal["blackjack"]
+    round: NotRequired[int]
+    nominated_by: NotRequired[str | None]
+    nominated_at: NotRequired[str | None]
+
+
+class CaribbeanGameState(TypedDict):
+    """Caribbean stud: the places (1 to 7) whose jackpot wager is in play this round; their slot
+    lights are lit (``jackpot_wagers`` with ``places``, 000 s231(1)); cleared at the round's end
+    (``caribbean_round_end``) or a jackpot hit."""
+
+    kind: Literal["caribbean_stud"]
+    round: NotRequired[int]
+    jackpot_places: NotRequired[list[int]]
+
+
+class PaiGowBank(TypedDict):
+    """Who banks a pai gow round and the box the chung is at (003 s417, s424): the house (box 1),
+    a player/banker or a co-banker."""
+
+    banker: Literal["house", "player", "co_banking"]
+    box: int
+    round: int
+
+
+class PaiGowGameState(TypedDict):
+    """Pai gow: the round, its bank (``pai_gow_bank``), the boxes with a priority set marker
+    (``pai_gow_priority``, 003 s421(1)(d)) and the last 20 banks, oldest first (s425(10))."""
+
+    kind: Literal["pai_gow"]
+    round: NotRequired[int]
+    bank: NotRequired[PaiGowBank | None]
+    banks: NotRequired[list[PaiGowBank]]
+    priority_boxes: NotRequired[list[int]]
+
+
+class PokerClock(TypedDict):
+    """A running time-to-act clock (002 r6.14): the display counts down to ``ends_at``."""
+
+    seat: int
+    seconds: int
+    started_at: str
+    ends_at: str
+
+
+class PokerGameState(TypedDict):
+    """Poker room: the time-to-act clock, where the table has one (``time_to_act``, 002 r6.14)."""
+
+    kind: Literal["poker"]
+    clock: NotRequired[PokerClock | None]
+
+
 class OtherGameState(TypedDict):
     """The game state of the other games: ``kind`` is the game id.  Game-specific keys are
     added as ``NotRequired`` keys of a game's own TypedDict when a command records them."""
@@ -228,7 +304,16 @@ class OtherGameState(TypedDict):
     kind: str
 
 
-GameState = Union[TriChroGameState, TwoUpGameState, OtherGameState]
+GameState = Union[
+    TriChroGameState,
+    TwoUpGameState,
+    RouletteGameState,
+    BlackjackGameState,
+    CaribbeanGameState,
+    PaiGowGameState,
+    PokerGameState,
+    OtherGameState,
+]
 
 
 # --------------------------------------------------------------------------- tables and links

@@ -17,7 +17,8 @@ from typing import Any, Mapping
 from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refused
 from kiosk.state.events import Actor
-from kiosk.state.handlers import _config, _jackpot, _trichro, _twoup
+from kiosk.state.floorlaw import floor_part, link_part
+from kiosk.state.handlers import _blackjack, _config, _jackpot, _trichro, _twoup
 from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, is_id, link_event, table_event
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
@@ -44,7 +45,7 @@ __all__ = [
 
 COMMANDS: dict[str, CommandSpec] = {
     spec.type: spec
-    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS)
+    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS, *_blackjack.SPECS)
 }
 COMMAND_TYPES: tuple[str, ...] = tuple(COMMANDS)
 
@@ -102,10 +103,24 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
                 "someone changed it first; reload and retry (nothing was changed)"
             )
         try:
-            return spec.handler(ctx, cmd, target, loaded)
+            outcome = spec.handler(ctx, cmd, target, loaded)
         except RuleError as exc:  # a rule module refused an input the shape checks let through
             raise refused(str(exc).splitlines()[0], exc.rule) from None
         except ValueError as exc:
             raise BadRequest(f"{spec.type}: {str(exc).splitlines()[0] if str(exc) else 'invalid value'}") from None
+        _law_holds(spec, ctx, loaded, outcome)
+        return outcome
 
     return apply
+
+
+def _law_holds(spec: CommandSpec, ctx: Context, loaded: Loaded, outcome: Outcome) -> None:
+    """The floor the outcome leaves breaks no rule ``kiosk check`` applies that the floor
+    before it did not (:mod:`kiosk.state.floorlaw`); refused with the citation otherwise."""
+    tables = {k: v for k, v in outcome.tables.items() if floor_part(v) != floor_part(loaded.tables.get(k))}
+    links = {k: v for k, v in outcome.links.items() if link_part(v) != link_part(loaded.links.get(k))}
+    if not tables and not links:
+        return
+    if not spec.floor:  # a programming error: the command did not load the whole floor to check
+        raise RuntimeError(f"{spec.type} changed a table's configuration but is not declared floor=True")
+    ctx.check_floor(loaded, tables, links)

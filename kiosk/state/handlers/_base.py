@@ -19,6 +19,7 @@ from typing import Any, Callable, Literal, Mapping
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.events import Actor
+from kiosk.state.floorlaw import FloorLaw
 from kiosk.state.store import EventDraft, Loaded, Outcome, format_time
 from kiosk.state.times import parse_when
 
@@ -53,15 +54,23 @@ class Field:
 
 @dataclass(frozen=True)
 class Context:
-    """What a handler may know besides the command: who asks, when, and a secure RNG."""
+    """What a handler may know besides the command: who asks, when, a secure RNG, and the
+    floor rules every change of configuration is checked against (:mod:`kiosk.state.floorlaw`)."""
 
     actor: Actor
     now: datetime
     rng: random.Random
+    law: FloorLaw = field(default_factory=FloorLaw)
 
     @property
     def now_text(self) -> str:
         return format_time(self.now)
+
+    def check_floor(self, loaded: Loaded, tables: Mapping[str, Any] | None = None,
+                    links: Mapping[str, Any] | None = None) -> None:
+        """Refuse (:class:`~kiosk.state.errors.RuleRefused`) if these new table/link states would
+        break a floor rule that ``kiosk check`` applies; ``loaded`` must hold the whole floor."""
+        self.law.refuse_new_violations(loaded.tables, loaded.links, tables, links)
 
 
 Handler = Callable[[Context, dict, dict, Loaded], Outcome]
@@ -78,6 +87,7 @@ class CommandSpec:
     help: str
     fields: Mapping[str, Field] = field(default_factory=dict)
     games: tuple[str, ...] | None = None  # table games it applies to (None: all)
+    floor: bool = False  # it may change the floor's configuration: it sees every table and link, and is checked
 
 
 def is_id(value: Any) -> bool:

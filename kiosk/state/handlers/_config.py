@@ -29,7 +29,8 @@ from kiosk.rules.changes import (
     poker_change_decision,
 )
 from kiosk.rules.games import GAMES, RENAMING_RULES
-from kiosk.rules.lettering import text_height_rule
+from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.model import check_limits_patch, refuse_violations
@@ -96,6 +97,7 @@ def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome
     warnings = refuse_violations(table["game"], _merged(table, patch))
     new = bumped(table)
     if table["game"] == "poker":
+        ctx.check_floor(loaded, {table["id"]: {**table, "limits": _merged(table, patch)}})  # as it will be
         return _give_poker_notice(ctx, new, patch, agreement, warnings)
     decision = _stake_decision(table, patch, ctx.now, None, agreement)
     new["limits"] = _merged(table, patch)
@@ -158,6 +160,7 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
             continue
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
+            ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})
         except RuleRefused as exc:
             failed.append({"id": item["id"], "rule": exc.rule, "message": exc.message})
             continue
@@ -180,6 +183,7 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     agreement = _agreement(cmd.get("players_agreed"))
     warnings = refuse_violations(table["game"], _merged(table, patch))
     decision = _stake_decision(table, patch, effective_at, ctx.now, agreement)
+    ctx.check_floor(loaded, {table["id"]: {**table, "limits": _merged(table, patch)}})  # as it will be
     new = bumped(table)
     item = {
         "id": f"s{new['version']}",
@@ -225,6 +229,7 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
+            ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})
             decision = _stake_decision(new, item["limits"], parse_time(item["effective_at"]),
                                        parse_time(item["notice_from"]), agreement)
         except RuleRefused as exc:
@@ -249,8 +254,9 @@ def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
 
 
 def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
-    from kiosk.floor.signs import MIN_TEXT_MM, SIGN_KINDS, text_height_rule
-
+    """The list's shape is checked here; whether the game has each sign, the signs the law
+    requires and their 8 mm lettering are the floor's rules, checked when the outcome is
+    (``kiosk check``'s own checks, :mod:`kiosk.state.floorlaw`)."""
     signs = []
     for i, entry in enumerate(cmd["signs"]):
         key = f"set_signs.signs[{i}]"
@@ -261,14 +267,9 @@ def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         kind = entry["kind"]
         if not isinstance(kind, str) or kind not in SIGN_KINDS:
             raise BadRequest(f"{key}.kind: unknown sign kind {kind!r} (known: {', '.join(SIGN_KINDS)})")
-        if table["game"] not in SIGN_KINDS[kind].games:
-            raise BadRequest(f"{key}.kind: a {table['game']} table has no {kind!r} sign")
         cap = entry.get("cap_mm", MIN_TEXT_MM)
         if isinstance(cap, bool) or not isinstance(cap, (int, float)) or not 0 < cap <= 1000:
             raise BadRequest(f"{key}.cap_mm: must be a height in millimetres")
-        if cap < MIN_TEXT_MM:
-            rule = text_height_rule(kind, table["game"])
-            raise refused(f"{key}: letters and numbers must be at least 8 mm high, not {cap} mm ({rule})", rule)
         signs.append({"kind": kind, "cap_mm": float(cap)})
     kinds = [s["kind"] for s in signs]
     if len(set(kinds)) != len(kinds):
@@ -283,20 +284,24 @@ AGREEMENT = Field("dict", required=False, nullable=True)
 SPECS = [
     CommandSpec("set_limits", "pit", "table", _set_limits,
                 "change a table's limits now (poker room: after notice, at the end of a hand, 002 r6.9)",
-                fields={"limits": Field("dict"), "players_agreed": AGREEMENT}),
+                fields={"limits": Field("dict"), "players_agreed": AGREEMENT}, floor=True),
     CommandSpec("schedule_change", "pit", "table", _schedule,
                 "change a table's limits at a time; the notice shows from now (003 s259(3), s295(3))",
-                fields={"limits": Field("dict"), "effective_at": Field("time"), "players_agreed": AGREEMENT}),
+                fields={"limits": Field("dict"), "effective_at": Field("time"), "players_agreed": AGREEMENT},
+                floor=True),
     CommandSpec("cancel_change", "pit", "table", _cancel, "cancel a scheduled or pending change",
                 fields={"change_id": Field("str")}),
     CommandSpec("hand_complete", "dealer", "table", _hand_complete,
                 "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9)",
-                games=("poker",)),
+                games=("poker",), floor=True),
     CommandSpec("set_display_name", "pit", "table", _display_name,
                 f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
-                fields={"display_name": Field("str")}),
-    CommandSpec("set_signs", "pit", "table", _signs, "the signs a table shows and their letter height",
-                fields={"signs": Field("list")}),
+                fields={"display_name": Field("str")}, floor=True),
+    CommandSpec("set_signs", "pit", "table", _signs,
+                "the signs a table shows and their letter height; the signs the law requires stay, letters at least "
+                f"{MIN_TEXT_MM:g} mm ({', '.join(TEXT_HEIGHT_CITATIONS)})",
+                fields={"signs": Field("list")}, floor=True),
 ]
 
-APPLY_DUE = CommandSpec("apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due")
+APPLY_DUE = CommandSpec("apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due",
+                        floor=True)
