@@ -23,6 +23,7 @@ from typing import Any, Mapping
 
 from kiosk.state.errors import StateError
 from kiosk.state.events import Actor
+from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import COMMAND_TYPES, Context, make_apply, prepare
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Loaded
@@ -52,11 +53,14 @@ def check(
     role: str = "pit",
     name: str = "console",
     now: datetime | None = None,
+    frame: FloorFrame | None = None,
 ) -> StateError | None:
     """The refusal the service would answer to ``command`` from a ``role`` token, given these
-    states (all the tables and links the console mirrors), or ``None`` when it would accept it."""
+    states (all the tables and links the console mirrors), or ``None`` when it would accept it.
+    ``frame`` is the floor file's casino, displays and approvals the service checks
+    configuration against (:mod:`kiosk.state.floorlaw`; without it, no displays are known)."""
     try:
-        check_or_raise(command, tables, links, role=role, name=name, now=now)
+        check_or_raise(command, tables, links, role=role, name=name, now=now, frame=frame)
     except StateError as exc:
         return exc
     return None
@@ -70,12 +74,13 @@ def check_or_raise(
     role: str = "pit",
     name: str = "console",
     now: datetime | None = None,
+    frame: FloorFrame | None = None,
 ) -> None:
     """As :func:`check`, raising the refusal."""
     actor = Actor(name=name, role=role)  # type: ignore[arg-type]
     spec, cmd = prepare(actor, command)
     moment = now or datetime.now(timezone.utc)
-    ctx = Context(actor=actor, now=moment, rng=random.Random(0))
+    ctx = Context(actor=actor, now=moment, rng=random.Random(0), law=FloorLaw(frame or FloorFrame()))
     loaded = Loaded(tables=dict(tables), links=dict(links or {}), now=moment)  # type: ignore[arg-type]
     make_apply(spec, cmd, ctx)(loaded)
 
@@ -142,6 +147,10 @@ def hand_complete(table_id: str, *, expected_version: int | None = None) -> dict
 
 def set_display_name(table_id: str, display_name: str, *, expected_version: int | None = None) -> dict[str, Any]:
     return build("set_display_name", table_id, expected_version=expected_version, display_name=display_name)
+
+
+def nominate_blackjack(table_id: str, suit: str, card: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("nominate_blackjack", table_id, expected_version=expected_version, suit=suit, card=card)
 
 
 def set_signs(table_id: str, signs: list[Any], *, expected_version: int | None = None) -> dict[str, Any]:
