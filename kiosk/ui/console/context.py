@@ -1,0 +1,48 @@
+"""What every page of the pit console shares once signed in: the client, the live mirror of the
+floor (the only read path), the one write path, who is signed in, and the casino's settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any
+
+from kiosk.state.client import KioskClient
+from kiosk.ui.live import LiveFeed
+from kiosk.ui.ops import Operations
+from kiosk.views.base import CasinoSettings
+
+__all__ = ["ConsoleContext", "local_time"]
+
+
+@dataclass
+class ConsoleContext:
+    client: KioskClient
+    feed: LiveFeed
+    ops: Operations
+    session: dict[str, Any]  # GET /session: name, role, token_id, tables, expires_at
+    casino: CasinoSettings
+    server: str
+
+    @property
+    def role(self) -> str:
+        return str(self.session.get("role"))
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+    def now(self) -> datetime:
+        return datetime.now(timezone.utc)
+
+    def local(self, moment: datetime | str | None, fmt: str = "%a %d %b %H:%M") -> str:
+        return local_time(moment, self.casino, fmt)
+
+
+def local_time(moment: datetime | str | None, casino: CasinoSettings, fmt: str = "%a %d %b %H:%M") -> str:
+    """A UTC time (or its text) shown in the casino's time zone."""
+    if moment is None or moment == "":
+        return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    return moment.astimezone(casino.timezone).strftime(fmt)

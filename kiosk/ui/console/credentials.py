@@ -1,0 +1,149 @@
+"""Where the pit console keeps its token: the platform keyring, a file only the user can read,
+or behind a short PIN.
+
+* :meth:`Credentials.save` puts the token in the platform keyring (service ``kiosk-console``,
+  one entry per server) when a real keyring backend is available, else in a JSON file under the
+  user's config folder created with mode 0600.
+* :meth:`Credentials.set_pin` maps a 4-8 digit PIN to the token: the file keeps a random salt,
+  a scrypt check of the PIN and the token masked with a scrypt keystream of the PIN; the token
+  itself is never written in clear. A PIN is short, so this only guards against a glance at the
+  file, not a determined attacker with it: the file is 0600 and tokens can be revoked.
+* A token file named by the user must be readable by its owner only (mode 0600), as ssh does.
+
+Qt-free; the sign-in screen uses it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import stat
+from pathlib import Path
+
+__all__ = ["Credentials", "CredentialsError", "read_token_file"]
+
+_SERVICE = "kiosk-console"
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+
+class CredentialsError(Exception):
+    """A one-line reason a token could not be read or kept."""
+
+
+def read_token_file(path: Path) -> str:
+    """The token in ``path``; refused unless only its owner can read it (mode 0600)."""
+    try:
+        mode = path.stat().st_mode
+        text = path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise CredentialsError(f"{path}: cannot read it ({exc.strerror or exc.__class__.__name__})") from None
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise CredentialsError(f"{path}: others can read it (mode {stat.S_IMODE(mode):o}); chmod 600 {path}")
+    if not text or len(text.split()) != 1:
+        raise CredentialsError(f"{path}: must hold one token on one line")
+    return text
+
+
+def _keyring():
+    try:
+        import keyring
+        from keyring.backends import fail, null
+
+        backend = keyring.get_keyring()
+        if isinstance(backend, (fail.Keyring, null.Keyring)):
+            return None
+        return keyring
+    except Exception:  # no usable backend on this machine (a headless kiosk)
+        return None
+
+
+def _stretch(pin: str, salt: bytes, length: int) -> bytes:
+    return hashlib.scrypt(pin.encode(), salt=salt, dklen=length, maxmem=64 * 1024 * 1024, **_SCRYPT)
+
+
+class Credentials:
+    """The console's saved tokens for one computer user (``folder``: the user's config dir)."""
+
+    def __init__(self, folder: Path, *, use_keyring: bool = True) -> None:
+        self.file = folder / "console-credentials.json"
+        self._keyring = _keyring() if use_keyring else None
+
+    @property
+    def where(self) -> str:
+        return "the platform keyring" if self._keyring is not None else str(self.file)
+
+    def _load(self) -> dict:
+        try:
+            return json.loads(self.file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return {"tokens": {}, "pins": {}}
+        except (OSError, ValueError) as exc:
+            raise CredentialsError(f"{self.file}: unreadable ({exc.__class__.__name__}); delete it to start again") from None
+
+    def _store(self, data: dict) -> None:
+        self.file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.file.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump(data, out, indent=1, sort_keys=True)
+        os.replace(tmp, self.file)
+
+    def save(self, server: str, token: str) -> None:
+        """Keep ``token`` for ``server``."""
+        if self._keyring is not None:
+            self._keyring.set_password(_SERVICE, server, token)
+            return
+        data = self._load()
+        data.setdefault("tokens", {})[server] = token
+        self._store(data)
+
+    def load(self, server: str) -> str | None:
+        """The token kept for ``server``, if any."""
+        if self._keyring is not None:
+            return self._keyring.get_password(_SERVICE, server)
+        return self._load().get("tokens", {}).get(server)
+
+    def forget(self, server: str) -> None:
+        if self._keyring is not None:
+            try:
+                self._keyring.delete_password(_SERVICE, server)
+            except Exception:  # nothing kept: nothing to forget
+                pass
+        data = self._load()
+        if data.get("tokens", {}).pop(server, None) is not None or server in data.get("pins", {}):
+            data.get("pins", {}).pop(server, None)
+            self._store(data)
+
+    def set_pin(self, server: str, pin: str, token: str) -> None:
+        """Let ``pin`` (4 to 8 digits) sign in to ``server`` with ``token``."""
+        if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
+            raise CredentialsError("a PIN is 4 to 8 digits")
+        salt = secrets.token_bytes(16)
+        raw = token.encode()
+        stream = _stretch(pin, salt, 32 + len(raw))
+        data = self._load()
+        data.setdefault("pins", {})[server] = {
+            "salt": base64.b64encode(salt).decode(),
+            "check": base64.b64encode(stream[:32]).decode(),
+            "masked": base64.b64encode(bytes(a ^ b for a, b in zip(raw, stream[32:]))).decode(),
+        }
+        self._store(data)
+
+    def has_pin(self, server: str) -> bool:
+        return server in self._load().get("pins", {})
+
+    def token_for_pin(self, server: str, pin: str) -> str:
+        """The token ``pin`` stands for on ``server``; one line when the PIN is wrong."""
+        entry = self._load().get("pins", {}).get(server)
+        if entry is None:
+            raise CredentialsError("no PIN is set on this computer for this server; sign in with a token")
+        salt = base64.b64decode(entry["salt"])
+        masked = base64.b64decode(entry["masked"])
+        stream = _stretch(pin, salt, 32 + len(masked))
+        if not hmac.compare_digest(stream[:32], base64.b64decode(entry["check"])):
+            raise CredentialsError("wrong PIN")
+        return bytes(a ^ b for a, b in zip(masked, stream[32:])).decode()

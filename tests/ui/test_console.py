@@ -1,0 +1,259 @@
+"""The pit console against a real ``kiosk serve``: sign in, the floor, edits validated as you
+type with the rule cited, publishing reaching a display's view, the 20-minute notice, concurrent
+edits, a jackpot change waiting for a second administrator, the audit trail, sign export,
+keyboard reach and the idle sign-out."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from PySide6.QtCore import QDateTime, Qt
+from PySide6.QtTest import QTest
+
+from kiosk.state.client import KioskClient, LiveState
+from kiosk.ui.console import ConsoleWindow
+from kiosk.ui.console.credentials import Credentials
+from kiosk.views.base import CasinoSettings
+from kiosk.views.screen import Subject, compose_view
+from live_display import texts, wait_for
+
+pytestmark = [pytest.mark.timeout(180)]
+
+
+async def _console(qtbot, server, tmp_path, role: str = "pit", **kw) -> ConsoleWindow:
+    window = ConsoleWindow([server.url], Credentials(tmp_path / f"cfg-{role}", use_keyring=False),
+                           devices_path=tmp_path / f"device-{role}.json", **kw)
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    window.signin.token.setText(server.tokens[role])
+    window.signin.submit()
+    await wait_for(lambda: window.ctx is not None and window.ctx.feed.ready, what="sign-in and the floor snapshot")
+    return window
+
+
+async def _stop(window: ConsoleWindow) -> None:
+    await window.stop()
+
+
+async def _table(server, table_id):
+    async with KioskClient(server.url, server.tokens["pit"]) as c:
+        return await c.table(table_id)
+
+
+async def test_sign_in_refuses_a_dealer_token_and_shows_every_table(qtbot, live_server_sqlite, tmp_path):
+    window = ConsoleWindow([live_server_sqlite.url], Credentials(tmp_path / "cfg", use_keyring=False))
+    qtbot.addWidget(window)
+    try:
+        window.signin.token.setText(live_server_sqlite.tokens["dealer"])
+        window.signin.submit()
+        await wait_for(lambda: "pit or admin" in window.signin.message.text(), what="the refusal of a dealer token")
+        assert window.ctx is None
+        window.signin.token.setText(live_server_sqlite.tokens["pit"])
+        window.signin.new_pin.setText("4321")
+        window.signin.submit()
+        await wait_for(lambda: window.ctx is not None and window.ctx.feed.ready, what="sign-in")
+        floor = window.pages["Floor"]
+        await wait_for(lambda: floor.model.rowCount() == 16, what="16 tables on the floor")
+        floor.filter.setText("tri-chro")
+        assert floor.proxy.rowCount() == 2
+        await window.sign_out("bye")
+        assert window.ctx is None and window.stack.currentWidget() is window.signin
+        window.signin.pin.setText("4321")  # the PIN set at the first sign-in now stands for the token
+        window.signin.submit()
+        await wait_for(lambda: window.ctx is not None, what="sign-in by PIN")
+    finally:
+        await _stop(window)
+
+
+async def test_an_invalid_limit_shows_the_rule_and_sends_nothing(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        editor.edit("BJ-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
+        before = await _table(live_server_sqlite, "BJ-01")
+        editor.money["minimum_cents"].setText("$5")
+        editor.money["maximum_cents"].setText("$50")
+        assert editor.feedback.isVisible() and "003 s23(3)" in editor.feedback.text()
+        assert not editor.publish.isEnabled()
+        editor.publish.click()
+        await asyncio.sleep(0.5)
+        assert (await _table(live_server_sqlite, "BJ-01"))["version"] == before["version"]
+        # the signs: a required sign cannot be removed (the message cites the rule)
+        editor.money["maximum_cents"].setText("$500")
+        assert not editor.feedback.isVisible() and editor.publish.isEnabled()
+        editor.sign_boxes["limits"].setChecked(False)
+        assert editor.feedback.isVisible() and "003 s23(2)" in editor.feedback.text()
+    finally:
+        await _stop(window)
+
+
+async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    window = await _console(qtbot, server, tmp_path)
+    display = KioskClient(server.url, server.tokens["display"])
+    mirror = LiveState()
+
+    async def watch():
+        async for item in display.stream(["BJ-01"]):
+            mirror.apply(item)
+
+    task = asyncio.ensure_future(watch())
+    try:
+        editor = window.pages["Edit table"]
+        editor.edit("BJ-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
+        editor.money["minimum_cents"].setText("$25")
+        editor.money["maximum_cents"].setText("$2,500")
+        assert editor.publish.isEnabled(), editor.feedback.text()
+        editor.publish.click()
+        await wait_for(lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
+                       what="the new limits on the display's stream")
+        view = compose_view(Subject("limits", "BJ-01"), mirror.tables, mirror.links, CasinoSettings(name="Test"),
+                            datetime.now(timezone.utc))
+        shown = " ".join(texts(view.scene))
+        assert "$25" in shown and "$2,500" in shown
+        await wait_for(lambda: editor.base["version"] == mirror.tables["BJ-01"]["version"],
+                       what="the editor to follow the stream")
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await display.close()
+        await _stop(window)
+
+
+async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        editor.edit("MP-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "MP-01", what="MP-01 in the editor")
+        editor.money["minimum_table_stake_cents"].setText("$200")
+        box = editor.schedule
+        soon = datetime.now(timezone.utc) + timedelta(minutes=5)
+        box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(soon.timestamp()), box.when.timeZone()))
+        box.button.click()
+        await wait_for(lambda: box.feedback.isVisible(), what="the refusal")
+        assert "003 s259(3)" in box.feedback.text()
+        later = datetime.now(timezone.utc) + timedelta(minutes=25)
+        box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(later.timestamp()), box.when.timeZone()))
+        box.button.click()
+        await wait_for(lambda: box._texts, what="the scheduled change with its countdown")
+        assert "in 2" in box._texts[0][0].text()  # "in 24 min 59 s" or "in 25 min 00 s"
+        state = await _table(live_server_sqlite, "MP-01")
+        assert state["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20000}
+    finally:
+        await _stop(window)
+
+
+async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    first = await _console(qtbot, server, tmp_path, "pit")
+    second = await _console(qtbot, server, tmp_path, "admin")
+    try:
+        a, b = first.pages["Edit table"], second.pages["Edit table"]
+        for editor in (a, b):
+            editor.edit("BJ-02")
+            await wait_for(lambda e=editor: e.base is not None and e.base["id"] == "BJ-02", what="BJ-02")
+        a.money["maximum_cents"].setText("$900")
+        b.money["maximum_cents"].setText("$800")
+        a.publish.click()
+        await wait_for(lambda: b.ctx.feed.table("BJ-02")["limits"]["maximum_cents"] == 90000, what="the first edit")
+        b.publish.click()
+        await wait_for(lambda: b.conflict.isVisible(), what="the conflict")
+        assert "changed by someone else" in b.conflict.text().lower() and "$900" in b.conflict.text()
+        assert (await _table(server, "BJ-02"))["limits"]["maximum_cents"] == 90000
+        b.reload.click()
+        assert b.money["maximum_cents"].text() == "$900"
+    finally:
+        await _stop(first)
+        await _stop(second)
+
+
+async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    other = subprocess.run([sys.executable, "-m", "kiosk.cli", "token", "create", "--role", "admin", "--name", "admin-b",
+                            "--db", server.db_url], capture_output=True, text=True, timeout=60)
+    assert other.returncode == 0, other.stderr
+    server_b_token = other.stdout.strip().split()[-1]
+    window = await _console(qtbot, server, tmp_path, "admin")
+    try:
+        page = window.pages["Jackpots"]
+        page.refresh()
+        link_id = page.link_id
+        assert link_id
+        page.seed.setText("$12,000")
+        page.propose.click()
+        await wait_for(lambda: page._proposal_rows, what="the proposal on the stream")
+        seed_before = window.ctx.feed.link(link_id)["meter"]["seed_cents"]
+        approve = [b for b in page._proposal_rows[0].findChildren(type(page.propose)) if b.text() == "Approve"][0]
+        approve.click()
+        await wait_for(lambda: page.feedback.isVisible(), what="the refusal of self-approval")
+        assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed_before
+        async with KioskClient(server.url, server_b_token) as b:
+            proposal = next(iter(window.ctx.feed.link(link_id)["proposals"]))
+            await b.execute({"type": "jackpot_approve", "link_id": link_id, "proposal_id": proposal})
+        await wait_for(lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == 1_200_000,
+                       what="the approved seed")
+    finally:
+        await _stop(window)
+
+
+async def test_audit_search_csv_and_verify(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path, "admin")
+    try:
+        page = window.pages["Audit"]
+        page.target.setText("TU-01")
+        page.run(fresh=True)
+        await wait_for(lambda: page.records, what="the audit records of TU-01")
+        assert all(r["target"] == "TU-01" for r in page.records)
+        page.csv_path.setText(str(tmp_path / "audit.csv"))
+        page.save_csv()
+        lines = (tmp_path / "audit.csv").read_text(encoding="utf-8").splitlines()
+        assert lines[0].startswith("n,at,actor") and len(lines) == len(page.records) + 1
+        page.verify.click()
+        await wait_for(lambda: "Chain verified" in page.result.text() or "BROKEN" in page.result.text(), what="verify")
+        assert "Chain verified" in page.result.text()
+    finally:
+        await _stop(window)
+
+
+async def test_export_writes_pdfs_off_the_ui_thread(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        page = window.pages["Export signs"]
+        await wait_for(lambda: page.tables.count() == 16, what="the tables")
+        for i in range(page.tables.count()):
+            if page.tables.item(i).data(Qt.ItemDataRole.UserRole) == "BJ-01":
+                page.tables.item(i).setCheckState(Qt.CheckState.Checked)
+        page.folder.setText(str(tmp_path / "signs"))
+        page.open_when_done.setChecked(False)
+        page.button.click()
+        await wait_for(lambda: page.last_result is not None or page.feedback.isVisible(), timeout=60, what="export")
+        assert page.last_result is not None, page.feedback.text()
+        files = sorted(p.name for p in (tmp_path / "signs").glob("*.pdf"))
+        assert files and all(f.startswith("BJ-01_") for f in files)
+        assert page.progress.value() == page.progress.maximum()
+    finally:
+        await _stop(window)
+
+
+async def test_every_tab_is_reached_from_the_keyboard_and_idle_signs_out(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path, idle_minutes=0.02)
+    try:
+        window.activateWindow()
+        for i in range(6):
+            QTest.keyClick(window, Qt.Key.Key_1 + i, Qt.KeyboardModifier.ControlModifier)
+            assert window.tabs.currentIndex() == i
+        QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+        assert window.tabs.currentIndex() == 0
+        await wait_for(lambda: window.ctx is None, timeout=10, what="the idle sign-out")
+        assert "without use" in window.signin.message.text()
+    finally:
+        await _stop(window)
