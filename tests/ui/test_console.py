@@ -75,7 +75,7 @@ async def test_an_invalid_limit_shows_the_rule_and_sends_nothing(qtbot, live_ser
     window = await _console(qtbot, live_server_sqlite, tmp_path)
     try:
         editor = window.pages["Edit table"]
-        editor.edit("BJ-01")
+        window.edit_table("BJ-01")
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
         before = await _table(live_server_sqlite, "BJ-01")
         editor.money["minimum_cents"].setText("$5")
@@ -107,7 +107,7 @@ async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_s
     task = asyncio.ensure_future(watch())
     try:
         editor = window.pages["Edit table"]
-        editor.edit("BJ-01")
+        window.edit_table("BJ-01")
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
         editor.money["minimum_cents"].setText("$25")
         editor.money["maximum_cents"].setText("$2,500")
@@ -132,7 +132,7 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
     window = await _console(qtbot, live_server_sqlite, tmp_path)
     try:
         editor = window.pages["Edit table"]
-        editor.edit("MP-01")
+        window.edit_table("MP-01")
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "MP-01", what="MP-01 in the editor")
         editor.money["minimum_table_stake_cents"].setText("$200")
         box = editor.schedule
@@ -158,8 +158,8 @@ async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, li
     second = await _console(qtbot, server, tmp_path, "admin")
     try:
         a, b = first.pages["Edit table"], second.pages["Edit table"]
-        for editor in (a, b):
-            editor.edit("BJ-02")
+        for win, editor in ((first, a), (second, b)):
+            win.edit_table("BJ-02")
             await wait_for(lambda e=editor: e.base is not None and e.base["id"] == "BJ-02", what="BJ-02")
         a.money["maximum_cents"].setText("$900")
         b.money["maximum_cents"].setText("$800")
@@ -185,6 +185,7 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
     window = await _console(qtbot, server, tmp_path, "admin")
     try:
         page = window.pages["Jackpots"]
+        window.tabs.setCurrentWidget(page)
         page.refresh()
         link_id = page.link_id
         assert link_id
@@ -209,6 +210,7 @@ async def test_audit_search_csv_and_verify(qtbot, live_server_sqlite, tmp_path):
     window = await _console(qtbot, live_server_sqlite, tmp_path, "admin")
     try:
         page = window.pages["Audit"]
+        window.tabs.setCurrentWidget(page)
         page.target.setText("TU-01")
         page.run(fresh=True)
         await wait_for(lambda: page.records, what="the audit records of TU-01")
@@ -228,6 +230,7 @@ async def test_export_writes_pdfs_off_the_ui_thread(qtbot, live_server_sqlite, t
     window = await _console(qtbot, live_server_sqlite, tmp_path)
     try:
         page = window.pages["Export signs"]
+        window.tabs.setCurrentWidget(page)
         await wait_for(lambda: page.tables.count() == 16, what="the tables")
         for i in range(page.tables.count()):
             if page.tables.item(i).data(Qt.ItemDataRole.UserRole) == "BJ-01":

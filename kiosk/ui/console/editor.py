@@ -197,7 +197,8 @@ class EditorPage(QWidget):
             self.form.removeRow(0)
         self.money, self.by = {}, {}
         limits = table.get("limits") or {}
-        for key, value in limits.items():
+        order = list(_LABELS)
+        for key, value in sorted(limits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])):
             if key.endswith("_cents") and isinstance(value, int) and not isinstance(value, bool):
                 edit = QLineEdit(_money_text(value))
                 edit.setAccessibleName(_LABELS.get(key, key))
@@ -312,7 +313,11 @@ class EditorPage(QWidget):
 
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
-        self.fix.setText("Change the value above until this message goes; nothing is sent while it shows.")
+        if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):
+            self.fix.setText("A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
+                             " below, at least 20 minutes ahead, or record that all players agreed.")
+        else:
+            self.fix.setText("Change the value above until this message goes; nothing is sent while it shows.")
         self.publish.setEnabled(False)
 
     def _preview(self, table: dict[str, Any]) -> None:

@@ -147,14 +147,14 @@ class ConsoleWindow(QMainWindow):
         }
         for title, page in self.pages.items():
             self.tabs.addTab(page, title)
-        self.pages["Floor"].edit_table.connect(self._edit)
+        self.pages["Floor"].edit_table.connect(self.edit_table)
         self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
         self.stack.setCurrentWidget(self.tabs)
         feed.start()
         self.pages["Floor"].start()
         self.idle.start()
 
-    def _edit(self, table_id: str) -> None:
+    def edit_table(self, table_id: str) -> None:
         self.pages["Edit table"].edit(table_id)
         self.tabs.setCurrentWidget(self.pages["Edit table"])
 

@@ -49,7 +49,6 @@ class CaribbeanSection(GameSection):
         row2.addWidget(self.hit)
         self.layout_.addLayout(row2)
         self.layout_.addWidget(self.feedback)
-        self.layout_.addStretch(1)
 
     def _spin(self, low: int, high: int, prefix: str) -> QSpinBox:
         box = QSpinBox(self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from kiosk.ui.dealer.base import GameSection, heading
@@ -67,9 +68,9 @@ class TriChroSection(GameSection):
 
         row3 = QHBoxLayout()
         self.void = self.button("Void: malfunction", "V")
-        self.void.clicked.connect(lambda: self.send(
-            {"type": "trichro_malfunction", "device": "rrg" if self.device == "random_result_generator" else "ball_device"},
-            self.void))
+        self.void.setStyleSheet("QPushButton { border:3px solid #b00020; color:#7a0010; }")
+        self.void.clicked.connect(self._void)
+        self._void_armed = False
         self.inspector = QLineEdit(self)
         self.inspector.setPlaceholderText("inspector's name")
         self.inspector.setAccessibleName("inspector present at the replacement")
@@ -81,7 +82,21 @@ class TriChroSection(GameSection):
         row3.addWidget(self.replaced)
         self.layout_.addLayout(row3)
         self.layout_.addWidget(self.feedback)
-        self.layout_.addStretch(1)
+
+    def _void(self) -> None:
+        """Voiding a drawing takes two touches: the first asks, the second (within 5 s) voids."""
+        if not self._void_armed:
+            self._void_armed = True
+            self.void.setText("Touch again to VOID this drawing")
+            QTimer.singleShot(5000, self._disarm)
+            return
+        self._disarm()
+        self.send({"type": "trichro_malfunction",
+                   "device": "rrg" if self.device == "random_result_generator" else "ball_device"}, self.void)
+
+    def _disarm(self) -> None:
+        self._void_armed = False
+        self.void.setText("Void: malfunction")
 
     def _pick(self, token: str) -> None:
         if len(self.picked) >= 2:

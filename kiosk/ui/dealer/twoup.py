@@ -79,7 +79,6 @@ class TwoUpSection(GameSection):
                 self.light_buttons[(name, i)] = b
         self.layout_.addLayout(lights)
         self.layout_.addWidget(self.feedback)
-        self.layout_.addStretch(1)
         self._failed: dict[str, list[int]] = {"heads": [], "tails": [], "odds": []}
 
     def _new_game(self, call: str, control) -> None:
