@@ -123,6 +123,7 @@ class CardFace:
     """A two-up dice result card: the word, its letter, its shape and the light's colour
     (004 sch13 s19(2)): it reads without colour by its word, letter and shape."""
 
+    result: str  # "heads", "tails" or "odds"
     word: str
     letter: str
     shape: str  # "circle", "square" or "triangle"
@@ -151,8 +152,8 @@ def content_digest(content: SignContent) -> str:
             return ["notice", b.text, b.effective_at.isoformat() if b.effective_at else None, b.rule]
         return [type(b).__name__.lower(), b.text, getattr(b, "bold", None)]
 
-    card = None if content.card is None else [content.card.word, content.card.letter, content.card.shape,
-                                              content.card.colour]
+    card = None if content.card is None else [content.card.result, content.card.word, content.card.letter,
+                                              content.card.shape, content.card.colour]
     data = [content.kind, content.table_id, content.heading, content.title, [block(b) for b in content.blocks],
             content.citation, content.cap_mm, card]
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)

@@ -20,7 +20,7 @@ CARD_FACES: dict[str, tuple[str, str, str]] = {
 def card_face(result: str, colour: str) -> CardFace:
     """The card of one result (``heads``, ``tails`` or ``odds``) in the light's colour."""
     word, letter, shape = CARD_FACES[result]
-    return CardFace(word, letter, shape, colour)
+    return CardFace(result, word, letter, shape, colour)
 
 
 def result_cards_sign(ctx: Context, kind: str = "result_cards") -> list[SignContent]:

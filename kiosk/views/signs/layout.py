@@ -394,8 +394,13 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
 
 
 def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
-    """A two-up dice result card (004 sch13 s19(2)): the light's colour to the edge, its
-    shape with its letter, and its word, in black or white, whichever reads better on it."""
+    """A two-up dice result card (004 sch13 s19(2)) on paper: the light's colour to the edge of
+    the bleed, the card's face drawn by the same function as the display's card in place of a
+    failed light (:func:`kiosk.views.twoup_lights.result_card`: one design), and a foot line
+    with the table's name for the game and the rule."""
+    from kiosk.views.placing import Box
+    from kiosk.views.twoup_lights import result_card
+
     card = content.card
     assert card is not None
     page = _Page(bleed)
@@ -404,44 +409,15 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
     aw = w - 2 * margin
-    ccap = floor_cap
-    cite_lines = _wrap(f"{content.heading}: {content.citation}", ccap, aw, False)
-    cite_h = _text_height(len(cite_lines), ccap) + _DESCENT * ccap
-    # the word: as large as the width allows, at least the floor, at most a third of the height
-    width_at_1 = _width(card.word, 1.0, True)
-    wcap = min(aw / width_at_1, (h - 2 * margin) / 4.5)
-    if wcap < floor_cap:
-        raise _Overflow(card.word, f"needs {width_at_1 * floor_cap:.0f} mm of width at the legal letter height; "
-                                   f"{aw:.0f} mm fit")
-    top = margin
-    shape_room = h - 2 * margin - cite_h - wcap * (1 + _DESCENT) - 2 * margin
-    size = min(aw, shape_room)
-    if size < 2.2 * floor_cap:
-        raise _Overflow(card.word, f"leaves no room for its shape at the legal letter height on {w:.0f} x {h:.0f} mm")
-    cx = margin + aw / 2
-    cy = top + size / 2
-    ring = max(1.5, size * 0.05)
-    if card.shape == "circle":
-        outer, inner = ellipse_path(cx + bleed, cy + bleed, size / 2, size / 2), ellipse_path(
-            cx + bleed, cy + bleed, size / 2 - ring, size / 2 - ring)
-    elif card.shape == "square":
-        s = size * 0.9
-        outer = rect_path(cx - s / 2 + bleed, cy - s / 2 + bleed, s, s)
-        inner = rect_path(cx - s / 2 + ring + bleed, cy - s / 2 + ring + bleed, s - 2 * ring, s - 2 * ring)
-    else:
-        r = size / 2
-        pts = [(cx, cy - r), (cx + r * 0.96, cy + r * 0.8), (cx - r * 0.96, cy + r * 0.8)]
-        outer = polygon_path([(px + bleed, py + bleed) for px, py in pts])
-        shrink = 1 - 2.6 * ring / size
-        inner = polygon_path([(cx + (px - cx) * shrink + bleed, cy + 0.1 * ring + (py - cy) * shrink + bleed)
-                              for px, py in pts])
-    page.items.append(Shape(outer, fill=ink))
-    page.items.append(Shape(inner, fill=fill))
-    lcap = size * (0.36 if card.shape == "triangle" else 0.5)
-    letter_y = cy - lcap / 2 + (size * 0.12 if card.shape == "triangle" else 0.0)
-    page.text(card.letter, cx, letter_y, lcap, bold=True, fill=ink, anchor="center")
-    page.text(card.word, cx, top + size + margin, wcap, bold=True, fill=ink, anchor="center")
-    page.text("\n".join(cite_lines), margin, h - margin - cite_h, ccap, fill=ink)
+    foot = f"{content.heading}: {content.citation}"
+    foot_lines = _wrap(foot, floor_cap, aw, False)
+    foot_h = _text_height(len(foot_lines), floor_cap) + _DESCENT * floor_cap
+    face = Box(margin + bleed, margin + bleed, aw, h - 3 * margin - foot_h)
+    try:
+        page.items.extend(result_card(card.result, fill, face))
+    except ValueError as exc:
+        raise _Overflow(card.word, f"does not fit: {exc}") from None
+    page.text("\n".join(foot_lines), margin, h - margin - foot_h, floor_cap, fill=ink)
     return page
 
 
