@@ -16,6 +16,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from kiosk.floor import load_floor
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.export import ExportError, compose_pages, export_signs, plan_signs
 from kiosk.render.paper import PAPERS, PageSpec, parse_paper
 from kiosk.render.pdfx import srgb_profile
@@ -29,9 +30,19 @@ GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
 
 @pytest.fixture(scope="module")
 def demo():
+    """The demo floor's signs, and the two kinds no demo table shows (manila commission, the
+    Caribbean bet payment odds), so every kind of the catalogue is printed."""
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     tables, links = states_from_floor(floor)
-    return floor, tables, links, plan_signs(tables, links, timezone_=floor.casino.timezone)
+    tz = floor.casino.timezone
+    jobs = plan_signs(tables, links, timezone_=tz)
+    jobs += plan_signs(tables, links, table_ids=["MP-01"], kinds=["commission"], timezone_=tz)
+    jobs += plan_signs(tables, links, table_ids=["CSP-01"], kinds=["bet_paytable"], timezone_=tz)
+    return floor, tables, links, jobs
+
+
+def test_every_kind_of_the_catalogue_is_printed(demo):
+    assert {job.kind for job in demo[3]} == set(SIGN_KINDS)
 
 
 def _expected_words(job) -> Counter:
@@ -100,6 +111,7 @@ def test_one_file_per_sign_metadata_manifest_and_same_bytes(demo, tmp_path):
     export_signs(jobs, spec, second, batch=False, generated=GENERATED)
     manifest = json.loads((first / "manifest.json").read_text())
     assert manifest["format"] == "kiosk-export/1" and len(manifest["signs"]) == len(jobs) == len(result.files)
+    assert [(s["table"], s["kind"]) for s in manifest["signs"]] == [(j.table_id, j.kind) for j in jobs]
     for entry in manifest["signs"]:
         data = (first / entry["file"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"]

@@ -143,3 +143,12 @@ def test_any_name_limits_and_page_fit_at_the_floor_or_are_refused(demo_states, d
         assert height is None or height >= cap - 1e-9
         assert 2 - 1e-6 <= run.x and run.x + run.width_mm <= 2 + size[0] + 1e-6
         assert 2 - 1e-6 <= run.y <= 2 + size[1] + 1e-6
+
+
+def test_draw_poker_ace_sign_only_for_a_reduced_deck(demo_states, demo_floor):
+    ctx = _ctx(demo_states, demo_floor, "DP-01")  # a 52-card deck
+    with pytest.raises(SignProblem, match="reduced deck of 40 or 32 cards"):
+        sign_contents("ace_rule", ctx)
+    table = dict(ctx.table, settings={**ctx.table["settings"], "deck": 40, "ace_low": True})
+    content = sign_contents("ace_rule", Context(table, None, demo_floor.casino.timezone))[0]
+    assert content.blocks[0].text == "Ace is low as well as high" and content.citation == "003 s292(9)"

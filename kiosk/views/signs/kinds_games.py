@@ -247,8 +247,14 @@ def ace_rule_sign(ctx: Context, kind: str = "ace_rule") -> list[SignContent]:
         ace = require(s.get("ace"), kind, ctx, "manila_poker.ace", "003 s265")
         text, rule = ("Ace is high and low", "003 s265") if ace == "high_and_low" else ("Ace is high only", "003 s265")
     else:
-        text, rule = ("Ace is low as well as high", "003 s292(9)") if s.get("ace_low") else ("Ace is high only",
-                                                                                           "003 s292(9)")
+        # draw poker: the dealer may announce the ace low as well as high only with a reduced
+        # deck of 40 or 32 cards (003 s292(9)); the sign says which for such a table
+        rule = "003 s292(9)"
+        deck = s.get("deck", 52)
+        if deck not in (40, 32):
+            raise SignProblem(f"table {ctx.table['id']}: sign {kind}: the ace announcement is for a reduced deck of "
+                              f"40 or 32 cards; this table plays {deck} cards ({rule})", rule)
+        text = "Ace is low as well as high" if s.get("ace_low") else "Ace is high only"
     return _one(ctx, kind, "Aces", [Big(text)], rule)
 
 
