@@ -32,6 +32,9 @@ from kiosk.cli._errors import CommandError
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "demo"
+DEALER_TABLE = "TU-01"
+"""The table whose dealer panel the demo opens (the croupier leaves it to you)."""
+
 HELP = "the embedded demo: the backend on SQLite, a croupier playing the tables, live display windows"
 # the tri-chro result view shows the drawn balls beside the lit layout
 DEMO_DISPLAYS = ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO-01-layout", "D-BJ-01-limits")
@@ -148,8 +151,9 @@ class _Demo:
         tasks: list[asyncio.Task] = []
         clients: list[KioskClient] = []
         process = None
+        staff: list = []
         try:
-            tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display")}
+            tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display", "dealer")}
             await runner.setup()
             site = web.TCPSite(runner, "127.0.0.1", self.args.port)
             try:
@@ -164,13 +168,16 @@ class _Demo:
                 print(f"kiosk demo: {role} token: {token}", flush=True)
             pit = KioskClient(url, tokens["pit"])
             clients.append(pit)
-            driver = DemoDriver(pit, {tid: t.game for tid, t in self.floor.tables.items()}, pace=self.args.pace,
+            staff_table = DEALER_TABLE if self.windows and DEALER_TABLE in self.floor.tables else None
+            played = {tid: t.game for tid, t in self.floor.tables.items() if tid != staff_table}
+            driver = DemoDriver(pit, played, pace=self.args.pace,
                                 on_note=lambda text: print(f"kiosk demo: {text}", flush=True))
             tasks.append(asyncio.ensure_future(driver.run()))
             viewer = KioskClient(url, tokens["display"])
             clients.append(viewer)
             if self.windows:
                 process = self._open_windows(viewer)
+                staff = self._open_staff_windows(url, tokens, staff_table, clients)
             else:
                 tasks.append(asyncio.ensure_future(self._snapshots(viewer)))
             self._on_signals()
@@ -185,6 +192,9 @@ class _Demo:
             print(f"kiosk demo: stopping ({driver.commands_sent} commands played)", flush=True)
             return 0
         finally:
+            for window in staff:
+                await window.stop()
+                window.deleteLater()
             if process is not None:
                 await process.stop()
             for task in tasks:
@@ -203,6 +213,33 @@ class _Demo:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             signal.signal(sig, lambda *_: loop.call_soon_threadsafe(self.stop.set))
+
+    def _open_staff_windows(self, url: str, tokens: dict[str, str], dealer_table: str | None, clients: list) -> list:
+        """The pit console, signed in with the demo's pit token, and a dealer panel for a table
+        the croupier leaves alone: change a limit and watch the sign, press a button and watch
+        the lights."""
+        from kiosk.state.client import KioskClient
+        from kiosk.ui.console import ConsoleWindow
+        from kiosk.ui.console.credentials import Credentials
+        from kiosk.ui.dealer import DealerPanel
+
+        console = ConsoleWindow([url], Credentials(self.out / "console", use_keyring=False),
+                                devices_path=self.out / "device.json", token=tokens["pit"])
+        console.resize(1280, 800)
+        console.show()
+        console.start()
+        windows = [console]
+        if dealer_table is not None:
+            dealer = KioskClient(url, tokens["dealer"])
+            clients.append(dealer)
+            panel = DealerPanel(dealer, dealer_table)
+            panel.resize(1280, 800)
+            panel.show()
+            panel.start()
+            windows.append(panel)
+        print(f"kiosk demo: pit console and {'a dealer panel for ' + dealer_table if dealer_table else 'no dealer panel'}",
+              flush=True)
+        return windows
 
     def _open_windows(self, client):
         from kiosk.ui.device_settings import DeviceSettingsError, load_settings

@@ -53,6 +53,7 @@ def test_demo_with_a_display_opens_its_windows(tmp_path):
     assert "Traceback" not in done.stderr
     assert "5 display windows: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter, D-RO-01-layout, D-BJ-01-limits" \
         in done.stdout
+    assert "pit console and a dealer panel for TU-01" in done.stdout
     assert "no display" not in done.stdout
 
 

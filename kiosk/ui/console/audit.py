@@ -89,7 +89,7 @@ class AuditPage(QWidget):
         self.save = QPushButton("Save as CSV")
         self.save.clicked.connect(self.save_csv)
         self.verify = QPushButton("Verify the chain")
-        self.verify.clicked.connect(lambda: asyncio.ensure_future(self._verify()))
+        self.verify.clicked.connect(lambda: self.ctx.spawn(self._verify()))
         self.verify.setEnabled(ctx.is_admin)
         self.verify.setToolTip("" if ctx.is_admin else "administrators verify the chain")
         self.result = QLabel("")
@@ -129,7 +129,7 @@ class AuditPage(QWidget):
     def run(self, fresh: bool) -> None:
         if self._task is not None and not self._task.done():
             return
-        self._task = asyncio.ensure_future(self._run(fresh))
+        self._task = self.ctx.spawn(self._run(fresh))
 
     async def _run(self, fresh: bool) -> None:
         before = None if fresh or not self.records else self.records[-1]["n"]

@@ -3,9 +3,10 @@ floor (the only read path), the one write path, who is signed in, and the casino
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Coroutine
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.live import LiveFeed
@@ -23,6 +24,20 @@ class ConsoleContext:
     session: dict[str, Any]  # GET /session: name, role, token_id, tables, expires_at
     casino: CasinoSettings
     server: str
+    tasks: set[asyncio.Task] = field(default_factory=set)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
+        """Run a page's coroutine on the loop; :meth:`cancel_tasks` ends those still running."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def cancel_tasks(self) -> None:
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     @property
     def role(self) -> str:

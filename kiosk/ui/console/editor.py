@@ -340,7 +340,7 @@ class EditorPage(QWidget):
             self._refused(Outcome("error", str(exc)))
             return
         if commands:
-            self._publishing = asyncio.ensure_future(self._send(commands))
+            self._publishing = self.ctx.spawn(self._send(commands))
 
     async def _send(self, commands: list[dict[str, Any]]) -> None:
         self.publish.setEnabled(False)
@@ -361,7 +361,7 @@ class EditorPage(QWidget):
             self._follow = True
 
     def _on_conflict(self, exc: Conflict) -> None:
-        asyncio.ensure_future(self._show_conflict())
+        self.ctx.spawn(self._show_conflict())
 
     async def _show_conflict(self) -> None:
         if self.base is None:

@@ -117,7 +117,7 @@ class ExportPage(QWidget):
     def start_export(self) -> None:
         if self.task is not None and not self.task.done():
             return
-        self.task = asyncio.ensure_future(self._export())
+        self.task = self.ctx.spawn(self._export())
 
     async def _export(self) -> None:
         try:

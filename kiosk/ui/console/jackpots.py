@@ -136,7 +136,7 @@ class JackpotPage(QWidget):
             self._key = key
             self._proposals(link)
         if hits:
-            asyncio.ensure_future(self._last_hits(link["id"]))
+            self.ctx.spawn(self._last_hits(link["id"]))
 
     def _proposals(self, link: dict[str, Any]) -> None:
         for w in self._proposal_rows:

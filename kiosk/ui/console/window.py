@@ -164,6 +164,7 @@ class ConsoleWindow(QMainWindow):
         if ctx is None:
             return
         await self.pages["Floor"].stop()
+        await ctx.cancel_tasks()
         await ctx.ops.drain()
         await ctx.feed.stop()
         await ctx.client.close()
