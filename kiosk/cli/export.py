@@ -170,7 +170,8 @@ def run(args: argparse.Namespace) -> int:
     bar, update = _progress(args.quiet)
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None
-        jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz)
+        skipped: list[str] = []
+        jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz, skipped=skipped)
         if bar is not None:
             bar.start()
         result = export_signs(jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed,
@@ -185,6 +186,9 @@ def run(args: argparse.Namespace) -> int:
         pages = sum(s["pages"] for s in written)
         where = out if args.batch else f"{len(result.files)} files in {out}"
         unchanged = f", {result.unchanged} unchanged" if args.changed_since else ""
-        print(f"{len(written)} signs, {pages} pages ({spec.describe()}): {where}; manifest {result.manifest_path}"
-              f"{unchanged}")
+        counted = f"{len(written)} sign{'s' if len(written) != 1 else ''}, {pages} page{'s' if pages != 1 else ''}"
+        print(f"{counted} ({spec.describe()}): {where}; manifest {result.manifest_path}"
+              f"{unchanged}{f'; {len(skipped)} not printed' if skipped else ''}")
+        for line in skipped:
+            print(f"not printed: {line}")
     return 0

@@ -41,6 +41,7 @@ __all__ = [
     "SignJob",
     "ExportResult",
     "config_version",
+    "not_on_paper",
     "plan_signs",
     "compose_pages",
     "export_signs",
@@ -84,6 +85,15 @@ class SignJob:
         return f"{self.table_id}_{self.kind}.pdf"
 
 
+def not_on_paper(kind: str, table: Mapping[str, Any], link: Mapping[str, Any] | None) -> str | None:
+    """Why a sign the table shows on screen is not printed, or ``None``: a progressive jackpot's
+    prize changes with every wager, and only its meter may show it (000 s231(4))."""
+    if kind == "jackpot_meter" and link is not None and not link.get("standalone", True):
+        return (f"table {table['id']}: the prize of the progressive jackpot {link.get('name', link.get('id'))} is shown "
+                "by its meter, live, never on paper (000 s231(4))")
+    return None
+
+
 def plan_signs(
     tables: Mapping[str, Mapping[str, Any]],
     links: Mapping[str, Mapping[str, Any]],
@@ -91,9 +101,12 @@ def plan_signs(
     table_ids: Iterable[str] = (),
     kinds: Iterable[str] = (),
     timezone_: Any = None,
+    skipped: list[str] | None = None,
 ) -> list[SignJob]:
     """The signs to export: of the tables named (all when none), the kinds named (each table's
     own signs when none).  Naming no table and some kinds picks the tables whose game has them.
+    A sign that cannot be on paper (:func:`not_on_paper`) is left out, its reason appended to
+    ``skipped``, unless it was asked for by kind: then it is an error.
 
     Raises :class:`ExportError` for an unknown table or kind, a kind a named table's game does
     not have, or a sign whose values are not configured.
@@ -117,6 +130,13 @@ def plan_signs(
         link = links.get(table["link_id"]) if table.get("link_id") else None
         ctx = Context(table, link, tz)
         for kind in wanted:
+            reason = not_on_paper(kind, table, link)
+            if reason is not None:
+                if kind in kinds:
+                    raise ExportError(reason, "000 s231(4)")
+                if skipped is not None:
+                    skipped.append(f"{kind} of {reason}")
+                continue
             try:
                 contents = tuple(sign_contents(kind, ctx))
             except SignProblem as exc:
