@@ -34,7 +34,30 @@ __all__ = [
     "parse_when",
     "one_line",
     "is_id",
+    "LIST_LIMITS",
+    "require_room",
 ]
+
+LIST_LIMITS: dict[str, int] = {
+    "pending": 10,  # a poker room table's changes waiting for the end of a hand (002 r6.9)
+    "scheduled": 20,  # a table's scheduled changes
+    "proposals": 5,  # a jackpot link's settings proposals awaiting a second administrator
+    "illumination_faults": 10,  # records of areas that did not light, in one tri-chro drawing
+    "actions": 100,  # spins and stops in one two-up spinner's game
+}
+"""Every list (or map) in a table's or link's state that a command appends to, and its bound.
+
+Each event carries the new state, so an unbounded list would make every event (and every
+message to every display) grow without end; a command that would pass a bound is refused
+with one line (nothing is written) saying what to clear first."""
+
+
+def require_room(items: Any, which: str, hint: str) -> None:
+    """Refuse to add to ``items`` (a list in the state named ``which`` in :data:`LIST_LIMITS`)
+    when it is full."""
+    limit = LIST_LIMITS[which]
+    if len(items) >= limit:
+        raise BadRequest(f"{which}: at most {limit} at once; {hint} (nothing was changed)")
 
 Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}\Z")

@@ -31,7 +31,7 @@ from kiosk.rules.changes import (
 from kiosk.rules.games import GAMES, RENAMING_RULES
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.model import check_limits_patch, refuse_violations
 from kiosk.state.store import Loaded, Outcome, format_time, parse_time
@@ -133,6 +133,7 @@ def _give_poker_notice(ctx: Context, new: dict, patch: dict, agreement: PlayerAg
         "given_by": ctx.actor.name,
         "at": ctx.now_text,
     }
+    require_room(new.get("pending", []), "pending", "cancel a pending change (cancel_change) or complete a hand")
     new.setdefault("pending", []).append(pending)
     rule = "002 r6.9" if notice is not None else "002 r7.3"
     return Outcome(events=[table_event("change_pending", new, pending=pending, warnings=warnings, rule=rule,
@@ -194,6 +195,7 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "by": ctx.actor.name,
         "reason": None if decision is None else decision.reason,
     }
+    require_room(new.get("scheduled", []), "scheduled", "cancel a scheduled change (cancel_change) first")
     new.setdefault("scheduled", []).append(item)
     new["scheduled"].sort(key=lambda s: s["effective_at"])
     return Outcome(events=[table_event("change_scheduled", new, scheduled=item, warnings=warnings,

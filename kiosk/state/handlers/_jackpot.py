@@ -21,7 +21,7 @@ from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line, require_room
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.shapes import LinkState
 from kiosk.state.store import Loaded, Outcome
@@ -202,6 +202,7 @@ def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
         meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))
     except RuleError as exc:
         raise RuleRefused(str(exc), rule=exc.rule) from None
+    require_room(link["proposals"], "proposals", "approve or withdraw a proposal (jackpot_withdraw) first")
     new = bumped(link)
     proposal_id = f"p{new['version']}"
     new["proposals"][proposal_id] = {"id": proposal_id, "changes": changes, "by": ctx.actor.name,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from kiosk.rules.games import TRI_CHRO_GAMES
 from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.store import Loaded, Outcome
 
@@ -158,6 +158,7 @@ def _illumination_fault(ctx: Context, cmd: dict, table: dict, loaded: Loaded) ->
     unknown = [a for a in areas if a not in gs["winning"]]
     if unknown:
         raise BadRequest(f"trichro_illumination_fault.areas: {unknown[0]!r} is not a winning area of this drawing")
+    require_room(gs["illumination_faults"], "illumination_faults", "they are cleared at the next drawing")
     new = bumped(table)
     fault = {"areas": sorted(set(areas)), "note": cmd.get("note"), "at": ctx.now_text}
     new["game_state"]["illumination_faults"].append(fault)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.errors import RuleRefused, StateError, refused
 from kiosk.state.store import Loaded, Outcome
 
@@ -115,6 +115,7 @@ def _spin(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     if table["game_state"]["phase"] != "no_more_bets" and game["outcome"] is None:
         raise RuleRefused(f"table {table['id']}: the dealer calls 'no more bets' before each spin (004 sch13 s7(1))",
                           rule="004 sch13 s7(1)")
+    require_room(game["actions"], "actions", "a game this long needs the pit: start the next game once it is decided")
     spinner = replay(game)
     try:
         record = spinner.spin(cmd["result"])
@@ -136,6 +137,7 @@ def _spin(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 
 def _spinner_stops(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     game = _current(table)
+    require_room(game["actions"], "actions", "a game this long needs the pit: start the next game once it is decided")
     spinner = replay(game)
     try:
         spinner.spinner_stops()
