@@ -144,9 +144,12 @@ class _Overflow(Exception):
 
 def _wrap(text: str, cap: float, width: float, bold: bool) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` at ``cap`` (no smaller)."""
+    limit = width / cap
+    if "\n" not in text and _width_at_1(text, bold) <= limit:
+        return [text]  # one line
     # the measure rounded down to a 1 % grid: lines still fit, and the trials of a scale search
     # share their line breaks
-    lines = _wrap_at(text, bold, _STEP ** math.floor(math.log(width / cap, _STEP) + 1e-9))
+    lines = _wrap_at(text, bold, _STEP ** math.floor(math.log(limit, _STEP) + 1e-9))
     if lines is None:
         widest, word = _widest_word(text, cap, bold)
         raise _Overflow(word, f"is {widest:.0f} mm wide at the legal letter height; {width:.0f} mm fit")
@@ -179,6 +182,7 @@ def clear_caches() -> None:
     """Forget the measured widths and line breaks (for benchmarks that time a cold start)."""
     _wrap_at.cache_clear()
     _width_at_1.cache_clear()
+    _column_widths.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
@@ -305,6 +309,21 @@ def _measure_block(block, design: _Design, unit: float, aw: float):
     return height, draw_text
 
 
+@lru_cache(maxsize=4096)
+def _column_widths(block: Rows, label: float, value: float) -> tuple[float, ...]:
+    """The width of each value column of ``block`` at unit 1 (values bold at ``value``, column
+    titles bold at ``label``); widths grow with the unit."""
+    ncols = max(len(r) for r in block.rows) - 1
+    col_w = [0.0] * ncols
+    for row in block.rows:
+        for i, text in enumerate(row[1:]):
+            col_w[i] = max(col_w[i], _width_at_1(text, True) * value)
+    if block.header:
+        for i, title in enumerate(block.header[1:]):
+            col_w[i] = max(col_w[i], _width_at_1(title, True) * label)
+    return tuple(col_w)
+
+
 def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
     if design.columns == 2 and len(block.rows) >= 6:
         split = (len(block.rows) + 1) // 2
@@ -322,13 +341,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
     lcap, vcap = design.label * unit, design.value * unit
     gutter = 0.7 * unit
     ncols = max(len(r) for r in block.rows) - 1
-    col_w = [0.0] * ncols
-    for row in block.rows:
-        for i, value in enumerate(row[1:]):
-            col_w[i] = max(col_w[i], _width(value, vcap, True))
-    if block.header:
-        for i, title in enumerate(block.header[1:]):
-            col_w[i] = max(col_w[i], _width(title, lcap, True))
+    col_w = [w * unit for w in _column_widths(block, design.label, design.value)]
     values_w = sum(col_w) + gutter * max(0, ncols - 1)
     stacked = design.stacked
     label_w = aw if stacked else aw - values_w - gutter
@@ -483,8 +496,8 @@ def _weight(design: _Design, content: SignContent) -> float:
     return design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
 
 
-def _largest_scale(content, w, h, bleed, design, start, floor_cap) -> float | None:
-    """The largest scale from ``start`` to :data:`_MAX_SCALE` at which ``design`` fits (within
+def _largest_scale(content, w, h, bleed, design, start, floor_cap, top: float = _MAX_SCALE) -> float | None:
+    """The largest scale from ``start`` to ``top`` at which ``design`` fits (within
     3 %), or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
     linearly with the scale, so the search extrapolates from two trials and then interpolates
     (regula falsi): three or four trials where bisection would take seven."""
@@ -499,12 +512,12 @@ def _largest_scale(content, w, h, bleed, design, start, floor_cap) -> float | No
     lo, n_lo = start, needed(start)
     if n_lo > fits:
         return None
-    hi, n_hi = _MAX_SCALE, float("inf")
-    probe = min(_MAX_SCALE, start * 1.25)
+    hi, n_hi = top, float("inf")
+    probe = min(top, start * 1.25)
     for _ in range(7):
         n = needed(probe)
         if n <= fits:
-            if probe >= _MAX_SCALE:
+            if probe >= top:
                 return probe
             # the line through the two best fitting trials, where it meets the page height
             slope = (n - n_lo) / (probe - lo) if probe > lo else 0.0
@@ -513,11 +526,38 @@ def _largest_scale(content, w, h, bleed, design, start, floor_cap) -> float | No
         else:
             hi, n_hi = probe, n
             guess = (lo + (h - n_lo) * (hi - lo) / (n_hi - n_lo) if n_hi != float("inf") else (lo + hi) / 2)
-        if min(hi, _MAX_SCALE) - lo <= 0.03 * lo:
+        if min(hi, top) - lo <= 0.03 * lo:
             break
         # stay strictly inside the bracket, a little short of the line (wrapping makes it convex)
-        probe = min(max(guess * 0.995, lo + 0.02 * lo), min(hi, _MAX_SCALE) - 0.005 * lo)
+        probe = min(max(guess * 0.995, lo + 0.02 * lo), min(hi, top) - 0.005 * lo)
     return lo
+
+
+def _widest_word_at_1(text: str, bold: bool) -> float:
+    return max((_width_at_1(word, bold) for word in text.split()), default=0.0)
+
+
+def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: float) -> float:
+    """A scale no layout of ``design`` can exceed: where its widest unbreakable pieces (a word,
+    a row's values) alone fill the width.  Only what every layout must hold is counted, so the
+    bound is never below the scale that really fits."""
+    per_unit = [_widest_word_at_1(content.heading, True) * design.heading,
+                _widest_word_at_1(content.title, True) * design.title]
+    for block in content.blocks:
+        if isinstance(block, Rows):
+            if design.columns == 2 and len(block.rows) >= 6:
+                continue  # two columns share the width: not bounded here
+            cols = _column_widths(block, design.label, design.value)
+            values = sum(cols) + 0.7 * max(0, len(cols) - 1)
+            labels = max(_width_at_1(r[0], False) if design.one_line_labels else _widest_word_at_1(r[0], False)
+                         for r in block.rows) * design.label
+            per_unit.append(max(values, labels) if design.stacked else values + 0.7 + labels)
+        elif isinstance(block, Big):
+            per_unit.append(_widest_word_at_1(block.text, True) * design.big)
+        else:
+            per_unit.append(_widest_word_at_1(block.text, isinstance(block, Notice) or block.bold) * design.para)
+    widest = max(per_unit)
+    return aw / (widest * floor_cap) if widest > 0 else _MAX_SCALE
 
 
 def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
@@ -529,9 +569,10 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
         weight = _weight(design, content)
         # the smallest scale at which this design would beat the best so far
         need = 1.0 if best is None else max(1.0, best[0] / weight + 0.01)
-        if need > _MAX_SCALE:
-            continue
-        k = _largest_scale(content, w, h, bleed, design, need, floor_cap)
+        top = min(_MAX_SCALE, _width_bound(content, design, w - 2 * _margin(w, h), floor_cap))
+        if need > top and best is not None:
+            continue  # its widest words alone keep it from beating the best: no trial needed
+        k = _largest_scale(content, w, h, bleed, design, need, floor_cap, max(top, need))
         if k is not None:
             best = (k * weight, design, k)
         elif best is None:  # does not fit at all: keep why, to report it if no design fits
