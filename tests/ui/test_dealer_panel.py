@@ -123,3 +123,52 @@ def test_kiosk_dealer_refuses_an_unknown_table_in_one_line(live_server_sqlite, t
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "NOPE-9" in lines[0] and "Traceback" not in out.stderr
+
+
+async def test_a_roulette_result_lights_the_number(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "RO-01")
+    try:
+        sec = panel.section
+        sec.numbers[17].click()
+        await wait_for(lambda: "Winning number 17" in sec.status.text(), what="the result on the stream")
+        state = await _table(live_server_sqlite, "RO-01")
+        assert state["game_state"]["number"] == 17 and state["game_state"]["winning"] == ["number_17"]
+        sec.numbers[0].click()
+        await wait_for(lambda: "Winning number 0" in sec.status.text(), what="the zero")
+        assert (await _table(live_server_sqlite, "RO-01"))["game_state"]["results"][:2] == [0, 17]
+    finally:
+        await _close(client, panel)
+
+
+async def test_caribbean_places_light_their_slots_until_the_round_ends(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "CSP-01")
+    try:
+        sec = panel.section
+        sec.places[2].setChecked(True)
+        sec.places[5].setChecked(True)
+        sec.wagers.click()
+        await wait_for(lambda: (panel.feed.table("CSP-01")["game_state"].get("jackpot_places") or []) == [2, 5],
+                       what="the places in play on the stream")
+        assert sec.places[2].isChecked() and sec.places[5].isChecked() and not sec.places[1].isChecked()
+        sec.round_end.click()
+        await wait_for(lambda: not panel.feed.table("CSP-01")["game_state"].get("jackpot_places"),
+                       what="the round's end")
+        assert not sec.places[2].isChecked()
+    finally:
+        await _close(client, panel)
+
+
+async def test_bonus_blackjack_nomination_and_pai_gow_bank_and_poker_clock(qtbot, live_server_sqlite):
+    for table_id, act, done in (
+        ("BJ-01", lambda s: (s.suit_buttons["H"].click(), s.card_buttons["Q"].click(), s.nominate.click()),
+         lambda t: t["settings"].get("nominated_suit") == "hearts" and t["settings"].get("nominated_card") == "queen"),
+        ("PG-01", lambda s: s.house.click(), lambda t: (t["game_state"].get("bank") or {}).get("banker") == "house"),
+        ("PK-01", lambda s: s.seats[3].click(), lambda t: (t["game_state"].get("clock") or {}).get("seat") == 3),
+    ):
+        client, panel = await _panel(qtbot, live_server_sqlite, table_id)
+        try:
+            act(panel.section)
+            await wait_for(lambda: done(panel.feed.table(table_id)), what=f"{table_id}'s command on the stream")
+            assert not panel.section.feedback.isVisible(), panel.section.feedback.text()
+        finally:
+            await _close(client, panel)

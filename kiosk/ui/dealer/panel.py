@@ -22,12 +22,17 @@ __all__ = ["DealerPanel", "SECTIONS"]
 
 
 def _sections() -> dict[str, type[GameSection]]:
+    from kiosk.ui.dealer.blackjack import BlackjackSection
     from kiosk.ui.dealer.caribbean import CaribbeanSection
+    from kiosk.ui.dealer.paigow import PaiGowSection
+    from kiosk.ui.dealer.poker import PokerSection
+    from kiosk.ui.dealer.roulette import RouletteSection
     from kiosk.ui.dealer.trichro import TriChroSection
     from kiosk.ui.dealer.twoup import TwoUpSection
 
     out: dict[str, type[GameSection]] = {}
-    for cls in (TriChroSection, TwoUpSection, CaribbeanSection):
+    for cls in (TriChroSection, TwoUpSection, CaribbeanSection, RouletteSection, BlackjackSection, PaiGowSection,
+                PokerSection):
         for game in cls.games:
             out[game] = cls
     return out
