@@ -142,7 +142,7 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(later.timestamp()), box.when.timeZone()))
         box.button.click()
         await wait_for(lambda: box._texts, what="the scheduled change with its countdown")
-        assert "in 2" in box._texts[0][0].text()  # "in 24 min 59 s" or "in 25 min 00 s"
+        assert "(in 2" in box._texts[0][0].text()  # "(in 24:59)" or "(in 25:00)"
         state = await _table(live_server_sqlite, "MP-01")
         assert state["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20000}
     finally:

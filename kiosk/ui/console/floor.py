@@ -15,24 +15,13 @@ from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.errors import StateError
 from kiosk.ui.console.context import ConsoleContext
+from kiosk.views.signs.frames import countdown_text
 
-__all__ = ["FloorPage", "COLUMNS", "countdown"]
+__all__ = ["FloorPage", "COLUMNS"]
 
 COLUMNS = ("Table", "Game", "Name", "Minimum", "Maximum", "Signs", "Jackpot", "Scheduled", "Displays")
 _SORT = Qt.ItemDataRole.UserRole + 1
 DISPLAY_POLL_S = 10.0
-
-
-def countdown(until: datetime, now: datetime) -> str:
-    """``"in 1 h 05 min"``, ``"in 4 min 09 s"`` or ``"due"``."""
-    seconds = int((until - now).total_seconds())
-    if seconds <= 0:
-        return "due"
-    hours, rest = divmod(seconds, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"in {hours} h {minutes:02d} min"
-    return f"in {minutes} min {secs:02d} s"
 
 
 def _game_name(game: str) -> str:
@@ -124,7 +113,7 @@ class FloorPage(QWidget):
             when = datetime.fromisoformat(first["effective_at"].replace("Z", "+00:00"))
             what = ", ".join(f"{k.replace('_cents', '')} {format_money(v) if isinstance(v, int) and k.endswith('_cents') else v}"
                              for k, v in first["limits"].items())
-            sched = (f"{what} {countdown(when, now)} ({self.ctx.local(when, '%H:%M')})", when.timestamp())
+            sched = (f"{what} {countdown_text(when, now)} ({self.ctx.local(when, '%H:%M')})", when.timestamp())
         elif table.get("pending"):
             sched = (f"{len(table['pending'])} waiting for hands (002 r6.9)", 0)
         else:

@@ -31,17 +31,12 @@ from kiosk.rules.money import MoneyError, format_money
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.signs.frames import countdown_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.ui.console.editor import EditorPage
 
 __all__ = ["ScheduleBox"]
-
-
-def _countdown(until: datetime, now: datetime) -> str:
-    from kiosk.ui.console.floor import countdown
-
-    return countdown(until, now)
 
 
 class ScheduleBox(QGroupBox):
@@ -149,7 +144,7 @@ class ScheduleBox(QGroupBox):
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel()
             text = (lambda what=what, when=when, how=how, by=item["by"]:
-                    f"{what} at {self.ctx.local(when)} ({_countdown(when, self.ctx.now())}); {how}; by {by}")
+                    f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}")
             label.setText(text())
             self._texts.append((label, text))
             line.addWidget(label, 1)
