@@ -72,3 +72,23 @@ def test_offline_mark_on_every_frame(demo_states, demo_floor):
                               connection=Status.stale(NOW - timedelta(minutes=3)))
     assert view.status.kind == "stale"
     assert all(any("OFFLINE" in t for t in _texts(f)) for f in view.frames)
+
+
+def test_time_to_act_countdown_while_the_clock_runs(demo_states, demo_floor):
+    tables, _ = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    clock = {"seat": 4, "seconds": 30, "started_at": "2026-11-30T10:59:50.000000Z",
+             "ends_at": "2026-11-30T11:00:20.000000Z"}
+    table = dict(tables["PK-01"], game_state={"kind": "poker", "clock": clock})
+    running = signs_view.compose(table, None, settings, NOW, area=SCREEN)
+    assert len(running.frames) == 1 and running.frame_seconds is None  # the countdown only
+    words = " ".join(_texts(running.frames[0]))
+    assert "Seat 4: time to act" in words and "0:20" in words and "002 r6.14" in words
+    _all_legible(running)
+    later = limits_view.compose(table, None, settings, NOW + timedelta(seconds=19, milliseconds=500), area=SCREEN)
+    assert "0:01" in " ".join(_texts(later.frames[0]))
+    up = signs_view.compose(table, None, settings, NOW + timedelta(seconds=25), area=SCREEN)
+    assert "0:00" in " ".join(_texts(up.frames[0])) and "Time is up" in " ".join(_texts(up.frames[0]))
+    stopped = signs_view.compose(dict(table, game_state={"kind": "poker", "clock": None}), None, settings, NOW,
+                                 area=SCREEN)
+    assert len(stopped.frames) == 4  # back to the signs in turn

@@ -2,24 +2,27 @@
 
 The same sign content and layout as paper (:mod:`kiosk.views.signs.layout`), composed for the
 screen area in true millimetres, with a live countdown added to every notice of a change
-ahead (003 s259(3), s295(3)).  A sign that cannot keep its letters at the 8 mm floor on the
+ahead (003 s259(3), s295(3)), and, while a poker room player's time to act runs, its countdown
+in place of the signs (002 r6.14).  A sign that cannot keep its letters at the 8 mm floor on the
 screen is not shown: the frame says so instead, and the view's status is a fault.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from datetime import datetime
 from typing import Any, Hashable, Mapping
 
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.primitives import Scene
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
-from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem, content_digest
+from kiosk.views.signs._common import parse_utc
+from kiosk.views.signs.content import Big, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.layout import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
 
-__all__ = ["countdown_text", "sign_view_state", "with_countdowns"]
+__all__ = ["countdown_text", "sign_view_state", "time_to_act", "with_countdowns"]
 
 
 def countdown_text(effective_at: datetime, now: datetime) -> str:
@@ -42,6 +45,24 @@ def with_countdowns(content: SignContent, now: datetime) -> SignContent:
         for b in content.blocks
     )
     return dataclasses.replace(content, blocks=blocks)
+
+
+def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
+    """The countdown of a running time-to-act clock at a poker room table (002 r6.14: 5 to 60
+    seconds, administered by the dealer), or ``None`` when no clock runs.  Whole seconds left,
+    rounded up, so it reads 0:00 only when the time is up."""
+    state = table.get("game_state") or {}
+    clock = state.get("clock") if table.get("game") == "poker" else None
+    if not clock:
+        return None
+    ends = parse_utc(clock["ends_at"])
+    left = max(0, math.ceil((ends - now).total_seconds()))
+    blocks: list = [Big(f"{left // 60}:{left % 60:02d}")]
+    if left == 0:
+        blocks.append(Para("Time is up", bold=True))
+    title = f"Seat {clock['seat']}: time to act" if clock.get("seat") is not None else "Time to act"
+    return SignContent("time_to_act", str(table["id"]), str(table.get("display_name") or table["game"]), title,
+                       tuple(blocks), "002 r6.14")
 
 
 def _refusal(area: Area, words: str) -> Scene:
@@ -76,6 +97,17 @@ def sign_view_state(
     frames: list[Scene] = []
     summary: list[Hashable] = []
     problems: list[str] = []
+    clock = time_to_act(table, now)
+    if clock is not None:
+        # while a player's time to act runs, the countdown is all the screen shows (002 r6.14)
+        kinds = []
+        try:
+            frames.append(compose_sign(clock, area.width_mm, area.height_mm))
+            summary.append(content_digest(clock))
+        except SignProblem as exc:
+            problems.append(exc.message)
+            frames.append(_refusal(area, f"time to act not shown: {exc.message}"))
+            summary.append(("too small", "time_to_act", exc.message))
     for kind in kinds:
         try:
             pages = [with_countdowns(c, now) for c in sign_contents(kind, ctx)]
