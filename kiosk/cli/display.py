@@ -16,12 +16,12 @@ from pathlib import Path
 
 from kiosk.cli._errors import CommandError
 from kiosk.cli._token import add_token_argument, read_token
+from kiosk.floor.references import VIEW_GAMES
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "display"
 HELP = "show table displays full screen on this computer's screens, live from a server"
-_VIEWS = ("layout", "limits", "signs", "jackpot", "trichro", "twoup_lights")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,7 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a display of the server's floor to open (repeatable; default: all of them)")
     parser.add_argument("--table", metavar="ID", help="show this table (with --view) instead of the floor's displays")
     parser.add_argument("--link", metavar="ID", help="show this jackpot link's progressive meter (--view jackpot)")
-    parser.add_argument("--view", metavar="VIEW", choices=_VIEWS, help=f"with --table or --link: {', '.join(_VIEWS)}")
+    parser.add_argument("--view", metavar="VIEW", choices=tuple(VIEW_GAMES),
+                        help=f"with --table or --link: {', '.join(VIEW_GAMES)}")
     parser.add_argument("--screen", metavar="N", type=int, default=0,
                         help="with --table/--link: the screen, counted left to right from 0 (default 0)")
     add_token_argument(parser)

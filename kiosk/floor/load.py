@@ -20,7 +20,7 @@ from pydantic import BaseModel, ValidationError
 
 from kiosk.floor.errors import FloorError
 from kiosk.floor.models import FORMAT, Floor
-from kiosk.floor.structure import references
+from kiosk.floor.references import references
 
 __all__ = ["load_floor", "parse_floor", "floor_from_data"]
 

@@ -24,9 +24,10 @@ from pydantic import (
 )
 
 from kiosk.floor.poker_variants import POKER_VARIANTS
+from kiosk.floor.references import VIEW_GAMES, references
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
-from kiosk.rules.games import GAMES, TRI_CHRO_GAMES, tri_chro_balls
+from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.table import RakeSettings, TableLimits
@@ -37,7 +38,7 @@ __all__ = [
     "DEFAULT_TIMEZONE",
     "TRI_CHRO_CLASSES",
     "ROULETTE_CLASSES",
-    "VIEWS",
+    "VIEW_GAMES",
     "LIMIT_SETTINGS",
     "settings_section",
     "Casino",
@@ -70,17 +71,6 @@ TRI_CHRO_CLASSES: dict[str, tuple[str, ...]] = {
 
 #: Roulette wager types of the s141(2) table (000 s6).
 ROULETTE_CLASSES: tuple[str, ...] = ROULETTE_WAGER_TYPES
-
-#: Display views and the games they fit (``None``: every game).
-VIEWS: dict[str, frozenset[str] | None] = {
-    "layout": None,
-    "limits": None,
-    "signs": None,
-    "jackpot": frozenset({"caribbean_stud"}),
-    "trichro": frozenset(TRI_CHRO_GAMES),
-    "twoup_lights": frozenset({"two_up_dice"}),
-}
-
 
 class _Model(BaseModel):
     model_config = ConfigDict(
@@ -602,7 +592,7 @@ class Display(_Model):
     id: Identifier
     table: Identifier | None = None
     link: Identifier | None = None
-    view: Literal[tuple(VIEWS)]  # type: ignore[valid-type]
+    view: Literal[tuple(VIEW_GAMES)]  # type: ignore[valid-type]
     screen: int = Field(0, ge=0, le=63)
 
     @model_validator(mode="after")
@@ -629,9 +619,7 @@ class Floor(_Model):
 
     @model_validator(mode="after")
     def _references(self) -> "Floor":
-        from kiosk.floor.structure import reference_problems
-
-        problems = reference_problems(self)
+        problems = self.reference_problems()
         for kind, items in (("table", self.tables), ("link", self.links), ("display", self.displays)):
             for key, item in items.items():
                 if key != item.id:
@@ -639,6 +627,17 @@ class Floor(_Model):
         if problems:
             raise ValueError("\n".join(f"@{where}: {text}" for where, text in problems))
         return self
+
+    def reference_problems(self) -> list[tuple[str, str]]:
+        """``(where, "key: text")`` for every reference that points nowhere.
+
+        ``where`` is ``"link ID"`` or ``"display ID"``.
+        """
+        return references(
+            {t.id: t.game for t in self.tables.values()},
+            [(link.id, list(link.tables)) for link in self.links.values()],
+            [(d.id, d.table, d.link, d.view) for d in self.displays.values()],
+        )
 
     def link_of(self, table_id: str) -> Link | None:
         """The jackpot link a table belongs to, or ``None``."""

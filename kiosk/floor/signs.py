@@ -9,18 +9,16 @@ that a floor file leaves out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from kiosk.rules.games import GAMES
 from kiosk.rules.lettering import MIN_TEXT_MM, seed_lettered_signs, text_height_rule
-
-if TYPE_CHECKING:  # pragma: no cover
-    from kiosk.floor.models import Table
 
 __all__ = [
     "SignKind",
     "SIGN_KINDS",
     "MIN_TEXT_MM",
+    "TableSettings",
     "required_signs",
     "text_height_rule",
 ]
@@ -73,7 +71,24 @@ def _by_basis(*kinds: str) -> list[tuple[str, str]]:
     return [(kind, SIGN_KINDS[kind].basis) for kind in kinds]
 
 
-def required_signs(table: "Table") -> list[tuple[str, str]]:
+class TableSettings(Protocol):
+    """What :func:`required_signs` reads of a table (a :class:`kiosk.floor.models.Table`)."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def blackjack_settings(self) -> Any: ...
+    @property
+    def caribbean_settings(self) -> Any: ...
+    @property
+    def manila_settings(self) -> Any: ...
+    @property
+    def pai_gow_settings(self) -> Any: ...
+    @property
+    def poker_settings(self) -> Any: ...
+
+
+def required_signs(table: TableSettings) -> list[tuple[str, str]]:
     """``(kind, citation)`` for every sign the seeds require at this table.
 
     Only requirements that follow from the table's own settings are listed here; the

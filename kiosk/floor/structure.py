@@ -1,8 +1,8 @@
 """Checks across a floor's tables, links and displays.
 
-:func:`reference_problems` finds what makes a floor file inconsistent (a link or display
-naming a table that is not there, a view that does not fit the game); the loader refuses
-such a file.  :func:`structural_violations` finds what breaks the law (a link without the
+:meth:`Floor.reference_problems <kiosk.floor.models.Floor.reference_problems>` finds what
+makes a floor file inconsistent (a link or display naming a table that is not there, a view
+that does not fit the game); the loader refuses such a file.  :func:`structural_violations` finds what breaks the law (a link without the
 chief executive's approval, a manila table without an approved layout, a required sign
 left out, ...); ``kiosk check`` reports those with their rules.
 """
@@ -19,59 +19,7 @@ from kiosk.rules.money import format_money
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.floor.models import Floor, Table
 
-__all__ = ["reference_problems", "references", "structural_violations"]
-
-
-def reference_problems(floor: "Floor") -> list[tuple[str, str]]:
-    """``(where, "key: text")`` for every reference that points nowhere.
-
-    ``where`` is ``"link ID"`` or ``"display ID"``.
-    """
-    return references(
-        {t.id: t.game for t in floor.tables.values()},
-        [(link.id, list(link.tables)) for link in floor.links.values()],
-        [(d.id, d.table, d.link, d.view) for d in floor.displays.values()],
-    )
-
-
-def references(
-    games: dict[str, str],
-    links: list[tuple[str, list[str]]],
-    displays: list[tuple[str, str | None, str | None, str]],
-) -> list[tuple[str, str]]:
-    """The reference checks on plain data: ``games`` maps table id -> game id, ``links``
-    are ``(id, member ids)``, ``displays`` are ``(id, table, link, view)``.  The loader
-    runs them on the raw file too, so they are reported even when a table is invalid."""
-    from kiosk.floor.models import VIEWS
-
-    problems: list[tuple[str, str]] = []
-    link_ids = {link_id for link_id, _ in links}
-    for link_id, members in links:
-        seen: set[str] = set()
-        for member in members:
-            if member not in games:
-                problems.append((f"link {link_id}", f"tables: no table {member!r} on this floor"))
-            elif member in seen:
-                problems.append((f"link {link_id}", f"tables: {member!r} is listed twice"))
-            seen.add(member)
-    for display_id, table_id, link_id, view in displays:
-        where = f"display {display_id}"
-        if link_id is not None:
-            if link_id not in link_ids:
-                problems.append((where, f"link: no jackpot link {link_id!r} on this floor"))
-            continue
-        if table_id is None:
-            continue
-        game = games.get(table_id)
-        if game is None:
-            problems.append((where, f"table: no table {table_id!r} on this floor"))
-            continue
-        fits = VIEWS.get(view)
-        if fits is not None and game not in fits:
-            problems.append(
-                (where, f"view: {view!r} does not fit {table_id} ({game}); it is for {', '.join(sorted(fits))}")
-            )
-    return problems
+__all__ = ["structural_violations"]
 
 
 def _violation(subject: str, text: str, rule: str, key: str | None = None, severity: str = "error") -> Violation:
@@ -84,7 +32,7 @@ def structural_violations(floor: "Floor") -> list[Violation]:
     Messages start with the table (or link or display) id and end with the rule.
     """
     out: list[Violation] = []
-    for where, text in reference_problems(floor):
+    for where, text in floor.reference_problems():
         subject = where.split(" ", 1)[1]
         rule = "000 s231(3)" if where.startswith("link") else "kiosk-floor/1"
         out.append(Violation(rule=rule, message=f"{subject}: {text}", key=text.split(":", 1)[0]))

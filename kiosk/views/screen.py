@@ -15,7 +15,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
-from kiosk.floor.models import VIEWS as VIEW_GAMES
+from kiosk.floor.references import VIEW_GAMES
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Compose, Status, ViewState
 

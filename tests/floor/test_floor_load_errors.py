@@ -8,7 +8,7 @@ import pytest
 from floor_helpers import TABLES, floor_text
 
 from kiosk.floor import FloorError, load_floor, parse_floor
-from kiosk.floor.models import VIEWS
+from kiosk.floor.references import VIEW_GAMES
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.games import GAMES
 
@@ -296,7 +296,7 @@ def test_sign_kinds_fit_their_games(game: str) -> None:
 @pytest.mark.parametrize("game", list(GAMES))
 def test_views_fit_their_games(game: str) -> None:
     """Exhaustive: every display view on every game."""
-    for view, games in VIEWS.items():
+    for view, games in VIEW_GAMES.items():
         text = floor_text(TABLES[game], f'\n[[display]]\nid = "D1"\ntable = "T-{game}"\nview = "{view}"\n')
         if games is None or game in games:
             assert parse_floor(text).displays["D1"].view == view
