@@ -11,18 +11,22 @@ prove the invariant ``amount == seeded + contributed - paid``: no cent is lost o
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kiosk.rules.citation import RuleError
 from kiosk.rules.money import require_cents
 
-if TYPE_CHECKING:
-    from kiosk.rules.caribbean import JackpotRound
-
-__all__ = ["BASIS_POINTS", "JackpotMeter", "MeterPayment"]
+__all__ = ["BASIS_POINTS", "JackpotMeter", "MeterCharge", "MeterPayment"]
 
 
 BASIS_POINTS = 10_000
+
+
+class MeterCharge(Protocol):
+    """What :meth:`JackpotMeter.settle` reads of a round (a :class:`kiosk.rules.caribbean.JackpotRound`)."""
+
+    @property
+    def meter_charge_cents(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,7 @@ class JackpotMeter:
         meter = replace(self, amount_cents=self.amount_cents - taken, paid_cents=self.paid_cents + taken)
         return meter, MeterPayment(charge, taken, charge - taken)
 
-    def settle(self, round_: JackpotRound) -> tuple["JackpotMeter", MeterPayment]:
+    def settle(self, round_: MeterCharge) -> tuple["JackpotMeter", MeterPayment]:
         """Charge a round's meter-funded jackpot payments (:attr:`JackpotRound.meter_charge_cents`)."""
         return self.pay(round_.meter_charge_cents)
 
