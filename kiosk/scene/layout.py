@@ -35,7 +35,6 @@ __all__ = [
     "Layout",
     "LayoutItem",
     "LayoutError",
-    "build_scene",
     "load_layout",
     "parse_layout",
     "tri_chro_wager_ids",
@@ -442,7 +441,3 @@ def load_layout(path: str | Path) -> Layout:
     except (OSError, UnicodeDecodeError) as exc:
         raise LayoutError([f"{path}: cannot read layout file: {exc}"]) from None
     return parse_layout(source, str(path), base=path)
-
-
-# build_scene(layout, ...) is offered here too, beside the loader it goes with.
-from kiosk.scene.build import build_scene  # noqa: E402  (build imports layout only for typing)

@@ -10,7 +10,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
-from kiosk.scene.layout import Layout, build_scene, load_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import Layout, load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.resources import default_layout_path
 from kiosk.state.shapes import TableState

@@ -6,7 +6,9 @@ import dataclasses
 
 import numpy as np
 
-from kiosk.scene.layout import build_scene, parse_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import parse_layout
 from render_raster import pdf_array, qt_array
 
 NAME_40 = "The Grand Pacific Reef Casino and Resort"

@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import load_layout
 from kiosk.scene.primitives import Shape, TextRun
 from render_raster import compare, pdf_array, qt_array
 

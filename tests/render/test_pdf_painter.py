@@ -9,7 +9,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas, render_pdf
-from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import load_layout
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 

@@ -10,7 +10,8 @@ from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from kiosk.render.qt import paint_scene, paint_scene_fitted
-from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import load_layout
 from render_raster import qimage_array, qt_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"

@@ -11,7 +11,8 @@ from PySide6.QtGui import QImage
 
 from kiosk.cli import main
 from kiosk.render.qt import fit_transform
-from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import load_layout
 from render_raster import qimage_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"

@@ -9,7 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from kiosk.scene.layout import build_scene, parse_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import parse_layout
 from kiosk.scene.primitives import Shape
 from render_raster import compare, pdf_array, qt_array
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from kiosk.floor import load_floor
-from kiosk.scene.layout import LayoutError, build_scene, load_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import LayoutError, load_layout
 from kiosk.scene.primitives import Shape, TextRun
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.scene.layout import build_scene, load_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import load_layout
 from kiosk.scene.lighting import DEFAULT_LIT_FILL, LIT_INK, lit_sizes
 from kiosk.scene.primitives import Clipped, Image, Shape, TextRun
 from kiosk.scene.svgimage import SvgError, svg_shapes

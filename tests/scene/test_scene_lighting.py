@@ -14,7 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.scene.layout import build_scene, parse_layout
+from kiosk.scene.build import build_scene
+
+from kiosk.scene.layout import parse_layout
 from kiosk.scene.lighting import (
     DEFAULT_LIT_FILL,
     GLOW_LUMINANCE,

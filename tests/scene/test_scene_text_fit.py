@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk.scene.fonts import font_face
-from kiosk.scene.layout import build_scene, parse_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import parse_layout
 from kiosk.scene.primitives import TextRun
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_FIT_CAP_MM
 from kiosk.scene.text import fit_text

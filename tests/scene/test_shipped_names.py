@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 import test_shipped_layouts as shipped
-from kiosk.scene.layout import KINDS, build_scene, load_layout
+from kiosk.scene.build import build_scene
+from kiosk.scene.layout import KINDS, load_layout
 from kiosk.scene.primitives import TextRun
 
 
