@@ -307,10 +307,6 @@ def run(args: argparse.Namespace) -> int:
               f"{out / 'snapshots'}", flush=True)
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         return asyncio.run(_Demo(args, floor, out, specs, False).run())
-    import qasync
+    from kiosk.ui.display_main import run_on_qt_loop
 
-    from kiosk.ui.display_main import ensure_qt_application
-
-    ensure_qt_application()
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(_Demo(args, floor, out, specs, True).run())
+    return run_on_qt_loop(_Demo(args, floor, out, specs, True).run())

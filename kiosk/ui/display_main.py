@@ -16,7 +16,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Coroutine, Sequence, TypeVar
 from zoneinfo import ZoneInfo
 
 import aiohttp
@@ -27,7 +27,12 @@ from kiosk.state.connection import TokenRefused
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
-__all__ = ["DisplayOptions", "display_problem", "ensure_qt_application", "run_display", "fetch_floor", "casino_from_summary"]
+__all__ = [
+    "DisplayOptions", "display_problem", "ensure_qt_application", "run_on_qt_loop", "run_display", "fetch_floor",
+    "casino_from_summary",
+]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -196,10 +201,15 @@ async def _main(options: DisplayOptions) -> int:
     return 0
 
 
-def run_display(options: DisplayOptions) -> int:
-    """Run the display until stopped; returns the exit code."""
+def run_on_qt_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` to the end on a qasync event loop over the process's QApplication."""
     import qasync
 
     ensure_qt_application()
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(_main(options))
+        return runner.run(main)
+
+
+def run_display(options: DisplayOptions) -> int:
+    """Run the display until stopped; returns the exit code."""
+    return run_on_qt_loop(_main(options))
