@@ -10,7 +10,7 @@ with "Publish" on the poker table. The service decides; this box shows what it s
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QDateTime, QTimeZone, QTimer
 from PySide6.QtWidgets import (
@@ -33,14 +33,17 @@ from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.signs.frames import countdown_text
 
-if TYPE_CHECKING:  # pragma: no cover
-    from kiosk.ui.console.editor import EditorPage
-
 __all__ = ["ScheduleBox"]
 
 
+class LimitsSource(Protocol):
+    """What the schedule box reads of the limits editor above it (the console's EditorPage)."""
+
+    def patch(self) -> dict[str, Any]: ...
+
+
 class ScheduleBox(QGroupBox):
-    def __init__(self, ctx: ConsoleContext, editor: "EditorPage") -> None:
+    def __init__(self, ctx: ConsoleContext, editor: LimitsSource) -> None:
         super().__init__("Schedule the limits above for later")
         self.ctx = ctx
         self.editor = editor
