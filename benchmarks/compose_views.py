@@ -39,7 +39,8 @@ sys.path.insert(0, str(ROOT))
 
 from kiosk.floor import load_floor  # noqa: E402
 from kiosk.rules.trichro import winning_wagers  # noqa: E402
-from kiosk.scene.layout import build_scene, load_layout  # noqa: E402
+from kiosk.scene.build import build_scene  # noqa: E402
+from kiosk.scene.layout import load_layout  # noqa: E402
 from kiosk.state.client import Snapshot  # noqa: E402
 from kiosk.state.events import Event  # noqa: E402
 from kiosk.views.base import Area, CasinoSettings  # noqa: E402
