@@ -228,8 +228,15 @@ def twoup_light(table_id: str, light: str, index: int, failed: bool, *,
 # --------------------------------------------------------------------------- jackpots
 
 
-def jackpot_wagers(table_id: str, count: int, *, expected_version: int | None = None) -> dict[str, Any]:
-    return build("jackpot_wagers", table_id, expected_version=expected_version, count=count)
+def jackpot_wagers(table_id: str, count: int | None = None, *, places: list[int] | None = None,
+                   expected_version: int | None = None) -> dict[str, Any]:
+    """``count`` jackpot wagers accepted, or the ``places`` whose wager is now in play (slot lights, 000 s231(1))."""
+    return build("jackpot_wagers", table_id, expected_version=expected_version, count=count,
+                 places=None if places is None else list(places))
+
+
+def caribbean_round_end(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("caribbean_round_end", table_id, expected_version=expected_version)
 
 
 def jackpot_hit(table_id: str, hands: Mapping[str, list[str]], *, expected_version: int | None = None) -> dict[str, Any]:
@@ -257,6 +264,28 @@ def jackpot_approve(link_id: str, proposal_id: str, *, expected_version: int | N
 
 def jackpot_withdraw(link_id: str, proposal_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
     return build("jackpot_withdraw", link_id, expected_version=expected_version, proposal_id=proposal_id)
+
+
+# --------------------------------------------------------------------------- roulette, pai gow, poker room
+
+
+def roulette_result(table_id: str, number: int, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("roulette_result", table_id, expected_version=expected_version, number=number)
+
+
+def pai_gow_bank(table_id: str, banker: str, box: int | None = None, *,
+                 expected_version: int | None = None) -> dict[str, Any]:
+    return build("pai_gow_bank", table_id, expected_version=expected_version, banker=banker, box=box)
+
+
+def pai_gow_priority(table_id: str, boxes: list[int], *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("pai_gow_priority", table_id, expected_version=expected_version, boxes=list(boxes))
+
+
+def time_to_act(table_id: str, seat: int | None, *, expected_version: int | None = None) -> dict[str, Any]:
+    command = build("time_to_act", table_id, expected_version=expected_version)
+    command["seat"] = seat  # None stops the clock
+    return command
 
 
 def _utc_text(when: datetime) -> str:

@@ -18,7 +18,7 @@ from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refused
 from kiosk.state.events import Actor
 from kiosk.state.floorlaw import floor_part, link_part
-from kiosk.state.handlers import _blackjack, _config, _jackpot, _trichro, _twoup
+from kiosk.state.handlers import _blackjack, _config, _jackpot, _paigow, _poker, _roulette, _trichro, _twoup
 from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, is_id, link_event, table_event
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
@@ -45,7 +45,8 @@ __all__ = [
 
 COMMANDS: dict[str, CommandSpec] = {
     spec.type: spec
-    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS, *_blackjack.SPECS)
+    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS, *_blackjack.SPECS,
+                 *_roulette.SPECS, *_paigow.SPECS, *_poker.SPECS)
 }
 COMMAND_TYPES: tuple[str, ...] = tuple(COMMANDS)
 

@@ -6,7 +6,10 @@ are both stored as a link; every command on one runs in the store's transaction 
 link row locked, so concurrent contributions and hits are applied one after the other and
 never lose or double a cent (the meter's invariant is checked before anything is stored).
 
-* ``jackpot_wagers``: jackpot wagers accepted at a table add their share to the meter.
+* ``jackpot_wagers``: jackpot wagers accepted at a table add their share to the meter; given
+  as ``places``, the table's game state lists the places whose jackpot wager is in play this
+  round (``jackpot_places``: the slot lights lit, s231(1)), one wager per place (s237(5)).
+* ``caribbean_round_end``: the round is over and the slot lights go out; a hit ends it too.
 * ``jackpot_hit``: the round's winning jackpot hands are paid (s245-s247); the link is then
   locked and "pending" on every linked table until ``jackpot_paid`` (pit: the payment was
   made) and ``jackpot_reset`` (pit: the meter topped back up to its seed).
@@ -21,10 +24,14 @@ from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line, require_room
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line, require_room, table_event
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.shapes import LinkState
+from kiosk.state.model import current_game_state
 from kiosk.state.store import Loaded, Outcome
+
+PLACES = 7
+"""The places at a Caribbean stud table, each with its jackpot slot (``layouts/caribbean_stud.toml``: seat1 .. seat7)."""
 
 __all__ = ["SPECS", "meter_of", "new_link_state"]
 
@@ -81,7 +88,37 @@ def _unlocked(link: dict) -> None:
         )
 
 
+def _places(value: list, table: dict) -> list[int]:
+    places = []
+    for place in value:
+        if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= PLACES:
+            raise BadRequest(f"jackpot_wagers.places: each place is 1 to {PLACES}, not {place!r}")
+        if place in places:
+            raise RuleRefused(f"table {table['id']}: place {place} is listed twice; only 1 wager is accepted on each "
+                              "area (000 s237(5))", rule="000 s237(5)")
+        places.append(place)
+    return sorted(places)
+
+
 def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    count, given = cmd.get("count"), cmd.get("places")
+    if (count is None) == (given is None):
+        raise BadRequest("jackpot_wagers: give count (jackpot wagers accepted) or places (the places whose jackpot "
+                         "wager was accepted this round), not both")
+    new_table = None
+    if given is not None:
+        places = _places(given, table)
+        state = current_game_state(table)
+        again = sorted(set(places) & set(state["jackpot_places"]))
+        if again:
+            raise RuleRefused(f"table {table['id']}: the jackpot wager of place {again[0]} is already in play this "
+                              "round; only 1 wager is accepted on each area (000 s237(5))", rule="000 s237(5)")
+        if not places:
+            raise BadRequest("jackpot_wagers.places: name at least one place")
+        count = len(places)
+        state["jackpot_places"] = sorted(state["jackpot_places"] + places)
+        new_table = bumped(table)
+        new_table["game_state"] = state
     link = _table_link(table, loaded)
     _unlocked(link)
     wager = link["wager_cents"].get(table["id"])
@@ -90,18 +127,31 @@ def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     meter = meter_of(link)
     before = meter.amount_cents
     try:
-        for _ in range(cmd["count"]):
+        for _ in range(count):
             meter = meter.contribute(wager)
     except RuleError as exc:
         raise refused(str(exc), exc.rule) from None
     new = bumped(link)
     _store_meter(new, meter)
-    return Outcome(
-        events=[link_event("jackpot_contribution", new, from_table=table["id"], wagers=cmd["count"],
-                           wager_cents=wager, added_cents=meter.amount_cents - before, meter_cents=meter.amount_cents,
-                           rule="000 s231(4)")],
-        links={new["id"]: new},
-    )
+    events = [link_event("jackpot_contribution", new, from_table=table["id"], wagers=count,
+                         wager_cents=wager, added_cents=meter.amount_cents - before, meter_cents=meter.amount_cents,
+                         rule="000 s231(4)")]
+    if new_table is None:
+        return Outcome(events=events, links={new["id"]: new})
+    lit = new_table["game_state"]["jackpot_places"]
+    events.append(table_event("jackpot_places", new_table, places=lit, added=sorted(given), rule="000 s231(1)"))
+    return Outcome(events=events, links={new["id"]: new}, tables={new_table["id"]: new_table})
+
+
+def _round_end(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    state = current_game_state(table)
+    ended = state["jackpot_places"]
+    state.update(round=state["round"] + 1, jackpot_places=[])
+    new = bumped(table)
+    new["game_state"] = state
+    return Outcome(events=[table_event("caribbean_round_end", new, round=state["round"], cleared=ended,
+                                       rule="000 s231(1)")],
+                   tables={new["id"]: new})
 
 
 def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -156,10 +206,16 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "paid": False,
         "paid_by": None,
     }
+    settled = bumped(table)  # the round is settled: its jackpot wagers are no longer in play (000 s231(1))
+    state = current_game_state(table)
+    state.update(round=state["round"] + 1, jackpot_places=[])
+    settled["game_state"] = state
     return Outcome(
         events=[link_event("jackpot_hit", new, from_table=table["id"], pending=True, hit=new["pending"],
-                           meter_cents=meter.amount_cents, rule=round_.rule)],
+                           meter_cents=meter.amount_cents, rule=round_.rule),
+                table_event("caribbean_round_end", settled, round=state["round"], cleared=[], rule="000 s231(1)")],
         links={new["id"]: new},
+        tables={settled["id"]: settled},
     )
 
 
@@ -248,10 +304,16 @@ def _withdraw(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
 
 CARIBBEAN = ("caribbean_stud",)
 
+
 SPECS = [
     CommandSpec("jackpot_wagers", "dealer", "table", _wagers,
-                "jackpot wagers accepted at a table add their share to the meter (000 s231(4))",
-                fields={"count": Field("int", low=1, high=100)}, games=CARIBBEAN),
+                "jackpot wagers accepted at a table add their share to the meter (000 s231(4)); with places, the slot "
+                "light of each place is lit while its wager is in play this round (000 s231(1))",
+                fields={"count": Field("int", required=False, low=1, high=100),
+                        "places": Field("list", required=False)}, games=CARIBBEAN),
+    CommandSpec("caribbean_round_end", "dealer", "table", _round_end,
+                "the round is over: the jackpot wagers are no longer in play and the slot lights go out (000 s231(1))",
+                games=CARIBBEAN),
     CommandSpec("jackpot_hit", "dealer", "table", _hit,
                 "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
                 fields={"hands": Field("dict")}, games=CARIBBEAN),
