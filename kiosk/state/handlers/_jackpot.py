@@ -24,7 +24,9 @@ from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, link_event, one_line, require_room, table_event
+from kiosk.state.handlers._base import (
+    CommandSpec, Context, Field, bumped, link_event, one_line, require_room, table_event,
+)
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.shapes import LinkState
 from kiosk.state.model import current_game_state
