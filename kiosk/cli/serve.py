@@ -102,15 +102,14 @@ def _load_floor(path: Path | None) -> Any:
     if path is None:
         return None
     from kiosk.floor import load_floor
+    from kiosk.scene.files import shown_path
 
-    if not path.is_file():
-        raise CommandError(f"--floor {path}: no such file")
     try:
         return load_floor(path)
     except (ValueError, OSError) as exc:
         problems = list(getattr(exc, "problems", None) or str(exc).splitlines() or [exc.__class__.__name__])
-        more = f" (and {len(problems) - 1} more: kiosk check --floor {path})" if len(problems) > 1 else ""
-        raise CommandError(f"floor file {path}: {problems[0]}{more}") from None
+        more = f" (and {len(problems) - 1} more: kiosk check --floor {shown_path(path)})" if len(problems) > 1 else ""
+        raise CommandError(f"floor file: {problems[0]}{more}") from None
 
 
 async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:

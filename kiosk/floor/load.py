@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from kiosk.floor.errors import FloorError
 from kiosk.floor.models import FORMAT, Floor
 from kiosk.floor.references import references
+from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_path
 
 __all__ = ["load_floor", "parse_floor", "floor_from_data"]
 
@@ -35,30 +36,26 @@ def load_floor(path: str | Path) -> Floor:
     Raises :class:`FloorError` whose ``problems`` list one line per problem.
     """
     path = Path(path)
-    name = path.name or str(path)
+    name = shown_path(path.name or path)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise FloorError([f"{path}: no such floor file"]) from None
-    except IsADirectoryError:
-        raise FloorError([f"{path}: is a folder, not a floor file"]) from None
-    except PermissionError:
-        raise FloorError([f"{path}: not allowed to read it"]) from None
-    except UnicodeDecodeError as exc:
-        line = path.read_bytes()[: exc.start].count(b"\n") + 1
-        raise FloorError([f"{name}: line {line}: not UTF-8 text"]) from None
-    except OSError as exc:
-        raise FloorError([f"{path}: cannot read it: {exc.strerror or exc}"]) from None
+        text = read_text_file(path, "floor file")
+    except FileProblem as exc:
+        raise FloorError([str(exc)]) from None
     return parse_floor(text, name=name, base=path.resolve().parent, source=path.resolve())
 
 
 def parse_floor(text: str, *, name: str = "<floor>", base: str | Path = ".", source: Path | None = None) -> Floor:
     """Validate floor-file text; relative paths in it resolve against ``base``."""
     try:
-        raw = tomllib.loads(text)
+        raw = parse_toml(text, name)
     except tomllib.TOMLDecodeError as exc:
         raise FloorError([_syntax_problem(name, text, str(exc))]) from None
-    return floor_from_data(raw, name=name, base=base, source=source)
+    except FileProblem as exc:
+        raise FloorError([str(exc)]) from None
+    try:
+        return floor_from_data(raw, name=name, base=base, source=source)
+    except RecursionError:
+        raise FloorError([f"{name}: nested too deeply to be a kiosk file"]) from None
 
 
 def floor_from_data(

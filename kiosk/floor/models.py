@@ -85,18 +85,33 @@ class _Model(BaseModel):
     )
 
 
-def _resolve_path(value: Any, info: ValidationInfo, *, what: str, suffixes: tuple[str, ...]) -> Path:
-    if not isinstance(value, str) or not value.strip():
-        raise ValueError(f"must be a file path in quotes, got {value!r}")
+def _resolve_path(value: Any, info: ValidationInfo, *, what: str, suffixes: tuple[str, ...],
+                  roots: tuple[Path, ...] | None = None) -> Path:
+    """A file the floor names, kept inside the floor file's folder or the bundled assets
+    (``roots`` when given): an absolute path, ``../`` or a symbolic link leading anywhere
+    else is refused before the file is looked at, so no other file's contents can reach a
+    message or a sign (docs/floor.md)."""
+    from kiosk.scene.files import inside, shown_path
+    from kiosk.scene.resources import assets_dir, layouts_dir
+
+    if not isinstance(value, str) or not value.strip() or len(value) > 1024:
+        raise ValueError(f"must be a file path in quotes (at most 1024 characters), got {shown_path(repr(value))}")
     base = Path((info.context or {}).get("base", "."))
     path = Path(value.strip()).expanduser()
     if not path.is_absolute():
         path = base / path
-    path = path.resolve()
+    try:
+        path = path.resolve()
+    except (OSError, RuntimeError):
+        raise ValueError(f"{what} path cannot be followed: {shown_path(value)}") from None
     if suffixes and path.suffix.lower() not in suffixes:
-        raise ValueError(f"{what} must be a {' or '.join(suffixes)} file: {value!r}")
+        raise ValueError(f"{what} must be a {' or '.join(suffixes)} file: {shown_path(repr(value))}")
+    allowed = roots if roots is not None else (base, assets_dir(), layouts_dir())
+    if not inside(path, allowed):
+        raise ValueError(f"{what} {shown_path(repr(value))} is outside the floor file's folder and the bundled"
+                         " assets; copy the file next to the floor file (docs/floor.md)")
     if not path.is_file():
-        raise ValueError(f"{what} file not found: {path}")
+        raise ValueError(f"{what} file not found: {shown_path(path)}")
     return path
 
 
@@ -142,7 +157,8 @@ class Casino(_Model):
                 base = assets_dir() / "logo"
             except FileNotFoundError as exc:
                 raise ValueError(f"bundled logos not available: {exc}") from None
-            value = str(base / name)
+            return _resolve_path(str(base / name.lstrip("/")), info, what="bundled logo", suffixes=(".png", ".svg"),
+                                 roots=(base,))
         return _resolve_path(value, info, what="logo", suffixes=(".png", ".svg"))
 
 

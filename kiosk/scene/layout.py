@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_path
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.trichro import wagers
 from kiosk.scene.fonts import FAMILIES
@@ -309,9 +310,11 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
     """Validate layout TOML text; ``name`` is used in messages.  Raises :class:`LayoutError`."""
     problems: list[str] = []
     try:
-        doc = tomllib.loads(source)
+        doc = parse_toml(source, name)
     except tomllib.TOMLDecodeError as exc:
-        raise LayoutError([f"{name}: not valid TOML: {exc}"]) from None
+        raise LayoutError([f"{shown_path(name)}: not valid TOML: {exc}"]) from None
+    except FileProblem as exc:
+        raise LayoutError([str(exc)]) from None
 
     for key in sorted(set(doc) - _TOP_KEYS):
         problems.append(f"{name}: unknown key {key!r} at top level (keys: {', '.join(sorted(_TOP_KEYS))})")
@@ -435,9 +438,7 @@ def load_layout(path: str | Path) -> Layout:
     """Read and validate a layout file.  Raises :class:`LayoutError` listing every problem."""
     path = Path(path)
     try:
-        source = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise LayoutError([f"{path}: no such layout file"]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LayoutError([f"{path}: cannot read layout file: {exc}"]) from None
-    return parse_layout(source, str(path), base=path)
+        source = read_text_file(path, "layout file")
+    except FileProblem as exc:
+        raise LayoutError([str(exc)]) from None
+    return parse_layout(source, shown_path(path), base=path)

@@ -117,7 +117,7 @@ async def test_serve_over_tls_with_a_given_certificate(tmp_path):
     (["--port", "x"], "port"),
     (["--tls-cert", "cert.pem"], "--tls-key"),
     (["--tls-cert", "/no/such.pem", "--tls-key", "/no/such.key"], "no such file"),
-    (["--floor", "/no/such/floor.toml"], "no such file"),
+    (["--floor", "/no/such/floor.toml"], "no such floor file"),
     (["--apply-floor"], "--floor"),
     (["--db", "mysql://x"], "mysql"),
     (["--db", "postgresql://postgres@127.0.0.1:1/none"], "PostgreSQL"),
