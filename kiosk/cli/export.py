@@ -22,7 +22,6 @@ import os
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kiosk.cli import CommandError
 
@@ -50,7 +49,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="PATH", required=True, help="folder for one file per sign, or the PDF of a --batch")
     parser.add_argument("--changed-since", metavar="MANIFEST", help="write only the signs whose content changed since this manifest")
     parser.add_argument("--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)")
-    parser.add_argument("--timezone", metavar="ZONE", help="the casino's time zone for --server (default Australia/Brisbane)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
 
 
@@ -109,28 +107,29 @@ def _from_floor(path: str):
     return tables, links, floor.casino.timezone
 
 
-def _from_server(url: str, token: str, zone: str | None):
+def _from_server(url: str, token: str):
+    """Every table and link as the server holds them now, and the casino's time zone from the
+    floor it serves (the same reads a display makes: :func:`kiosk.views.remote.read_server`)."""
+    import tempfile
+
     from kiosk.state.client import KioskClient
     from kiosk.state.errors import StateError
-
-    try:
-        tz = ZoneInfo(zone or "Australia/Brisbane")
-    except (ZoneInfoNotFoundError, ValueError):
-        raise CommandError(f"--timezone {zone!r}: not a time zone (e.g. Australia/Brisbane)") from None
+    from kiosk.views.remote import read_server
 
     async def fetch():
-        async with KioskClient(url, token) as client:
-            return await client.tables(), await client.links()
+        with tempfile.TemporaryDirectory() as folder:
+            async with KioskClient(url, token) as client:
+                return await read_server(client, Path(folder))
 
     try:
-        tables, links = asyncio.run(fetch())
+        view = asyncio.run(fetch())
     except StateError as exc:
         raise CommandError(f"--server {url}: {exc.message}") from None
     except (OSError, asyncio.TimeoutError) as exc:
         raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
     except ValueError as exc:
         raise CommandError(f"--server {url}: {exc}") from None
-    return tables.get("tables", tables), links.get("links", links), tz
+    return view.tables, view.links, view.settings.timezone
 
 
 def _progress(quiet: bool):
@@ -162,10 +161,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     generated = generated_time(args)
     if args.server:
-        tables, links, tz = _from_server(args.server, read_token(args.token_file), args.timezone)
+        tables, links, tz = _from_server(args.server, read_token(args.token_file))
     else:
-        if args.timezone:
-            raise CommandError("--timezone is for --server; a floor file gives its own ([casino] timezone)")
         tables, links, tz = _from_floor(args.floor)
     bar, update = _progress(args.quiet)
     try:
