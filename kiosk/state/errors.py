@@ -25,7 +25,7 @@ __all__ = [
     "refused",
 ]
 
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^:@/\s]*):[^\s/?#]*@")
+_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^:@/\s]*):[^\s]*@")  # to the last @: a raw @ or / in a password too
 _PASSWORD = re.compile(
     r"(?i)(?P<key>(?:ssl)?pass(?:word|wd)?)(?P<eq>\s*=\s*)(?:'(?:[^'\\]|\\.)*'|\"[^\"]*\"|[^&\s;,'\")]+)"
 )

@@ -170,3 +170,35 @@ def test_the_one_text_rule_refuses_exactly_the_invisible_and_line_breaking_categ
     expect_bad = any(unicodedata.category(ch) in bad or (unicodedata.category(ch) == "Zs" and ch != " ")
                      for ch in text)
     assert (text_problem(text, limit=100) is not None) == (expect_bad or not text.strip() or len(text) > 100)
+
+
+@pytest.mark.parametrize("text", [
+    "postgresql://kiosk:{pw}@db.example:5432/kiosk",
+    "postgres://kiosk:{pw}@db/kiosk?sslmode=require",
+    "postgresql://db/kiosk?user=kiosk&password={pw}&sslmode=require",
+    "postgresql://db/kiosk?sslpassword={pw}",
+    "host=db user=kiosk password={pw} dbname=kiosk",
+    "host=db password='{pw} with spaces' dbname=kiosk",
+    "cannot connect to PostgreSQL postgresql://kiosk:{pw}@127.0.0.1:1/x: connection refused",
+])
+def test_credentials_are_redacted_in_every_url_form(text):
+    from kiosk.state.errors import StoreUnavailable, redact_credentials
+
+    pw = "pa:ss@w/rd"
+    shown = redact_credentials(text.format(pw=pw))
+    assert "pa:ss" not in shown and "ss@w" not in shown and "w/rd" not in shown
+    exc = StoreUnavailable(text.format(pw=pw))
+    assert "w/rd" not in exc.message and "w/rd" not in json.dumps(exc.to_json())
+    assert exc.to_json()["error"]["message"] == StoreUnavailable.PUBLIC
+
+
+def test_kiosk_serve_never_prints_a_database_password(tmp_path):
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "kiosk.cli", "serve", "--port", "0", "--db",
+                          "postgresql://kiosk:hunter2secret@127.0.0.1:1/none?password=other2secret"],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode != 0
+    assert "hunter2secret" not in out.stderr + out.stdout and "other2secret" not in out.stderr + out.stdout
+    assert len(out.stderr.strip().splitlines()) == 1, out.stderr
