@@ -33,13 +33,13 @@ class SignKind:
     kind: str
     title: str
     games: frozenset[str]
-    basis: str  # the citation (or RULES.md IMPL note) the sign rests on
+    basis: str  # the citation (or the docs/readings.md entry) the sign rests on
 
 
 SIGN_KINDS: dict[str, SignKind] = {
     s.kind: s
     for s in (
-        SignKind("limits", "Minimum and maximum wagers", _ALL, "003 s23(2); 001 s459(2); RULES.md 1.1"),
+        SignKind("limits", "Minimum and maximum wagers", _ALL, "003 s23(2); 001 s459(2); docs/readings.md P-1"),
         SignKind(
             "minimum_table_stake",
             "Minimum table stake",
@@ -50,7 +50,7 @@ SIGN_KINDS: dict[str, SignKind] = {
         SignKind("commission", "Commission method", frozenset({"manila_poker"}), "003 s275(3)"),
         SignKind("bonus_payouts", "Bonus blackjack payouts", frozenset({"blackjack"}), "003 s50A(1)(b)"),
         SignKind("nominated_blackjack", "Nominated blackjack", frozenset({"blackjack"}), "003 s50C(3)"),
-        SignKind("instructional", "Instructional table", frozenset({"blackjack"}), "003 s23(4); RULES.md 5.1 IMPL"),
+        SignKind("instructional", "Instructional table", frozenset({"blackjack"}), "003 s23(4); docs/readings.md P-3"),
         SignKind("maximum_payment", "Maximum payment", frozenset({"caribbean_stud"}), "000 s232(1)(b)"),
         SignKind("jackpot_meter", "Jackpot prize meter", frozenset({"caribbean_stud"}), "000 s231(2), s231(4)"),
         SignKind("jackpot_sharing", "Jackpot sharing", frozenset({"caribbean_stud"}), "000 s247(3)"),
@@ -96,7 +96,7 @@ def required_signs(table: TableSettings) -> list[tuple[str, str]]:
     """
     game = table.game
     # the minimum/maximum wagers and minimum table stake signs whose lettering the seeds
-    # set: 003 s23(2), 001 s459(2) (assumed shown, RULES.md A-24), 003 s259(2), s295(2)
+    # set: 003 s23(2), 001 s459(2) (assumed shown, docs/readings.md A-24), 003 s259(2), s295(2)
     need: list[tuple[str, str]] = seed_lettered_signs(game)
     if game == "blackjack":
         if table.blackjack_settings.bonus_blackjack:

@@ -3,7 +3,7 @@
 The painter works in millimetres (the device transform is ``px_per_mm``), antialiased.  Text is
 drawn as glyph outlines from the bundled font file (``QRawFont.pathForGlyph``) placed at the
 advances the scene computed with fontTools, so the ink height is exactly the one asked for, with
-no pixel rounding of font sizes and no hinting (DESIGN.md part E), and the glyphs sit where the
+no pixel rounding of font sizes and no hinting (docs/architecture.md, Pitfalls), and the glyphs sit where the
 PDF painter puts them.
 """
 

@@ -16,7 +16,7 @@ a nominated blackjack                      $175
 Payouts are amounts for the $1 wager, not odds (s50C(2)); whether the $1 is returned
 with them is not stated (A-19), so the amounts here are the payout alone.
 
-Readings where the seeds are silent (RULES.md A-19):
+Readings where the seeds are silent (docs/readings.md A-19):
 
 * "3 cards are dealt" and "4 cards are dealt" are read as **exactly** that many: the
   hand wins only if it is made of those cards and no others (7-7-7-2 does not win).

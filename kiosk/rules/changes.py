@@ -6,7 +6,7 @@
   decrease applies at once (the seed restricts increases only).
 * Poker room game, minimum buy-in, betting limit and betting type (002 r6.9): prior
   notice of at least three hands, or a majority of players agreeing; either way the
-  change is made only at the completion of a hand (RULES.md A-17 reading).
+  change is made only at the completion of a hand (docs/readings.md A-17 reading).
 * Poker room commission method and amount (002 r7.3, r7.4): varied only before a hand
   commences with the table signs changed; nil is allowed.
 

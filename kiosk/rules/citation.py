@@ -1,6 +1,7 @@
 """Citations, violations and rule errors shared by every rule module.
 
-A citation is a plain string in the style of ``RULES.md`` section 0.2:
+A citation is a plain string naming the seed file and section (``docs/readings.md`` lists the
+seed files):
 ``"001 s459(1)"`` (seed 001, section 459(1)), ``"004 sch13 s19(2)"``,
 ``"002 r6.9"``.
 """

@@ -1,7 +1,7 @@
 """Commission and split pots: manila poker (003 s272, s275), the poker room (002 r7, r8.1.5)
 and pai gow (003 s426).  All money is integer cents.
 
-Rounding, where the seeds are silent (RULES.md A-10), is always down to the cent, so the
+Rounding, where the seeds are silent (docs/readings.md A-10), is always down to the cent, so the
 house never takes a fraction of a cent more than the rule's percentage:
 
 * manila: 5 % of a multiple of $20 is a whole number of dollars, so no rounding arises;
@@ -109,7 +109,7 @@ def manila_commission(
 
     * a pot of $19 or less: nil (s275(1)(a));
     * otherwise 5 % of the highest multiple of $20 not above the pot (s275(1)(b),
-      RULES.md A-18), always a whole number of dollars;
+      docs/readings.md A-18), always a whole number of dollars;
     * a pot above 100 x the minimum permissible wager is taken as 100 x it (s275(2));
     * nil when 2 or more players with equal hands share a pot nobody else contributed
       to (``equal_hands_sole_contributors``, s275(4)(c));
@@ -117,7 +117,7 @@ def manila_commission(
       play started (s275(3)); otherwise :class:`RuleError`.
 
     ``pot_cents`` is the pot as s275(4)(a),(b) count it (see :func:`manila_pot`).
-    Examples (RULES.md 8.3): a $59 pot pays $2; a $1,000 pot at a $5 minimum wager is
+    Examples (003 s275(1)(b), s275(2)): a $59 pot pays $2; a $1,000 pot at a $5 minimum wager is
     taken as $500 and pays $25.
     """
     pot = require_cents(pot_cents, "the pot")

@@ -22,7 +22,7 @@ __all__ = ["MIN_TEXT_MM", "TEXT_HEIGHT_CITATIONS", "POLICY_RULE", "seed_lettered
 MIN_TEXT_MM = 8.0
 """Letters and numbers at least 8 mm high: 001 s459(2), 003 s23(2), s259(2), s295(2)."""
 
-POLICY_RULE = "RULES.md 1.1"
+POLICY_RULE = "docs/readings.md P-1"
 """The product's rule holding every other sign to :data:`MIN_TEXT_MM`."""
 
 # (sign kind, game) -> the seed that holds that sign's lettering to 8 mm

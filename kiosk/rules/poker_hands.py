@@ -11,7 +11,7 @@ The ranking order and the ace depend on the game, captured by a :class:`Ranking`
 * :data:`CARIBBEAN_STUD` (000 s228, s229): 52 cards; the ace may rank as 1 in
   A-2-3-4-5 (s229(5)).  s229(5) is worded for "a player": the dealer's hand is ranked
   with :data:`CARIBBEAN_STUD_DEALER_LETTER` (ace high only) or
-  :data:`CARIBBEAN_STUD` as the table's setting says (RULES.md A-13).
+  :data:`CARIBBEAN_STUD` as the table's setting says (docs/readings.md A-13).
 * :func:`manila_ranking` (003 s255, s256): 32 cards, **flush above full house**;
   A-7-8-9-10 is a straight only if the dealer announced the ace high and low (s256(5)).
 * :func:`draw_ranking` (003 s291, s292): 52 cards with ace low in A-2-3-4-5 (s292(8));

@@ -2,7 +2,7 @@
 
 Layouts name a font family (``"sans"``) and a weight (``"regular"`` or ``"bold"``).  Text is sized
 from the *ink* of the font's flat-topped letters, never from the cap height Qt or reportlab report
-(DESIGN.md part E): ``cap_height`` is the top of ``H`` and ``x_height`` the top of ``x``, both
+(docs/architecture.md, Pitfalls): ``cap_height`` is the top of ``H`` and ``x_height`` the top of ``x``, both
 measured from the glyph outlines.  The OS/2 ``sCapHeight``/``sxHeight`` are kept for reference only:
 in the bundled Andika they include the overshoot of round letters (1485 and 1040 units against the
 1460 and 1020 of ``H`` and ``x``), so sizing from them would make ``H`` 1.7 % shorter than asked,

@@ -1,6 +1,6 @@
 """How tall the letters of a scene really are, and which fall short of a legal height.
 
-RULES.md 1.1 reads "letters and numbers ... at least 8 mm high" literally: every letter and
+docs/readings.md P-1 reads "letters and numbers ... at least 8 mm high" literally: every letter and
 number counts, lowercase included, measured as ink at the size it is shown.  A run's shortest
 letters are its lowercase letters without ascenders (x-height) if it has any lowercase letter,
 otherwise its capitals and digits (cap height).  Runs with no letter or digit carry no lettering.

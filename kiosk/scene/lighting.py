@@ -1,5 +1,5 @@
 """How a lit area looks: a player two metres away must see at once which areas won, and not by
-colour alone (RULES.md SIGN-TRI-04; 001 s456(5)(b)(ii), s463(3)(b)).
+colour alone (docs/readings.md P-2; 001 s456(5)(b)(ii), s463(3)(b)).
 
 Cues, all kept inside the area (so a neighbour never looks lit):
 

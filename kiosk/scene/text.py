@@ -3,7 +3,7 @@
 The caller asks for the height of capitals and digits (``cap_mm``) or of lowercase letters
 without ascenders (``x_mm``), measured as ink.  The em size follows from the font's measured
 metrics: ``em_mm = cap_mm / cap_height_em``.  Round letters (O, 0, o) overshoot the flat ones by
-design, so every letter's ink is at least the height asked for (RULES.md 1.1: 001 s459(2),
+design, so every letter's ink is at least the height asked for (docs/readings.md P-1: 001 s459(2),
 003 s23(2), s259(2), s295(2)).
 
 Lines: ``"\\n"`` breaks lines.  ``line_gap`` is the clear space between lines, in cap heights:

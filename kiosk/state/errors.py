@@ -1,6 +1,6 @@
 """Errors the service raises; the HTTP layer maps each to its status and JSON body.
 
-The body is ``{"error": {"code": ..., "message": ..., "rule": ...}}`` (DESIGN.md C.4);
+The body is ``{"error": {"code": ..., "message": ..., "rule": ...}}`` (docs/api.md);
 ``message`` is always one line a person can act on.
 """
 

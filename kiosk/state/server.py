@@ -3,7 +3,7 @@
 :func:`create_app` builds the application; ``kiosk serve`` runs it. The HTTP layer never touches
 the store: it authenticates (:mod:`kiosk.state.auth_http`), parses and bounds the request body,
 calls the :class:`~kiosk.state.service.Service` and maps every
-:class:`~kiosk.state.errors.StateError` to its status and the JSON error body of DESIGN.md C.4::
+:class:`~kiosk.state.errors.StateError` to its status and the JSON error body of docs/api.md::
 
     {"error": {"code": "...", "message": "one line", "rule": "001 s459(1)"}}
 

@@ -7,7 +7,7 @@ stores the aspect ratio where the size belongs).  The scale of a screen comes, i
    :func:`screen_key`: manufacturer, model and serial number of the screen);
 2. the size the screen reports, only when :func:`plausible_size` accepts it;
 3. nothing: the screen is *uncalibrated*, and a sign that must be 8 mm tall cannot be shown
-   (RULES.md 1.1, 001 s459(2), 003 s23(2)); the display says so instead.
+   (docs/readings.md P-1, 001 s459(2), 003 s23(2)); the display says so instead.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Start a display process: Qt and aiohttp on one qasync loop (``kiosk display`` calls :func:`run_display`).
 
-The loop is started with ``asyncio.Runner(loop_factory=qasync.QEventLoop)`` (DESIGN.md E); the
+The loop is started with ``asyncio.Runner(loop_factory=qasync.QEventLoop)`` (docs/architecture.md, Pitfalls); the
 windows are opened before the first network call, so a screen shows "connecting" (or the saved
 picture, marked offline) at once.  SIGTERM and SIGINT close the windows and end the process
 with exit code 0; staff's *Exit display* does the same.

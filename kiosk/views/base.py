@@ -212,7 +212,7 @@ def sign_text(
     """Text whose every letter and number has at least ``mm`` of ink (lowercase included).
 
     Refuses (``ValueError``) a size under :data:`MIN_SIGN_TEXT_MM`: every text a display view
-    shows to players is held to the sign floor (RULES.md 1.1 policy; 001 s459(2), 003 s23(2)).
+    shows to players is held to the sign floor (docs/readings.md P-1; 001 s459(2), 003 s23(2)).
     """
     if mm < MIN_SIGN_TEXT_MM - 1e-9:
         raise ValueError(f"text {text!r} would be {mm:.1f} mm high; display text is at least "

@@ -191,7 +191,7 @@ def test_default_signs_satisfy_the_law() -> None:
         ("tri_chro_63", "limits", "001 s459(2)"),
         ("manila_poker", "minimum_table_stake", "003 s259(2)"),
         ("draw_poker", "minimum_table_stake", "003 s295(2)"),
-        ("roulette", "limits", "RULES.md 1.1"),
+        ("roulette", "limits", "docs/readings.md P-1"),
     ],
 )
 def test_sign_lettering_is_at_least_8_mm(game: str, kind: str, rule: str) -> None:

@@ -18,7 +18,7 @@ def test_the_demo_floor_passes() -> None:
     lines = out.stdout.splitlines()
     assert lines[-1] == "ok: 16 tables, 1 link", out.stdout
     assert all(line.startswith("warning: ") for line in lines[:-1])
-    assert any("001 s467(1)" in line for line in lines[:-1])  # RULES.md A-07, shown to pit staff
+    assert any("001 s467(1)" in line for line in lines[:-1])  # docs/readings.md A-07, shown to pit staff
     assert out.stderr == ""
 
 

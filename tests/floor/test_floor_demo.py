@@ -38,7 +38,7 @@ def test_demo_passes_every_rule(demo) -> None:
     found = check_floor(demo)
     errors = [v.message for v in found if v.severity == "error"]
     assert errors == []
-    # warnings: the seed's player-favourable 54-ball 'any star' (RULES.md A-07), and a
+    # warnings: the seed's player-favourable 54-ball 'any star' (docs/readings.md A-07), and a
     # layout display for any game whose shipped layout file is not (yet) installed
     unshipped = [
         d.id for d in demo.displays.values()

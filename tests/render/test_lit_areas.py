@@ -1,5 +1,5 @@
 """After a tri-chro drawing exactly the winning areas are lit on screen (001 s456(5)(b)(ii),
-s463(3)(b)), they read as lit from two metres and not by colour alone (RULES.md SIGN-TRI-04), their
+s463(3)(b)), they read as lit from two metres and not by colour alone (docs/readings.md P-2), their
 words stay legible, and nothing else changes.
 
 For every one of the 21 kinds of drawing (two balls from red, green, gold, each with or without
@@ -211,7 +211,7 @@ def test_control_light_print_on_the_glow_fails_the_contrast_measure():
 @pytest.mark.parametrize("path", TRI_CHRO[:1], ids=[p.stem for p in TRI_CHRO[:1]])
 def test_border_shows_light_and_dark_blocks_all_round(path):
     """Walking round the inside of a lit area's edge, in the lamp band, light and dark alternate:
-    the lit cue is a pattern a colour-blind player sees (RULES.md SIGN-TRI-04)."""
+    the lit cue is a pattern a colour-blind player sees (docs/readings.md P-2)."""
     layout = load_layout(path)
     scene = build_scene(layout, game_name="Tri-Chro", casino_name="Coral Coast Casino", lit=set(layout.areas))
     picture = luminance(qt_array(scene, K_TEXT))

@@ -1,4 +1,4 @@
-"""PySide6 regression (DESIGN.md part E): 6.12.0 on Python 3.11 drops a reference to ``None`` on
+"""PySide6 regression (docs/architecture.md, Pitfalls): 6.12.0 on Python 3.11 drops a reference to ``None`` on
 every QPainter call that returns nothing, and the interpreter aborts after a few thousand.  Make
 a few hundred thousand such calls and check the count of ``None`` has not fallen."""
 

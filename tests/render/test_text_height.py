@@ -1,4 +1,4 @@
-"""Text is as tall as asked, measured as ink in what each painter produces (RULES.md 1.1).
+"""Text is as tall as asked, measured as ink in what each painter produces (docs/readings.md P-1).
 
 The law counts letters and numbers "at least 8 mm high" (001 s459(2), 003 s23(2), s259(2),
 s295(2)).  The scene sizes text from the flat-topped letters (H for capitals and digits, x for

@@ -42,7 +42,7 @@ def test_exact_figures_agree_with_the_catalogues_derived_ones(balls) -> None:
 
 
 def test_house_edge_is_exact() -> None:
-    # 54-ball any star: 1 - C(33,2)/C(54,2) = 903/1431 wins at 3 to 4 (RULES.md A-07).
+    # 54-ball any star: 1 - C(33,2)/C(54,2) = 903/1431 wins at 3 to 4 (docs/readings.md A-07).
     p = Fraction(903, 1431)
     assert house_edge(54, "any_star") == (1 - p) - p * Fraction(3, 4)
     assert house_edge(54, "any_star") < 0

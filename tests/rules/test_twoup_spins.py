@@ -2,7 +2,7 @@
 
 The oracle reads a whole sequence of spin codes at once, straight from 004 sch13 s8
 (player spinner), s5(8) (dealer spinner), s12 (players' wagers), s19 (lights), s21 (3
-consecutive invalid spins) and the DESIGN.md C.3 contract (an invalid spin is void; the
+consecutive invalid spins) and the contract of kiosk.rules.twoup (an invalid spin is void; the
 odds lights show the current run; the deciding spin stays lit).
 """
 

@@ -167,7 +167,7 @@ def test_bad_settings_are_refused(kwargs) -> None:
 def wager_oracle(side: str, later_spins: str, run_at_placing: int) -> str | None:
     """s12 read plainly: the first heads or tails decides; so does the 5th odds in a row.
 
-    The run counts from before the wager (DESIGN.md C.3); invalid spins are void.
+    The run counts from before the wager (the contract of kiosk.rules.twoup); invalid spins are void.
     """
     run = run_at_placing
     for code in later_spins:

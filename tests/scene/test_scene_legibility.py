@@ -1,4 +1,4 @@
-"""Letter heights of a scene checked against the 8 mm rule (RULES.md 1.1, 001 s459(2))."""
+"""Letter heights of a scene checked against the 8 mm rule (docs/readings.md P-1, 001 s459(2))."""
 
 from __future__ import annotations
 

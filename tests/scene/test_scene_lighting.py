@@ -1,8 +1,8 @@
 """The lit look in numbers (kiosk.scene.lighting) and which print the scene inks dark when lit.
 
 A lit area must be bright (a glow of relative luminance 0.7 or more, 0.3 above its unlit fill
-where white allows) and its print dark on it (WCAG 2 contrast 4.5:1 or more): RULES.md
-SIGN-TRI-04, 001 s463(3)(b).
+where white allows) and its print dark on it (WCAG 2 contrast 4.5:1 or more): docs/readings.md
+P-2, 001 s463(3)(b).
 """
 
 from __future__ import annotations

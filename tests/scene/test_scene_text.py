@@ -1,4 +1,4 @@
-"""Text sized from the font's real ink, placed by anchor and alignment (RULES.md 1.1)."""
+"""Text sized from the font's real ink, placed by anchor and alignment (docs/readings.md P-1)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from kiosk.scene.fonts import FAMILIES, WEIGHTS, font_face, font_files
 from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
 
 CAPITALS_AND_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-LOWERCASE_WITHOUT_ASCENDERS = "acemnorsuvwxz"  # RULES.md 1.1 IMPL
+LOWERCASE_WITHOUT_ASCENDERS = "acemnorsuvwxz"  # docs/readings.md P-1
 
 
 def _ink_heights(face, chars):

@@ -1,5 +1,5 @@
 """Long configured names (``{casino_name}``, ``{game_name}``) fitted to a width: shrunk, never
-below the floor (8 mm capitals by default, RULES.md 1.1), broken into lines rather than smaller."""
+below the floor (8 mm capitals by default, docs/readings.md P-1), broken into lines rather than smaller."""
 
 from __future__ import annotations
 

@@ -93,7 +93,7 @@ async def test_removing_the_manila_minimum_table_stake_sign_is_refused(api):
 
 @pytest.mark.parametrize("table, kind, rule", [("BJ-05", "limits", "003 s23(2)"),
                                                 ("MP-01", "minimum_table_stake", "003 s259(2)"),
-                                                ("RO-01", "limits", "RULES.md 1.1")])
+                                                ("RO-01", "limits", "docs/readings.md P-1")])
 async def test_sign_letters_under_8_mm_are_refused_with_the_seed_that_sets_them(api, table, kind, rule):
     signs = [{"kind": s["kind"], "cap_mm": 7.5 if s["kind"] == kind else s["cap_mm"]}
              for s in (await api.table(table))["signs"]]

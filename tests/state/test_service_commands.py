@@ -115,7 +115,7 @@ async def test_roles(service):
     with pytest.raises(Forbidden, match="TC54-01"):
         await service.execute(narrow, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
     await service.execute(narrow, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
-    # pit and admin may do what a dealer does (RULES.md 13.7, r1.2)
+    # pit and admin may do what a dealer does (002 r1.2)
     await service.execute(ADMIN, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
 
 

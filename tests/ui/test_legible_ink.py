@@ -4,8 +4,8 @@ The limits and signs views of two tables are shown on screens calibrated to seve
 (2.5 to 9 device pixels per millimetre, so the same 800-pixel screen is 320 mm down to 89 mm
 wide).  For every flat letter and digit of every line (lowercase without ascenders or descenders,
 capitals and digits on the baseline) the ink height is measured on the widget's pixels and
-converted with the calibrated scale: none may be under 8 mm (001 s459(2), 003 s23(2); RULES.md
-1.1 holds every sign to it), less one pixel of antialiasing.  A screen too small for a sign
+converted with the calibrated scale: none may be under 8 mm (001 s459(2), 003 s23(2); docs/readings.md
+P-1 holds every sign to it), less one pixel of antialiasing.  A screen too small for a sign
 shows the "SIGN NOT SHOWN" notice instead, and an uncalibrated screen never shows a sign.
 """
 

@@ -7,7 +7,7 @@ s225); if the dealer's hand does not qualify (s226) the ante is paid 1 to 1 and 
 bet is void, a stand off (s241); if it qualifies the player's hand wins (ante 1 to 1,
 bet at the s244(1) odds capped at the table's maximum payment, s244(2)), loses (both
 collected) or is a stand off when poker ranking and face values are equal (s229(6),
-s243; RULES.md A-13).  The bet is twice the ante (s239(4)).  "Total payment" under
+s243; docs/readings.md A-13).  The bet is twice the ante (s239(4)).  "Total payment" under
 s244(2) is read as the winnings at odds; the returned stake is not a payment (A-10).
 
 **The ace in A-2-3-4-5**: s229(5) lets "a player" rank the ace as 1.  A player's hand
@@ -520,7 +520,7 @@ def jackpot_round(
     if shortfall:
         note += (
             f"; the payments owed exceed the jackpot prize by {format_money(shortfall)}, "
-            "which the casino still owes (000 s246(1); RULES.md A-12)"
+            "which the casino still owes (000 s246(1); docs/readings.md A-12)"
         )
     return JackpotRound(
         prize, tuple(payments), total, charge, from_meter, shortfall, total - charge, shared, settings.sharing, note, rule

@@ -3,7 +3,7 @@
 Pure arithmetic on immutable values, in integer cents: contributions (a share of each jackpot
 wager, in basis points, with the fraction of a cent carried to the next wager, never dropped),
 payments (the meter pays what it holds and never goes below zero; the rest is a shortfall owed by
-the casino, RULES.md A-12) and resets (topping the meter up to its seed).  The running totals
+the casino, docs/readings.md A-12) and resets (topping the meter up to its seed).  The running totals
 prove the invariant ``amount == seeded + contributed - paid``: no cent is lost or created.
 :mod:`kiosk.rules.caribbean` re-exports everything here.
 """

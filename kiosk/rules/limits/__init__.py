@@ -1,6 +1,6 @@
 """Minimum and maximum wagers and the other table settings the law constrains.
 
-Two functions, the contract of DESIGN.md C.3 and the floor checker:
+Two functions, the contract (docs/architecture.md, Contracts) and the floor checker:
 
 * :func:`violations` checks one table's settings for its game;
 * :func:`floor_violations` checks rules that span the casino's tables (003 s23(4): at
@@ -12,14 +12,14 @@ setting at fault (``"maximum_by.3:4"``) and ``.severity`` ``"error"`` or ``"warn
 (a warning, such as a tri-chro wager whose legal odds favour the player, does not make a
 table invalid).
 
-Rules by game (RULES.md 2.2, 3.2, 4.1, 5.2, 6.2, 8, 9, 12, 13; limits.json):
+Rules by game (the seeds' provisions below; thresholds in ``kiosk/rules/data/limits.json``):
 
 * every game: minimum and maximum set, whole non-negative cents, minimum <= maximum;
   ``maximum_by``/``minimum_by`` only for the game's wager classes, each class's maximum
   at least its minimum;
 * tri-chro: 001 s459(1)(a)-(h), one floor per payout-odds class the variant offers
   (54 ball: 27 to 1 and 65 to 1; 63 ball: 38 to 1 and 90 to 1; 001 s467), a class
-  missing from ``maximum_by`` taking the table maximum (RULES.md A-09);
+  missing from ``maximum_by`` taking the table maximum (docs/readings.md A-09);
 * roulette: 000 s141(2), per wager type with its own minimum (``minimum_by``) and
   maximum;
 * blackjack: 003 s23(3) with the s23(4) $2/$10 instructional exception, 003 s50A(2)

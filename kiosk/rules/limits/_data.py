@@ -1,7 +1,7 @@
 """The "minimum at or below X, so maximum at least Y" thresholds, read from ``limits.json``.
 
-The numbers live in the bundled ``kiosk/rules/data/limits.json`` (a copy of the shared
-catalogue, RULES.md 16.2), where every rule carries its seed citation.  This module turns
+The numbers live in the bundled ``kiosk/rules/data/limits.json`` (the catalogue of the
+seeds' minimum/maximum provisions), where every rule carries its seed citation.  This module turns
 the rules of kind ``max_floor_when_min_low`` into :class:`MaxFloor` records in integer
 cents, and fails loudly, in one line naming the rule id, if the file is malformed.
 """

@@ -98,7 +98,7 @@ def _floor_violation(floor: MaxFloor, view: TableView, low: int | None, high: in
 
 
 def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
-    """001 s459(1) per payout-odds class (RULES.md A-09), for the classes the variant offers.
+    """001 s459(1) per payout-odds class (docs/readings.md A-09), for the classes the variant offers.
 
     The rule bites when the minimum wager permitted at the table is $5 or less; with
     per-class minimums that is the lowest of them.  A class missing from ``maximum_by``
@@ -226,7 +226,7 @@ def check_pai_gow(view: TableView) -> list[Violation]:
 
     The seed says both that no specific box maximum applies when co-banking
     (s421(1)(b)(ii)) and that the liability is capped at 7 times the box maximum
-    (s421(1)(e)); RULES.md A-16.  The box maximum is ``box_maximum_cents`` if set, else
+    (s421(1)(e)); docs/readings.md A-16.  The box maximum is ``box_maximum_cents`` if set, else
     the table maximum.
     """
     r = view.reader

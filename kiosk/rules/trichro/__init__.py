@@ -1,6 +1,6 @@
 """Tri-chro (001 pt 20, ss455-467): balls, wagers, winning areas, edges and payouts.
 
-The public face of the tri-chro rules.  The contract (DESIGN.md part C.3):
+The public face of the tri-chro rules.  The contract (docs/architecture.md, Contracts):
 
 ``winning_wagers(balls, drawn) -> frozenset[str]``
     ``balls`` is 54 or 63; ``drawn`` is two tokens, ``red``, ``green`` or ``gold`` with

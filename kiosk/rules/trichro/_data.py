@@ -50,7 +50,7 @@ class BallCondition:
     """What a ball must be to satisfy part of a required ball selection.
 
     ``colour`` and ``star`` are ``None`` where the condition does not care
-    (RULES.md 2.5.2: a ball satisfies the condition if it matches every key present).
+    (the predicate schema of ``tri_chro.json``: a ball satisfies the condition if it matches every key present).
     """
 
     colour: str | None = None

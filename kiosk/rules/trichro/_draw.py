@@ -137,7 +137,7 @@ def parse_draw(balls: int, drawn: Sequence[str], *, variant: TriChroVariant | No
 
 
 def satisfies(predicate: Predicate, pair: tuple[Ball, Ball]) -> bool:
-    """Evaluate a required ball selection (RULES.md 2.5.2 schema) on a drawn pair."""
+    """Evaluate a required ball selection (the predicate schema of ``tri_chro.json``) on a drawn pair."""
     a, b = pair
     first = predicate.conditions[0]
     if predicate.form == "both":

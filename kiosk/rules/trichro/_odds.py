@@ -4,7 +4,7 @@ Win counts and edges are computed here, exactly, over every unordered pair of re
 (C(54,2) = 1431, C(63,2) = 1953) with :class:`fractions.Fraction`; they are not read from
 ``tri_chro.json``'s ``derived_non_normative`` figures (which the tests compare against).
 
-Payout reading (the seed is silent, RULES.md A-10), documented where it is used:
+Payout reading (the seed is silent, docs/readings.md A-10), documented where it is used:
 
 * "a to b" odds pay ``a/b`` of the stake as winnings and the stake is returned with
   them (the ordinary meaning of "to" odds, and the reading the catalogue's derived
@@ -91,7 +91,7 @@ def player_favourable_wagers(balls: int) -> list[Violation]:
     """Warn about every wager whose legal odds pay the player more than it takes.
 
     The law's odds are kept (they are what 001 s467 says); each warning tells pit staff
-    to verify the gazetted rule (RULES.md A-07: 54-ball "any star" at 3 to 4).
+    to verify the gazetted rule (docs/readings.md A-07: 54-ball "any star" at 3 to 4).
     """
     variant = load_variant(balls)
     warnings = []
@@ -103,7 +103,7 @@ def player_favourable_wagers(balls: int) -> list[Violation]:
                     rule=w.citation,
                     message=(
                         f"{balls}-ball '{w.name}' at {w.odds_text} pays the player {_percent(-edge)} on average "
-                        f"({w.citation}; RULES.md A-07); the law's odds are kept: verify against the gazetted rule"
+                        f"({w.citation}; docs/readings.md A-07); the law's odds are kept: verify against the gazetted rule"
                     ),
                     key=f"wager.{w.id}",
                     severity="warning",
@@ -116,7 +116,7 @@ def winnings_cents(stake_cents: int, odds: tuple[int, int], *, rounding: Roundin
     """Winnings in cents for a winning stake at "a to b" odds, excluding the returned stake.
 
     ``stake_cents * a / b``, rounded down to the cent by default (the seed is silent,
-    RULES.md A-10; see the module docstring).  A negative or non-integer stake, or odds
+    docs/readings.md A-10; see the module docstring).  A negative or non-integer stake, or odds
     that are not two positive whole numbers, raise ``ValueError``.
     """
     if isinstance(stake_cents, bool) or not isinstance(stake_cents, int) or stake_cents < 0:

@@ -1,6 +1,6 @@
 """Two-up dice (004 sch13): the spinner's game, the lights, wagers and the offer of dice.
 
-The public face of the two-up rules.  The contract (DESIGN.md part C.3):
+The public face of the two-up rules.  The contract (docs/architecture.md, Contracts):
 
 ``SpinnerGame(call)``
     ``call`` is ``"heads"``, ``"tails"`` or ``None`` (the dealer spins and wagers

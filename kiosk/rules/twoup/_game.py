@@ -5,7 +5,7 @@ every player declined, s5(6)) until that wager is decided (s8), or for the deale
 heads or tails once or odds 5 times consecutively (s5(8)).  The next spin after that
 belongs to a new :class:`SpinnerGame`; the lights clear when it starts.
 
-Choices where the seed is silent (RULES.md A-14), per DESIGN.md part C.3:
+Choices where the seed is silent (docs/readings.md A-14), per the contract of :mod:`kiosk.rules.twoup`:
 
 * The heads and tails lights count the valid heads and tails spins of the game; the odds
   lights show the current run of consecutive odds and go back to 0 after heads or tails.
@@ -77,7 +77,7 @@ class SpinRecord:
 
 
 class SpinnerGame:
-    """One spinner's game (DESIGN.md C.3 contract).
+    """One spinner's game (the contract of :mod:`kiosk.rules.twoup`).
 
     ``call`` is ``"heads"`` or ``"tails"`` (the player spinner's wager, s6(1)) or ``None``
     (the dealer spins and wagers nothing, s5(6), s6(2)).  ``new_spinner`` says whether this

@@ -1,6 +1,6 @@
-"""Two-up dice settings: the points the seed leaves open (RULES.md A-14, A-10).
+"""Two-up dice settings: the points the seed leaves open (docs/readings.md A-14, A-10).
 
-Every default follows DESIGN.md part C.3 (the display contract); a casino whose approved
+Every default follows the two-up contract of :mod:`kiosk.rules.twoup` (the display's); a casino whose approved
 pit procedures read the rule differently changes the setting, not the code.
 """
 
@@ -24,11 +24,11 @@ class TwoUpSettings:
     ``odds_before_wager_count``
         s12 makes a player's wager lose when the spinner "spins odds 5 times
         consecutively"; it does not say whether odds spun before the wager was placed
-        count (A-14).  ``True`` (default, DESIGN.md C.3): the current run counts, as the
+        count (A-14).  ``True`` (default, the contract): the current run counts, as the
         odds lights show it.  ``False``: only odds spun since the wager was placed count.
     ``invalid_spin_breaks_odds_run``
         Whether an invalid spin ends a run of consecutive odds (A-14).  ``False``
-        (default, DESIGN.md C.3): an invalid spin is void and changes no run and no light.
+        (default, the contract): an invalid spin is void and changes no run and no light.
     ``reoffer_previous_spinner``
         Whether, when a new spinner must be chosen (s5(3),(4)), the dice go round to the
         previous spinner last.  ``False`` (default): a spinner who must stop (s10(2),

@@ -1,6 +1,6 @@
 """Two-up dice wagers and their settlement in cents (004 sch13 ss6, 9, 11-13).
 
-Payout reading (the seed is silent, RULES.md A-10): "a to b" odds pay ``a/b`` of the
+Payout reading (the seed is silent, docs/readings.md A-10): "a to b" odds pay ``a/b`` of the
 stake as winnings and the stake is returned with them; ``returned_cents`` is the stake
 plus winnings on a win and 0 on a loss.  The spinner's wager pays 7.5 to 1 (s9), i.e.
 ``stake * 15 / 2``; an odd number of cents leaves half a cent, rounded as

@@ -5,7 +5,7 @@ printed sign, or a screen area); ``bleed_mm`` grows the scene on every side with
 background colours carried out to the edge, as a print shop needs, while the text stays
 inside the trim.
 
-Legibility (RULES.md 1.1; 001 s459(2), 003 s23(2), s259(2), s295(2)): every letter and number,
+Legibility (docs/readings.md P-1; 001 s459(2), 003 s23(2), s259(2), s295(2)): every letter and number,
 lowercase included, has at least ``content.cap_mm`` (8 mm or more) of ink.  Text is set by
 cap height, and the smallest cap height used anywhere is the one that gives lowercase letters
 that much ink (``cap_mm * cap_height / x_height``), so a word in capitals, digits and lowercase
