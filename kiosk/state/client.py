@@ -429,6 +429,11 @@ class KioskClient:
         """Who this client's token is: ``{"name", "role", "token_id", "tables", "expires_at"}``."""
         return await self.request("GET", "/session")
 
+    async def floor_frame(self) -> dict[str, Any]:
+        """The floor frame the service checks configuration against (pit, admin); give it to
+        ``FloorFrame.from_json`` (kiosk.state.floorlaw) for :func:`kiosk.views.builders.check`."""
+        return await self.request("GET", "/floor/frame")
+
     async def displays(self) -> dict[str, Any]:
         """The displays streaming from the node answering now (pit, admin)."""
         return await self.request("GET", "/displays")

@@ -432,6 +432,13 @@ async def _session(request: web.Request) -> web.Response:
                               "expires_at": expires})
 
 
+async def _floor_frame(request: web.Request) -> web.Response:
+    """The floor frame writes are checked against (pit, admin): so a console checks as you type
+    exactly what the service will check (:func:`kiosk.views.builders.check`)."""
+    require_role(request_actor(request), "pit", "admin")
+    return web.Response(text=request.app[SERVICE_KEY].floor_frame.to_json(), content_type="application/json")
+
+
 async def _displays(request: web.Request) -> web.Response:
     """The displays streaming from this node now (pit, admin)."""
     require_role(request_actor(request), "pit", "admin")
@@ -530,6 +537,7 @@ def create_app(
     app.router.add_get(f"{p}/audit", _audit)
     app.router.add_get(f"{p}/session", _session)
     app.router.add_get(f"{p}/displays", _displays)
+    app.router.add_get(f"{p}/floor/frame", _floor_frame)
     app.router.add_get(f"{p}/stream", hub.handle)
     add_floor_routes(app, p, floor)
     return app

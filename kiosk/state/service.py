@@ -178,6 +178,11 @@ class Service:
         self._law = FloorLaw(frame)
         await self._deliver(events)
 
+    @property
+    def floor_frame(self) -> FloorFrame:
+        """The floor file's casino, displays and layouts that writes are checked against."""
+        return self._law.frame
+
     async def _load_frame(self) -> None:
         """The floor frame another node (or an earlier start) stored, for checking writes."""
         text = await self._store.get_meta("floor_frame")

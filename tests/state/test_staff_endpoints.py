@@ -71,3 +71,15 @@ async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_se
             await pit.audit(actor="bad\u202ename")
         with pytest.raises(Forbidden):
             await dealer.audit()
+
+
+async def test_floor_frame_is_what_the_service_checks_against(live_server_sqlite):
+    from kiosk.state.floorlaw import FloorFrame
+    import json
+
+    async with KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["pit"]) as pit, \
+            KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["dealer"]) as dealer:
+        frame = FloorFrame.from_json(json.dumps(await pit.floor_frame()))
+        assert frame.casino.name and "D-BJ-01-limits" in frame.displays and "BJ-01" in frame.tables
+        with pytest.raises(Forbidden):
+            await dealer.floor_frame()

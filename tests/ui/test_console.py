@@ -87,6 +87,11 @@ async def test_an_invalid_limit_shows_the_rule_and_sends_nothing(qtbot, live_ser
         assert (await _table(live_server_sqlite, "BJ-01"))["version"] == before["version"]
         editor.money["maximum_cents"].setText("$500")
         assert not editor.feedback.isVisible() and editor.publish.isEnabled()
+        # the signs: a required sign cannot be removed (the message cites the rule)
+        assert window.ctx.frame is not None and "D-BJ-01-limits" in window.ctx.frame.displays
+        editor.sign_boxes["limits"].setChecked(False)
+        assert editor.feedback.isVisible() and "003 s23(2)" in editor.feedback.text()
+        assert not editor.publish.isEnabled()
     finally:
         await _stop(window)
 

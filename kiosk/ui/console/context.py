@@ -24,6 +24,7 @@ class ConsoleContext:
     session: dict[str, Any]  # GET /session: name, role, token_id, tables, expires_at
     casino: CasinoSettings
     server: str
+    frame: Any = None  # kiosk.state.floorlaw.FloorFrame the service checks configuration against
     tasks: set[asyncio.Task] = field(default_factory=set)
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:

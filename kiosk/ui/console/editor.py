@@ -294,7 +294,8 @@ class EditorPage(QWidget):
         links = self.ctx.feed.state.links
         refusal = None
         for cmd in commands:
-            refusal = builders.check(cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""))
+            refusal = builders.check(cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""),
+                                     frame=self.ctx.frame)
             if refusal is not None:
                 break
             if cmd["type"] == "set_limits":  # later commands are checked on the state after this one

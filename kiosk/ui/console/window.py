@@ -9,6 +9,7 @@ input (default 10 minutes) and on Ctrl+Shift+Q; the server being unreachable sho
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget,
 from kiosk.state.client import KioskClient
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.errors import StateError
+from kiosk.state.floorlaw import FloorFrame
 from kiosk.ui.console.audit import AuditPage
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.console.credentials import Credentials
@@ -130,10 +132,14 @@ class ConsoleWindow(QMainWindow):
             summary = await client.request("GET", "/floor")
         except StateError:
             summary = None
+        try:
+            frame = FloorFrame.from_json(json.dumps(await client.floor_frame()))
+        except (StateError, ValueError):
+            frame = None  # checked as the service checks, less the floor's displays and layouts
         feed = LiveFeed(client, None, self)
         ops = Operations(client, self)
         ctx = self.ctx = ConsoleContext(client=client, feed=feed, ops=ops, session=session,
-                                        casino=CasinoSettings.from_summary(summary), server=self.servers[0])
+                                        casino=CasinoSettings.from_summary(summary), server=self.servers[0], frame=frame)
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
         feed.failed.connect(lambda text: self._banner(f"Stream stopped: {text}"))
