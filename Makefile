@@ -24,6 +24,9 @@ bench: $(STAMP)
 	$(PY) benchmarks/export_signs.py
 	$(PY) benchmarks/write_throughput.py
 	$(PY) benchmarks/stream_latency.py
+	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/display_repaint.py
+	$(PY) benchmarks/display_latency.py
+	$(PY) benchmarks/display_idle.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -111,6 +111,7 @@ def main(argv=None) -> int:
     print(json.dumps(result, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(timezone.utc).isoformat(),
+                                    "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
                                     "result": result}, indent=2) + "\n")
     print(f"wrote {args.out}")
     return 0

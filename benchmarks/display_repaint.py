@@ -134,6 +134,7 @@ def main(argv=None) -> int:
             print(kind, size_name, results[kind][size_name], flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(timezone.utc).isoformat(),
+                                    "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
                                     "area_mm": [AREA.width_mm, AREA.height_mm], "results": results}, indent=2) + "\n")
     print(f"wrote {args.out}")
     return 0

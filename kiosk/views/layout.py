@@ -108,7 +108,9 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[
     y = box.y + head * 2.0
     out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
     if not results:
-        out += sign_text("no spin yet", x=cx, y=y + head * 4, mm=MIN_SIGN_TEXT_MM + 2, fill=_WHITE)
+        # fitted to the panel: a narrow panel (a small screen) breaks the words rather than overflow
+        idle, idle_mm = fit_sign_text("no spin yet", width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
+        out += sign_text(idle, x=cx, y=y + head * 4, mm=idle_mm, fill=_WHITE)
         return out
     # the latest number, large, in its colour, with its colour named
     fill, name = number_colour(layout, results[0])
