@@ -215,7 +215,10 @@ def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) ->
             card = Box(left + i * cell_w + 0.75, y + row_h * 0.04, cell_w - 1.5, row_h * 0.92)
             items += _light(result, i < lit[result], i + 1 in failed[result], colours[result], cell, card)
     lines = _progress(content)
-    words, _ = stack(lines, x=pad, y=top + rows_h, w=area.width_mm - 2 * pad, h=progress_h, gap=0.5, drop=True)
+    # stack() measures lines from cap top to baseline: leave the last line's descenders room
+    # above the screen's edge (a 1280x800 screen cut the "p" of "Spins")
+    words, _ = stack(lines, x=pad, y=top + rows_h, w=area.width_mm - 2 * pad,
+                     h=progress_h - MIN_SIGN_TEXT_MM * 0.6, gap=0.5, drop=True)
     items += words
     items += status_mark(status, settings, area)
     return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255))
