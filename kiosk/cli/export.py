@@ -17,15 +17,17 @@ the same bytes.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
 
 from kiosk.cli import CommandError
+from kiosk.cli._sources import from_floor, from_server
+from kiosk.cli._token import add_token_argument, read_token
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "read_token", "generated_time"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "generated_time"]
 
 NAME = "export"
 HELP = "export the tables' signs as print-ready PDFs (bleed, crop marks, PDF/X-4 structure, manifest)"
@@ -36,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the tables")
     source.add_argument("--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)")
-    parser.add_argument("--token-file", metavar="FILE", help="file holding the token for --server (else KIOSK_TOKEN)")
+    add_token_argument(parser)
     parser.add_argument("--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)")
     parser.add_argument("--sign", metavar="KIND", action="append", default=[],
                         help="a sign kind to export (repeatable; default every sign the table shows)")
@@ -50,22 +52,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--changed-since", metavar="MANIFEST", help="write only the signs whose content changed since this manifest")
     parser.add_argument("--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
-
-
-def read_token(token_file: str | None) -> str:
-    """The server token: from ``token_file`` or the ``KIOSK_TOKEN`` environment variable."""
-    if token_file:
-        try:
-            token = Path(token_file).read_text(encoding="utf-8").strip()
-        except OSError as exc:
-            raise CommandError(f"--token-file {token_file}: cannot read it ({exc.strerror or exc})") from None
-        if not token:
-            raise CommandError(f"--token-file {token_file}: the file is empty")
-        return token
-    token = os.environ.get("KIOSK_TOKEN", "").strip()
-    if not token:
-        raise CommandError("--server needs a token: give --token-file FILE or set KIOSK_TOKEN")
-    return token
 
 
 def generated_time(args: argparse.Namespace) -> datetime:
@@ -87,49 +73,6 @@ def generated_time(args: argparse.Namespace) -> datetime:
     if args.floor:
         return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), timezone.utc)
     return datetime.now(timezone.utc).replace(microsecond=0)
-
-
-def _from_floor(path: str):
-    from kiosk.floor import load_floor
-    from kiosk.floor.errors import FloorError
-    from kiosk.state.errors import RuleRefused
-    from kiosk.views.signs.source import states_from_floor
-
-    try:
-        floor = load_floor(path)
-    except FloorError as exc:
-        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
-        raise CommandError(f"{exc.problems[0]}{more}") from None
-    try:
-        tables, links = states_from_floor(floor)
-    except RuleRefused as exc:
-        raise CommandError(exc.message) from None
-    return tables, links, floor.casino.timezone
-
-
-def _from_server(url: str, token: str):
-    """Every table and link as the server holds them now, and the casino's time zone from the
-    floor it serves (the same reads a display makes: :func:`kiosk.views.remote.read_server`)."""
-    import tempfile
-
-    from kiosk.state.client import KioskClient
-    from kiosk.state.errors import StateError
-    from kiosk.views.remote import read_server
-
-    async def fetch():
-        with tempfile.TemporaryDirectory() as folder:
-            async with KioskClient(url, token) as client:
-                return await read_server(client, Path(folder))
-
-    try:
-        view = asyncio.run(fetch())
-    except StateError as exc:
-        raise CommandError(f"--server {url}: {exc.message}") from None
-    except (OSError, asyncio.TimeoutError) as exc:
-        raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
-    except ValueError as exc:
-        raise CommandError(f"--server {url}: {exc}") from None
-    return view.tables, view.links, view.settings.timezone
 
 
 def _progress(quiet: bool):
@@ -161,9 +104,11 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     generated = generated_time(args)
     if args.server:
-        tables, links, tz = _from_server(args.server, read_token(args.token_file))
+        with tempfile.TemporaryDirectory() as folder:
+            tables, links, casino, _where = from_server(args.server, read_token(args), Path(folder))
     else:
-        tables, links, tz = _from_floor(args.floor)
+        tables, links, casino, _where = from_floor(args.floor)
+    tz = casino.timezone
     bar, update = _progress(args.quiet)
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None

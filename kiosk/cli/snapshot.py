@@ -12,7 +12,6 @@ service's own handlers run 'no more bets' and the draw on a copy of the state (0
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import re
 import tempfile
@@ -20,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from kiosk.cli._errors import CommandError
+from kiosk.cli._sources import from_floor, from_server
 from kiosk.cli._token import add_token_argument, read_token
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "parse_pair", "render_view"]
@@ -73,45 +73,6 @@ def _px_per_mm(size: tuple[float, float], screen_mm: tuple[float, float]) -> flo
             "check both (they must describe the same screen)"
         )
     return min(kx, ky)
-
-
-def _from_floor(path: str):
-    from kiosk.floor import load_floor
-    from kiosk.floor.errors import FloorError
-    from kiosk.state.errors import StateError
-    from kiosk.views.base import CasinoSettings
-    from kiosk.views.signs.source import states_from_floor
-
-    try:
-        floor = load_floor(path)
-    except FloorError as exc:
-        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
-        raise CommandError(f"{exc.problems[0]}{more}") from None
-    try:
-        tables, links = states_from_floor(floor)
-    except StateError as exc:
-        raise CommandError(exc.message) from None
-    return tables, links, CasinoSettings.from_floor(floor), f"in {path}"
-
-
-def _from_server(args: argparse.Namespace, folder: Path):
-    from kiosk.state.client import KioskClient
-    from kiosk.state.errors import StateError
-    from kiosk.views.remote import read_server
-
-    token = read_token(args)
-
-    async def read():
-        async with KioskClient(args.server, token) as client:
-            return await read_server(client, folder)
-
-    try:
-        seen = asyncio.run(read())
-    except ValueError as exc:  # a URL that is not http(s)
-        raise CommandError(f"--server: {exc}") from None
-    except StateError as exc:
-        raise CommandError(f"--server {args.server}: {exc.message}") from None
-    return seen.tables, seen.links, seen.settings, f"on {args.server}"
 
 
 def _with_draw(args: argparse.Namespace, tables, links):
@@ -173,9 +134,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--out: folder {out.parent} does not exist")
     with tempfile.TemporaryDirectory(prefix="kiosk-snapshot-") as folder:
         if getattr(args, "server", None) is not None:
-            tables, links, settings, where = _from_server(args, Path(folder))
+            tables, links, settings, where = from_server(args.server, read_token(args), Path(folder))
         else:
-            tables, links, settings, where = _from_floor(args.floor)
+            tables, links, settings, where = from_floor(args.floor)
         if args.draw is not None:
             tables, links = _with_draw(args, tables, links)
         w, h = int(size[0]), int(size[1])

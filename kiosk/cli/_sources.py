@@ -1,0 +1,55 @@
+"""Where a command's tables come from: a floor file (the states ``kiosk serve`` would seed from
+it) or a running server (what is configured now), read the same way by every command that
+composes from them (``kiosk snapshot``, ``kiosk export``)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from kiosk.cli._errors import CommandError
+
+__all__ = ["from_floor", "from_server"]
+
+
+def from_floor(path: str):
+    """``(tables, links, CasinoSettings, "in PATH")`` of a floor file; one line when it cannot
+    be loaded or a table's limits break a rule."""
+    from kiosk.floor import load_floor
+    from kiosk.floor.errors import FloorError
+    from kiosk.state.errors import StateError
+    from kiosk.views.base import CasinoSettings
+    from kiosk.views.signs.source import states_from_floor
+
+    try:
+        floor = load_floor(path)
+    except FloorError as exc:
+        more = f" (and {len(exc.problems) - 1} more: run kiosk check --floor)" if len(exc.problems) > 1 else ""
+        raise CommandError(f"{exc.problems[0]}{more}") from None
+    try:
+        tables, links = states_from_floor(floor)
+    except StateError as exc:
+        raise CommandError(exc.message) from None
+    return tables, links, CasinoSettings.from_floor(floor), f"in {path}"
+
+
+def from_server(url: str, token: str, folder: Path):
+    """``(tables, links, CasinoSettings, "on URL")`` of a running server now (the reads a display
+    makes: :func:`kiosk.views.remote.read_server`; the logo, if any, saved in ``folder``)."""
+    from kiosk.state.client import KioskClient
+    from kiosk.state.errors import StateError
+    from kiosk.views.remote import read_server
+
+    async def read():
+        async with KioskClient(url, token) as client:
+            return await read_server(client, folder)
+
+    try:
+        seen = asyncio.run(read())
+    except ValueError as exc:  # a URL that is not http(s)
+        raise CommandError(f"--server: {exc}") from None
+    except StateError as exc:
+        raise CommandError(f"--server {url}: {exc.message}") from None
+    except (OSError, asyncio.TimeoutError) as exc:
+        raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
+    return seen.tables, seen.links, seen.settings, f"on {url}"
