@@ -5,6 +5,7 @@ the text and the problem when the page is too small."""
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -152,3 +153,10 @@ def test_draw_poker_ace_sign_only_for_a_reduced_deck(demo_states, demo_floor):
     table = dict(ctx.table, settings={**ctx.table["settings"], "deck": 40, "ace_low": True})
     content = sign_contents("ace_rule", Context(table, None, demo_floor.casino.timezone))[0]
     assert content.blocks[0].text == "Ace is low as well as high" and content.citation == "003 s292(9)"
+
+
+def test_signs_cite_the_law_only(demo_states, demo_floor):
+    """The small print names the seed sections a sign rests on, never a project document."""
+    for table_id, kind, ctx in _all_signs(demo_states, demo_floor):
+        for content in sign_contents(kind, ctx):
+            assert re.fullmatch(r"00[0-4] [^;]+(; 00[0-4] [^;]+)*", content.citation), (table_id, kind, content.citation)

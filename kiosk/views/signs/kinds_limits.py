@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kiosk.rules.lettering import text_height_rule
+from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.limits import LIMIT_RULES
 from kiosk.rules.trichro import odds_classes
@@ -42,8 +42,8 @@ def _citation(kind: str, game: str) -> str:
     if basis == "IMPL":
         basis = GAMES[game].source
     height = text_height_rule(kind, game)
-    if height.startswith("RULES") or height == basis:
-        return basis
+    if height not in TEXT_HEIGHT_CITATIONS or height == basis:
+        return basis  # the product's policy is not the law: the sign cites the seeds only
     seed, _, section = height.partition(" ")
     return f"{basis}, {section}" if basis.startswith(seed + " ") else f"{basis}; {height}"
 
