@@ -130,12 +130,12 @@ def compose(
         where = f"table {table['id']}" if table is not None else "this display"
         raise ValueError(f"{where} has no jackpot meter or progressive link (000 s231(2), s231(3))")
     pending = link.get("pending")
-    fault = _heartbeat_fault(now, heard_at, settings)
+    fault, since = _heartbeat_fault(now, heard_at, settings), heard_at
     if fault is None and connection.kind == "fault":
-        fault = connection.reason or "fault"
+        fault, since = connection.reason or "fault", connection.since
     elif fault is None and connection.kind == "stale" and connection.since is not None:
-        fault = _heartbeat_fault(now, connection.since, settings)
-    status = Status.fault(fault, since=heard_at or connection.since) if fault is not None else connection
+        fault, since = _heartbeat_fault(now, connection.since, settings), connection.since
+    status = Status.fault(fault, since=since) if fault is not None else connection
     content = JackpotContent(
         subject=table["id"] if table is not None else link["id"],
         name=link["name"],

@@ -160,10 +160,8 @@ class DisplayModel:
         self._now = self._clock()
         if isinstance(event, Connected):
             self.heard_at = self._now
-        if status == self.status:
-            if isinstance(event, Connected):
-                return self._recompose([s for s in self._slots if s.subject.view in HEARD_VIEWS], timed=True)
-            return []
+        if status == self.status:  # the clock moved on (and a meter may have heard from its server)
+            return self._recompose([s for s in self._slots if s.subject.view in TIMED_VIEWS], timed=True)
         self.status = status
         return self._recompose(self._slots)
 

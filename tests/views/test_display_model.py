@@ -110,6 +110,12 @@ def test_offline_marks_every_view_stale_and_connected_makes_them_live(recorded, 
     told.clear()
     assert model.connection(Offline(since=since, reason="refused", attempts=2)) == []  # the same outage
     assert model.connection(Resuming(url="http://x", from_seq=snapshot.seq)) == []
+    clock.now = since + timedelta(seconds=31)  # a retry after 30 s: the meter's amount is no longer current
+    assert Subject("jackpot", link="CSP-PROG") in model.connection(Offline(since=since, reason="refused", attempts=3))
+    clock.now = since + timedelta(seconds=1)
+    model.connection(Connected(url="http://x", seq=snapshot.seq))
+    model.connection(Offline(since=since, reason="connection refused"))
+    told.clear()
     # after 30 s without a word the meter must not show an amount as current
     clock.now = since + timedelta(seconds=40)
     faulted = model.tick()
