@@ -150,9 +150,9 @@ class DisplayModel:
                     table = self.live.tables.get(slot.subject.table)
                     if table is not None and table.get("link_id") == ident:
                         affected.append(slot)
-        # hearing from the server is news to a meter that was about to show a fault
-        heard = [s for s in self._slots if s.subject.view in HEARD_VIEWS and s not in affected]
-        return self._recompose(affected) + self._recompose(heard, timed=True)
+        # hearing from the server is news to a meter that was about to show a fault: recompose it
+        heard = [s for s in self._slots if s.subject.view in HEARD_VIEWS]
+        return self._recompose([s for s in affected if s not in heard]) + self._recompose(heard, timed=True)
 
     def connection(self, event: ConnectionEvent) -> list[Subject]:
         """Apply a connection event (live, stale since T, or a fault)."""

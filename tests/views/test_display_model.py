@@ -148,7 +148,7 @@ def test_listeners_are_told_exactly_when_a_composed_view_changes(recorded, casin
     """After every step each subject's listener was called iff a fresh composition of the
     model's mirrored state differs from the last one it was told about."""
 
-    @hyp_settings(max_examples=20, deadline=None)
+    @hyp_settings(max_examples=30, deadline=None)
     @given(steps=st.lists(STEP, max_size=10))
     def check(steps):
         _run_steps(recorded, casino, steps)
