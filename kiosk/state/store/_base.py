@@ -16,6 +16,7 @@ from typing import Any, Callable, Collection, Literal
 
 from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
+from kiosk.state.shapes import LinkState, TableState
 
 __all__ = [
     "AuditQuery",
@@ -90,8 +91,8 @@ class TokenRevoke:
 class Loaded:
     """The rows a command sees, read inside its transaction after the head row was locked."""
 
-    tables: dict[str, dict[str, Any]]
-    links: dict[str, dict[str, Any]]
+    tables: dict[str, TableState]
+    links: dict[str, LinkState]
     now: datetime
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
 
