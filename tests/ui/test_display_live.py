@@ -151,3 +151,32 @@ def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):
             await _close(client, process)
 
     run(scenario())
+
+
+def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path):
+    from datetime import time as daytime
+
+    from kiosk.ui.device_settings import BrightnessPeriod
+
+    zone = ZoneInfo("Australia/Brisbane")
+    now = [datetime(2026, 11, 30, 21, 59, tzinfo=zone)]
+    settings = DeviceSettings(brightness=(BrightnessPeriod(start=daytime(22), end=daytime(6), percent=55),))
+
+    async def scenario():
+        client = KioskClient("http://127.0.0.1:9", "unused")
+        process = DisplayProcess(client, [DisplaySpec("D", "limits", table="BJ-01")], settings,
+                                 clock=lambda: now[0].astimezone(timezone.utc))
+        process.open_windows()
+        widget = process.screens[0].widget
+        try:
+            assert widget.brightness() == 100
+            now[0] = datetime(2026, 11, 30, 22, 0, tzinfo=zone)
+            process.tick()
+            assert widget.brightness() == 55  # dimmed, never below the 40 % floor the settings allow
+            now[0] = datetime(2026, 12, 1, 6, 0, tzinfo=zone)
+            process.tick()
+            assert widget.brightness() == 100
+        finally:
+            await _close(client, process)
+
+    run(scenario())
