@@ -16,7 +16,17 @@ from typing import Any, Callable, Iterator
 import numpy as np
 from PySide6.QtGui import QImage
 
+import pytest
+import qasync
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
+
 from kiosk.scene.legibility import text_runs_of
+from kiosk.state.client import KioskClient
+from kiosk.ui.device_settings import DeviceSettings
+from kiosk.ui.display_app import DisplayProcess
+from kiosk.ui.display_main import casino_from_summary, fetch_floor
+from kiosk.ui.kiosk_window import KioskWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
@@ -70,6 +80,48 @@ class Served:
                 self.proc.wait(timeout=30)
             finally:
                 self.kill()
+
+
+@pytest.fixture
+def served(tmp_path):
+    """A running ``kiosk serve`` with the demo floor (import this fixture into a test module)."""
+    server = Served(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def run(coro):
+    """Run a test scenario on the qasync loop, as ``kiosk display`` runs."""
+    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        return runner.run(coro)
+
+
+async def open_display(served, specs, *, settings: DeviceSettings = DeviceSettings(), wait: bool = True, **kw):
+    """A display process of ``specs`` streaming from ``served``; ``(client, process)``."""
+    client = KioskClient(served.url, served.tokens["display"])
+    summary = await fetch_floor(client)
+    process = DisplayProcess(client, specs, settings, casino=casino_from_summary(summary, settings, None), **kw)
+    process.floor_summary = summary
+    process.open_windows()
+    process.start()
+    if wait:
+        for screen in process.screens:
+            await wait_for(lambda s=screen: s.state is not None or s.notice not in (None, "waiting"),
+                           what=f"{screen.spec.id} to show its view")
+    return client, process
+
+
+async def close_display(client, process) -> None:
+    """Stop the display; no window and no task may outlive it."""
+    await process.stop()
+    await client.close()
+    await asyncio.sleep(0.1)
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    left = [w for w in QApplication.topLevelWidgets() if isinstance(w, KioskWindow)]
+    assert not left, f"windows left open: {[w.windowTitle() for w in left]}"
+    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+    assert not pending, f"tasks left running: {pending}"
 
 
 async def wait_for(condition: Callable[[], Any], timeout: float = 20.0, what: str = "condition") -> Any:

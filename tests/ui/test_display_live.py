@@ -11,61 +11,22 @@ from datetime import datetime, timezone
 from zoneinfo import ZoneInfo
 
 import pytest
-import qasync
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.ui.display_app import DisplayProcess
 from kiosk.ui.display_spec import DisplaySpec
 from kiosk.ui.display_cache import load_cache
-from kiosk.ui.display_main import casino_from_summary, fetch_floor
-from kiosk.ui.kiosk_window import KioskWindow
-from live_display import Served, texts, wait_for
+from kiosk.ui.display_main import casino_from_summary
+from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 
-@pytest.fixture
-def served(tmp_path):
-    server = Served(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
-def run(coro):
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(coro)
-
-
-async def _process(served, specs, tmp_path, **kw):
-    client = KioskClient(served.url, served.tokens["display"])
-    summary = await fetch_floor(client)
-    process = DisplayProcess(client, specs, DeviceSettings(), cache_file=tmp_path / "cache" / "state.json",
-                             casino=casino_from_summary(summary, DeviceSettings(), None), **kw)
-    process.floor_summary = summary
-    process.open_windows()
-    process.start()
-    return client, process
-
-
-async def _close(client, process):
-    """Stop the display; no window and no task may outlive it."""
-    await process.stop()
-    await client.close()
-    await asyncio.sleep(0.1)
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    left = [w for w in QApplication.topLevelWidgets() if isinstance(w, KioskWindow)]
-    assert not left, f"windows left open: {[w.windowTitle() for w in left]}"
-    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
-    assert not pending, f"tasks left running: {pending}"
-
-
 def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):
     async def scenario():
-        client, process = await _process(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], tmp_path)
+        client, process = await open_display(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
+                                             wait=False, cache_file=tmp_path / "cache" / "state.json")
         screen = process.screens[0]
         try:
             await wait_for(lambda: screen.state is not None and screen.state.status.is_live, what="the limits sign")
@@ -93,7 +54,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
                            timeout=30, what="live again with the change made while it was away")
             process.save_now()
         finally:
-            await _close(client, process)
+            await close_display(client, process)
         cached, problem = load_cache(tmp_path / "cache" / "state.json")
         assert problem is None and cached.tables["BJ-01"]["limits"]["maximum_cents"] == 300000
 
@@ -102,12 +63,13 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
 
 def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):
     async def first():
-        client, process = await _process(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], tmp_path)
+        client, process = await open_display(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
+                                             wait=False, cache_file=tmp_path / "cache" / "state.json")
         try:
             await wait_for(lambda: process.screens[0].state is not None, what="the sign")
             process.save_now()
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(first())
     served.kill()
@@ -130,7 +92,7 @@ def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, ser
             await asyncio.sleep(1.5)  # retrying the dead server changes nothing on screen
             assert screen.state.status.kind == "stale"
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(second())
     served.start()
@@ -148,7 +110,7 @@ def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):
             shown = texts(screen.widget.scene)
             assert "DISPLAY NOT AUTHORISED" in shown
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(scenario())
 
@@ -177,6 +139,6 @@ def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path
             process.tick()
             assert widget.brightness() == 100
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(scenario())

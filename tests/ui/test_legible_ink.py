@@ -11,45 +11,23 @@ shows the "SIGN NOT SHOWN" notice instead, and an uncalibrated screen never show
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
-import qasync
 
-from kiosk.state.client import KioskClient
 from kiosk.ui.calibration import ScreenScale
-from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import DisplayProcess
-from kiosk.ui.display_main import casino_from_summary, fetch_floor
 from kiosk.ui.display_spec import DisplaySpec
-from live_display import Served, glyph_ink_heights, grab_array, texts, wait_for
+from live_display import close_display, glyph_ink_heights, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide
 
 
-@pytest.fixture
-def served(tmp_path):
-    server = Served(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
 def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
     async def scenario():
-        client = KioskClient(served.url, served.tokens["display"])
-        summary = await fetch_floor(client)
         specs = [DisplaySpec("BJ", "limits", table="BJ-01"), DisplaySpec("MP", "signs", table="MP-01")]
-        process = DisplayProcess(client, specs, DeviceSettings(),
-                                 casino=casino_from_summary(summary, DeviceSettings(), None))
-        process.open_windows()
-        process.start()
+        client, process = await open_display(served, specs)
         measured = {}
         try:
-            for screen in process.screens:
-                await wait_for(lambda s=screen: s.state is not None or s.notice not in (None, "waiting"),
-                               what=f"{screen.spec.id}")
             for k in DENSITIES:
                 for screen in process.screens:
                     process.calibrate(screen, k)
@@ -77,11 +55,9 @@ def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
             assert "SIGN NOT SHOWN" in texts(screen.widget.scene)
             assert any("160x90" in t for t in texts(screen.widget.scene))
         finally:
-            await process.stop()
-            await client.close()
+            await close_display(client, process)
         shown = [v for v in measured.values() if isinstance(v, float)]
         assert len(shown) >= 6, measured  # the signs are shown wherever they fit ...
         assert measured[("BJ", 9.0)] == measured[("MP", 9.0)] == "not shown on 89 mm", measured  # ... and only there
 
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        runner.run(scenario())
+    run(scenario())

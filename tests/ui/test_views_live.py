@@ -16,37 +16,17 @@ from datetime import datetime, timedelta, timezone
 
 import numpy as np
 import pytest
-import qasync
-from PySide6.QtCore import QEvent
-from PySide6.QtWidgets import QApplication
 
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
-from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import DisplayProcess
-from kiosk.ui.display_main import casino_from_summary, fetch_floor
 from kiosk.ui.display_spec import DisplaySpec
-from kiosk.ui.kiosk_window import KioskWindow
-from live_display import Served, grab_array, texts, wait_for
+from live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
 GLOW = np.array([255, 240, 160])  # kiosk.scene.lighting.DEFAULT_LIT_FILL
-
-
-@pytest.fixture
-def served(tmp_path):
-    server = Served(tmp_path)
-    server.start()
-    yield server
-    server.stop()
-
-
-def run(coro):
-    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
-        return runner.run(coro)
 
 
 class Clock:
@@ -59,28 +39,6 @@ class Clock:
         return datetime.now(timezone.utc) + self.ahead
 
 
-async def _display(served, specs, clock=None):
-    client = KioskClient(served.url, served.tokens["display"])
-    summary = await fetch_floor(client)
-    kw = {"clock": clock} if clock is not None else {}
-    process = DisplayProcess(client, specs, DeviceSettings(),
-                             casino=casino_from_summary(summary, DeviceSettings(), None), **kw)
-    process.open_windows()
-    process.start()
-    for screen in process.screens:
-        await wait_for(lambda s=screen: s.state is not None, what=f"{screen.spec.id} to show its view")
-    return client, process
-
-
-async def _close(client, process):
-    await process.stop()
-    await client.close()
-    await asyncio.sleep(0.1)
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, KioskWindow)]
-    assert not [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
-
-
 def _glow_pixels(widget) -> int:
     image = grab_array(widget).astype(np.int16)
     return int((np.abs(image - GLOW).max(axis=2) <= 6).sum())
@@ -89,7 +47,7 @@ def _glow_pixels(widget) -> int:
 def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served):
     async def scenario():
         specs = [DisplaySpec("L", "layout", table="TC54-01"), DisplaySpec("R", "trichro", table="TC54-01", screen=1)]
-        client, process = await _display(served, specs)
+        client, process = await open_display(served, specs)
         layout, result = process.screens
         try:
             assert layout.state.scene.lit == frozenset() and _glow_pixels(layout.widget) == 0
@@ -109,14 +67,14 @@ def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served)
                         assert ball.rstrip("*").upper() in words, (draw, words)
             assert layout.widget.partial_repaints > 0  # a drawing repaints what changed, not the screen
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(scenario())
 
 
 def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, served):
     async def scenario():
-        client, process = await _display(served, [DisplaySpec("T", "twoup_lights", table="TU-01")])
+        client, process = await open_display(served, [DisplaySpec("T", "twoup_lights", table="TU-01")])
         screen = process.screens[0]
 
         def lit():
@@ -142,7 +100,7 @@ def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, s
                                    "failed": False})
                 await wait_for(lambda: dict(screen.state.content.failed)["tails"] == (), what="the repaired light")
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(scenario())
 
@@ -151,7 +109,7 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
     clock = Clock()
 
     async def scenario():
-        client, process = await _display(served, [DisplaySpec("M", "jackpot", link="CSP-PROG")], clock)
+        client, process = await open_display(served, [DisplaySpec("M", "jackpot", link="CSP-PROG")], clock=clock)
         screen = process.screens[0]
         try:
             start = screen.state.facts["amount_cents"]
@@ -198,6 +156,6 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
             await wait_for(lambda: screen.state.status.is_live, timeout=30, what="live again")
             assert any(last in t for t in texts(screen.widget.scene))
         finally:
-            await _close(client, process)
+            await close_display(client, process)
 
     run(scenario())
