@@ -142,7 +142,7 @@ def _table_violations(floor: "Floor", table: "Table") -> list[Violation]:
         pg = table.pai_gow_settings
         if not pg.approved_cuts:
             out.append(_violation(tid, "the approved cuts must be displayed; list them in pai_gow.approved_cuts",
-                                  "003 s430(2)", "pai_gow.approved_cuts"))
+                                  SIGN_KINDS["approved_cuts"].basis, "pai_gow.approved_cuts"))
         if pg.cuts_approval is None:
             out.append(_violation(tid, "tiles are cut in the ways the chief executive approved; "
                                        "set pai_gow.cuts_approval = \"<reference>\"",

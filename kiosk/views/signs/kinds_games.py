@@ -3,6 +3,7 @@ and draw poker announcements."""
 
 from __future__ import annotations
 
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.blackjack import Nomination, bonus_payout_rows, nomination_rows
 from kiosk.rules.caribbean import bet_odds_rows, jackpot_rows
 from kiosk.rules.citation import RuleError
@@ -55,7 +56,7 @@ def bonus_payouts_sign(ctx: Context, kind: str = "bonus_payouts") -> list[SignCo
 
 def nominated_blackjack_sign(ctx: Context, kind: str = "nominated_blackjack") -> list[SignContent]:
     """The nominated suit and card of the round (003 s50C(3))."""
-    rule = "003 s50C(3)"
+    rule = SIGN_KINDS[kind].basis  # 003 s50C(3)
     s = settings(ctx)
     suit = require(s.get("nominated_suit"), kind, ctx, "blackjack.nominated_suit", rule)
     card = require(s.get("nominated_card"), kind, ctx, "blackjack.nominated_card", rule)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.limits import LIMIT_RULES
@@ -110,7 +111,7 @@ def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") ->
     """The minimum table stake in large figures (003 s259(2), s295(2)) and the notice of a
     scheduled increase: the new stake and the time it takes effect (s259(3), s295(3))."""
     game = ctx.table["game"]
-    rule = {"manila_poker": "003 s259(2)", "draw_poker": "003 s295(2)"}[game]
+    rule = text_height_rule(kind, game)  # the section that requires the sign: 003 s259(2), s295(2)
     stake = require(limits(ctx).get("minimum_table_stake_cents"), kind, ctx, "the minimum table stake", rule)
     blocks: list[Block] = [Big(money(stake))]
     blocks.extend(notices(ctx, ("minimum_table_stake_cents",),
@@ -131,7 +132,7 @@ def instructional_sign(ctx: Context, kind: str = "instructional") -> list[SignCo
 
 def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[SignContent]:
     """The maximum house liability while the house co-banks (003 s421(1)(b)(i))."""
-    rule = "003 s421(1)(b)(i)"
+    rule = SIGN_KINDS[kind].basis  # 003 s421(1)(b)(i)
     amount = require(limits(ctx).get("house_liability_cents"), kind, ctx, "the maximum house liability", rule)
     blocks: list[Block] = [Para("When the house co-banks, its liability is at most"), Big(money(amount))]
     blocks.extend(notices(ctx, ("house_liability_cents",),
@@ -141,7 +142,7 @@ def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[Si
 
 def approved_cuts_sign(ctx: Context, kind: str = "approved_cuts") -> list[SignContent]:
     """The ways of cutting the tiles the chief executive approved (003 s430(2))."""
-    rule = "003 s430(2)"
+    rule = SIGN_KINDS[kind].basis  # 003 s430(2)
     cuts = require(tuple(settings(ctx).get("approved_cuts") or ()), kind, ctx, "pai_gow.approved_cuts", rule)
     blocks = tuple(Para(cut) for cut in cuts)
     return [SignContent(kind, ctx.table["id"], heading(ctx), "Approved cuts", blocks, rule)]
