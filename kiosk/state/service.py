@@ -11,6 +11,8 @@ other nodes reach this node's subscribers through LISTEN/NOTIFY.
 from __future__ import annotations
 
 import asyncio
+import collections
+import itertools
 import logging
 import os
 import secrets
@@ -35,7 +37,7 @@ from kiosk.state.store import (
     open_store,
     parse_time,
 )
-from kiosk.state.subscription import Subscription
+from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
 __all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
@@ -44,6 +46,9 @@ _log = logging.getLogger(__name__)
 
 SYSTEM = Actor(name="kiosk scheduler", role="admin")
 LOCAL_OPERATOR = Actor(name="local operator", role="admin")
+RECENT_EVENTS = 10_000
+"""How many of the last published events a node keeps in memory, so that clients resuming
+after a lost node replay from memory instead of each reading the database."""
 Clock = Callable[[], datetime]
 
 
@@ -56,7 +61,7 @@ class Service:
 
     command_types: tuple[str, ...] = COMMAND_TYPES
 
-    def __init__(self, store: Store, node_id: str, clock: Clock) -> None:
+    def __init__(self, store: Store, node_id: str, clock: Clock, remember: int = RECENT_EVENTS) -> None:
         self._store = store
         self.node_id = node_id
         self.kind = store.kind
@@ -65,6 +70,7 @@ class Service:
         self._subs: set[Subscription] = set()
         self._publish_lock = asyncio.Lock()
         self._last_published = 0
+        self._recent: collections.deque[Event] = collections.deque(maxlen=remember)
         self._tasks: set[asyncio.Task] = set()
         self._ticker: asyncio.Task | None = None
         self._closed = False
@@ -85,6 +91,7 @@ class Service:
         tick_seconds: float | None = 1.0,
         audit_key: Any = "auto",
         verify_only: bool = False,
+        remember: int = RECENT_EVENTS,
     ) -> "Service":
         """Open the store named by ``db_url`` (see :mod:`kiosk.state.db`) and the service on it.
 
@@ -96,6 +103,8 @@ class Service:
         :class:`~kiosk.state.auditkey.AuditKey`, None for none, or ``"auto"``: the configured
         key, see :func:`kiosk.state.auditkey.find_key`); a database signed with a key is
         refused without it unless ``verify_only`` (then nothing is written at open).
+        ``remember`` is how many recently published events are kept in memory for resuming
+        stream clients.
         """
         from kiosk.state.auditkey import find_key
 
@@ -105,7 +114,7 @@ class Service:
         store.verify_only = verify_only
         await store.open()
         service = cls(store, node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
-                      clock or _utc_now)
+                      clock or _utc_now, remember)
         service.audit_key = key
         try:
             service._last_published = await store.head_seq()
@@ -289,9 +298,37 @@ class Service:
             self._subs.add(sub)
         return sub
 
+    @property
+    def published_seq(self) -> int:
+        """The sequence number of the last event handed to this node's subscribers."""
+        return self._last_published
+
+    def remembers(self, seq: int) -> bool:
+        """Whether :meth:`recent_events` can answer for everything after ``seq`` from memory."""
+        if seq >= self._last_published:
+            return True
+        return bool(self._recent) and self._recent[0].seq <= seq + 1
+
+    def recent_events(self, seq: int, tables: Collection[str] | None = None) -> list[Event] | None:
+        """The events after ``seq`` that this node has published and that concern ``tables``
+        (None: every table), in order, from memory - or None when memory does not reach back
+        to ``seq`` (ask :meth:`events_since`). What a subscriber would have been given."""
+        if not self.remembers(seq):
+            return None
+        if seq >= self._last_published:
+            return []
+        wanted = self._table_filter(tables)
+        start = seq + 1 - self._recent[0].seq
+        if start < len(self._recent) and self._recent[start].seq == seq + 1:  # no gaps: index
+            tail = itertools.islice(self._recent, start, None)
+        else:
+            tail = (e for e in self._recent if e.seq > seq)
+        return [e for e in tail if event_concerns(e, wanted)]
+
     def _dispatch(self, event: Event) -> None:
         for sub in list(self._subs):
             sub.offer(event)
+        self._recent.append(event)
         self._last_published = event.seq
 
     async def _deliver(self, events: list[Event]) -> None:

@@ -42,6 +42,7 @@ from aiohttp import WSMsgType, web
 from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.jsonbody import parse_json_object
+from kiosk.state.subscription import select_snapshot
 
 __all__ = [
     "CLOSE_BAD_REQUEST",
@@ -147,6 +148,9 @@ class StreamHub:
         self._connections: set[_Connection] = set()
         self._encoded: OrderedDict[int, str] = OrderedDict()
         self._head: tuple[float, int] | None = None
+        self._head_read: asyncio.Task | None = None
+        self._snapshot: tuple[float, dict[str, Any]] | None = None
+        self._snapshot_read: asyncio.Task | None = None
         self._closing = False
         self._revoked: set[str] = set()
         self._watch: asyncio.Task | None = None
@@ -186,15 +190,21 @@ class StreamHub:
                 self._encoded.popitem(last=False)
         return text
 
-    async def _head_seq(self) -> int:
+    async def _head_seq(self, fresh: bool = False) -> int:
+        """The store's head: cached for half a heartbeat, or read now (``fresh``) by one read
+        that every caller waiting meanwhile shares."""
         loop = asyncio.get_running_loop()
         cached = self._head
-        if cached is not None and loop.time() - cached[0] < max(self.settings.heartbeat / 2, 0.05):
+        if not fresh and cached is not None and loop.time() - cached[0] < max(self.settings.heartbeat / 2, 0.05):
             return cached[1]
-        head = getattr(self.service, "head_seq", None)
-        seq = await head() if head is not None else (await self.service.snapshot(tables=[]))["seq"]
-        self._head = (loop.time(), int(seq))
-        return self._head[1]
+        reading = self._head_read
+        if reading is None or reading.done():
+            reading = loop.create_task(self.service.head_seq())
+            reading.add_done_callback(_consume)
+            self._head_read = reading
+        seq = int(await asyncio.shield(reading))
+        self._head = (loop.time(), seq)
+        return seq
 
     # -- sessions: a revoked or expired token's stream ends (4401) ---------------------------
 
@@ -355,36 +365,80 @@ class StreamHub:
             sub.close()
 
     async def _catch_up(self, conn: _Connection, tables: list[str] | None, since: int | None) -> None:
-        """Send the snapshot (fresh start) or the missed events (resume).
+        """Send the missed events (resume) or the snapshot (fresh start) and what followed it.
 
-        A separate frame so the snapshot is freed once sent, not held for the connection's life.
+        Both come from memory when they can: the node's recent events (``Service.recent_events``)
+        and one snapshot of the whole floor shared by every client that starts while it is
+        recent, so that the clients of a lost node - hundreds at once - do not each read the
+        database. The subscription was opened before, so nothing published meanwhile is missed.
         """
-        snap = await self.service.snapshot(tables=tables)
+        if since is not None and await self._resume(conn, tables, since):
+            return
+        snap = await self._snapshot_with(tables)
+        seq = int(snap["seq"])
+        message = {"type": "snapshot",
+                   **select_snapshot(seq, snap["tables"], snap["links"], frozenset(tables) if tables else None)}
+        if since is not None:
+            message["resync"] = True  # the client is ahead of this store: start afresh
+        # A separate frame so the snapshot is freed once sent, not held for the connection's life.
+        await conn.ws.send_str(json.dumps(message, separators=(",", ":")))
+        conn.last_sent = seq
+        await self._send_missed(conn, tables)
+
+    async def _resume(self, conn: _Connection, tables: list[str] | None, since: int) -> bool:
+        """Send what followed ``since``; False when ``since`` is beyond the store's head."""
         if tables:
+            await self._snapshot_with(tables)
+        if since > self.service.published_seq and since > await self._head_seq(fresh=True):
+            return False
+        # Beyond what this node has published yet: the subscription brings the rest.
+        conn.last_sent = since
+        await self._send_missed(conn, tables)
+        return True
+
+    async def _send_missed(self, conn: _Connection, tables: list[str] | None) -> None:
+        """The events after ``conn.last_sent`` this node has published: from memory, or from
+        the database page by page when memory does not reach back that far."""
+        events = self.service.recent_events(conn.last_sent, tables)
+        if events is None:
+            await self._replay(conn, tables)
+            return
+        for event in events:
+            if event.seq > conn.last_sent:
+                await conn.ws.send_str(self._encode(event))
+                conn.last_sent = event.seq
+
+    async def _snapshot_with(self, tables: list[str] | None) -> dict[str, Any]:
+        """The shared floor snapshot, checked to hold ``tables`` (close 4404 naming the first
+        that does not exist, after a fresh read in case it was just added)."""
+        snap = await self._floor_snapshot()
+        if tables and any(t not in snap["tables"] for t in tables):
+            snap = await self._floor_snapshot(refresh=True)
             missing = [t for t in tables if t not in snap["tables"]]
             if missing:
                 raise _StreamClosed(CLOSE_NOT_FOUND, f"not_found: no table {missing[0]!r}")
-        head = int(snap["seq"])
-        if since is None or since > head:
-            message = {"type": "snapshot", "seq": head, "tables": snap["tables"], "links": snap.get("links", {})}
-            if since is not None:
-                message["resync"] = True  # the client is ahead of this store: start afresh
-            await conn.ws.send_str(json.dumps(message, separators=(",", ":")))
-            conn.last_sent = head
-        else:
-            conn.last_sent = since
-            await self._replay(conn, tables)
+        return snap
 
-    async def _replay(self, conn: _Connection, tables: list[str] | None) -> None:
-        page = self.settings.replay_page
-        while True:
-            events = await self.service.events_since(conn.last_sent, tables=tables, limit=page)
-            for event in events:
-                if event.seq > conn.last_sent:
-                    await conn.ws.send_str(self._encode(event))
-                    conn.last_sent = event.seq
-            if len(events) < page:
-                return
+    async def _floor_snapshot(self, refresh: bool = False) -> dict[str, Any]:
+        """The whole floor's snapshot, shared: read again only when the node's memory of recent
+        events no longer reaches back to it (or it is more than ``replay_page`` events old),
+        and then by one read that every client waiting meanwhile shares."""
+        cached = self._snapshot
+        if cached is not None and not refresh:
+            seq = int(cached[1]["seq"])
+            if (self.service.published_seq - seq <= self.settings.replay_page
+                    and self.service.remembers(seq)):
+                return cached[1]
+        loop = asyncio.get_running_loop()
+        reading = self._snapshot_read
+        if reading is None or reading.done() or refresh:
+            reading = loop.create_task(self.service.snapshot())
+            reading.add_done_callback(_consume)
+            self._snapshot_read = reading
+        snap = await asyncio.shield(reading)
+        if self._snapshot is None or int(snap["seq"]) >= int(self._snapshot[1]["seq"]):
+            self._snapshot = (loop.time(), snap)
+        return snap
 
     async def _send_event(self, conn: _Connection, sub: Any, text: str) -> bool:
         """Send one event; False when the subscription overflowed while the socket was full.
@@ -481,6 +535,12 @@ class StreamHub:
               for c in conns),
             return_exceptions=True,
         )
+
+
+def _consume(task: asyncio.Task) -> None:
+    """Retrieve a shared read's outcome (its waiters may all have gone)."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _parse_hello(text: str) -> dict[str, Any]:

@@ -9,11 +9,11 @@ resumes from :attr:`Subscription.last_seq` with ``events_since``).
 from __future__ import annotations
 
 import asyncio
-from typing import Callable, Collection
+from typing import Any, Callable, Collection
 
 from kiosk.state.events import Event
 
-__all__ = ["Subscription", "event_concerns"]
+__all__ = ["Subscription", "event_concerns", "select_snapshot"]
 
 
 def event_concerns(event: Event, tables: frozenset[str] | None) -> bool:
@@ -26,6 +26,19 @@ def event_concerns(event: Event, tables: frozenset[str] | None) -> bool:
     if not concerned:
         return True  # an event about no table in particular goes to everyone
     return not tables.isdisjoint(concerned)
+
+
+def select_snapshot(seq: int, tables: dict[str, Any], links: dict[str, Any],
+                    wanted: frozenset[str] | None) -> dict[str, Any]:
+    """The snapshot a subscriber to ``wanted`` (``None``: all) is given: its tables, and the
+    jackpot links any of them is on."""
+    if wanted is None:
+        return {"seq": seq, "tables": tables, "links": links}
+    return {
+        "seq": seq,
+        "tables": {k: v for k, v in tables.items() if k in wanted},
+        "links": {k: v for k, v in links.items() if not wanted.isdisjoint(v.get("tables", ()))},
+    }
 
 
 class Subscription:

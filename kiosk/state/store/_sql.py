@@ -21,6 +21,7 @@ from kiosk.state.events import Actor, Event
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
 from kiosk.state.replay import derive
 from kiosk.state.store._base import ALL, Apply, AuditDraft, AuditQuery, Loaded, Outcome, Store, TokenInsert, TokenRevoke
+from kiosk.state.subscription import select_snapshot
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
 
@@ -426,7 +427,7 @@ class SqlStore(Store):
 
     # -- reads -------------------------------------------------------------------------
     async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:
-        wanted = None if tables is None else set(tables)
+        wanted = None if tables is None else frozenset(tables)
 
         def read(conn):
             cur = conn.cursor()
@@ -440,13 +441,7 @@ class SqlStore(Store):
                 all_links = {row[0]: json.loads(row[1]) for row in cur.fetchall()}
             finally:
                 conn.rollback()
-            if wanted is None:
-                return {"seq": seq, "tables": all_tables, "links": all_links}
-            return {
-                "seq": seq,
-                "tables": {k: v for k, v in all_tables.items() if k in wanted},
-                "links": {k: v for k, v in all_links.items() if wanted & set(v.get("tables", []))},
-            }
+            return select_snapshot(seq, all_tables, all_links, wanted)
 
         return await self._run("reader", read)
 
