@@ -65,7 +65,8 @@ _BODY_TIMEOUT_KEY: web.AppKey[float] = web.AppKey("kiosk_body_timeout", float)
 @dataclass(frozen=True)
 class HealthSettings:
     """When ``/api/v1/health`` answers 503: the node is more than ``max_lag_seconds`` behind the
-    database's head, or the database did not answer within ``timeout`` seconds."""
+    database's head or has not heard other nodes (LISTEN down) for that long, or the database
+    did not answer within ``timeout`` seconds."""
 
     max_lag_seconds: float = 5.0
     timeout: float = 2.0
@@ -255,8 +256,9 @@ async def _health(request: web.Request) -> web.Response:
                      "lag": {"events": node["lag_events"], "seconds": node["lag_seconds"],
                              "limit_seconds": limits.max_lag_seconds},
                      "listening": node["listening"]})
-        if node["listening"] is False:
-            problems.append("not hearing other nodes' changes: the database LISTEN connection is down")
+        if node["listening"] is False and node["deaf_seconds"] > limits.max_lag_seconds:
+            problems.append(f"not hearing other nodes' changes for {node['deaf_seconds']:.1f} s: the database "
+                            "LISTEN connection is down")
         if node["lag_seconds"] > limits.max_lag_seconds:
             problems.append(f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
                             f"database (limit {limits.max_lag_seconds:g} s)")

@@ -17,6 +17,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from datetime import datetime, timezone
 from typing import Any, Callable, Collection
 
@@ -260,7 +261,8 @@ class Service:
         ``head``: the database's last sequence number; ``published``: the last one this node
         has handed to its subscribers; ``lag_events`` the difference and ``lag_seconds`` the age
         of the oldest event not yet handed on (0 when caught up); ``listening``: whether the
-        node hears other nodes' commits (None on a store that serves one process).
+        node hears other nodes' commits (None on a store that serves one process), and
+        ``deaf_seconds`` for how long it has not (0 while it does).
         """
         head = await self._store.head_seq()
         published = self._last_published
@@ -270,8 +272,11 @@ class Service:
             oldest = await self._store.events_since(published, None, 1)
             if oldest:
                 lag_seconds = max(0.0, (self._now() - oldest[0].at).total_seconds())
+        lost_at = self._store.listen_lost_at
+        deaf = 0.0 if lost_at is None else max(0.0, time.monotonic() - lost_at)
         return {"head": head, "published": published, "lag_events": lag_events,
-                "lag_seconds": round(lag_seconds, 3), "listening": self._store.listening}
+                "lag_seconds": round(lag_seconds, 3), "listening": self._store.listening,
+                "deaf_seconds": round(deaf, 3)}
 
     async def head_seq(self) -> int:
         """The sequence number of the last committed event."""

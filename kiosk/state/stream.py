@@ -221,6 +221,12 @@ class StreamHub:
                 return f"token {actor.token_id} has expired"
         return None
 
+    def _check_session(self, conn: _Connection) -> None:
+        """Close with 4401 when ``conn``'s session is over (checked before anything is sent)."""
+        ended = self._session_over(conn)
+        if ended is not None:
+            raise _StreamClosed(CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
+
     def _token_revoked(self, token_id: str) -> None:
         self._revoked.add(token_id)
         self._end_sessions()
@@ -343,9 +349,7 @@ class StreamHub:
         beat: asyncio.Task | None = None
         try:
             await self._catch_up(conn, tables, since)
-            ended = self._session_over(conn)
-            if ended is not None:
-                raise _StreamClosed(CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
+            self._check_session(conn)
             await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
             if self.settings.heartbeat > 0:
@@ -381,6 +385,7 @@ class StreamHub:
         if since is not None:
             message["resync"] = True  # the client is ahead of this store: start afresh
         # A separate frame so the snapshot is freed once sent, not held for the connection's life.
+        self._check_session(conn)
         await conn.ws.send_str(json.dumps(message, separators=(",", ":")))
         conn.last_sent = seq
         await self._send_missed(conn, tables)
@@ -405,8 +410,21 @@ class StreamHub:
             return
         for event in events:
             if event.seq > conn.last_sent:
+                self._check_session(conn)  # a token revoked meanwhile is told nothing more
                 await conn.ws.send_str(self._encode(event))
                 conn.last_sent = event.seq
+
+    async def _replay(self, conn: _Connection, tables: list[str] | None) -> None:
+        page = self.settings.replay_page
+        while True:
+            events = await self.service.events_since(conn.last_sent, tables=tables, limit=page)
+            for event in events:
+                if event.seq > conn.last_sent:
+                    self._check_session(conn)
+                    await conn.ws.send_str(self._encode(event))
+                    conn.last_sent = event.seq
+            if len(events) < page:
+                return
 
     async def _snapshot_with(self, tables: list[str] | None) -> dict[str, Any]:
         """The shared floor snapshot, checked to hold ``tables`` (close 4404 naming the first

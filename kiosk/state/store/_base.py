@@ -190,3 +190,9 @@ class Store(abc.ABC):
         """Whether changes from other nodes are being received right now (None: a store that
         serves one process has no other nodes to hear from)."""
         return None
+
+    @property
+    def listen_lost_at(self) -> float | None:
+        """``time.monotonic()`` when the store stopped hearing other nodes (None while it hears
+        them, or when there are none)."""
+        return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any, Callable, Literal
 
 import psycopg
@@ -41,6 +42,7 @@ class PostgresStore(SqlStore):
         self._listen_task: asyncio.Task | None = None
         self._listening = asyncio.Event()
         self._listen_up = False
+        self._listen_lost_at: float | None = time.monotonic()
 
     def _describe(self) -> str:
         return self._where
@@ -118,6 +120,16 @@ class PostgresStore(SqlStore):
         """Whether the LISTEN connection is up right now."""
         return self._listen_up
 
+    @property
+    def listen_lost_at(self) -> float | None:
+        """``time.monotonic()`` when the LISTEN connection went down (None while it is up)."""
+        return None if self._listen_up else self._listen_lost_at
+
+    def _set_listening(self, up: bool) -> None:
+        if self._listen_up and not up:
+            self._listen_lost_at = time.monotonic()
+        self._listen_up = up
+
     async def _listen(self) -> None:
         delay = 0.05
         while not self._closed:
@@ -131,7 +143,7 @@ class PostgresStore(SqlStore):
                 )
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.05
-                self._listen_up = True
+                self._set_listening(True)
                 self._listening.set()
                 if self._listener is not None:
                     self._listener(None)  # catch up on what was committed before we listened
@@ -144,12 +156,12 @@ class PostgresStore(SqlStore):
             except asyncio.CancelledError:
                 raise
             except psycopg.Error as exc:
-                self._listen_up = False
+                self._set_listening(False)
                 _log.warning("PostgreSQL LISTEN connection lost (%s); reconnecting", _first_line(exc))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
             finally:
-                self._listen_up = False
+                self._set_listening(False)
                 if conn is not None:
                     try:
                         await conn.close()
