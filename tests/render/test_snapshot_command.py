@@ -3,6 +3,7 @@ gives one line and exit 2, never a traceback."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -30,7 +31,7 @@ timezone = "Australia/Brisbane"
 id = "TC54-01"
 game = "tri_chro_54"
 display_name = "Tri-Chro"
-layout = "{GRID}"
+layout = "trichro_grid.toml"
 
 [table.limits]
 minimum = "$5"
@@ -49,7 +50,10 @@ maximum = "$1,200"
 @pytest.fixture
 def floor(tmp_path: Path) -> Path:
     path = tmp_path / "floor.toml"
-    path.write_text(FLOOR.replace("{logo}", f'logo = "{DATA / "logo.svg"}"'), encoding="utf-8")
+    # the files a floor names sit in its folder (docs/floor.md)
+    shutil.copy(GRID, tmp_path / GRID.name)
+    shutil.copy(DATA / "logo.svg", tmp_path / "logo.svg")
+    path.write_text(FLOOR.replace("{logo}", 'logo = "logo.svg"'), encoding="utf-8")
     return path
 
 
@@ -162,7 +166,7 @@ def test_a_broken_floor_or_layout_is_one_line(tmp_path, capsys):
     bad_layout = tmp_path / "bad.toml"
     bad_layout.write_text(GRID.read_text(encoding="utf-8").replace('area = "any_star"', 'area = "any_moon"'), encoding="utf-8")
     floor = tmp_path / "floor.toml"
-    floor.write_text(FLOOR.replace("{logo}", "").replace(str(GRID), str(bad_layout)), encoding="utf-8")
+    floor.write_text(FLOOR.replace("{logo}", "").replace(GRID.name, bad_layout.name), encoding="utf-8")
     assert _snap(floor, tmp_path / "x.png") == 2
     err = capsys.readouterr().err
     assert "bad.toml" in err and "(and 1 more)" in err and err.count("\n") == 1
