@@ -76,6 +76,7 @@ class SceneWidget(QWidget):
         self._painted: Scene | None = None  # the scene in the backing image
         self._backing: QImage | None = None
         self._painted_keys: list = []
+        self._bounds_by_key: dict = {}
         self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
         self._static_n = 0
         self._k = 1.0  # logical px per mm of the scene as shown
@@ -139,7 +140,7 @@ class SceneWidget(QWidget):
         for box in boxes:
             region = region.united(self._to_px(box))
         region = region.intersected(QRect(0, 0, self.width(), self.height()))
-        self._paint_backing(scene, region)
+        self._paint_backing(scene, region, keys)
         self._painted, self._painted_keys = scene, keys
         self.partial_repaints += 1
         self.update(region)
@@ -264,14 +265,15 @@ class SceneWidget(QWidget):
         self._static_n = n
         self.static_repaints += 1
 
-    def _paint_backing(self, scene: Scene, region: QRegion) -> None:
+    def _paint_backing(self, scene: Scene, region: QRegion, keys: list) -> None:
         """Repaint ``region`` of the backing image: the static layer, then the primitives of
         ``scene`` after it that reach into the region."""
         assert self._backing is not None and self._static is not None
         k, (ox, oy) = self._k, self._origin
         boxes = [((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
                  for r in region]
-        items = tuple(item for item in scene.items[self._static_n:] if _touches(item_bounds(item), boxes))
+        n = self._static_n
+        items = tuple(item for item, key in zip(scene.items[n:], keys[n:]) if _touches(self._bounds(key, item), boxes))
         part = Scene(scene.width_mm, scene.height_mm, items, None)
         d = self._dpr()
         painter = QPainter(self._backing)
@@ -283,6 +285,15 @@ class SceneWidget(QWidget):
                 paint_scene(painter, part, k, self._origin)
         finally:
             painter.end()
+
+    def _bounds(self, key, item) -> Rect:
+        """The item's box, remembered by its key (a recomposed scene repeats most items)."""
+        box = self._bounds_by_key.get(key)
+        if box is None:
+            if len(self._bounds_by_key) > 8192:
+                self._bounds_by_key.clear()
+            box = self._bounds_by_key[key] = item_bounds(item)
+        return box
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
