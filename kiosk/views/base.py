@@ -50,6 +50,7 @@ __all__ = [
     "sign_text",
     "sign_text_width",
     "stack",
+    "status_band_mm",
     "status_mark",
 ]
 
@@ -315,18 +316,33 @@ def status_text(status: Status, settings: CasinoSettings) -> str | None:
     return None
 
 
-def status_mark(status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM) -> list[Primitive]:
-    """A band across the bottom of the area naming a status that is not live ("OFFLINE since
-    21:04", or the fault's reason); nothing when live."""
+def _band(status: Status, settings: CasinoSettings, area: Area, mm: float) -> tuple[str, float, float] | None:
+    """``(words, size, band height)`` of the status band, or ``None`` when live."""
     words = status_text(status, settings)
     if words is None:
-        return []
+        return None
     words, size = fit_sign_text(words, width_mm=area.width_mm * 0.94, largest_mm=mm, weight="bold")
     face = font_face("sans", "bold")
     cap = size * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else size
-    band_h = cap * (2.4 + 1.6 * words.count("\n"))
-    band = Shape(rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
-                 fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL)
+    return words, size, cap * (2.4 + 1.6 * words.count("\n"))
+
+
+def status_band_mm(status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM) -> float:
+    """The height :func:`status_mark` takes at the bottom of the area (0 when live): a view
+    keeps its content above it."""
+    band = _band(status, settings, area, mm)
+    return 0.0 if band is None else band[2]
+
+
+def status_mark(status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM) -> list[Primitive]:
+    """A band across the bottom of the area naming a status that is not live ("OFFLINE since
+    21:04", or the fault's reason); nothing when live."""
+    band = _band(status, settings, area, mm)
+    if band is None:
+        return []
+    words, size, band_h = band
+    shape = Shape(rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
+                  fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL)
     runs = sign_text(words, x=area.width_mm / 2, y=area.height_mm - band_h / 2, mm=size, valign="middle",
                      weight="bold")
-    return [band, *runs]
+    return [shape, *runs]

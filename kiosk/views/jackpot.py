@@ -28,6 +28,7 @@ from kiosk.views.base import (
     ViewState,
     local_time,
     stack,
+    status_band_mm,
     status_mark,
 )
 
@@ -57,7 +58,7 @@ class JackpotContent:
 
 
 def _frame(lines: list[Line], area: Area, status: Status, settings: CasinoSettings) -> Scene:
-    band = 0.0 if status.is_live or status.kind == "fault" else MIN_SIGN_TEXT_MM * 1.45 * 2.4
+    band = status_band_mm(status, settings, area) if status.kind == "stale" else 0.0  # a fault fills the frame
     pad = MIN_SIGN_TEXT_MM
     items: list[Primitive] = [Shape(rect_path(0, 0, area.width_mm, area.height_mm), fill=_BG)]
     words, _ = stack(lines, x=pad, y=pad, w=area.width_mm - 2 * pad, h=area.height_mm - 2 * pad - band, gap=0.6,

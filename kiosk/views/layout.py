@@ -34,6 +34,7 @@ from kiosk.views.base import (
     sign_text,
     sign_text_width,
     stack,
+    status_band_mm,
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene, layout_file, layout_for
@@ -90,11 +91,6 @@ def number_colour(layout: Layout, number: int) -> tuple[Colour, str]:
 
 def _panel_width(area: Area) -> float:
     return max(90.0, min(170.0, area.width_mm * 0.24))
-
-
-def _band_height(status: Status) -> float:
-    # status_mark's band: 2.4 capital heights of lowercase-sized 8 mm text (about 1.4 x)
-    return 0.0 if status.is_live else MIN_SIGN_TEXT_MM * 1.45 * 2.4
 
 
 def _panel_lines(content: LayoutContent) -> bool:
@@ -174,7 +170,7 @@ def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings
     """The view's scene for ``content`` (composed in the screen area's millimetres)."""
     area = content.area
     cloth = cloth_scene(table, settings, content.lit)
-    band = _band_height(status)
+    band = status_band_mm(status, settings, area)
     panel_w = _panel_width(area) if _panel_lines(content) else 0.0
     cloth_box = Box(0.0, 0.0, area.width_mm - panel_w, area.height_mm - band)
     items, where = placed(cloth, cloth_box)

@@ -33,6 +33,7 @@ from kiosk.views.base import (
     sign_text,
     sign_text_width,
     stack,
+    status_band_mm,
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene
@@ -171,7 +172,7 @@ def _header(content: TriChroContent, area: Area) -> tuple[list[Primitive], float
 
 def scene_of(content: TriChroContent, table: TableState, settings: CasinoSettings, status: Status) -> Scene:
     area = content.area
-    band = 0.0 if status.is_live else MIN_SIGN_TEXT_MM * 1.45 * 2.4
+    band = status_band_mm(status, settings, area)
     items, header_h = _header(content, area)
     body = Box(0.0, header_h, area.width_mm, area.height_mm - header_h - band)
     left = Box(body.x + MIN_SIGN_TEXT_MM, body.y + MIN_SIGN_TEXT_MM, body.w * 0.52 - MIN_SIGN_TEXT_MM,

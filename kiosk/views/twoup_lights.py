@@ -29,6 +29,7 @@ from kiosk.views.base import (
     sign_text,
     sign_text_width,
     stack,
+    status_band_mm,
     status_mark,
 )
 from kiosk.views.signs.kinds_cards import CARD_FACES
@@ -190,7 +191,7 @@ def _progress(content: TwoUpContent) -> list[Line]:
 
 def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) -> Scene:
     area = content.area
-    band = 0.0 if status.is_live else MIN_SIGN_TEXT_MM * 1.45 * 2.4
+    band = status_band_mm(status, settings, area)
     pad = MIN_SIGN_TEXT_MM
     items: list[Primitive] = []
     name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=12.0, weight="bold")

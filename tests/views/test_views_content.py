@@ -207,3 +207,20 @@ def test_a_table_with_nothing_recorded_shows_that(demo_states, settings):
     view = layout.compose(tables["PG-01"], None, settings, START)
     assert "NOT RECORDED" in texts(view.scene) and "NONE" in texts(view.scene)
     assert "no spin yet" in texts(layout.compose(tables["RO-01"], None, settings, START).scene)
+
+
+@pytest.mark.parametrize("area", AREAS, ids=lambda a: f"{a.width_mm:g}x{a.height_mm:g}")
+def test_the_offline_band_covers_no_text_of_the_view(demo_states, settings, area):
+    from kiosk.scene.legibility import text_runs_of
+    from kiosk.views.base import status_band_mm
+
+    tables, links = demo_states
+    stale = Status.stale(START)
+    top = area.height_mm - status_band_mm(stale, settings, area)
+    for module, table_id in ((layout, "RO-01"), (layout, "PG-01"), (trichro, "TC54-01"), (twoup_lights, "TU-01"),
+                             (jackpot, "CSP-04")):
+        table = tables[table_id]
+        view = module.compose(table, links.get(table.get("link_id") or ""), settings, START, area=area,
+                              connection=stale)
+        above = [run for run in text_runs_of(view.scene) if not run.text.startswith("OFFLINE")]
+        assert above and all(run.y <= top + 1e-6 for run in above), (table_id, [r.text for r in above if r.y > top])
