@@ -137,13 +137,26 @@ def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
 
 
 async def _main(options: DisplayOptions) -> int:
+    started = time.monotonic()
+    # SIGTERM/SIGINT from the first moment: a stop asked for while starting up is kept
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    previous = {sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
+                for sig in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        return await _run(options, started, stop)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
     from kiosk.ui.blanking import inhibit_blanking
     from kiosk.ui.display_app import DisplayProcess
-    from kiosk.ui.display_spec import DisplaySpec
     from kiosk.ui.display_cache import load_cache
+    from kiosk.ui.display_spec import DisplaySpec
     from PySide6.QtGui import QGuiApplication
 
-    started = time.monotonic()
     cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
     if problem:
         print(f"kiosk display: {problem}", file=sys.stderr)
@@ -183,19 +196,17 @@ async def _main(options: DisplayOptions) -> int:
     if options.calibrate:
         for screen in process.screens:
             screen.window.ruler.open(screen.scale.px_per_mm)
-    stop = process.stopped
-    loop = asyncio.get_running_loop()
-    previous = {sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
-                for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         if refused is None:
             process.start()
         names = ", ".join(f"{s.spec.id} on screen {s.spec.screen}" for s in process.screens)
         print(f"kiosk display: showing {names}", flush=True)
-        await stop.wait()
+        staff = asyncio.ensure_future(process.stopped.wait())
+        asked = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([staff, asked], return_when=asyncio.FIRST_COMPLETED)
+        staff.cancel()
+        asked.cancel()
     finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
         await process.stop()
         await client.close()
     return 0
