@@ -96,6 +96,15 @@ def _script(clock):
         ("admin", b.jackpot_propose("CSP-PROG", seed_cents=2_000_000)),
         ("admin", b.jackpot_approve("CSP-PROG", "p999")),
         ("dealer", b.hand_complete("PK-01")),
+        ("dealer", b.roulette_result("RO-01", 37)),  # a single zero wheel: 0 to 36
+        ("dealer", b.roulette_result("RO-01", 17)),
+        ("dealer", b.pai_gow_priority("PG-01", [2])),  # no bank recorded yet
+        ("dealer", b.pai_gow_bank("PG-01", "player", 3)),  # the house banks the first round
+        ("dealer", b.pai_gow_bank("PG-01", "house")),
+        ("dealer", b.pai_gow_priority("PG-01", [2, 9])),
+        ("dealer", b.jackpot_wagers("CSP-03", places=[1, 4])),
+        ("dealer", b.jackpot_wagers("CSP-03", places=[4])),  # one jackpot wager per place
+        ("dealer", b.caribbean_round_end("CSP-03")),
         ("dealer", {"type": "trichro_draw", "table_id": "TC54-01"}),  # missing field
         ("dealer", {"type": "no_such_command", "table_id": "TC54-01"}),
         ("dealer", ["not", "an", "object"]),
