@@ -22,6 +22,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/paint_layouts.py
 	$(PY) benchmarks/export_signs.py
+	$(PY) benchmarks/console_checks.py
 	$(PY) benchmarks/write_throughput.py
 	$(PY) benchmarks/stream_latency.py
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/display_repaint.py
