@@ -183,7 +183,16 @@ async def test_postgresql_restart_mid_stream_is_survived(pg_server, pg_url):
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
             assert_contiguous(seen)
-            health = await writer.health()
+            # health answers 503 until the node's LISTEN connection is back (a load balancer then
+            # keeps clients away); it comes back by itself
+            health = None
+            for _ in range(300):
+                try:
+                    health = await writer.health()
+                    break
+                except StoreUnavailable:
+                    await asyncio.sleep(0.1)
+            assert health is not None, "the node never reported healthy again after the restart"
             assert health["status"] == "ok" and health["seq"] == last[-1].seq
     finally:
         await server.stop()
