@@ -9,8 +9,9 @@ the stream like a real dealer's panel would.  Per table, as long as it runs:
 * two-up dice: a spinner's game (a seat and a call, 004 sch13 s5, s6), "no more bets" before each
   spin (s7(1)), spins of heads, tails, odds and the odd "no spin" until the wager is decided;
   now and then a result light fails (a card is shown instead, s19(2)) and is repaired later;
-* Caribbean stud: jackpot wagers add to the meter (000 s231(4)); rarely a straight flush hits
-  the jackpot (s246), which pit staff pay and reset a little later;
+* Caribbean stud: rounds in which some places' jackpot wagers are in play (their slot lights on,
+  000 s231(1)) and add to the meter (s231(4)); rarely a straight flush hits the jackpot (s246),
+  which pit staff pay and reset a little later;
 * roulette: a winning number, when the server has the roulette result command.
 
 ``pace`` scales every pause (1.0: a human dealer; 0.01 in tests).  A refusal by the rules is
@@ -151,11 +152,19 @@ class DemoDriver:
             else:
                 await self._pause(5.0)
             return
-        await self.send({"type": "jackpot_wagers", "table_id": table_id, "count": self.rng.randint(1, 7)})
+        if "caribbean_round_end" in self._types:
+            # a round: the jackpot wagers of some places (their slot lights come on, 000 s231(1)) ...
+            places = sorted(self.rng.sample(range(1, 8), self.rng.randint(1, 5)))
+            await self.send({"type": "jackpot_wagers", "table_id": table_id, "places": places})
+        else:
+            await self.send({"type": "jackpot_wagers", "table_id": table_id, "count": self.rng.randint(1, 7)})
         await self._pause(self.rng.uniform(3.0, 6.0))
         if self.rng.random() < 0.02:
             await self.send({"type": "jackpot_hit", "table_id": table_id,
                              "hands": {f"seat {self.rng.randint(1, 7)}": list(_STRAIGHT_FLUSH)}})
+        elif "caribbean_round_end" in self._types:
+            await self.send({"type": "caribbean_round_end", "table_id": table_id})  # ... and out at the round's end
+            await self._pause(self.rng.uniform(1.0, 2.0))
 
     async def _roulette(self, table_id: str) -> None:
         await self._pause(self.rng.uniform(20.0, 30.0))  # a spin of the wheel

@@ -1,4 +1,4 @@
-"""The demo driver plays the demo floor through the real API: draws, spins, jackpot wagers."""
+"""The demo driver plays the demo floor through the real API: draws, spins, jackpot wagers, roulette."""
 
 from __future__ import annotations
 
@@ -48,5 +48,6 @@ async def test_driver_moves_every_kind_of_table(tmp_path):
             if after_links[lid]["meter"]["amount_cents"] != before_links[lid]["meter"]["amount_cents"]
             or after_links[lid]["hits"] > before_links[lid]["hits"]]
     assert "CSP-PROG" in grew
+    assert after["RO-01"]["game_state"]["results"], "the roulette board got no result"
     # the rules refuse nothing the driver does in the ordinary course of play
     assert driver.refused <= max(2, driver.commands_sent // 20), notes
