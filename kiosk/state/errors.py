@@ -91,16 +91,16 @@ class Conflict(StateError):
 
 
 class RuleRefused(StateError):
-    """A game rule forbids the command; ``rule`` holds the citation (always given: a refusal
-    without one is a :class:`BadRequest`, see :func:`refused`)."""
+    """A game rule forbids the command; ``rule`` holds the citation.  One made without a
+    citation answers as a 400 ``bad_request`` (see also :func:`refused`)."""
 
     status = 422
     code = "rule_refused"
 
-    def __init__(self, message: str, *, rule: str, code: str | None = None) -> None:
-        if not rule:
-            raise TypeError("RuleRefused needs the citation of the rule; use refused() when there may be none")
-        super().__init__(message, rule=rule, code=code)
+    def __init__(self, message: str, *, rule: str | None, code: str | None = None) -> None:
+        super().__init__(message, rule=rule or None, code=code)
+        if not rule:  # no citation: not a 422 (the contract says every 422 names its rule)
+            self.status, self.code = BadRequest.status, BadRequest.code
 
 
 def refused(message: str, rule: str | None) -> StateError:

@@ -247,8 +247,9 @@ async def _health(request: web.Request) -> web.Response:
     try:
         async with asyncio.timeout(limits.timeout):
             node = await service.health()
-    except StateError as exc:
-        problems.append(f"database: {exc.message}")
+    except StateError as exc:  # the details (where the data lives) go to the log, not to anyone asking
+        log.warning("health: %s", exc.message)
+        problems.append(f"database: {exc.public_message}")
     except TimeoutError:
         problems.append(f"the database did not answer within {limits.timeout:g} s")
     else:

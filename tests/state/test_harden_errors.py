@@ -110,9 +110,12 @@ async def test_every_422_carries_a_rule(api):
         {"type": "set_signs", "table_id": "BJ-01", "signs": [{"kind": "limits", "cap_mm": 5}]},
         {"type": "jackpot_reset", "link_id": "PROG"},
         {"type": "trichro_approve_redraw", "table_id": "TC63-01", "inspector": "Ivy"},
+        {"type": "jackpot_propose", "link_id": "PROG", "contribution_bp": 10_001},
+        {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 10**15},
     ]
     for body in bodies:
         status, answer = await api.call("POST", "/commands", body=body)
+        assert status < 500, answer
         if status == 422:
             assert answer["error"].get("rule"), answer
 
@@ -202,3 +205,29 @@ def test_kiosk_serve_never_prints_a_database_password(tmp_path):
     assert out.returncode != 0
     assert "hunter2secret" not in out.stderr + out.stdout and "other2secret" not in out.stderr + out.stdout
     assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+async def test_health_does_not_tell_anyone_where_the_database_lives(pg_server, floor):
+    url = pg_server.new_database() + "?password=n0t-for-you&connect_timeout=3"
+    svc = await Service.open(url, floor=floor, tick_seconds=None)
+    api = await start_api(svc)
+    try:
+        pg_server.stop()
+        try:
+            status, body = await api.call("GET", "/health", role=None)
+        finally:
+            pg_server.start()
+        assert status == 503, body
+        shown = json.dumps(body)
+        assert "n0t-for-you" not in shown and "127.0.0.1" not in shown and "kiosk_" not in shown
+    finally:
+        await api.close()
+        await svc.close()
+
+
+def test_a_rule_refusal_without_a_citation_answers_400_not_422():
+    from kiosk.state.errors import RuleRefused
+
+    exc = RuleRefused("no citation here", rule=None)
+    assert exc.status == 400 and exc.to_json()["error"]["code"] == "bad_request" and "rule" not in exc.to_json()["error"]
+    assert RuleRefused("cited", rule="001 s459(1)").status == 422

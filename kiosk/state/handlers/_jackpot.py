@@ -259,7 +259,7 @@ def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     try:
         meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))
     except RuleError as exc:
-        raise RuleRefused(str(exc), rule=exc.rule) from None
+        raise refused(str(exc), exc.rule) from None
     require_room(link["proposals"], "proposals", "approve or withdraw a proposal (jackpot_withdraw) first")
     new = bumped(link)
     proposal_id = f"p{new['version']}"
