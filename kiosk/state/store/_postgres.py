@@ -75,6 +75,11 @@ class PostgresStore(SqlStore):
     def _begin_read(self, conn: Any) -> None:
         pass
 
+    def _batch(self, conn: Any) -> Any:
+        # psycopg pipeline mode: the write statements go out together and their results are
+        # checked once at the end, instead of one round trip each under the writers' lock.
+        return conn.pipeline()
+
     def _after_write(self, cur: Any, last_seq: int) -> None:
         cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(last_seq)))
 

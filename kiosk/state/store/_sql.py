@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import contextlib
 import json
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
@@ -130,6 +131,11 @@ class SqlStore(Store):
     def _conn_dead(self, conn: Any) -> bool:
         return False
 
+    def _batch(self, conn: Any) -> contextlib.AbstractContextManager[Any]:
+        """Statements whose results are not read, sent together (a no-op where a statement
+        costs no round trip)."""
+        return contextlib.nullcontext()
+
     def _drop(self, attr: str) -> None:
         conn = getattr(self, attr)
         setattr(self, attr, None)
@@ -241,12 +247,12 @@ class SqlStore(Store):
         self._begin_write(conn)
         try:
             try:
-                cur.execute(self._sql("UPDATE kiosk_head SET seq = seq WHERE id = 1"))  # take the writers' lock
+                cur.execute(self._sql(  # take the writers' lock and read the head in one statement
+                    "UPDATE kiosk_head SET seq = seq WHERE id = 1 RETURNING seq, audit_n, audit_hash"))
             except self._db_errors as exc:
                 if self._is_connection_error(exc):
                     raise _NothingApplied() from exc
                 raise
-            cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
             seq, audit_n, audit_hash = cur.fetchone()
             signed_by = self._meta(cur, _KEY_META)
             key = self.audit_key
@@ -278,65 +284,68 @@ class SqlStore(Store):
             if outcome_key:
                 outcome.audit.append(AuditDraft("audit_key_set", None, {"key_id": key.id}))
                 outcome.meta.update(outcome_key)
-            at = self._time_text(now)
-            events: list[Event] = []
-            for draft in outcome.events:
-                seq += 1
-                record = {
-                    "seq": seq,
-                    "type": draft.type,
-                    "table_id": draft.table_id,
-                    "link_id": draft.link_id,
-                    "tables": sorted(set(draft.tables)),
-                    "data": draft.data,
-                    "at": at,
-                    "actor": actor.name,
-                    "token_id": actor.token_id,
-                    "version": draft.version,
-                }
-                cur.execute(
-                    self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                    (
-                        seq, draft.type, draft.table_id, draft.link_id,
-                        "tables" if record["tables"] else "global", _dumps(draft.data), at,
-                        actor.name, actor.token_id, draft.version,
-                    ),
-                )
-                for table_id in record["tables"]:
-                    cur.execute(self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq))
-                audit_n, audit_hash = self._append_audit(
-                    cur, audit_n, audit_hash, seq, at, actor, draft.type, draft.table_id or draft.link_id, {"event": record}
-                )
-                events.append(self._event(record))
-            for extra in outcome.audit:
-                audit_n, audit_hash = self._append_audit(
-                    cur, audit_n, audit_hash, None, at, actor, extra.action, extra.target, extra.details
-                )
-            for table_id, state in outcome.tables.items():
-                self._put_row(cur, "kiosk_tables", table_id, state)
-            for link_id, state in outcome.links.items():
-                self._put_row(cur, "kiosk_links", link_id, state)
-            for op in outcome.tokens:
-                if isinstance(op, TokenInsert):
+            # Everything below only writes: sent in one batch (one round trip on PostgreSQL)
+            # so the writers' lock is held for as short a time as possible.
+            with self._batch(conn):
+                at = self._time_text(now)
+                events: list[Event] = []
+                for draft in outcome.events:
+                    seq += 1
+                    record = {
+                        "seq": seq,
+                        "type": draft.type,
+                        "table_id": draft.table_id,
+                        "link_id": draft.link_id,
+                        "tables": sorted(set(draft.tables)),
+                        "data": draft.data,
+                        "at": at,
+                        "actor": actor.name,
+                        "token_id": actor.token_id,
+                        "version": draft.version,
+                    }
                     cur.execute(
-                        self._sql(
-                            "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
-                            " person) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"
+                        self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                        (
+                            seq, draft.type, draft.table_id, draft.link_id,
+                            "tables" if record["tables"] else "global", _dumps(draft.data), at,
+                            actor.name, actor.token_id, draft.version,
                         ),
-                        (op.id, op.hash, op.role, op.name, None if op.tables is None else _dumps(list(op.tables)),
-                         op.created_at, op.expires_at, op.person),
                     )
-                elif isinstance(op, TokenRevoke):
-                    cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
-            for key, value in outcome.meta.items():
-                cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
-                cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
-            cur.execute(
-                self._sql("UPDATE kiosk_head SET seq = ?, audit_n = ?, audit_hash = ? WHERE id = 1"),
-                (seq, audit_n, audit_hash),
-            )
-            if events:
-                self._after_write(cur, seq)
+                    for table_id in record["tables"]:
+                        cur.execute(self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq))
+                    audit_n, audit_hash = self._append_audit(
+                        cur, audit_n, audit_hash, seq, at, actor, draft.type, draft.table_id or draft.link_id, {"event": record}
+                    )
+                    events.append(self._event(record))
+                for extra in outcome.audit:
+                    audit_n, audit_hash = self._append_audit(
+                        cur, audit_n, audit_hash, None, at, actor, extra.action, extra.target, extra.details
+                    )
+                for table_id, state in outcome.tables.items():
+                    self._put_row(cur, "kiosk_tables", table_id, state)
+                for link_id, state in outcome.links.items():
+                    self._put_row(cur, "kiosk_links", link_id, state)
+                for op in outcome.tokens:
+                    if isinstance(op, TokenInsert):
+                        cur.execute(
+                            self._sql(
+                                "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
+                                " person) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"
+                            ),
+                            (op.id, op.hash, op.role, op.name, None if op.tables is None else _dumps(list(op.tables)),
+                             op.created_at, op.expires_at, op.person),
+                        )
+                    elif isinstance(op, TokenRevoke):
+                        cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
+                for key, value in outcome.meta.items():
+                    cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
+                    cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
+                cur.execute(
+                    self._sql("UPDATE kiosk_head SET seq = ?, audit_n = ?, audit_hash = ? WHERE id = 1"),
+                    (seq, audit_n, audit_hash),
+                )
+                if events:
+                    self._after_write(cur, seq)
             conn.commit()
             return events
         except BaseException:
