@@ -194,3 +194,42 @@ async def test_a_client_moves_to_another_node_when_its_node_is_lost(pg_url):
         await server_b.close()
         await a.close()
         await b.close()
+
+
+class _FloorDns:
+    """A name server for one name with one address per node (the sandbox has no DNS server)."""
+
+    def __init__(self, name: str, addresses: list[str]) -> None:
+        self.name, self.addresses = name, addresses
+
+    async def resolve(self, host, port=0, family=socket.AF_INET):
+        if host != self.name:
+            raise OSError(f"unknown host {host}")
+        return [{"hostname": host, "host": a, "port": port, "family": socket.AF_INET, "proto": 0,
+                 "flags": socket.AI_NUMERICHOST} for a in self.addresses]
+
+    async def close(self) -> None:
+        pass
+
+
+async def test_a_name_with_several_addresses_spreads_the_clients_and_skips_a_dead_address(service):
+    from kiosk.state.client import SpreadResolver
+
+    port = free_port()
+    server = TestServer(create_app(service), host="127.0.0.2", port=port)  # only the 2nd address answers
+    await server.start_server()
+    token = await service.create_token("display", "screen")
+    try:
+        dns = _FloorDns("floor.test", ["127.0.0.1", "127.0.0.2", "127.0.0.3"])
+        orders = set()
+        for _ in range(12):
+            orders.add(tuple(r["host"] for r in await SpreadResolver(dns).resolve("floor.test", port)))
+        assert len(orders) > 1  # each client has an order of its own: they spread over the nodes
+        for _ in range(6):  # most of them meet a dead address first, and go on to the next
+            async with KioskClient(f"http://floor.test:{port}", token, resolver=dns) as client:
+                assert (await client.health())["status"] == "ok"
+                stream = client.stream(tables=[TC])
+                assert isinstance(await next_item(stream), Snapshot)
+                await stream.close()
+    finally:
+        await server.close()
