@@ -111,8 +111,12 @@ async def test_a_node_that_lost_the_database_answers_503_and_recovers(pg_server,
             assert body["problems"][0].startswith("database: ") and "\n" not in body["problems"][0]
         finally:
             pg_server.start()
-        body = await wait_health(server, 200, timeout=30)
-        assert body["listening"] is True
+        body = await wait_health(server, 200, timeout=30)  # healthy again, LISTEN back within --max-lag
+        async with asyncio.timeout(30):
+            while body["listening"] is not True:
+                await asyncio.sleep(0.05)
+                body = (await health(server))[1]
+        assert body["status"] == "ok"
     finally:
         await server.close()
         await node.close()
