@@ -32,6 +32,10 @@ from kiosk.cli._errors import CommandError
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "demo"
+DISPLAY_SHARE = 0.6
+"""The share of the screen's width, from the left, the display windows tile; the pit console and
+the dealer panel stand one above the other in the rest, so no window covers another."""
+
 DEALER_TABLE = "TU-01"
 """The table whose dealer panel the demo opens (the croupier leaves it to you)."""
 
@@ -222,10 +226,12 @@ class _Demo:
         from kiosk.ui.console import ConsoleWindow
         from kiosk.ui.console.credentials import Credentials
         from kiosk.ui.dealer import DealerPanel
+        from kiosk.ui.display_app import staff_geometry
 
         console = ConsoleWindow([url], Credentials(self.out / "console", use_keyring=False),
                                 devices_path=self.out / "device.json", token=tokens["pit"])
-        console.resize(1280, 800)
+        console_box, dealer_box = staff_geometry(DISPLAY_SHARE)
+        console.setGeometry(console_box)
         console.show()
         console.start()
         windows = [console]
@@ -233,7 +239,7 @@ class _Demo:
             dealer = KioskClient(url, tokens["dealer"])
             clients.append(dealer)
             panel = DealerPanel(dealer, dealer_table)
-            panel.resize(1280, 800)
+            panel.setGeometry(dealer_box)
             panel.show()
             panel.start()
             windows.append(panel)
@@ -251,7 +257,7 @@ class _Demo:
         except DeviceSettingsError as exc:
             raise CommandError(str(exc)) from None
         process = DisplayProcess(client, self.specs, settings, casino=CasinoSettings.from_floor(self.floor),
-                                 windowed=True)
+                                 windowed=True, tile_share=DISPLAY_SHARE)
         process.open_windows()
         process.start()
         print(f"kiosk demo: {len(process.screens)} display windows: {', '.join(s.id for s in self.specs)}", flush=True)

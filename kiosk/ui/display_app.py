@@ -34,7 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.legibility import short_text
@@ -55,7 +55,7 @@ from kiosk.views.jackpot import meter_scene
 from kiosk.views.model import DisplayModel
 from kiosk.views.screen import Subject
 
-__all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale"]
+__all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale", "staff_geometry"]
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +132,7 @@ class DisplayProcess(QObject):
         cache_file: Path | None = None,
         casino: CasinoSettings | None = None,
         windowed: bool = False,
+        tile_share: float = 1.0,
         clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
     ) -> None:
         super().__init__()
@@ -144,6 +145,7 @@ class DisplayProcess(QObject):
         self.cache_file = cache_file
         self.casino = casino or CasinoSettings(name="", timezone=settings.zone)
         self.windowed = windowed
+        self.tile_share = tile_share  # windowed: the share of the screen's width, from the left, to tile
         self.clock = clock
         self.model: DisplayModel | None = None
         self.refused: str | None = None
@@ -190,7 +192,7 @@ class DisplayProcess(QObject):
                 window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
                 self.screens.append(screen)
                 if self.windowed:
-                    _tile(window, qscreen, n, len(specs), signs)
+                    _tile(window, qscreen, n, len(specs), signs, self.tile_share)
                 else:
                     show_on_screen(window, qscreen)
                 window.view.set_brightness(self.settings.brightness_at(self.clock()))
@@ -428,11 +430,22 @@ class DisplayProcess(QObject):
             self._meter_timer.stop()
 
 
-def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0) -> None:
-    """Place window ``n`` of ``count`` over ``screen`` (the demo's windows): the first ``signs``
-    windows (signs at true size need the room) each take a full-height column on the right, the
-    others a two-row grid on the left."""
+def staff_geometry(share: float) -> tuple[QRect, QRect]:
+    """Where the demo's pit console and dealer panel stand on the primary screen: one above the
+    other in the part right of the display windows' ``share``."""
+    geo = ordered_screens()[0].availableGeometry()
+    x = geo.x() + round(geo.width() * share)
+    w = geo.right() + 1 - x
+    top = round(geo.height() * 0.55)
+    return QRect(x, geo.y(), w, top), QRect(x, geo.y() + top, w, geo.height() - top)
+
+
+def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0, share: float = 1.0) -> None:
+    """Place window ``n`` of ``count`` over the left ``share`` of ``screen`` (the demo's windows):
+    the first ``signs`` windows (signs at true size need the room) each take a full-height column
+    on the right, the others a two-row grid on the left."""
     geo = screen.availableGeometry()
+    geo.setWidth(round(geo.width() * share))
     others = count - signs
     grid_cols = math.ceil(others / 2) if others > 1 else others
     cols = grid_cols + signs
