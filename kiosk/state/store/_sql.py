@@ -56,13 +56,16 @@ class SqlStore(Store):
     """A store on a DB-API connection; subclasses provide the dialect."""
 
     dialect: Literal["sqlite", "postgresql"]
+    readers = 4
+    """Reader connections, each on its own thread: the token checks of a crowd of reconnecting
+    clients and the snapshots run side by side instead of one after another."""
     _db_errors: tuple[type[BaseException], ...] = ()
 
     def __init__(self) -> None:
         self._wexec: ThreadPoolExecutor | None = None
-        self._rexec: ThreadPoolExecutor | None = None
-        self._wconn: Any = None
-        self._rconn: Any = None
+        self._rexecs: list[ThreadPoolExecutor] = []
+        self._conns: dict[str, Any] = {}  # "writer", "reader-0", "reader-1", ...: one per thread
+        self._next_reader = 0
         self._closed = False
         self.audit_key: Any = None  # an AuditKey, set before open (kiosk.state.auditkey)
         self.verify_only = False  # opened to verify: a keyed database may be opened without its key
@@ -100,18 +103,24 @@ class SqlStore(Store):
     async def _run(self, which: Literal["writer", "reader"], fn: Callable[[Any], T]) -> T:
         if self._closed:
             raise StoreUnavailable("the store is closed", public="the server is shutting down; reconnect shortly")
-        executor = self._wexec if which == "writer" else self._rexec
+        if which == "writer":
+            executor, slot = self._wexec, "writer"
+        else:  # the readers take turns: reads (token checks, snapshots) run side by side
+            assert self._rexecs, "store not opened"
+            index = self._next_reader = (self._next_reader + 1) % len(self._rexecs)
+            executor, slot = self._rexecs[index], f"reader-{index}"
         assert executor is not None, "store not opened"
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(executor, self._with_conn, which, fn)
+        return await loop.run_in_executor(executor, self._with_conn, which, fn, True, slot)
 
-    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T], retry: bool = True) -> T:
-        attr = "_wconn" if which == "writer" else "_rconn"
-        conn = getattr(self, attr)
+    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T], retry: bool = True,
+                   slot: str | None = None) -> T:
+        attr = slot or which
+        conn = self._conns.get(attr)
         if conn is None or self._conn_dead(conn):
             self._drop(attr)
             conn = self._connect(which)
-            setattr(self, attr, conn)
+            self._conns[attr] = conn
         try:
             return fn(conn)
         except StateError:
@@ -119,13 +128,13 @@ class SqlStore(Store):
         except _NothingApplied as exc:  # the connection was gone before the write began
             self._drop(attr)
             if retry:
-                return self._with_conn(which, fn, retry=False)
+                return self._with_conn(which, fn, False, attr)
             raise self._translate(exc.__cause__ or exc) from None
         except self._db_errors as exc:
             if self._is_connection_error(exc):
                 self._drop(attr)
                 if which == "reader" and retry:  # reads are safe to repeat on a new connection
-                    return self._with_conn(which, fn, retry=False)
+                    return self._with_conn(which, fn, False, attr)
             raise self._translate(exc) from exc
 
     def _conn_dead(self, conn: Any) -> bool:
@@ -137,8 +146,7 @@ class SqlStore(Store):
         return contextlib.nullcontext()
 
     def _drop(self, attr: str) -> None:
-        conn = getattr(self, attr)
-        setattr(self, attr, None)
+        conn = self._conns.pop(attr, None)
         if conn is not None:
             try:
                 conn.close()
@@ -148,7 +156,8 @@ class SqlStore(Store):
     # -- lifecycle ---------------------------------------------------------------------
     async def open(self) -> None:
         self._wexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-writer")
-        self._rexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader")
+        self._rexecs = [ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader-{i}")
+                        for i in range(self.readers)]
         try:
             await self._run("writer", self._migrate)
             await self._run("writer", self._settle_key)
@@ -160,7 +169,8 @@ class SqlStore(Store):
         if self._closed:
             return
         loop = asyncio.get_running_loop()
-        for attr, executor in (("_wconn", self._wexec), ("_rconn", self._rexec)):
+        slots = [("writer", self._wexec), *((f"reader-{i}", e) for i, e in enumerate(self._rexecs))]
+        for attr, executor in slots:
             if executor is not None:
                 await loop.run_in_executor(executor, self._drop, attr)
                 executor.shutdown(wait=True)
