@@ -1,6 +1,6 @@
 """Bearer-token authentication for the HTTP API.
 
-Every request under ``/api/v1`` except ``GET /api/v1/health`` (and the WebSocket stream, which
+Every request under ``/api/v1`` except ``GET /api/v1/health``, ``GET /api/v1/openapi.json`` (and the WebSocket stream, which
 may also authenticate with its first message) carries ``Authorization: Bearer <token>``. The
 token is checked by :meth:`kiosk.state.service.Service.authenticate`; the resulting
 :class:`~kiosk.state.events.Actor` is stored on the request under :data:`ACTOR_KEY`.
@@ -31,7 +31,7 @@ __all__ = [
 ACTOR_KEY: web.RequestKey[Actor] = web.RequestKey("kiosk_actor", Actor)
 """Request key under which the authenticated :class:`Actor` is stored."""
 
-PUBLIC_PATHS = frozenset({"/api/v1/health"})
+PUBLIC_PATHS = frozenset({"/api/v1/health", "/api/v1/openapi.json"})
 """Paths that need no token."""
 
 STREAM_PATH = "/api/v1/stream"

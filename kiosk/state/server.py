@@ -33,6 +33,7 @@ from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.store import AuditQuery
 from kiosk.state.times import parse_when
+from kiosk.state.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.stream import StreamHub, StreamSettings
 from kiosk.state.tokens import check_name
 
@@ -76,6 +77,7 @@ _HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSetti
 
 _MAX_EVENTS_PAGE = 1000
 _DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '٣'
+_OPENAPI_KEY: web.AppKey[dict] = web.AppKey("kiosk_openapi", dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -272,6 +274,11 @@ async def _health(request: web.Request) -> web.Response:
     return web.json_response(body, status=503)
 
 
+async def _openapi(request: web.Request) -> web.Response:
+    """``GET /openapi.json``: the OpenAPI 3.1 document, generated from the command specs."""
+    return web.json_response(request.app[_OPENAPI_KEY])
+
+
 async def _tables(request: web.Request) -> web.Response:
     wanted = _tables_param(request)
     snap = await request.app[SERVICE_KEY].snapshot(tables=wanted)
@@ -340,7 +347,7 @@ def _command_types(request: web.Request) -> tuple[str, ...]:
 
 def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
     """Each command's least role, target, fields and one-line help, for consoles and docs."""
-    from kiosk.state.handlers import COMMANDS
+    from kiosk.state.handlers import COMMANDS, command_schema
 
     out: dict[str, Any] = {}
     for name in types:
@@ -354,7 +361,8 @@ def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
             for key, f in spec.fields.items()
         }
         out[name] = {"role": spec.role, "target": f"{spec.target}_id", "help": spec.help,
-                     "fields": fields, "games": list(spec.games) if spec.games else None}
+                     "fields": fields, "games": list(spec.games) if spec.games else None,
+                     "schema": command_schema(spec)}
     return out
 
 
@@ -512,6 +520,7 @@ def create_app(
         client_max_size=max_body_bytes,
     )
     app[SERVICE_KEY] = service
+    app[_OPENAPI_KEY] = openapi_document(tuple(getattr(service, "command_types", ()) or ()) or None)
     app[_BODY_LIMIT_KEY] = max_body_bytes
     app[_BODY_TIMEOUT_KEY] = body_timeout
     app[_HEALTH_KEY] = health or HealthSettings()
@@ -525,6 +534,7 @@ def create_app(
 
     p = API_PREFIX
     app.router.add_get(f"{p}/health", _health)
+    app.router.add_get(OPENAPI_PATH, _openapi)
     app.router.add_get(f"{p}/tables", _tables)
     app.router.add_get(f"{p}/tables/{{table_id}}", _table)
     app.router.add_get(f"{p}/links", _links)

@@ -19,7 +19,16 @@ from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refuse
 from kiosk.state.events import Actor
 from kiosk.state.floorlaw import floor_part, link_part
 from kiosk.state.handlers import _blackjack, _config, _jackpot, _paigow, _poker, _roulette, _trichro, _twoup
-from kiosk.state.handlers._base import CommandSpec, Context, bumped, check_fields, is_id, link_event, table_event
+from kiosk.state.handlers._base import (
+    CommandSpec,
+    Context,
+    bumped,
+    check_fields,
+    command_schema,
+    is_id,
+    link_event,
+    table_event,
+)
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
 from kiosk.state.store import Apply, Loaded, Outcome
@@ -32,6 +41,7 @@ __all__ = [
     "CommandSpec",
     "Context",
     "authorize",
+    "command_schema",
     "bumped",
     "due_tables",
     "is_id",

@@ -36,6 +36,8 @@ __all__ = [
     "is_id",
     "LIST_LIMITS",
     "require_room",
+    "field_schema",
+    "command_schema",
 ]
 
 LIST_LIMITS: dict[str, int] = {
@@ -61,6 +63,11 @@ def require_room(items: Any, which: str, hint: str) -> None:
 
 Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}\Z")
+
+
+TEXT_LIMITS: dict[str, int | None] = {"name": 100, "str": 500, "code": None}
+"""Longest text of each text kind (characters); ``code`` is checked by its handler."""
+MAX_LIST_ITEMS = 100
 
 
 @dataclass(frozen=True)
@@ -166,7 +173,7 @@ def _check_value(f: Field, value: Any, key: str) -> Any:
             raise BadRequest(f"{key}: must be text, got {type(value).__name__}")
         if f.kind == "name" and not value.strip():
             raise BadRequest(f"{key}: must name a person")
-        value = one_line(value, key, limit=100 if f.kind == "name" else 500).strip() if f.kind != "code" else value
+        value = one_line(value, key, limit=TEXT_LIMITS[f.kind]).strip() if f.kind != "code" else value
     elif f.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadRequest(f"{key}: must be a whole number, got {value!r}")
@@ -178,8 +185,8 @@ def _check_value(f: Field, value: Any, key: str) -> Any:
     elif f.kind == "time":
         value = parse_when(value, key)
     elif f.kind == "list":
-        if not isinstance(value, list) or len(value) > 100:
-            raise BadRequest(f"{key}: must be a list (at most 100 items)")
+        if not isinstance(value, list) or len(value) > MAX_LIST_ITEMS:
+            raise BadRequest(f"{key}: must be a list (at most {MAX_LIST_ITEMS} items)")
         if any(isinstance(v, float) for v in value):
             raise BadRequest(f"{key}: floats are not accepted")
     elif f.kind == "dict":
@@ -219,3 +226,61 @@ def link_event(type_: str, link: Mapping[str, Any], **data: Any) -> EventDraft:
         tables=tuple(link["tables"]),
         version=link["version"],
     )
+
+
+# -- the same specs as JSON Schema (the OpenAPI document and GET /api/v1/commands) --------------
+
+_KIND_SCHEMAS: dict[str, dict[str, Any]] = {
+    "str": {"type": "string"},
+    "name": {"type": "string", "minLength": 1},
+    "code": {"type": "string"},
+    "int": {"type": "integer"},
+    "bool": {"type": "boolean"},
+    "time": {"type": "string", "format": "date-time",
+             "description": "ISO 8601 with a timezone, e.g. 2026-12-01T20:00:00Z"},
+    "list": {"type": "array", "maxItems": MAX_LIST_ITEMS, "description": "no floats anywhere in it"},
+    "dict": {"type": "object", "description": "checked further by the command (400/422 naming the key)"},
+    "any": {},
+}
+
+
+def field_schema(f: Field) -> dict[str, Any]:
+    """The JSON Schema of one field, as :func:`check_fields` checks it (text fields are also
+    refused with control characters or line breaks, which a schema cannot say exactly)."""
+    out = dict(_KIND_SCHEMAS[f.kind])
+    limit = TEXT_LIMITS.get(f.kind)
+    if limit is not None:
+        out["maxLength"] = limit
+    if f.low is not None:
+        out["minimum"] = f.low
+    if f.high is not None:
+        out["maximum"] = f.high
+    if f.choices is not None:
+        out = {"enum": [c for c in f.choices]}
+    if f.nullable or not f.required:  # null means "not given" for an optional field
+        if "enum" in out:
+            out["enum"] = out["enum"] + ([None] if None not in out["enum"] else [])
+        elif "type" in out:
+            out["type"] = [out["type"], "null"]
+    return out
+
+
+def id_schema() -> dict[str, Any]:
+    """A table, link or change id (the pattern :func:`check_fields` matches)."""
+    core = _ID.pattern.removeprefix("^").removesuffix("\\Z").removesuffix("$")
+    return {"type": "string", "pattern": f"^{core}$"}
+
+
+def command_schema(spec: CommandSpec, *, with_type: bool = True) -> dict[str, Any]:
+    """The JSON Schema of a whole command body of type ``spec.type``."""
+    target = f"{spec.target}_id"
+    props: dict[str, Any] = {}
+    if with_type:
+        props["type"] = {"const": spec.type}
+    props[target] = id_schema()
+    props["expected_version"] = {"type": ["integer", "null"], "minimum": 0,
+                                 "description": "the version the change was based on (409 if it moved)"}
+    props.update({name: field_schema(f) for name, f in spec.fields.items()})
+    required = (["type"] if with_type else []) + [target] + [n for n, f in spec.fields.items() if f.required]
+    return {"type": "object", "title": spec.type, "description": spec.help, "properties": props,
+            "required": required, "additionalProperties": False}
