@@ -30,6 +30,7 @@ T = TypeVar("T")
 
 _EVENT_COLUMNS = "seq, type, table_id, link_id, scope, data, at, actor, token_id, version"
 _KEY_META = "audit_key_id"
+_TOKEN_SELECT = "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"
 
 
 class _NothingApplied(Exception):
@@ -287,7 +288,7 @@ class SqlStore(Store):
                 if missing:
                     loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
             if want_tokens:
-                cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"))
+                cur.execute(self._sql(_TOKEN_SELECT))
                 loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
             outcome = apply(loaded)
             self._check_derivable(outcome)
@@ -371,9 +372,9 @@ class SqlStore(Store):
         what the event log says (``kiosk audit verify`` rebuilds it from the log)."""
         tables, links = derive(outcome.events)
         for what, want, have in (("table", tables, outcome.tables), ("link", links, outcome.links)):
-            if set(want) != set(have) or any(_dumps(want[k]) != _dumps(have[k]) for k in want):
-                wrong = sorted(k for k in set(want) | set(have)
-                               if k not in want or k not in have or _dumps(want[k]) != _dumps(have[k]))
+            wrong = sorted(k for k in set(want) | set(have) if k not in want or k not in have
+                           or (want[k] != have[k] and _dumps(want[k]) != _dumps(have[k])))
+            if wrong:
                 raise RuntimeError(f"a write would store {what} {wrong[0]} in a state its events do not carry")
 
     def _time_text(self, now: datetime) -> str:
@@ -532,10 +533,7 @@ class SqlStore(Store):
             self._begin_read(conn)
             try:
                 cur.execute(
-                    self._sql(
-                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person"
-                        " FROM kiosk_tokens WHERE hash = ?"
-                    ),
+                    self._sql(f"{_TOKEN_SELECT} WHERE hash = ?"),
                     (digest,),
                 )
                 row = cur.fetchone()
@@ -550,12 +548,7 @@ class SqlStore(Store):
             cur = conn.cursor()
             self._begin_read(conn)
             try:
-                cur.execute(
-                    self._sql(
-                        "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person"
-                        " FROM kiosk_tokens ORDER BY created_at, id"
-                    )
-                )
+                cur.execute(self._sql(f"{_TOKEN_SELECT} ORDER BY created_at, id"))
                 return [self._token_row(row) for row in cur.fetchall()]
             finally:
                 conn.rollback()
@@ -663,7 +656,7 @@ class SqlStore(Store):
                 except ValueError:
                     found[ident] = (version, {"unreadable": text[:60]})
             rows[table] = found
-        cur.execute(self._sql("SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"))
+        cur.execute(self._sql(_TOKEN_SELECT))
         tokens = []
         for row in cur.fetchall():
             try:
