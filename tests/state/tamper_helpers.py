@@ -131,3 +131,7 @@ class Attacker:
     def strip_macs(self) -> None:
         """Remove every MAC and the database's note of its key: pass the chain off as unkeyed."""
         self.sql("UPDATE kiosk_audit SET mac = NULL", "DELETE FROM kiosk_meta WHERE key = 'audit_key_id'")
+
+    def reassign_token(self, name: str, person: str) -> None:
+        """Make the token called ``name`` stand for another person (e.g. to approve one's own proposal)."""
+        self.sql("UPDATE kiosk_tokens SET person = ? WHERE name = ?", params=(person, name))

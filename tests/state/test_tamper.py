@@ -68,6 +68,7 @@ TAMPERING = {
     "delete an audit record": lambda a: a.delete_audit_record(3),
     "delete a table's row": lambda a: a.delete_table_row("TU-01"),
     "insert an admin token": lambda a: a.insert_token(hashlib.sha256(b"mallory").hexdigest()),
+    "give a token to another person": lambda a: a.reassign_token("Dana Dealer", "Pat Pit"),
     "remove every MAC": lambda a: a.strip_macs(),
 }
 
@@ -85,6 +86,8 @@ EXPECTED = {
     "delete an audit record": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
     "delete a table's row": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
     "insert an admin token": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
+    "give a token to another person": {(False, False): True, (True, False): True, (False, True): True,
+                                       (True, True): True},
     "remove every MAC": {(False, False): None, (True, False): True, (False, True): None, (True, True): True},
 }
 
@@ -125,6 +128,9 @@ async def test_each_finding_names_what_differs(tmp_path, floor):
     assert "table BJ-01: stored state differs from the event log (display_name is \"Min $5\", the log says \"Late\")" in text
     assert "table TU-01: missing from the stored state" in text
     assert "token tok_mallory (admin, 'Mallory') is not in the audit trail" in text
+    Attacker(str(tmp_path / "k.db")).reassign_token("Dana Dealer", "Pat Pit")
+    again = "\n".join((await _verify(url, KEY, cps)).problems)
+    assert "person differs from the audit trail ('Pat Pit', recorded 'Dana Dealer')" in again
     assert report.first_broken is None and report.reason == report.problems[0]
 
 
