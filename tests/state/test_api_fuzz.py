@@ -1,6 +1,7 @@
 """Fuzz of the HTTP API (hypothesis): every command type, with every role, through both
 command endpoints, and every query and path parameter of every GET endpoint in the OpenAPI
-document, against a real server on a real SQLite file and on a real PostgreSQL database.
+document, against a real server on the demo floor (every game) on a real SQLite file and on a real
+PostgreSQL database.
 
 Every answer is below 500, every refusal is the JSON error shape with a one-line message,
 and a refusal writes nothing: the event head, the audit head, every table's and link's state
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import pathlib
 import threading
 import urllib.parse
 from typing import Any
@@ -20,12 +22,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from kiosk.floor import load_floor
+from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.openapi import ENDPOINTS
 from kiosk.state.service import Service
 
-TABLES = ["TC54-01", "TC63-01", "TU-01", "CSP-01", "CSP-02", "CSP-03", "MP-01", "DP-01", "PK-01", "BJ-01"]
-LINKS = ["PROG", "CSP-03.jackpot"]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+FLOOR = load_floor(ROOT / "assets" / "demo_floor.toml")  # every game the service drives
+GAMES = {table_id: table.game for table_id, table in sorted(FLOOR.tables.items())}
+TABLES = list(GAMES)
+LINKS = sorted(floor_config(FLOOR)["links"])
 ROLES = ["display", "dealer", "pit", "admin"]
 
 # text that has broken servers: lone surrogates, NUL, line and bidi controls, non-ASCII digits,
@@ -48,9 +55,6 @@ values = st.recursive(scalars, lambda inner: st.one_of(
     max_leaves=15)
 
 
-GAMES = {"TC54-01": "tri_chro_54", "TC63-01": "tri_chro_63", "TU-01": "two_up_dice", "CSP-01": "caribbean_stud",
-         "CSP-02": "caribbean_stud", "CSP-03": "caribbean_stud", "MP-01": "manila_poker", "DP-01": "draw_poker",
-         "PK-01": "poker", "BJ-01": "blackjack"}
 cents = st.one_of(st.sampled_from([0, 100, 500, 1000, 2500, 10000, 50000, 120000]), st.integers(0, 10**7))
 names = st.sampled_from(["Ivy Inspector", "Pat Pit", "Dana", "Min $5"])
 balls = st.sampled_from(["red", "green", "gold", "red*", "green*", "gold*", "blue"])
@@ -214,12 +218,12 @@ class LiveServer:
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def live(request, tmp_path_factory, floor):
+def live(request, tmp_path_factory):
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'k.db'}"
     else:
         url = request.getfixturevalue("pg_server").new_database()
-    server = LiveServer(url, floor)
+    server = LiveServer(url, FLOOR)
     yield server
     print(f"\nAPI fuzz on {request.param}: {server.requests} requests, statuses {dict(sorted(server.statuses.items()))}")
     server.close()
@@ -279,7 +283,8 @@ NASTY_VALUES: list[Any] = [*NASTY_TEXT, {}, [], {"kind": {}}, [{"kind": {}}], [[
 BASE = {"limits": {"minimum_cents": 500}, "effective_at": "2099-01-01T00:00:00Z", "change_id": "s1",
         "display_name": "Blackjack", "signs": ["limits"], "balls": ["red"], "hands": {"seat 1": ["AS"] * 5},
         "proposal_id": "p1", "inspector": "Ivy Inspector", "device": "rrg", "result": "H", "light": "heads",
-        "index": 1, "failed": True, "count": 1}
+        "index": 1, "failed": True, "count": 1, "suit": "hearts", "card": "A", "number": 17, "banker": "house",
+        "boxes": [1, 2]}
 
 
 def _targets(spec: Any) -> str:
