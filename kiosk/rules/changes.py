@@ -255,7 +255,7 @@ def poker_change_decision(
 
 
 def commission_change_decision(
-    new_rake: Any, *, hand_in_progress: bool, signs_changed: bool
+    new_rake: Any, *, hand_in_progress: bool, signs_changed: bool, unchanged: str | None = None
 ) -> Approved | Violation:
     """May a poker table's commission method or amount change now (002 r7.3, r7.4)?
 
@@ -263,14 +263,16 @@ def commission_change_decision(
     signs changed to match.  ``new_rake`` is a RakeSettings (or mapping) valid under
     002 r7.1/r7.2, or ``None`` / a zero amount for nil commission (r7.4, which lets the
     commission be varied to nil; the timing and signs of r7.3 still apply to it).
+    ``unchanged`` says why the signs are not changed, for the message.
     """
     rule = "002 r7.3"
     if hand_in_progress:
         return Violation(rule, f"the commission may be varied only before a hand commences; wait for the hand "
                          f"being played to complete ({rule})", key="rake")
     if not signs_changed:
-        return Violation(rule, f"the commission may be varied only if the table signs are changed to show it; "
-                         f"change the signs with it ({rule})", key="rake")
+        then = f" ({unchanged}); it waits until they do" if unchanged else "; change the signs with it"
+        return Violation(rule, f"the commission may be varied only if the table signs are changed to show it"
+                         f"{then} ({rule})", key="rake")
     if is_nil_rake(new_rake):
         return Approved("commission varied to nil (002 r7.4), signs changed, before a hand commences (002 r7.3)",
                         "002 r7.4")

@@ -66,6 +66,10 @@ _V2_KEYED_AUDIT = ["ALTER TABLE kiosk_audit ADD COLUMN mac TEXT"]
 # API.  NULL for a token issued before v3 (its person is its name).
 _V3_TOKEN_PERSON = ["ALTER TABLE kiosk_tokens ADD COLUMN person TEXT"]
 
+# v4: the rules read a table's displays' reports of what they show (kiosk.state.showing), which
+# are audit records: found by target and action, newest first.
+_V4_AUDIT_TARGET = ["CREATE INDEX kiosk_audit_target ON kiosk_audit (target, action, n)"]
+
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     1: {
         "sqlite": _V1_TABLES + _V1_SQLITE_GUARDS,
@@ -73,6 +77,7 @@ MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     },
     2: {"sqlite": _V2_KEYED_AUDIT, "postgresql": _V2_KEYED_AUDIT},
     3: {"sqlite": _V3_TOKEN_PERSON, "postgresql": _V3_TOKEN_PERSON},
+    4: {"sqlite": _V4_AUDIT_TARGET, "postgresql": _V4_AUDIT_TARGET},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

@@ -22,7 +22,7 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Collection
 
 from kiosk.state.audit import AuditReport
-from kiosk.state.errors import BadRequest, NotFound, StateError, Unauthorized, refused
+from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
@@ -38,6 +38,7 @@ from kiosk.state.store import (
     open_store,
     parse_time,
 )
+from kiosk.state.showing import ACTION as SHOWING_ACTION, Report
 from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
@@ -212,14 +213,33 @@ class Service:
         now = self._now()
         ctx = self._ctx(actor, now)
         apply = make_apply(spec, cmd, ctx)
+        showing = [cmd["table_id"]] if spec.showing else []
         if spec.floor:  # the floor rules see every table and link (kiosk.state.floorlaw)
-            events = await self._store.write(actor, apply, now=now, tables="*", links="*")
+            events = await self._store.write(actor, apply, now=now, tables="*", links="*", showing=showing)
         elif spec.target == "table":
-            events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]])
+            events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]], showing=showing)
         else:
             events = await self._store.write(actor, apply, now=now, links=[cmd["link_id"]])
         await self._deliver(events)
         return events
+
+    async def record_showing(self, actor: Actor, report: Report) -> None:
+        """Record what a display (``actor``, a display token) reports showing for a table: one
+        ``display_showing`` audit record (:mod:`kiosk.state.showing`); no event, no new version
+        of the table, so a report never makes anyone's edit conflict."""
+        if not isinstance(actor, Actor):
+            raise Unauthorized("no valid token")
+        if actor.role != "display":
+            raise Forbidden(f"only a display reports what it shows; this is a {actor.role} token")
+        now = self._now()
+
+        def apply(loaded: Loaded) -> Outcome:
+            table = loaded.tables.get(report.table_id)
+            if table is None:
+                raise NotFound(f"unknown table {report.table_id!r}")
+            return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, report.details())])
+
+        await self._store.write(actor, apply, now=now, tables=[report.table_id])
 
     async def apply_due(self) -> list[Event]:
         """Apply every scheduled change that is due on the service's clock; return the events."""
@@ -229,7 +249,7 @@ class Service:
         for table_id in due_tables(snap["tables"], now):
             cmd = {"type": APPLY_DUE.type, "table_id": table_id, "expected_version": None}
             events = await self._store.write(SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now,
-                                             tables="*", links="*")
+                                             tables="*", links="*", showing=[table_id])
             await self._deliver(events)
             out += events
         return out

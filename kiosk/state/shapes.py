@@ -112,8 +112,9 @@ class Agreement(TypedDict):
 
 
 class ScheduledChange(TypedDict):
-    """A limits change that takes effect at ``effective_at``; displays show its notice from
-    ``notice_from`` (003 s259(3), s295(3))."""
+    """A limits change that takes effect at ``effective_at``, recorded at ``notice_from`` (the
+    earliest its notice can be shown); the notice period counts from when the table's displays
+    reported showing it (003 s259(3), s295(3); :mod:`kiosk.state.showing`)."""
 
     id: str
     limits: dict[str, object]
@@ -376,6 +377,7 @@ class PendingHit(TypedDict):
     rule: str
     sharing_method: str
     sharing_sign_displayed: bool
+    sharing_sign_shown_by: NotRequired[list[str]]  # the displays whose latest report showed the sign (kiosk.state.showing)
     paid: bool
     paid_by: str | None
     paid_at: NotRequired[str]

@@ -17,7 +17,13 @@ Protocol (documented for integrators in ``docs/api.md``):
    anything at or below the last sent sequence number is skipped).
 3. Every ``heartbeat`` seconds: ``{"type": "heartbeat", "seq": last_sent, "head": store_seq,
    "at": "...Z"}``; WebSocket pings run as well (aiohttp heartbeat). A client may send
-   ``{"type": "ping"}`` and gets ``{"type": "pong", "seq": last_sent}``.
+   ``{"type": "ping"}`` and gets ``{"type": "pong", "seq": last_sent}``.  A display sends
+   ``{"type": "showing", "table_id": ..., "signs": [...], "notices": [...], "sharing": ...,
+   "version": n}`` when what it shows of a subscribed table changes (:mod:`kiosk.state.showing`);
+   the server records it (an audit record) when it differs from the last one recorded on this
+   connection, and answers ``{"type": "showing_recorded", "table_id": ...}``.  A message the
+   server cannot take is answered ``{"type": "error", "error": {"code", "message"}}`` and the
+   stream goes on.
 4. A client that falls more than ``queue_size`` events behind is cut off with close code 4008
    and the reason ``"too slow: resume from seq N"``; it holds no memory on the server beyond its
    bounded queue and socket buffers. Other close codes: 4400 bad subscribe message, 4401 bad or
@@ -42,6 +48,7 @@ from aiohttp import WSMsgType, web
 from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.jsonbody import parse_json_object
+from kiosk.state.showing import parse_report
 from kiosk.state.subscription import select_snapshot
 
 __all__ = [
@@ -126,7 +133,7 @@ class _StreamClosed(Exception):
 class _Connection:
     """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("actor", "closing", "connected_at", "last_sent", "sub", "tables", "transport", "ws")
+    __slots__ = ("actor", "closing", "connected_at", "last_sent", "reported", "sub", "tables", "transport", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
@@ -137,6 +144,7 @@ class _Connection:
         self.actor: Any = None
         self.closing = False
         self.sub: Any = None
+        self.reported: dict[str, tuple] = {}  # table id -> what this display last had recorded
 
 
 class StreamHub:
@@ -533,12 +541,30 @@ class StreamHub:
                 data = parse_json_object(msg.data, "a message")
             except BadRequest:
                 data = None
-            if isinstance(data, dict) and data.get("type") == "ping":
+            kind = data.get("type") if isinstance(data, dict) else None
+            if kind == "ping":
                 await ws.send_str(json.dumps({"type": "pong", "seq": conn.last_sent}))
-            else:
-                await ws.send_str(json.dumps({"type": "error", "error": {
-                    "code": "bad_request",
-                    "message": "after subscribing, the only message a client may send is {\"type\": \"ping\"}"}}))
+                continue
+            try:
+                if kind != "showing":
+                    raise BadRequest("after subscribing, a client may send only {\"type\": \"ping\"} or, from a "
+                                     "display, {\"type\": \"showing\", ...}")
+                await self._showing(conn, data)
+            except StateError as exc:
+                if exc.status >= 500:
+                    log.warning("stream: a display's report was not recorded: %s", exc.message)
+                await ws.send_str(json.dumps({"type": "error", "error": {"code": exc.code,
+                                                                         "message": exc.public_message}}))
+
+    async def _showing(self, conn: _Connection, data: dict[str, Any]) -> None:
+        """Record a display's report of what it shows (once per change on this connection)."""
+        report = parse_report(data)
+        if conn.tables is not None and report.table_id not in conn.tables:
+            raise BadRequest(f"showing.table_id: this stream does not subscribe to table {report.table_id}")
+        if conn.reported.get(report.table_id) != report.key:
+            await self.service.record_showing(conn.actor, report)
+            conn.reported[report.table_id] = report.key
+        await conn.ws.send_str(json.dumps({"type": "showing_recorded", "table_id": report.table_id}))
 
     async def close_all(self) -> None:
         """Close every connection (server shutdown): clients resume from their last seq."""

@@ -83,7 +83,7 @@ wager = "$1"
 [[table]]
 id = "CSP-03"
 game = "caribbean_stud"
-signs = ["limits", "maximum_payment", "jackpot_meter"]
+signs = ["limits", "maximum_payment", "jackpot_meter", "jackpot_sharing"]
 [table.limits]
 minimum = "$5"
 maximum = "$100"
@@ -93,6 +93,7 @@ maximum_payment = "$25,000"
 wager = "$1"
 contribution = "70%"
 seed = "$5,000"
+sharing_method = "Two or more straight or royal flushes share the prize equally"
 
 [[link]]
 id = "PROG"

@@ -7,8 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from state_helpers import DEALER, PIT, START
+from state_helpers import DEALER, DISPLAY, PIT, START
 from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.state.showing import parse_report
 
 
 def _at(delta: timedelta) -> str:
@@ -17,6 +18,11 @@ def _at(delta: timedelta) -> str:
 
 async def _table(service, table_id):
     return (await service.snapshot([table_id]))["tables"][table_id]
+
+
+async def _shows(service, table_id, change_id):
+    await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": table_id,
+                                                        "notices": [change_id]}))
 
 
 async def _schedule(service, table_id, stake, delta, **extra):
@@ -71,7 +77,8 @@ async def test_immediate_increase_is_refused_but_a_decrease_applies_at_once(serv
 
 
 async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
-    await _schedule(service, "MP-01", 20_000, timedelta(minutes=25))
+    change = (await _schedule(service, "MP-01", 20_000, timedelta(minutes=25)))[0].data["scheduled"]["id"]
+    await _shows(service, "MP-01", change)  # a display shows the notice (tests/state/test_display_showing.py)
     sub = service.subscribe(["MP-01"])
     clock.advance(minutes=24, seconds=59)
     assert await service.apply_due() == []
@@ -154,6 +161,7 @@ async def test_poker_commission_change_applies_between_hands(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
     events = await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
     assert events[0].data["rule"] == "002 r7.3"
+    await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
     await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
     assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):

@@ -7,9 +7,10 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from state_helpers import PIT
+from state_helpers import DISPLAY, PIT
 from kiosk.state.errors import StoreUnavailable
 from kiosk.state.service import Service
+from kiosk.state.showing import parse_report
 
 
 async def _rename(node, name):
@@ -72,8 +73,11 @@ async def test_scheduler_applies_due_changes_by_itself(sqlite_url, floor, clock)
     service = await Service.open(sqlite_url, floor=floor, clock=clock, tick_seconds=0.05)
     try:
         when = (clock.now + timedelta(minutes=30)).isoformat()
-        await service.execute(PIT, {"type": "schedule_change", "table_id": "MP-01",
-                                    "limits": {"minimum_table_stake_cents": 20_000}, "effective_at": when})
+        [scheduled] = await service.execute(PIT, {"type": "schedule_change", "table_id": "MP-01",
+                                                  "limits": {"minimum_table_stake_cents": 20_000},
+                                                  "effective_at": when})
+        await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
+                                                            "notices": [scheduled.data["scheduled"]["id"]]}))
         sub = service.subscribe(["MP-01"])
         clock.advance(minutes=30)
         event = await asyncio.wait_for(sub.__anext__(), 10)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import copy
 import random
-import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Callable, Literal, Mapping
@@ -20,6 +19,7 @@ from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.events import Actor
 from kiosk.state.floorlaw import FloorLaw
+from kiosk.state.ids import ID_PATTERN, is_id
 from kiosk.state.store import EventDraft, Loaded, Outcome, format_time
 from kiosk.state.times import parse_when
 
@@ -62,7 +62,6 @@ def require_room(items: Any, which: str, hint: str) -> None:
         raise BadRequest(f"{which}: at most {limit} at once; {hint} (nothing was changed)")
 
 Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}\Z")
 
 
 TEXT_LIMITS: dict[str, int | None] = {"name": 100, "str": 500, "code": None}
@@ -118,11 +117,7 @@ class CommandSpec:
     fields: Mapping[str, Field] = field(default_factory=dict)
     games: tuple[str, ...] | None = None  # table games it applies to (None: all)
     floor: bool = False  # it may change the floor's configuration: it sees every table and link, and is checked
-
-
-def is_id(value: Any) -> bool:
-    """Whether ``value`` can be a table, link or change id (ASCII letters, digits and ``_.:-``)."""
-    return isinstance(value, str) and _ID.match(value) is not None
+    showing: bool = False  # it reads what the table's displays report showing (kiosk.state.showing)
 
 
 def one_line(value: Any, key: str, *, limit: int = 200) -> str:
@@ -267,7 +262,7 @@ def field_schema(f: Field) -> dict[str, Any]:
 
 def id_schema() -> dict[str, Any]:
     """A table, link or change id (the pattern :func:`check_fields` matches)."""
-    core = _ID.pattern.removeprefix("^").removesuffix("\\Z").removesuffix("$")
+    core = ID_PATTERN.pattern.removeprefix("^").removesuffix("\\Z").removesuffix("$")
     return {"type": "string", "pattern": f"^{core}$"}
 
 

@@ -6,12 +6,15 @@ violation refuses the command with its citation.  Changes are controlled by
 
 * manila and draw poker: raising the minimum table stake needs a notice showing the new
   minimum and the time, displayed 20 minutes before the change, or every player agreeing
-  (003 s259(3), s295(3)).  ``schedule_change`` records the change; from that moment every
-  display of the table shows the notice, so the notice period starts when it is recorded.
-  The service applies due changes on its clock (``apply_due``), checking the rule again.
+  (003 s259(3), s295(3)).  ``schedule_change`` records the change and refuses a time less
+  than 20 minutes away (the notice cannot be shown before it is recorded).  The service
+  applies due changes on its clock (``apply_due``), checking the rule again against what the
+  table's displays reported showing (:mod:`kiosk.state.showing`): the notice counts from when
+  a display first showed it, and must still be shown.
 * poker room (002 r6.9, r7.3): ``set_limits`` only gives notice; the change waits in
   ``pending`` and is made at the completion of a hand (``hand_complete``) once three hands
-  of notice have passed or a majority of players agreed.
+  of notice have passed or a majority of players agreed, and, for the commission, once a
+  display of the table has shown the change (the table signs changed, 002 r7.3).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_heigh
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.model import check_limits_patch, refuse_violations
+from kiosk.state.showing import change_announced, notice_shown
 from kiosk.state.store import Loaded, Outcome, format_time, parse_time
 
 __all__ = ["SPECS", "APPLY_DUE", "due_tables"]
@@ -77,7 +81,7 @@ def _merged(table: dict, patch: dict) -> dict:
 
 
 def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_from: datetime | None,
-                    agreement: PlayerAgreement | None) -> Approved | None:
+                    agreement: PlayerAgreement | None, notice_until: datetime | None = None) -> Approved | None:
     if table["game"] not in STAKE_GAMES or "minimum_table_stake_cents" not in patch:
         return None
     current = table["limits"].get("minimum_table_stake_cents") or 0
@@ -85,7 +89,8 @@ def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_fro
     if new is None:
         rule = text_height_rule("minimum_table_stake", table["game"])  # the section that requires the sign
         raise RuleRefused(f"table {table['id']}: the minimum table stake must be set ({rule})", rule=rule)
-    decision = minimum_table_stake_change(table["game"], current, new, effective_at, notice_from, agreement)
+    decision = minimum_table_stake_change(table["game"], current, new, effective_at, notice_from, agreement,
+                                          notice_until=notice_until)
     if not isinstance(decision, Approved):
         raise refused(f"table {table['id']}: {decision.message}", decision.rule)
     return decision
@@ -144,7 +149,8 @@ def _give_poker_notice(ctx: Context, new: dict, patch: dict, agreement: PlayerAg
 def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     new = bumped(table)
     new["hands_completed"] = int(new.get("hands_completed", 0)) + 1
-    applied, kept, failed = [], [], []
+    applied, kept, failed, held = [], [], [], []
+    shown = loaded.showing.get(new["id"], [])
     for item in new.get("pending", []):
         notice = None if item["notice"] is None else PokerChangeNotice(**item["notice"]).after_hand()
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
@@ -152,12 +158,15 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
         if notice is not None:
             decisions.append(poker_change_decision(notice, hand_in_progress=False, agreement=agreement))
         if item["commission"]:
-            decisions.append(commission_change_decision(item["limits"]["rake"], hand_in_progress=False,
-                                                        signs_changed=True))
+            shown_by = change_announced(shown, item["id"])
+            decisions.append(commission_change_decision(
+                item["limits"]["rake"], hand_in_progress=False, signs_changed=bool(shown_by),
+                unchanged=f"no display of table {new['id']} has shown the change yet"))
         refused = [d for d in decisions if not isinstance(d, Approved)]
         if refused:
             item["notice"] = None if notice is None else notice.__dict__.copy()
             kept.append(item)
+            held.append({"id": item["id"], "rule": refused[0].rule, "message": refused[0].message})
             continue
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
@@ -169,7 +178,7 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
         applied.append({"id": item["id"], "changes": item["limits"], "reasons": [d.reason for d in decisions]})
     new["pending"] = kept
     return Outcome(events=[table_event("hand_completed", new, hands_completed=new["hands_completed"],
-                                       applied=applied, failed=failed, waiting=[i["id"] for i in kept],
+                                       applied=applied, failed=failed, waiting=[i["id"] for i in kept], held=held,
                                        rule="002 r6.9")],
                    tables={new["id"]: new})
 
@@ -226,22 +235,30 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         return Outcome()
     new = bumped(table)
     events = []
+    shown = loaded.showing.get(new["id"], [])
     for item in due:
         new["scheduled"] = [s for s in new["scheduled"] if s["id"] != item["id"]]
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
+        notice_from, notice_until = notice_shown(shown, item["id"])  # what the displays showed
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
             ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})
-            decision = _stake_decision(new, item["limits"], parse_time(item["effective_at"]),
-                                       parse_time(item["notice_from"]), agreement)
+            decision = _stake_decision(new, item["limits"], parse_time(item["effective_at"]), notice_from,
+                                       agreement, notice_until)
         except RuleRefused as exc:
-            events.append(("scheduled_change_failed", {"scheduled": item, "rule": exc.rule, "message": exc.message}))
+            events.append(("scheduled_change_failed", {"scheduled": item, "rule": exc.rule, "message": exc.message,
+                                                       "notice_shown_from": _time_or_none(notice_from)}))
             continue
         new["limits"] = {**new["limits"], **item["limits"]}
         events.append(("scheduled_change_applied", {"scheduled": item, "changes": item["limits"],
                                                     "rule": None if decision is None else decision.rule,
-                                                    "reason": None if decision is None else decision.reason}))
+                                                    "reason": None if decision is None else decision.reason,
+                                                    "notice_shown_from": _time_or_none(notice_from)}))
     return Outcome(events=[table_event(kind, new, **data) for kind, data in events], tables={new["id"]: new})
+
+
+def _time_or_none(moment: datetime | None) -> str | None:
+    return None if moment is None else format_time(moment)
 
 
 def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -294,8 +311,9 @@ SPECS = [
     CommandSpec("cancel_change", "pit", "table", _cancel, "cancel a scheduled or pending change",
                 fields={"change_id": Field("str")}),
     CommandSpec("hand_complete", "dealer", "table", _hand_complete,
-                "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9)",
-                games=("poker",), floor=True),
+                "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9), a "
+                "commission change once the table's displays show it (002 r7.3)",
+                games=("poker",), floor=True, showing=True),
     CommandSpec("set_display_name", "pit", "table", _display_name,
                 f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
                 fields={"display_name": Field("str")}, floor=True),
@@ -306,4 +324,4 @@ SPECS = [
 ]
 
 APPLY_DUE = CommandSpec("apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due",
-                        floor=True)
+                        floor=True, showing=True)

@@ -30,6 +30,7 @@ from kiosk.state.handlers._base import (
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.shapes import LinkState
 from kiosk.state.model import current_game_state
+from kiosk.state.showing import sign_shown
 from kiosk.state.store import Loaded, Outcome
 
 PLACES = 7
@@ -175,7 +176,11 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
             dead_mans_hand=bool(jackpot.get("dead_mans_hand", False)),
             sharing=link.get("sharing", "s246"),
         )
-        sharing_sign = "jackpot_sharing" in signs  # 000 s247(3): proven per round in the pending record
+        # 000 s247(3): a sign on the table, when the round was played, stating the way of sharing: the
+        # latest report of a display of this table shows it stating the configured way
+        sharing_shown = sign_shown(loaded.showing.get(table["id"], []), "jackpot_sharing",
+                                   says=jackpot.get("sharing_method")) if "jackpot_sharing" in signs else []
+        sharing_sign = bool(sharing_shown)
         round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed=sharing_sign)
         meter, payment = meter.settle(round_)
     except RuleError as exc:
@@ -205,6 +210,7 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "rule": round_.rule,
         "sharing_method": round_.method,
         "sharing_sign_displayed": sharing_sign,
+        "sharing_sign_shown_by": sorted({r.display for r in sharing_shown}),
         "paid": False,
         "paid_by": None,
     }
@@ -318,7 +324,7 @@ SPECS = [
                 games=CARIBBEAN),
     CommandSpec("jackpot_hit", "dealer", "table", _hit,
                 "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
-                fields={"hands": Field("dict")}, games=CARIBBEAN),
+                fields={"hands": Field("dict")}, games=CARIBBEAN, showing=True),
     CommandSpec("jackpot_paid", "pit", "link", _paid, "record that the pending jackpot hit was paid (000 s245)",
                 fields={"note": Field("str", required=False)}),
     CommandSpec("jackpot_reset", "pit", "link", _reset, "reset the meter to its seed and unlock the jackpot"),

@@ -17,6 +17,7 @@ from typing import Any, Callable, Collection, Literal
 from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
 from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.showing import ShowingRecord
 
 __all__ = [
     "AuditQuery",
@@ -95,6 +96,9 @@ class Loaded:
     links: dict[str, LinkState]
     now: datetime
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
+    showing: dict[str, list[ShowingRecord]] = field(default_factory=dict)
+    """Per table asked for, its displays' latest reports of what they show, oldest first
+    (:mod:`kiosk.state.showing`)."""
 
 
 @dataclass
@@ -135,8 +139,10 @@ class Store(abc.ABC):
         tables: Collection[str] | Literal["*"] = (),
         links: Collection[str] | Literal["*"] = (),
         tokens: bool = False,
+        showing: Collection[str] = (),
     ) -> list[Event]:
-        """Run ``apply`` in one transaction and return the committed events."""
+        """Run ``apply`` in one transaction and return the committed events.  ``showing``:
+        the tables whose displays' reports ``apply`` reads (:attr:`Loaded.showing`)."""
 
     @abc.abstractmethod
     async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from kiosk.state.events import Actor, Event
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
 from kiosk.state.replay import derive
 from kiosk.state.store._base import ALL, Apply, AuditDraft, AuditQuery, Loaded, Outcome, Store, TokenInsert, TokenRevoke
+from kiosk.state.showing import ACTION as SHOWING_ACTION, RECENT as SHOWING_ROWS, ShowingRecord, record_of
 from kiosk.state.subscription import select_snapshot
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
@@ -250,10 +251,13 @@ class SqlStore(Store):
         tables: Collection[str] | Literal["*"] = (),
         links: Collection[str] | Literal["*"] = (),
         tokens: bool = False,
+        showing: Collection[str] = (),
     ) -> list[Event]:
-        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
+        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens,
+                                                                  want_showing=showing))
 
-    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False) -> list[Event]:
+    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False,
+               want_showing: Collection[str] = ()) -> list[Event]:
         cur = conn.cursor()
         self._begin_write(conn)
         try:
@@ -290,6 +294,8 @@ class SqlStore(Store):
             if want_tokens:
                 cur.execute(self._sql(_TOKEN_SELECT))
                 loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
+            for table_id in dict.fromkeys(want_showing):
+                loaded.showing[table_id] = self._showing_rows(cur, table_id)
             outcome = apply(loaded)
             self._check_derivable(outcome)
             if outcome_key:
@@ -404,6 +410,15 @@ class SqlStore(Store):
              mac),
         )
         return n + 1, digest
+
+    def _showing_rows(self, cur, table_id: str) -> list[ShowingRecord]:
+        """The newest ``SHOWING_ROWS`` reports of the table's displays, oldest first."""
+        cur.execute(self._sql(
+            "SELECT n, at, actor, token_id, details FROM kiosk_audit WHERE target = ? AND action = ?"
+            " ORDER BY n DESC LIMIT ?"), (table_id, SHOWING_ACTION, SHOWING_ROWS))
+        rows = [record_of(n, parse_time(at), token, who, json.loads(details))
+                for n, at, who, token, details in cur.fetchall()]
+        return rows[::-1]
 
     def _load_rows(self, cur, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, dict[str, Any]]:
         if ids == ALL:

@@ -1,0 +1,161 @@
+"""What the displays of a table actually show, as they report it: the evidence for the rules
+that depend on a sign being displayed.
+
+A display reports over its stream (``docs/api.md``, "What a display shows") each time what a
+table's signs say changes: which sign kinds are on its screens (a sign refused for its letter
+height, a screen of unknown size or a running time-to-act clock shows none), which announced
+changes (scheduled and pending change ids) are on them, and what the jackpot sharing sign
+states.  Each report is one ``display_showing`` audit record (target: the table), so the
+record of what was shown is part of the chained audit trail compliance reads.  The rules
+that once assumed a sign was shown now count from these records:
+
+* a scheduled increase of the minimum table stake (003 s259(3), s295(3)): the notice counts
+  from when a display of the table first reported showing it, and must still be shown when the
+  change is due (:func:`notice_shown`);
+* a poker room commission change (002 r7.3): made at the end of a hand only once a display of
+  the table has reported showing the change (:func:`change_announced`);
+* the jackpot sharing sign (000 s247(3)): "on the relevant table" when the round was played if
+  the latest report of a display of the table shows it stating the configured way of sharing
+  (:func:`sign_shown`).
+
+A display's latest report stands until it sends another: a display that loses its server
+keeps showing what it showed (marked offline), and says so again when it reconnects; a display
+that is shut down reports that it shows nothing first (docs/readings.md A-25).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Iterable, Mapping, Sequence
+
+from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.text import text_problem
+from kiosk.state.errors import BadRequest
+from kiosk.state.ids import is_id
+
+__all__ = ["ACTION", "MAX_ITEMS", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_shown", "parse_report",
+           "record_of", "sign_shown"]
+
+ACTION = "display_showing"
+"""The audit action of a display's report."""
+MAX_ITEMS = 64
+"""At most this many sign kinds or change ids in one report."""
+RECENT = 500
+"""The rules read a table's newest this many reports (a report is recorded only when what a
+display shows changes, and on each reconnection)."""
+_FIELDS = frozenset({"type", "table_id", "version", "signs", "notices", "sharing"})
+
+
+@dataclass(frozen=True)
+class Report:
+    """One display's report of what it shows for one table."""
+
+    table_id: str
+    version: int | None
+    signs: tuple[str, ...]
+    notices: tuple[str, ...]
+    sharing: str | None
+
+    def details(self) -> dict[str, Any]:
+        """The audit record's details."""
+        return {"version": self.version, "signs": list(self.signs), "notices": list(self.notices),
+                "sharing": self.sharing}
+
+    @property
+    def key(self) -> tuple:
+        """What the report says, without the table version it was drawn at (a report is worth
+        recording only when this changes)."""
+        return self.signs, self.notices, self.sharing
+
+
+@dataclass(frozen=True)
+class ShowingRecord:
+    """A recorded report: which display (token id and name), when, and what it showed."""
+
+    n: int
+    at: datetime
+    token_id: str | None
+    display: str
+    signs: frozenset[str]
+    notices: frozenset[str]
+    sharing: str | None
+
+
+def _ids(value: Any, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) > MAX_ITEMS or not all(is_id(v) for v in value):
+        raise BadRequest(f"showing.{key}: must be a list of at most {MAX_ITEMS} ids")
+    return tuple(sorted(set(value)))
+
+
+def parse_report(message: Mapping[str, Any]) -> Report:
+    """Check a display's ``{"type": "showing", ...}`` message; :class:`BadRequest` in one line."""
+    unknown = sorted(set(message) - _FIELDS)
+    if unknown:
+        raise BadRequest(f"showing: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_FIELDS))})")
+    table_id = message.get("table_id")
+    if not isinstance(table_id, str) or not table_id or len(table_id) > 100:
+        raise BadRequest("showing.table_id: must be the id of the table the report is about")
+    version = message.get("version")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
+        raise BadRequest("showing.version: must be the table's version drawn (a whole number) or null")
+    signs = _ids(message.get("signs", []), "signs")
+    unknown_kind = next((k for k in signs if k not in SIGN_KINDS), None)
+    if unknown_kind is not None:
+        raise BadRequest(f"showing.signs: unknown sign kind {unknown_kind!r}")
+    notices = _ids(message.get("notices", []), "notices")
+    sharing = message.get("sharing")
+    if sharing is not None:
+        problem = text_problem(sharing, limit=500)
+        if problem is not None:
+            raise BadRequest(f"showing.sharing: {problem}")
+    return Report(table_id, version, signs, notices, sharing)
+
+
+def record_of(n: int, at: datetime, token_id: str | None, display: str, details: Mapping[str, Any]) -> ShowingRecord:
+    """A :class:`ShowingRecord` from a ``display_showing`` audit record's fields."""
+    return ShowingRecord(int(n), at, token_id, display, frozenset(details.get("signs") or ()),
+                         frozenset(details.get("notices") or ()), details.get("sharing"))
+
+
+def _display(record: ShowingRecord) -> str:
+    return record.token_id or record.display
+
+
+def _latest(records: Iterable[ShowingRecord]) -> dict[str, ShowingRecord]:
+    latest: dict[str, ShowingRecord] = {}
+    for record in sorted(records, key=lambda r: r.n):
+        latest[_display(record)] = record
+    return latest
+
+
+def notice_shown(records: Sequence[ShowingRecord], change_id: str) -> tuple[datetime | None, datetime | None]:
+    """``(shown_from, taken_down_at)`` of the notice of change ``change_id``: when the current
+    unbroken run of at least one display showing it began (``None``: never shown), and, if no
+    display shows it now, when the last one stopped (``None``: still shown)."""
+    showing: set[str] = set()
+    since: datetime | None = None
+    down: datetime | None = None
+    for record in sorted(records, key=lambda r: r.n):
+        who = _display(record)
+        if change_id in record.notices:
+            if not showing:
+                since, down = record.at, None
+            showing.add(who)
+        elif who in showing:
+            showing.discard(who)
+            if not showing:
+                down = record.at
+    return since, (None if showing else down)
+
+
+def change_announced(records: Sequence[ShowingRecord], change_id: str) -> list[str]:
+    """The displays that have reported showing the announcement of change ``change_id``."""
+    return sorted({r.display for r in records if change_id in r.notices})
+
+
+def sign_shown(records: Sequence[ShowingRecord], kind: str, *, says: str | None = None) -> list[ShowingRecord]:
+    """The latest reports, one per display, that show sign ``kind`` (stating ``says``, when
+    given: the jackpot sharing sign's way of sharing)."""
+    return [r for r in _latest(records).values()
+            if kind in r.signs and (says is None or r.sharing == says)]
