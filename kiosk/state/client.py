@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import random
 import socket
 import ssl as ssl_module
@@ -59,6 +60,8 @@ __all__ = [
     "error_from_body",
     "event_from_json",
 ]
+
+log = logging.getLogger(__name__)
 
 _BY_CODE: dict[str, type[StateError]] = {
     cls.code: cls
@@ -469,7 +472,8 @@ class EventStream:
 
     ``last_seq`` is the sequence number of the last item yielded; ``head`` the store's sequence
     number from the latest heartbeat; ``reconnects`` counts resumed connections; ``last_close``
-    is the ``(code, reason)`` of the latest server close; ``url`` the node streamed from;
+    is the ``(code, reason)`` of the latest server close; ``last_error`` the server's message
+    about the latest message it did not take (:meth:`send`); ``url`` the node streamed from;
     ``heard_at`` (UTC) when the server last said anything (an event, a snapshot or a heartbeat:
     a display's jackpot meter is a fault after 30 s of silence).
     Connection events (:mod:`kiosk.state.connection`) go to the client's listeners.
@@ -486,6 +490,7 @@ class EventStream:
         self.reconnects = 0
         self.last_close: tuple[int | None, str] | None = None
         self.url: str | None = None
+        self.last_error: str | None = None
         self._backoff_initial = backoff_initial
         self._backoff_max = backoff_max
         self._max_attempts = max_attempts
@@ -513,6 +518,18 @@ class EventStream:
                 await self._iter.aclose()  # type: ignore[attr-defined]
             except RuntimeError:
                 pass  # another task is iterating: it ends at its next step (the socket is closed)
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        """Send one message on the stream now (a display's ``showing`` report); ``False`` when
+        not connected (send it again after the next ``Connected``)."""
+        ws = self._ws
+        if ws is None or ws.closed:
+            return False
+        try:
+            await ws.send_str(json.dumps(message, separators=(",", ":")))
+        except (ConnectionError, RuntimeError, aiohttp.ClientError):
+            return False
+        return True
 
     async def _connect(self, base: str) -> aiohttp.ClientWebSocketResponse:
         client = self._client
@@ -616,6 +633,10 @@ class EventStream:
                     self._client.connection.emit(Connected(base, seq))
                 elif kind == "heartbeat":
                     self.head = data.get("head")
+                elif kind == "error":  # a message this client sent was not taken; the stream goes on
+                    error = data.get("error") or {}
+                    self.last_error = str(error.get("message") or error)
+                    log.warning("the server did not take a message on the stream: %s", self.last_error)
                 continue
             if msg.type == aiohttp.WSMsgType.CLOSE:
                 code, reason = msg.data, msg.extra or ""

@@ -13,7 +13,9 @@
   fault, countdowns; the night brightness schedule; frames shown in turn), and a 25 frames per
   second tick only while a jackpot meter is counting up to a new amount;
 * the saved state (:mod:`kiosk.ui.display_cache`): written a moment after each change, shown
-  marked offline when the process starts without a server.
+  marked offline when the process starts without a server;
+* its reports to the server of what each table's screens really show
+  (:mod:`kiosk.ui.showing_report`), the evidence the sign rules count from.
 
 Placement: every view is composed for the screen's true physical area (its size in pixels over
 its calibrated pixels per millimetre), so the scene fills the screen at true size: 8 mm in the
@@ -50,9 +52,11 @@ from kiosk.ui.kiosk_window import KioskWindow, show_on_screen
 from kiosk.ui.meter_count import MeterCount
 from kiosk.ui.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.ui.scene_widget import SceneWidget
+from kiosk.ui.showing_report import ShowingReporter, report_message
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
 from kiosk.views.model import DisplayModel
+from kiosk.views.signs.frames import Showing
 from kiosk.views.screen import Subject
 
 __all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale", "staff_geometry"]
@@ -166,6 +170,9 @@ class DisplayProcess(QObject):
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(_SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_now)
+        self.reporter = ShowingReporter(self._send_report, self.showing)
+        self._report_task: asyncio.Task | None = None
+        self.view_changed.connect(self._screen_changed)
         # the process ends when staff or the system stop it, not when one of its windows closes
         QGuiApplication.setQuitOnLastWindowClosed(False)
 
@@ -235,6 +242,7 @@ class DisplayProcess(QObject):
         """Begin streaming and ticking (on the running asyncio loop)."""
         self._remove_listeners.append(self.client.on_connection(self.on_connection))
         self._task = asyncio.ensure_future(self._run())
+        self._report_task = asyncio.ensure_future(self.reporter.run())
         self._ticker.start()
 
     async def stop(self) -> None:
@@ -247,6 +255,14 @@ class DisplayProcess(QObject):
         for remove in self._remove_listeners:
             remove()
         self._remove_listeners.clear()
+        if self._report_task is not None:
+            self._report_task.cancel()
+            try:
+                await self._report_task
+            except asyncio.CancelledError:
+                pass
+            self._report_task = None
+            await self.reporter.blank()  # a display switched off shows no sign
         if self._stream is not None:
             await self._stream.close()
         if self._task is not None:
@@ -286,6 +302,7 @@ class DisplayProcess(QObject):
             self.refused = event.message or "the token was refused"
         elif isinstance(event, Connected):
             self.refused = None
+            self.reporter.reconnected()
         self.model.connection(event)
         for screen in self.screens:
             self._show_notice_if_needed(screen)
@@ -298,6 +315,7 @@ class DisplayProcess(QObject):
             self.model.heartbeat(heard)  # a stream heartbeat: the server is there
         else:
             self.model.tick(self.clock())
+        self.reporter.tick()
         level = self.settings.brightness_at(self.clock())
         for screen in self.screens:
             screen.widget.set_brightness(level)
@@ -318,6 +336,34 @@ class DisplayProcess(QObject):
                                                     self.floor_summary, model.heard_at))
         except OSError as exc:
             log.warning("cannot save the display state to %s: %s", self.cache_file, exc)
+
+    # -- what the screens show, for the server ------------------------------------------------
+
+    def showing(self) -> dict[str, dict[str, Any]]:
+        """Per table on these screens, the report of what they show now: a screen counts only
+        while it shows its view (not a notice in its place)."""
+        shown: dict[str, Showing] = {}
+        versions: dict[str, int | None] = {}
+        for screen in self.screens:
+            table_id = screen.spec.subject.table
+            if table_id is None:
+                continue
+            here = shown.setdefault(table_id, Showing())
+            state = screen.state
+            if state is None or screen.notice is not None:
+                continue
+            facts = (state.facts or {}).get("showing")
+            if isinstance(facts, Showing):
+                shown[table_id] = here.union(facts)
+            versions[table_id] = state.version
+        return {t: report_message(t, versions.get(t), s.signs, s.notices, s.sharing) for t, s in shown.items()}
+
+    def _screen_changed(self, _display_id: str) -> None:
+        self.reporter.changed()
+
+    async def _send_report(self, message: dict[str, Any]) -> bool:
+        stream = self._stream
+        return False if stream is None else await stream.send(message)
 
     # -- painting ----------------------------------------------------------------------------
 

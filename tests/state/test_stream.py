@@ -242,6 +242,59 @@ async def test_messages_after_subscribing_other_than_ping_get_an_error_reply(ser
     await ws.close()
 
 
+async def _showing_records(service, table_id):
+    from kiosk.state.store import AuditQuery
+
+    return await service.audit_records(AuditQuery(target=table_id, action="display_showing"))
+
+
+async def test_a_display_reports_what_it_shows_once_per_change(service, server, session, token):
+    ws = await connect(session, server, token, tables=["MP-01"])
+    await next_message(ws)
+    version = (await service.snapshot(["MP-01"]))["tables"]["MP-01"]["version"]
+    report = {"type": "showing", "table_id": "MP-01", "version": version, "signs": ["minimum_table_stake"],
+              "notices": [], "sharing": None}
+    for _ in range(3):  # the same report again (a refresh) is not recorded twice
+        await ws.send_str(json.dumps(report))
+        assert await next_message(ws, skip=("ready", "heartbeat")) == {"type": "showing_recorded",
+                                                                        "table_id": "MP-01"}
+    await ws.send_str(json.dumps({**report, "signs": ["limits", "minimum_table_stake"]}))
+    await next_message(ws, skip=("ready", "heartbeat"))
+    records = await _showing_records(service, "MP-01")
+    assert [r["details"]["signs"] for r in records] == [["limits", "minimum_table_stake"], ["minimum_table_stake"]]
+    assert records[0]["actor"] == "screen-1"
+    assert (await service.snapshot(["MP-01"]))["tables"]["MP-01"]["version"] == version  # no new version
+    await ws.close()
+
+
+@pytest.mark.parametrize("message, problem", [
+    ({"type": "showing", "table_id": "BJ-01", "signs": []}, "does not subscribe to table BJ-01"),
+    ({"type": "showing", "table_id": "MP-01", "signs": ["nonsense"]}, "unknown sign kind"),
+    ({"type": "showing", "table_id": "MP-01", "extra": 1}, "unknown field"),
+])
+async def test_a_bad_report_gets_an_error_and_the_stream_goes_on(service, server, session, token, message, problem):
+    ws = await connect(session, server, token, tables=["MP-01"])
+    snap = await next_message(ws)
+    await ws.send_str(json.dumps(message))
+    reply = await next_message(ws, skip=("ready", "heartbeat"))
+    assert reply["type"] == "error" and problem in reply["error"]["message"], reply
+    await ws.send_str(json.dumps({"type": "ping"}))
+    assert await next_message(ws, skip=("ready", "heartbeat")) == {"type": "pong", "seq": snap["seq"]}
+    assert await _showing_records(service, "MP-01") == []
+    await ws.close()
+
+
+async def test_only_a_display_token_reports_what_it_shows(service, server, session):
+    pit = await service.create_token("pit", "pit-1")
+    ws = await connect(session, server, pit, tables=["MP-01"])
+    await next_message(ws)
+    await ws.send_str(json.dumps({"type": "showing", "table_id": "MP-01", "signs": ["limits"]}))
+    reply = await next_message(ws, skip=("ready", "heartbeat"))
+    assert reply["type"] == "error" and reply["error"]["code"] == "forbidden"
+    assert "only a display" in reply["error"]["message"]
+    await ws.close()
+
+
 async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(service, session, token):
     server = await start(service, queue_size=20, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
     hub = server.app[HUB_KEY]

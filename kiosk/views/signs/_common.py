@@ -69,7 +69,7 @@ def notices(ctx: Context, fields: Iterable[str], describe) -> list[Notice]:
             continue
         when = parse_utc(item["effective_at"])
         rule = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}.get(ctx.table["game"], "")
-        out.append(Notice(f"From {local_clock(ctx, when)}: {describe(patch)}", when, rule))
+        out.append(Notice(f"From {local_clock(ctx, when)}: {describe(patch)}", when, rule, item["id"]))
     for item in ctx.table.get("pending") or []:
         patch = item.get("limits") or {}
         if not wanted & set(patch):
@@ -78,7 +78,7 @@ def notices(ctx: Context, fields: Iterable[str], describe) -> list[Notice]:
         if notice is not None:
             more = max(0, 3 - int(notice.get("hands_completed", 0)))
             after = "at the end of this hand" if more == 0 else f"after {more} more hand{'s' if more != 1 else ''}"
-            out.append(Notice(f"Change {after}: {describe(patch)}", None, "002 r6.9"))
+            out.append(Notice(f"Change {after}: {describe(patch)}", None, "002 r6.9", item["id"]))
         else:
-            out.append(Notice(f"Change before the next hand: {describe(patch)}", None, "002 r7.3"))
+            out.append(Notice(f"Change before the next hand: {describe(patch)}", None, "002 r7.3", item["id"]))
     return out

@@ -78,11 +78,14 @@ class Notice:
 
     ``text`` says the new value and when it takes effect; ``effective_at`` (UTC) lets a
     display count down to it (the countdown is added by the display view, never printed).
+    ``change_id`` is the scheduled or pending change announced (a display reports it shown,
+    :mod:`kiosk.state.showing`).
     """
 
     text: str
     effective_at: datetime | None = None
     rule: str = ""
+    change_id: str | None = None
 
 
 Block = Union[Rows, Para, Big, Notice]

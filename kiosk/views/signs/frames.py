@@ -22,7 +22,28 @@ from kiosk.views.signs.content import Big, Context, Notice, Para, SignContent, S
 from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.layout import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
 
-__all__ = ["countdown_text", "sign_view_state", "time_to_act", "with_countdowns"]
+__all__ = ["Showing", "countdown_text", "sign_view_state", "time_to_act", "with_countdowns"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Showing:
+    """What a sign view's frames show, for the display's report (:mod:`kiosk.state.showing`):
+    the sign kinds with every page shown at the legal size, the changes their notices announce,
+    and the words of the jackpot sharing sign (000 s247(3))."""
+
+    signs: frozenset[str] = frozenset()
+    notices: frozenset[str] = frozenset()
+    sharing: str | None = None
+
+    def adding(self, content: SignContent) -> "Showing":
+        notices = {b.change_id for b in content.blocks if isinstance(b, Notice) and b.change_id}
+        sharing = self.sharing
+        if content.kind == "jackpot_sharing":
+            sharing = " ".join(b.text for b in content.blocks if isinstance(b, Para))
+        return Showing(self.signs | {content.kind}, self.notices | notices, sharing)
+
+    def union(self, other: "Showing") -> "Showing":
+        return Showing(self.signs | other.signs, self.notices | other.notices, self.sharing or other.sharing)
 
 
 def countdown_text(effective_at: datetime, now: datetime) -> str:
@@ -97,6 +118,7 @@ def sign_view_state(
     frames: list[Scene] = []
     summary: list[Hashable] = []
     problems: list[str] = []
+    shown: Showing = Showing()
     clock = time_to_act(table, now)
     if clock is not None:
         # while a player's time to act runs, the countdown is all the screen shows (002 r6.14)
@@ -126,6 +148,7 @@ def sign_view_state(
                 summary.append(("too small", kind, exc.message))
             else:
                 summary.append(content_digest(content))
+                shown = shown.adding(content)
             frames.append(scene)
     status = connection
     if problems and connection.is_live:
@@ -138,10 +161,11 @@ def sign_view_state(
     return ViewState(
         view=view,
         subject=str(table["id"]),
-        content=(tuple(summary), area),
+        content=(tuple(summary), area, shown),
         status=status,
         frames=tuple(frames),
         frame_seconds=frame_seconds if len(frames) > 1 else None,
         version=table.get("version"),
         link_version=None if link is None else link.get("version"),
+        facts={"showing": shown},
     )

@@ -1,0 +1,91 @@
+"""A display tells its server what its screens really show, table by table.
+
+The rules that depend on a sign being displayed count from these reports
+(:mod:`kiosk.state.showing`: the stake notice, 003 s259(3), s295(3); the commission's signs,
+002 r7.3; the jackpot sharing sign, 000 s247(3)).  A screen contributes only while it shows
+its view: a screen showing a notice instead (its size unknown, letters that would be under
+8 mm, a refused token) shows no sign.
+
+:class:`ShowingReporter` sends a table's report when what it says changes, again after each
+reconnection (the node may be another one) and every ``refresh_s`` seconds (the server records
+only changes, so a report that failed to be recorded is retried at no cost).  Bursts of changes
+are coalesced: one task sends the latest reports.  When the display stops it reports that it
+shows nothing, so a notice is not taken to be shown by a display that is switched off.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any, Awaitable, Callable, Mapping
+
+__all__ = ["ShowingReporter", "report_message"]
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[dict[str, Any]], Awaitable[bool]]
+
+
+def report_message(table_id: str, version: int | None, signs: Any, notices: Any, sharing: str | None) -> dict[str, Any]:
+    """The stream message reporting what a display shows of ``table_id``."""
+    return {"type": "showing", "table_id": table_id, "version": version, "signs": sorted(signs),
+            "notices": sorted(notices), "sharing": sharing}
+
+
+def _key(message: Mapping[str, Any]) -> tuple:
+    return tuple(message["signs"]), tuple(message["notices"]), message["sharing"]
+
+
+class ShowingReporter:
+    """Sends ``current()``'s reports (table id -> :func:`report_message`) with ``send``."""
+
+    def __init__(self, send: Send, current: Callable[[], dict[str, dict[str, Any]]], *,
+                 refresh_s: float = 60.0) -> None:
+        self._send = send
+        self._current = current
+        self._refresh_s = refresh_s
+        self._sent: dict[str, tuple] = {}
+        self._wake = asyncio.Event()
+        self._refreshed = time.monotonic()
+        self.reports_sent = 0
+
+    def changed(self) -> None:
+        """What a screen shows may have changed: report what differs."""
+        self._wake.set()
+
+    def reconnected(self) -> None:
+        """A new connection: report everything again."""
+        self._sent.clear()
+        self._wake.set()
+
+    def tick(self) -> None:
+        """About once a second: every ``refresh_s`` seconds, report everything again."""
+        if time.monotonic() - self._refreshed >= self._refresh_s:
+            self._refreshed = time.monotonic()
+            self.reconnected()
+
+    async def run(self) -> None:
+        """Send reports as they are wanted, until cancelled."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._report(self._current())
+
+    async def _report(self, reports: Mapping[str, dict[str, Any]]) -> None:
+        for table_id, message in sorted(reports.items()):
+            key = _key(message)
+            if self._sent.get(table_id) == key:
+                continue
+            if await self._send(message):
+                self._sent[table_id] = key
+                self.reports_sent += 1
+
+    async def blank(self, timeout: float = 1.0) -> None:
+        """Report that every table shows nothing (the display is stopping); best effort."""
+        blank = {t: report_message(t, None, (), (), None) for t in self._current()}
+        try:
+            async with asyncio.timeout(timeout):
+                await self._report(blank)
+        except TimeoutError:
+            log.warning("could not report to the server that this display stopped showing its signs")
