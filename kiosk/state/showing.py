@@ -35,7 +35,7 @@ from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
 
 __all__ = ["ACTION", "MAX_ITEMS", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_shown", "parse_report",
-           "record_of", "sign_shown"]
+           "record_of", "records_from_audit", "sign_shown"]
 
 ACTION = "display_showing"
 """The audit action of a display's report."""
@@ -116,6 +116,15 @@ def record_of(n: int, at: datetime, token_id: str | None, display: str, details:
     """A :class:`ShowingRecord` from a ``display_showing`` audit record's fields."""
     return ShowingRecord(int(n), at, token_id, display, frozenset(details.get("signs") or ()),
                          frozenset(details.get("notices") or ()), details.get("sharing"))
+
+
+def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]:
+    """The records of ``display_showing`` audit records as ``GET /api/v1/audit`` returns them
+    (any order), oldest first; other records are skipped."""
+    out = [record_of(r["n"], datetime.fromisoformat(str(r["at"]).replace("Z", "+00:00")), r.get("token_id"),
+                     str(r["actor"]), r.get("details") or {})
+           for r in rows if r.get("action") == ACTION]
+    return sorted(out, key=lambda r: r.n)
 
 
 def _display(record: ShowingRecord) -> str:

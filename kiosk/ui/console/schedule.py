@@ -4,11 +4,15 @@ all players agreed; list the changes waiting, with the time left, and cancel the
 A higher minimum table stake at manila or draw poker needs its notice shown for 20 minutes up
 to the change (003 s259(3), s295(3)) unless all players agree, recorded with who confirmed it;
 the poker room's changes wait for three hands' notice or a majority (002 r6.9) and are made
-with "Publish" on the poker table. The service decides; this box shows what it said.
+with "Publish" on the poker table, a commission change once a display shows it (002 r7.3).
+The service decides; this box shows what it said, and, from the displays' reports
+(:mod:`kiosk.state.showing`, read from the audit trail every few seconds), since when each
+notice has been shown on the table's displays, or that it is not shown.
 """
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Protocol
 
@@ -27,13 +31,51 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kiosk.rules.changes import NOTICE_PERIOD
 from kiosk.rules.money import MoneyError, format_money
+from kiosk.state.errors import StateError
+from kiosk.state.showing import ShowingRecord, change_announced, notice_shown, records_from_audit
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.signs.frames import countdown_text
 
-__all__ = ["ScheduleBox"]
+__all__ = ["ScheduleBox", "notice_words"]
+
+EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes wait
+_STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
+
+
+def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None,
+                 local: Any) -> str:
+    """What the displays' reports say of a scheduled change's notice, for pit staff in a hurry:
+    shown since when and on how many displays, taken down, or not shown (and what follows).
+    ``records`` None: the reports could not be read; ``local(moment, fmt)`` shows a time."""
+    agreed = item.get("agreement")
+    if agreed:
+        return f"all players agreed, confirmed by {agreed['confirmed_by']}"
+    if records is None:
+        return "whether the displays show its notice is not known (the audit trail could not be read)"
+    since, down = notice_shown(records, item["id"])
+    when = datetime.fromisoformat(item["effective_at"].replace("Z", "+00:00"))
+    new = (item.get("limits") or {}).get("minimum_table_stake_cents")
+    rule = _STAKE_RULES.get(table.get("game", ""))
+    needed = (rule is not None and isinstance(new, int)
+              and new > ((table.get("limits") or {}).get("minimum_table_stake_cents") or 0))
+    if since is None:
+        if not needed:
+            return "its notice is not shown on any display"
+        return (f"NOTICE NOT SHOWN on any display: unless shown by {local(when - NOTICE_PERIOD, '%H:%M')} "
+                f"the change will be refused ({rule})")
+    if down is not None:
+        return (f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}"
+                + (f": the change will be refused unless it is shown again by "
+                   f"{local(when - NOTICE_PERIOD, '%H:%M')} ({rule})" if needed else ""))
+    displays = len({r.display for r in records if item["id"] in r.notices})
+    text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
+    if needed and when - since < NOTICE_PERIOD:
+        text += f": less than 20 minutes before the change, which will be refused ({rule})"
+    return text
 
 
 class LimitsSource(Protocol):
@@ -88,6 +130,10 @@ class ScheduleBox(QGroupBox):
         self._rows: list[QWidget] = []
         self._texts: list[tuple[QLabel, Any]] = []
         self._key: tuple[str, int] | None = None
+        self.evidence: list[ShowingRecord] | None = []  # the displays' reports of the table (None: unreadable)
+        self._evidence_for: str | None = None
+        self._evidence_read = float("-inf")
+        self._reading: Any = None
 
     def set_table(self, table_id: str) -> None:
         self.table_id = table_id
@@ -119,8 +165,33 @@ class ScheduleBox(QGroupBox):
             return
         self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
 
+    def _read_evidence(self, table: dict[str, Any] | None) -> None:
+        """Read the table's displays' reports again, every few seconds while changes wait."""
+        if table is None or not (table.get("scheduled") or table.get("pending")):
+            return
+        now = time.monotonic()
+        if table["id"] == self._evidence_for and now - self._evidence_read < EVIDENCE_EVERY_S:
+            return
+        if self._reading is not None and not self._reading.done():
+            return
+        self._evidence_read = now
+        self._reading = self.ctx.spawn(self._evidence(table["id"]))
+
+    async def _evidence(self, table_id: str) -> None:
+        try:
+            found = await self.ctx.client.audit(target=table_id, action="display_showing", limit=200)
+            records: list[ShowingRecord] | None = records_from_audit(found.get("records") or [])
+        except StateError:
+            records = None
+        if table_id != self.table_id:
+            return
+        self.evidence, self._evidence_for = records, table_id
+        self._key = None  # redraw the rows with what the displays said
+        self.refresh()
+
     def refresh(self) -> None:
         table = self.ctx.feed.table(self.table_id) if self.table_id else None
+        self._read_evidence(table)
         key = None if table is None else (table["id"], table["version"])
         if key == self._key:
             for label, text in self._texts:
@@ -134,14 +205,12 @@ class ScheduleBox(QGroupBox):
             return
         self.setEnabled(table["game"] != "poker")
         self.setToolTip("poker room changes wait for hands (002 r6.9): publish them above" if table["game"] == "poker" else "")
+        records = self.evidence if self._evidence_for == table["id"] else []
         for item in table.get("scheduled") or []:
             when = datetime.fromisoformat(item["effective_at"].replace("Z", "+00:00"))
-            notice = datetime.fromisoformat(item["notice_from"].replace("Z", "+00:00"))
             what = ", ".join(f"{k}: {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
                              for k, v in item["limits"].items())
-            agreed = item.get("agreement")
-            how = (f"all players agreed, confirmed by {agreed['confirmed_by']}" if agreed
-                   else f"notice shown since {self.ctx.local(notice, '%H:%M')}")
+            how = notice_words(table, item, records, self.ctx.local)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
@@ -159,6 +228,15 @@ class ScheduleBox(QGroupBox):
             self.waiting.addWidget(row)
             self._rows.append(row)
         for item in table.get("pending") or []:
-            label = QLabel(f"waiting for hands (002 r6.9): {item['limits']} given by {item['given_by']}")
+            waits = []
+            if item.get("notice"):
+                waits.append("three hands' notice or a majority (002 r6.9)")
+            if item.get("commission"):
+                shown = change_announced(records or [], item["id"])
+                waits.append(f"shown on {', '.join(shown)} (002 r7.3)" if shown else
+                             "the table's displays to show it: NOT SHOWN yet (002 r7.3)")
+            label = QLabel(f"{item['limits']} given by {item['given_by']}; waits for the end of a hand and "
+                           + "; ".join(waits))
+            label.setWordWrap(True)
             self.waiting.addWidget(label)
             self._rows.append(label)
