@@ -187,3 +187,24 @@ def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, f
             top, bottom = int(inked[0]), int(inked[-1])
             edges = (coverage[top - 1] if top > 0 else 0.0) + (coverage[bottom + 1] if bottom + 1 < len(coverage) else 0.0)
             yield run.text, ch, float(bottom - top + 1 + edges)
+
+
+async def display_reports(server: Any, table_id: str, *, signs: list[str], notices: list[str]) -> None:
+    """A display (a raw stream with the server's display token) reports what it shows of
+    ``table_id``; returns once the server has recorded it (a ``display_showing`` audit record)."""
+    async with KioskClient(server.url, server.tokens["display"]) as display, \
+            KioskClient(server.url, server.tokens["pit"]) as pit:
+        before = len((await pit.audit(target=table_id, action="display_showing"))["records"])
+        stream = display.stream([table_id])
+        try:
+            await stream.__anext__()  # the snapshot: connected
+            assert await stream.send({"type": "showing", "table_id": table_id, "signs": signs,
+                                      "notices": notices, "sharing": None})
+            for _ in range(200):
+                if len((await pit.audit(target=table_id, action="display_showing"))["records"]) > before:
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"the report on {table_id} was not recorded ({stream.last_error})")
+        finally:
+            await stream.close()
+

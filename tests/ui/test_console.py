@@ -20,7 +20,7 @@ from kiosk.ui.console import ConsoleWindow
 from kiosk.ui.console.credentials import Credentials
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
-from live_display import texts, wait_for
+from live_display import display_reports, texts, wait_for
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -154,27 +154,14 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         await wait_for(lambda: box._texts and "NOTICE NOT SHOWN" in box._texts[0][0].text(), what="not shown")
         assert "003 s259(3)" in box._texts[0][0].text()
         # a display of the table reports showing it: the console shows since when
-        await _display_shows(live_server_sqlite, "MP-01", state["scheduled"][0]["id"])
+        await display_reports(live_server_sqlite, "MP-01", signs=["minimum_table_stake"],
+                              notices=[state["scheduled"][0]["id"]])
         await wait_for(lambda: box._texts and "notice shown since" in box._texts[0][0].text(),
                        timeout=30, what="the notice shown on a display")
         assert "on 1 display" in box._texts[0][0].text()
     finally:
         await _stop(window)
 
-
-async def _display_shows(server, table_id: str, change_id: str) -> None:
-    """A display (a raw stream with a display token) reports showing a change's notice."""
-    async with KioskClient(server.url, server.tokens["display"]) as display:
-        stream = display.stream([table_id])
-        await stream.__anext__()  # the snapshot: connected
-        assert await stream.send({"type": "showing", "table_id": table_id, "signs": ["minimum_table_stake"],
-                                  "notices": [change_id], "sharing": None})
-        async with KioskClient(server.url, server.tokens["pit"]) as pit:
-            for _ in range(100):
-                if (await pit.audit(target=table_id, action="display_showing"))["records"]:
-                    break
-                await asyncio.sleep(0.05)
-        await stream.close()
 
 
 async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, live_server_sqlite, tmp_path):

@@ -12,7 +12,7 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
 from kiosk.ui.dealer import DealerPanel
 from kiosk.ui.touch import MIN_TARGET_MM
-from live_display import wait_for
+from live_display import display_reports, wait_for
 
 pytestmark = [pytest.mark.timeout(120)]
 
@@ -172,3 +172,24 @@ async def test_bonus_blackjack_nomination_and_pai_gow_bank_and_poker_clock(qtbot
             assert not panel.section.feedback.isVisible(), panel.section.feedback.text()
         finally:
             await _close(client, panel)
+
+
+async def test_a_commission_change_waits_at_the_dealer_until_the_displays_show_it(qtbot, live_server_sqlite):
+    server = live_server_sqlite
+    client, panel = await _panel(qtbot, server, "PK-01")
+    rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
+    try:
+        async with KioskClient(server.url, server.tokens["pit"]) as pit:
+            [given] = await pit.execute({"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
+        change = given.data["pending"]["id"]
+        sec = panel.section
+        await wait_for(lambda: "displays to show it (002 r7.3)" in sec.waiting.text(), what="the change waiting")
+        sec.hand.click()  # no display shows it: the hand completes, the change keeps waiting
+        await wait_for(lambda: panel.feed.table("PK-01")["hands_completed"] >= 1, what="the hand completed")
+        assert panel.feed.table("PK-01")["pending"] and "002 r7.3" in sec.waiting.text()
+        await display_reports(server, "PK-01", signs=["rake"], notices=[change])
+        sec.hand.click()
+        await wait_for(lambda: not panel.feed.table("PK-01")["pending"], what="the change made")
+        assert panel.feed.table("PK-01")["limits"]["rake"]["percent_bp"] == 800 and sec.waiting.text() == ""
+    finally:
+        await _close(client, panel)

@@ -1,4 +1,7 @@
-"""The poker room at the dealer's panel: the time-to-act clock for a seat (002 r6.14)."""
+"""The poker room at the dealer's panel: the time-to-act clock for a seat (002 r6.14), "Hand
+complete", and the changes waiting for the end of a hand with what each waits for (002 r6.9
+notice of three hands or a majority; 002 r7.3 a commission change, until the table's displays
+show it)."""
 
 from __future__ import annotations
 
@@ -35,6 +38,8 @@ class PokerSection(GameSection):
         self.hand = self.button("Hand complete", "Shift+C")
         self.hand.clicked.connect(lambda: self.send({"type": "hand_complete"}, self.hand))
         self.layout_.addWidget(self.hand)
+        self.waiting = heading("", self.k, 3.5)
+        self.layout_.addWidget(self.waiting)
         self.layout_.addWidget(self.feedback)
 
     def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
@@ -42,3 +47,18 @@ class PokerSection(GameSection):
         self.stop_clock.setEnabled(bool(clock))
         self.status.setText(f"Clock running for seat {clock['seat']} ({clock['seconds']} s)" if clock
                             else f"{table.get('hands_completed', 0)} hands completed; no clock running")
+        self.waiting.setText("\n".join(waiting_line(item) for item in table.get("pending") or []))
+
+
+def waiting_line(item: dict[str, Any]) -> str:
+    """One pending change and what it waits for, for the dealer."""
+    what = ", ".join(sorted(item.get("limits") or {})).replace("_cents", "").replace("_", " ")
+    waits = []
+    notice = item.get("notice")
+    if notice:
+        more = max(0, 3 - int(notice.get("hands_completed", 0)))
+        waits.append(f"{more} more hand{'s' if more != 1 else ''} of notice or a majority (002 r6.9)" if more
+                     else "the end of this hand (002 r6.9)")
+    if item.get("commission"):
+        waits.append("the table's displays to show it (002 r7.3)")
+    return f"Waiting: {what} - for {' and '.join(waits) or 'the end of a hand'}"
