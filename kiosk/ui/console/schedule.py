@@ -46,6 +46,11 @@ EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes
 _STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
 
 
+def _field(key: str) -> str:
+    """A limits field as staff read it: ``minimum_table_stake_cents`` -> ``minimum table stake``."""
+    return key.removesuffix("_cents").replace("_", " ")
+
+
 def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None,
                  local: Any) -> str:
     """What the displays' reports say of a scheduled change's notice, for pit staff in a hurry:
@@ -208,16 +213,19 @@ class ScheduleBox(QGroupBox):
         records = self.evidence if self._evidence_for == table["id"] else []
         for item in table.get("scheduled") or []:
             when = datetime.fromisoformat(item["effective_at"].replace("Z", "+00:00"))
-            what = ", ".join(f"{k}: {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
+            what = ", ".join(f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
                              for k, v in item["limits"].items())
             how = notice_words(table, item, records, self.ctx.local)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel()
+            label.setWordWrap(True)  # the whole sentence, never cut off at the box's edge
             text = (lambda what=what, when=when, how=how, by=item["by"]:
                     f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}")
             label.setText(text())
+            if "refused" in how or "not known" in how:  # a change that will fail stands out
+                label.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")
             self._texts.append((label, text))
             line.addWidget(label, 1)
             cancel = QPushButton("Cancel")
@@ -235,7 +243,8 @@ class ScheduleBox(QGroupBox):
                 shown = change_announced(records or [], item["id"])
                 waits.append(f"shown on {', '.join(shown)} (002 r7.3)" if shown else
                              "the table's displays to show it: NOT SHOWN yet (002 r7.3)")
-            label = QLabel(f"{item['limits']} given by {item['given_by']}; waits for the end of a hand and "
+            what = ", ".join(_field(k) for k in item["limits"])
+            label = QLabel(f"{what} given by {item['given_by']}; waits for the end of a hand and "
                            + "; ".join(waits))
             label.setWordWrap(True)
             self.waiting.addWidget(label)

@@ -52,7 +52,8 @@ class PokerSection(GameSection):
 
 def waiting_line(item: dict[str, Any]) -> str:
     """One pending change and what it waits for, for the dealer."""
-    what = ", ".join(sorted(item.get("limits") or {})).replace("_cents", "").replace("_", " ")
+    what = ", ".join("commission" if k == "rake" else k.removesuffix("_cents").replace("_", " ")
+                     for k in sorted(item.get("limits") or {}))
     waits = []
     notice = item.get("notice")
     if notice:
@@ -61,4 +62,4 @@ def waiting_line(item: dict[str, Any]) -> str:
                      else "the end of this hand (002 r6.9)")
     if item.get("commission"):
         waits.append("the table's displays to show it (002 r7.3)")
-    return f"Waiting: {what} - for {' and '.join(waits) or 'the end of a hand'}"
+    return f"Waiting: {what} change - for {' and '.join(waits) or 'the end of a hand'}"
