@@ -1,7 +1,7 @@
 """What the displays of a table actually show, as they report it: the evidence for the rules
 that depend on a sign being displayed.
 
-A display reports over its stream (``docs/api.md``, "What a display shows") each time what a
+A display reports over its stream (``docs/api.md``, "Reports from a display") each time what a
 table's signs say changes: which sign kinds are on its screens (a sign refused for its letter
 height, a screen of unknown size or a running time-to-act clock shows none), which announced
 changes (scheduled and pending change ids) are on them, and what the jackpot sharing sign
@@ -34,13 +34,16 @@ from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
 
-__all__ = ["ACTION", "MAX_ITEMS", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_shown", "parse_report",
+__all__ = ["ACTION", "MAX_ITEMS", "PER_MINUTE", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_shown", "parse_report",
            "record_of", "records_from_audit", "sign_shown"]
 
 ACTION = "display_showing"
 """The audit action of a display's report."""
 MAX_ITEMS = 64
 """At most this many sign kinds or change ids in one report."""
+PER_MINUTE = 60
+"""At most this many reports recorded from one display connection in a minute (a report is
+sent only when what a display shows changes, so more is a fault, never a display)."""
 RECENT = 500
 """The rules read a table's newest this many reports (a report is recorded only when what a
 display shows changes, and on each reconnection)."""
@@ -94,7 +97,7 @@ def parse_report(message: Mapping[str, Any]) -> Report:
     if unknown:
         raise BadRequest(f"showing: unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_FIELDS))})")
     table_id = message.get("table_id")
-    if not isinstance(table_id, str) or not table_id or len(table_id) > 100:
+    if not is_id(table_id):
         raise BadRequest("showing.table_id: must be the id of the table the report is about")
     version = message.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):

@@ -38,7 +38,7 @@ import contextlib
 import json
 import logging
 import socket
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -48,7 +48,7 @@ from aiohttp import WSMsgType, web
 from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.jsonbody import parse_json_object
-from kiosk.state.showing import parse_report
+from kiosk.state.showing import PER_MINUTE, parse_report
 from kiosk.state.subscription import select_snapshot
 
 __all__ = [
@@ -133,7 +133,8 @@ class _StreamClosed(Exception):
 class _Connection:
     """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("actor", "closing", "connected_at", "last_sent", "reported", "sub", "tables", "transport", "ws")
+    __slots__ = ("actor", "closing", "connected_at", "last_sent", "report_times", "reported", "sub", "tables",
+                 "transport", "ws")
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
@@ -145,6 +146,7 @@ class _Connection:
         self.closing = False
         self.sub: Any = None
         self.reported: dict[str, tuple] = {}  # table id -> what this display last had recorded
+        self.report_times: deque[float] = deque()  # when its recent reports were recorded
 
 
 class StreamHub:
@@ -562,7 +564,13 @@ class StreamHub:
         if conn.tables is not None and report.table_id not in conn.tables:
             raise BadRequest(f"showing.table_id: this stream does not subscribe to table {report.table_id}")
         if conn.reported.get(report.table_id) != report.key:
+            now = asyncio.get_running_loop().time()
+            while conn.report_times and now - conn.report_times[0] > 60:
+                conn.report_times.popleft()
+            if len(conn.report_times) >= PER_MINUTE:
+                raise BadRequest(f"showing: at most {PER_MINUTE} changed reports a minute from one display")
             await self.service.record_showing(conn.actor, report)
+            conn.report_times.append(now)
             conn.reported[report.table_id] = report.key
         await conn.ws.send_str(json.dumps({"type": "showing_recorded", "table_id": report.table_id}))
 

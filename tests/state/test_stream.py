@@ -284,6 +284,20 @@ async def test_a_bad_report_gets_an_error_and_the_stream_goes_on(service, server
     await ws.close()
 
 
+async def test_a_display_flooding_reports_is_held_to_a_rate(service, server, session, token):
+    ws = await connect(session, server, token, tables=["MP-01"])
+    await next_message(ws)
+    replies = []
+    for i in range(62):  # each report differs from the one before, so each would be recorded
+        await ws.send_str(json.dumps({"type": "showing", "table_id": "MP-01", "signs": [],
+                                      "notices": [f"s{i}"]}))
+        replies.append(await next_message(ws, skip=("ready", "heartbeat")))
+    assert [r["type"] for r in replies[:60]] == ["showing_recorded"] * 60
+    assert [r["type"] for r in replies[60:]] == ["error", "error"] and "60" in replies[60]["error"]["message"]
+    assert len(await _showing_records(service, "MP-01")) == 60
+    await ws.close()
+
+
 async def test_only_a_display_token_reports_what_it_shows(service, server, session):
     pit = await service.create_token("pit", "pit-1")
     ws = await connect(session, server, pit, tables=["MP-01"])
