@@ -213,11 +213,10 @@ class Service:
         now = self._now()
         ctx = self._ctx(actor, now)
         apply = make_apply(spec, cmd, ctx)
-        showing = [cmd["table_id"]] if spec.showing else []
         if spec.floor:  # the floor rules see every table and link (kiosk.state.floorlaw)
-            events = await self._store.write(actor, apply, now=now, tables="*", links="*", showing=showing)
+            events = await self._store.write(actor, apply, now=now, tables="*", links="*")
         elif spec.target == "table":
-            events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]], showing=showing)
+            events = await self._store.write(actor, apply, now=now, tables=[cmd["table_id"]])
         else:
             events = await self._store.write(actor, apply, now=now, links=[cmd["link_id"]])
         await self._deliver(events)
@@ -249,7 +248,7 @@ class Service:
         for table_id in due_tables(snap["tables"], now):
             cmd = {"type": APPLY_DUE.type, "table_id": table_id, "expected_version": None}
             events = await self._store.write(SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now,
-                                             tables="*", links="*", showing=[table_id])
+                                             tables="*", links="*")
             await self._deliver(events)
             out += events
         return out

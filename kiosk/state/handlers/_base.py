@@ -117,7 +117,6 @@ class CommandSpec:
     fields: Mapping[str, Field] = field(default_factory=dict)
     games: tuple[str, ...] | None = None  # table games it applies to (None: all)
     floor: bool = False  # it may change the floor's configuration: it sees every table and link, and is checked
-    showing: bool = False  # it reads what the table's displays report showing (kiosk.state.showing)
 
 
 def one_line(value: Any, key: str, *, limit: int = 200) -> str:

@@ -150,7 +150,8 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
     new = bumped(table)
     new["hands_completed"] = int(new.get("hands_completed", 0)) + 1
     applied, kept, failed, held = [], [], [], []
-    shown = loaded.showing.get(new["id"], [])
+    commission = [parse_time(item["at"]) for item in new.get("pending", []) if item["commission"]]
+    shown = loaded.reports(new["id"], since=min(commission)) if commission else []  # 002 r7.3 evidence
     for item in new.get("pending", []):
         notice = None if item["notice"] is None else PokerChangeNotice(**item["notice"]).after_hand()
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
@@ -235,7 +236,7 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         return Outcome()
     new = bumped(table)
     events = []
-    shown = loaded.showing.get(new["id"], [])
+    shown = loaded.reports(new["id"], since=min(parse_time(s["notice_from"]) for s in due))  # shown since
     for item in due:
         new["scheduled"] = [s for s in new["scheduled"] if s["id"] != item["id"]]
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
@@ -313,7 +314,7 @@ SPECS = [
     CommandSpec("hand_complete", "dealer", "table", _hand_complete,
                 "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9), a "
                 "commission change once the table's displays show it (002 r7.3)",
-                games=("poker",), floor=True, showing=True),
+                games=("poker",), floor=True),
     CommandSpec("set_display_name", "pit", "table", _display_name,
                 f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
                 fields={"display_name": Field("str")}, floor=True),
@@ -324,4 +325,4 @@ SPECS = [
 ]
 
 APPLY_DUE = CommandSpec("apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due",
-                        floor=True, showing=True)
+                        floor=True)

@@ -178,7 +178,7 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         )
         # 000 s247(3): a sign on the table, when the round was played, stating the way of sharing: the
         # latest report of a display of this table shows it stating the configured way
-        sharing_shown = sign_shown(loaded.showing.get(table["id"], []), "jackpot_sharing",
+        sharing_shown = sign_shown(loaded.reports(table["id"]), "jackpot_sharing",
                                    says=jackpot.get("sharing_method")) if "jackpot_sharing" in signs else []
         sharing_sign = bool(sharing_shown)
         round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed=sharing_sign)
@@ -324,7 +324,7 @@ SPECS = [
                 games=CARIBBEAN),
     CommandSpec("jackpot_hit", "dealer", "table", _hit,
                 "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
-                fields={"hands": Field("dict")}, games=CARIBBEAN, showing=True),
+                fields={"hands": Field("dict")}, games=CARIBBEAN),
     CommandSpec("jackpot_paid", "pit", "link", _paid, "record that the pending jackpot hit was paid (000 s245)",
                 fields={"note": Field("str", required=False)}),
     CommandSpec("jackpot_reset", "pit", "link", _reset, "reset the meter to its seed and unlock the jackpot"),

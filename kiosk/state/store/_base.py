@@ -96,9 +96,13 @@ class Loaded:
     links: dict[str, LinkState]
     now: datetime
     tokens: dict[str, dict[str, Any]] = field(default_factory=dict)
-    showing: dict[str, list[ShowingRecord]] = field(default_factory=dict)
-    """Per table asked for, its displays' latest reports of what they show, oldest first
-    (:mod:`kiosk.state.showing`)."""
+    read_reports: Callable[[str, datetime | None], list[ShowingRecord]] | None = None
+
+    def reports(self, table_id: str, since: datetime | None = None) -> list[ShowingRecord]:
+        """The table's displays' reports of what they show (:mod:`kiosk.state.showing`), made at
+        or after ``since`` (None: the newest ``RECENT``), oldest first; read inside the
+        command's transaction, only by the rules that need them."""
+        return [] if self.read_reports is None else self.read_reports(table_id, since)
 
 
 @dataclass
@@ -139,10 +143,8 @@ class Store(abc.ABC):
         tables: Collection[str] | Literal["*"] = (),
         links: Collection[str] | Literal["*"] = (),
         tokens: bool = False,
-        showing: Collection[str] = (),
     ) -> list[Event]:
-        """Run ``apply`` in one transaction and return the committed events.  ``showing``:
-        the tables whose displays' reports ``apply`` reads (:attr:`Loaded.showing`)."""
+        """Run ``apply`` in one transaction and return the committed events."""
 
     @abc.abstractmethod
     async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any, Callable, Collection, Literal, TypeVar
 
 from kiosk.state.audit import AuditReport, Findings, examine, record_hash
@@ -46,8 +46,12 @@ def format_time(moment: datetime) -> str:
 
 
 def parse_time(text: str) -> datetime:
-    """The inverse of :func:`format_time`."""
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    """The inverse of :func:`format_time` (``fromisoformat``: 60 times faster than ``strptime``,
+    which counts when a command reads hundreds of display reports)."""
+    moment = datetime.fromisoformat(text)
+    if moment.utcoffset() != timedelta(0):
+        raise ValueError(f"not a UTC time as kiosk stores it: {text!r}")
+    return moment
 
 
 def _dumps(value: Any) -> str:
@@ -251,13 +255,10 @@ class SqlStore(Store):
         tables: Collection[str] | Literal["*"] = (),
         links: Collection[str] | Literal["*"] = (),
         tokens: bool = False,
-        showing: Collection[str] = (),
     ) -> list[Event]:
-        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens,
-                                                                  want_showing=showing))
+        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
 
-    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False,
-               want_showing: Collection[str] = ()) -> list[Event]:
+    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False) -> list[Event]:
         cur = conn.cursor()
         self._begin_write(conn)
         try:
@@ -294,8 +295,7 @@ class SqlStore(Store):
             if want_tokens:
                 cur.execute(self._sql(_TOKEN_SELECT))
                 loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
-            for table_id in dict.fromkeys(want_showing):
-                loaded.showing[table_id] = self._showing_rows(cur, table_id)
+            loaded.read_reports = lambda table_id, since: self._showing_rows(cur, table_id, since)
             outcome = apply(loaded)
             self._check_derivable(outcome)
             if outcome_key:
@@ -411,11 +411,13 @@ class SqlStore(Store):
         )
         return n + 1, digest
 
-    def _showing_rows(self, cur, table_id: str) -> list[ShowingRecord]:
-        """The newest ``SHOWING_ROWS`` reports of the table's displays, oldest first."""
+    def _showing_rows(self, cur, table_id: str, since: datetime | None) -> list[ShowingRecord]:
+        """The table's displays' reports made at or after ``since`` (at most the newest
+        ``SHOWING_ROWS``), oldest first."""
         cur.execute(self._sql(
-            "SELECT n, at, actor, token_id, details FROM kiosk_audit WHERE target = ? AND action = ?"
-            " ORDER BY n DESC LIMIT ?"), (table_id, SHOWING_ACTION, SHOWING_ROWS))
+            "SELECT n, at, actor, token_id, details FROM kiosk_audit WHERE target = ? AND action = ? AND at >= ?"
+            " ORDER BY n DESC LIMIT ?"),
+            (table_id, SHOWING_ACTION, "" if since is None else format_time(since), SHOWING_ROWS))
         rows = [record_of(n, parse_time(at), token, who, json.loads(details))
                 for n, at, who, token, details in cur.fetchall()]
         return rows[::-1]
