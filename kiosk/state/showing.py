@@ -1,8 +1,8 @@
 """What the displays of a table actually show, as they report it: the evidence for the rules
 that depend on a sign being displayed.
 
-A display reports over its stream (``docs/api.md``, "Reports from a display") each time what a
-table's signs say changes: which sign kinds are on its screens (a sign refused for its letter
+A display (one screen: a floor file's ``[[display]]``, named by its id) reports over its
+stream (``docs/api.md``, "Reports from a display") each time what its signs say changes: which sign kinds are on its screens (a sign refused for its letter
 height, a screen of unknown size or a running time-to-act clock shows none), which announced
 changes (scheduled and pending change ids) are on them, and what the jackpot sharing sign
 states.  Each report is one ``display_showing`` audit record (target: the table), so the
@@ -34,7 +34,7 @@ from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
 
-__all__ = ["ACTION", "MAX_ITEMS", "PER_MINUTE", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_shown", "parse_report",
+__all__ = ["ACTION", "MAX_ITEMS", "PER_MINUTE", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_now", "notice_shown", "parse_report",
            "record_of", "records_from_audit", "sign_shown"]
 
 ACTION = "display_showing"
@@ -47,14 +47,16 @@ sent only when what a display shows changes, so more is a fault, never a display
 RECENT = 500
 """The rules read a table's newest this many reports (a report is recorded only when what a
 display shows changes, and on each reconnection)."""
-_FIELDS = frozenset({"type", "table_id", "version", "signs", "notices", "sharing"})
+_FIELDS = frozenset({"type", "table_id", "display_id", "version", "signs", "notices", "sharing"})
 
 
 @dataclass(frozen=True)
 class Report:
-    """One display's report of what it shows for one table."""
+    """One display's report of what it shows for one table (``display_id``: the floor's id of
+    the screen, None when the token stands for one display)."""
 
     table_id: str
+    display_id: str | None
     version: int | None
     signs: tuple[str, ...]
     notices: tuple[str, ...]
@@ -62,8 +64,8 @@ class Report:
 
     def details(self) -> dict[str, Any]:
         """The audit record's details."""
-        return {"version": self.version, "signs": list(self.signs), "notices": list(self.notices),
-                "sharing": self.sharing}
+        return {"display_id": self.display_id, "version": self.version, "signs": list(self.signs),
+                "notices": list(self.notices), "sharing": self.sharing}
 
     @property
     def key(self) -> tuple:
@@ -74,15 +76,28 @@ class Report:
 
 @dataclass(frozen=True)
 class ShowingRecord:
-    """A recorded report: which display (token id and name), when, and what it showed."""
+    """A recorded report: which display (its token's id and name, and the screen's display id),
+    when, and what it showed."""
 
     n: int
     at: datetime
     token_id: str | None
-    display: str
+    token_name: str
+    display_id: str | None
     signs: frozenset[str]
     notices: frozenset[str]
     sharing: str | None
+
+    @property
+    def display(self) -> str:
+        """The display as people name it: its floor id, else its token's name."""
+        return self.display_id or self.token_name
+
+    @property
+    def screen(self) -> tuple[str, str | None]:
+        """Which display it is: the token and the screen (two screens of one token are two
+        displays; so are two computers sharing a token, if their screens' ids differ)."""
+        return self.token_id or self.token_name, self.display_id
 
 
 def _ids(value: Any, key: str) -> tuple[str, ...]:
@@ -99,6 +114,9 @@ def parse_report(message: Mapping[str, Any]) -> Report:
     table_id = message.get("table_id")
     if not is_id(table_id):
         raise BadRequest("showing.table_id: must be the id of the table the report is about")
+    display_id = message.get("display_id")
+    if display_id is not None and not is_id(display_id):
+        raise BadRequest("showing.display_id: must be the floor's id of the display (its screen), or null")
     version = message.get("version")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int) or version < 0):
         raise BadRequest("showing.version: must be the table's version drawn (a whole number) or null")
@@ -112,13 +130,15 @@ def parse_report(message: Mapping[str, Any]) -> Report:
         problem = text_problem(sharing, limit=500)
         if problem is not None:
             raise BadRequest(f"showing.sharing: {problem}")
-    return Report(table_id, version, signs, notices, sharing)
+    return Report(table_id, display_id, version, signs, notices, sharing)
 
 
-def record_of(n: int, at: datetime, token_id: str | None, display: str, details: Mapping[str, Any]) -> ShowingRecord:
+def record_of(n: int, at: datetime, token_id: str | None, token_name: str,
+              details: Mapping[str, Any]) -> ShowingRecord:
     """A :class:`ShowingRecord` from a ``display_showing`` audit record's fields."""
-    return ShowingRecord(int(n), at, token_id, display, frozenset(details.get("signs") or ()),
-                         frozenset(details.get("notices") or ()), details.get("sharing"))
+    return ShowingRecord(int(n), at, token_id, token_name, details.get("display_id"),
+                         frozenset(details.get("signs") or ()), frozenset(details.get("notices") or ()),
+                         details.get("sharing"))
 
 
 def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]:
@@ -130,14 +150,10 @@ def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]
     return sorted(out, key=lambda r: r.n)
 
 
-def _display(record: ShowingRecord) -> str:
-    return record.token_id or record.display
-
-
-def _latest(records: Iterable[ShowingRecord]) -> dict[str, ShowingRecord]:
-    latest: dict[str, ShowingRecord] = {}
+def _latest(records: Iterable[ShowingRecord]) -> dict[tuple[str, str | None], ShowingRecord]:
+    latest: dict[tuple[str, str | None], ShowingRecord] = {}
     for record in sorted(records, key=lambda r: r.n):
-        latest[_display(record)] = record
+        latest[record.screen] = record
     return latest
 
 
@@ -145,11 +161,11 @@ def notice_shown(records: Sequence[ShowingRecord], change_id: str) -> tuple[date
     """``(shown_from, taken_down_at)`` of the notice of change ``change_id``: when the current
     unbroken run of at least one display showing it began (``None``: never shown), and, if no
     display shows it now, when the last one stopped (``None``: still shown)."""
-    showing: set[str] = set()
+    showing: set[tuple[str, str | None]] = set()
     since: datetime | None = None
     down: datetime | None = None
     for record in sorted(records, key=lambda r: r.n):
-        who = _display(record)
+        who = record.screen
         if change_id in record.notices:
             if not showing:
                 since, down = record.at, None
@@ -159,6 +175,11 @@ def notice_shown(records: Sequence[ShowingRecord], change_id: str) -> tuple[date
             if not showing:
                 down = record.at
     return since, (None if showing else down)
+
+
+def notice_now(records: Sequence[ShowingRecord], change_id: str) -> list[ShowingRecord]:
+    """The latest reports, one per display, that show the notice of change ``change_id``."""
+    return [r for r in _latest(records).values() if change_id in r.notices]
 
 
 def change_announced(records: Sequence[ShowingRecord], change_id: str) -> list[str]:

@@ -18,10 +18,10 @@ Protocol (documented for integrators in ``docs/api.md``):
 3. Every ``heartbeat`` seconds: ``{"type": "heartbeat", "seq": last_sent, "head": store_seq,
    "at": "...Z"}``; WebSocket pings run as well (aiohttp heartbeat). A client may send
    ``{"type": "ping"}`` and gets ``{"type": "pong", "seq": last_sent}``.  A display sends
-   ``{"type": "showing", "table_id": ..., "signs": [...], "notices": [...], "sharing": ...,
-   "version": n}`` when what it shows of a subscribed table changes (:mod:`kiosk.state.showing`);
-   the server records it (an audit record) when it differs from the last one recorded on this
-   connection, and answers ``{"type": "showing_recorded", "table_id": ...}``.  A message the
+   ``{"type": "showing", "table_id": ..., "display_id": ..., "signs": [...], "notices": [...],
+   "sharing": ..., "version": n}`` when what a screen shows of a subscribed table changes
+   (:mod:`kiosk.state.showing`); the server records it (an audit record) when it differs from
+   the last one recorded on this connection for that table and screen, and answers ``{"type": "showing_recorded", "table_id": ...}``.  A message the
    server cannot take is answered ``{"type": "error", "error": {"code", "message"}}`` and the
    stream goes on.
 4. A client that falls more than ``queue_size`` events behind is cut off with close code 4008
@@ -145,7 +145,7 @@ class _Connection:
         self.actor: Any = None
         self.closing = False
         self.sub: Any = None
-        self.reported: dict[str, tuple] = {}  # table id -> what this display last had recorded
+        self.reported: dict[tuple, tuple] = {}  # (table id, display id) -> what was last recorded
         self.report_times: deque[float] = deque()  # when its recent reports were recorded
 
 
@@ -563,7 +563,8 @@ class StreamHub:
         report = parse_report(data)
         if conn.tables is not None and report.table_id not in conn.tables:
             raise BadRequest(f"showing.table_id: this stream does not subscribe to table {report.table_id}")
-        if conn.reported.get(report.table_id) != report.key:
+        where = (report.table_id, report.display_id)
+        if conn.reported.get(where) != report.key:
             now = asyncio.get_running_loop().time()
             while conn.report_times and now - conn.report_times[0] > 60:
                 conn.report_times.popleft()
@@ -571,7 +572,7 @@ class StreamHub:
                 raise BadRequest(f"showing: at most {PER_MINUTE} changed reports a minute from one display")
             await self.service.record_showing(conn.actor, report)
             conn.report_times.append(now)
-            conn.reported[report.table_id] = report.key
+            conn.reported[where] = report.key
         await conn.ws.send_str(json.dumps({"type": "showing_recorded", "table_id": report.table_id}))
 
     async def close_all(self) -> None:

@@ -340,23 +340,19 @@ class DisplayProcess(QObject):
     # -- what the screens show, for the server ------------------------------------------------
 
     def showing(self) -> dict[str, dict[str, Any]]:
-        """Per table on these screens, the report of what they show now: a screen counts only
-        while it shows its view (not a notice in its place)."""
-        shown: dict[str, Showing] = {}
-        versions: dict[str, int | None] = {}
+        """Per screen showing a table (by display id), the report of what it shows now: only
+        while it shows its view, not a notice in its place."""
+        out = {}
         for screen in self.screens:
             table_id = screen.spec.subject.table
             if table_id is None:
                 continue
-            here = shown.setdefault(table_id, Showing())
-            state = screen.state
-            if state is None or screen.notice is not None:
-                continue
-            facts = (state.facts or {}).get("showing")
-            if isinstance(facts, Showing):
-                shown[table_id] = here.union(facts)
-            versions[table_id] = state.version
-        return {t: report_message(t, versions.get(t), s.signs, s.notices, s.sharing) for t, s in shown.items()}
+            state = screen.state if screen.notice is None else None
+            facts = None if state is None else (state.facts or {}).get("showing")
+            shown = facts if isinstance(facts, Showing) else Showing()
+            out[screen.spec.id] = report_message(table_id, screen.spec.id, None if state is None else state.version,
+                                                 shown.signs, shown.notices, shown.sharing)
+        return out
 
     def _screen_changed(self, _display_id: str) -> None:
         self.reporter.changed()

@@ -1,12 +1,13 @@
 """A display tells its server what its screens really show, table by table.
 
-The rules that depend on a sign being displayed count from these reports
+Each screen (a floor file's ``[[display]]``, by its id) reports for its table.  The rules that
+depend on a sign being displayed count from these reports
 (:mod:`kiosk.state.showing`: the stake notice, 003 s259(3), s295(3); the commission's signs,
 002 r7.3; the jackpot sharing sign, 000 s247(3)).  A screen contributes only while it shows
 its view: a screen showing a notice instead (its size unknown, letters that would be under
 8 mm, a refused token) shows no sign.
 
-:class:`ShowingReporter` sends a table's report when what it says changes, again after each
+:class:`ShowingReporter` sends a screen's report when what it says changes, again after each
 reconnection (the node may be another one) and every ``refresh_s`` seconds (the server records
 only changes, so a report that failed to be recorded is retried at no cost).  Bursts of changes
 are coalesced: one task sends the latest reports.  When the display stops it reports that it
@@ -27,10 +28,11 @@ log = logging.getLogger(__name__)
 Send = Callable[[dict[str, Any]], Awaitable[bool]]
 
 
-def report_message(table_id: str, version: int | None, signs: Any, notices: Any, sharing: str | None) -> dict[str, Any]:
-    """The stream message reporting what a display shows of ``table_id``."""
-    return {"type": "showing", "table_id": table_id, "version": version, "signs": sorted(signs),
-            "notices": sorted(notices), "sharing": sharing}
+def report_message(table_id: str, display_id: str, version: int | None, signs: Any, notices: Any,
+                   sharing: str | None) -> dict[str, Any]:
+    """The stream message reporting what the display (screen) ``display_id`` shows of ``table_id``."""
+    return {"type": "showing", "table_id": table_id, "display_id": display_id, "version": version,
+            "signs": sorted(signs), "notices": sorted(notices), "sharing": sharing}
 
 
 def _key(message: Mapping[str, Any]) -> tuple:
@@ -38,7 +40,7 @@ def _key(message: Mapping[str, Any]) -> tuple:
 
 
 class ShowingReporter:
-    """Sends ``current()``'s reports (table id -> :func:`report_message`) with ``send``."""
+    """Sends ``current()``'s reports (display id -> :func:`report_message`) with ``send``."""
 
     def __init__(self, send: Send, current: Callable[[], dict[str, dict[str, Any]]], *,
                  refresh_s: float = 60.0) -> None:
@@ -73,17 +75,17 @@ class ShowingReporter:
             await self._report(self._current())
 
     async def _report(self, reports: Mapping[str, dict[str, Any]]) -> None:
-        for table_id, message in sorted(reports.items()):
+        for display_id, message in sorted(reports.items()):
             key = _key(message)
-            if self._sent.get(table_id) == key:
+            if self._sent.get(display_id) == key:
                 continue
             if await self._send(message):
-                self._sent[table_id] = key
+                self._sent[display_id] = key
                 self.reports_sent += 1
 
     async def blank(self, timeout: float = 1.0) -> None:
-        """Report that every table shows nothing (the display is stopping); best effort."""
-        blank = {t: report_message(t, None, (), (), None) for t in self._current()}
+        """Report that every screen shows nothing (the display is stopping); best effort."""
+        blank = {d: report_message(m["table_id"], d, None, (), (), None) for d, m in self._current().items()}
         try:
             async with asyncio.timeout(timeout):
                 await self._report(blank)

@@ -52,8 +52,8 @@ async def test_a_report_is_an_audit_record_not_a_new_version(service):
     assert await service.head_seq() == head  # no event
     [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
     assert record["actor"] == "Screen 1" and record["role"] == "display"
-    assert record["details"] == {"version": None, "signs": ["limits", "minimum_table_stake"], "notices": ["s9"],
-                                 "sharing": None}
+    assert record["details"] == {"display_id": None, "version": None, "signs": ["limits", "minimum_table_stake"],
+                                 "notices": ["s9"], "sharing": None}
     assert (await service.verify_audit()).ok
 
 
@@ -137,6 +137,19 @@ async def test_the_notice_counts_while_any_display_shows_it(service, clock):
     assert event.data["notice_shown_from"].startswith("2026-11-30T09:00:00")
 
 
+async def test_two_screens_of_one_token_are_two_displays(service, clock):
+    change = await schedule_stake(service, minutes=25)
+    for screen in ("D-MP-01-signs", "D-MP-01-limits"):
+        await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
+                                                            "display_id": screen, "notices": [change]}))
+    clock.advance(minutes=10)  # one screen stops showing it; the other, of the same token, still does
+    await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
+                                                        "display_id": "D-MP-01-limits", "notices": []}))
+    clock.advance(minutes=15)
+    [event] = await service.apply_due()
+    assert event.type == "scheduled_change_applied"
+
+
 async def test_all_players_agreeing_needs_no_notice(service, clock):
     await schedule_stake(service, minutes=1,
                          players_agreed={"confirmed_by": "Pat Pit", "agreeing": 4, "players_at_table": 4})
@@ -197,12 +210,12 @@ async def test_a_sharing_sign_with_other_words_does_not_count(service):
 
 
 def _records(steps):
-    """Reports of displays 'a' and 'b', a minute apart: (display, shows the notice?)."""
-    return [ShowingRecord(n, START + timedelta(minutes=n), who, who, frozenset(), frozenset({"s1"} if on else ()),
-                          None) for n, (who, on) in enumerate(steps)]
+    """Reports of screens D-1 and D-2 of one display token, a minute apart: (screen, shows the notice?)."""
+    return [ShowingRecord(n, START + timedelta(minutes=n), "tok", "Screens", who, frozenset(),
+                          frozenset({"s1"} if on else ()), None) for n, (who, on) in enumerate(steps)]
 
 
-@given(st.lists(st.tuples(st.sampled_from("ab"), st.booleans()), max_size=12))
+@given(st.lists(st.tuples(st.sampled_from(["D-1", "D-2"]), st.booleans()), max_size=12))
 def test_notice_shown_is_the_current_unbroken_run(steps):
     records = _records(steps)
     since, down = notice_shown(records, "s1")
@@ -227,9 +240,9 @@ def test_notice_shown_is_the_current_unbroken_run(steps):
 
 
 def test_the_latest_report_of_each_display_decides_a_sign():
-    on = ShowingRecord(1, START, "a", "A", frozenset({"jackpot_sharing"}), frozenset(), SHARING)
-    off = ShowingRecord(2, START, "a", "A", frozenset(), frozenset(), None)
-    other = ShowingRecord(3, START, "b", "B", frozenset({"jackpot_sharing"}), frozenset(), SHARING)
+    on = ShowingRecord(1, START, "a", "A", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING)
+    off = ShowingRecord(2, START, "a", "A", None, frozenset(), frozenset(), None)
+    other = ShowingRecord(3, START, "b", "B", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING)
     assert [r.display for r in sign_shown([on], "jackpot_sharing", says=SHARING)] == ["A"]
     assert sign_shown([on, off], "jackpot_sharing") == []
     assert [r.display for r in sign_shown([on, off, other], "jackpot_sharing", says=SHARING)] == ["B"]

@@ -21,7 +21,7 @@ def _item(minutes=25, new=20_000, agreement=None):
 
 
 def _report(n, minute, display, on):
-    return ShowingRecord(n, T0 + timedelta(minutes=minute), display, display, frozenset(),
+    return ShowingRecord(n, T0 + timedelta(minutes=minute), "tok", "Screens", display, frozenset(),
                          frozenset({"s7"} if on else ()), None)
 
 

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from kiosk.rules.changes import NOTICE_PERIOD
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import StateError
-from kiosk.state.showing import ShowingRecord, change_announced, notice_shown, records_from_audit
+from kiosk.state.showing import ShowingRecord, change_announced, notice_now, notice_shown, records_from_audit
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
@@ -76,7 +76,7 @@ def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[Show
         return (f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}"
                 + (f": the change will be refused unless it is shown again by "
                    f"{local(when - NOTICE_PERIOD, '%H:%M')} ({rule})" if needed else ""))
-    displays = len({r.display for r in records if item["id"] in r.notices})
+    displays = len(notice_now(records, item["id"]))
     text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
     if needed and when - since < NOTICE_PERIOD:
         text += f": less than 20 minutes before the change, which will be refused ({rule})"

@@ -42,9 +42,6 @@ class Showing:
             sharing = " ".join(b.text for b in content.blocks if isinstance(b, Para))
         return Showing(self.signs | {content.kind}, self.notices | notices, sharing)
 
-    def union(self, other: "Showing") -> "Showing":
-        return Showing(self.signs | other.signs, self.notices | other.notices, self.sharing or other.sharing)
-
 
 def countdown_text(effective_at: datetime, now: datetime) -> str:
     """``"in 14:05"`` (minutes and seconds), ``"in 1 h 05 min"``, or ``"now"``."""
