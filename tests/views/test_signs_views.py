@@ -92,3 +92,29 @@ def test_time_to_act_countdown_while_the_clock_runs(demo_states, demo_floor):
     stopped = signs_view.compose(dict(table, game_state={"kind": "poker", "clock": None}), None, settings, NOW,
                                  area=SCREEN)
     assert len(stopped.frames) == 4  # back to the signs in turn
+
+
+def test_a_sign_view_says_what_it_shows_for_the_displays_report(demo_states, demo_floor):
+    """``facts["showing"]``: the sign kinds shown at 8 mm, the changes announced and the sharing
+    sign's words, from which a display reports to its server (kiosk.state.showing)."""
+    tables, links = demo_states
+    settings = CasinoSettings.from_floor(demo_floor)
+    table = dict(tables["MP-01"], scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
+                                              "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    shown = limits_view.compose(table, None, settings, NOW, area=SCREEN).facts["showing"]
+    assert shown.signs == {"limits", "minimum_table_stake"} and shown.notices == {"s2"} and shown.sharing is None
+    reef = tables["CSP-04"]
+    shown = signs_view.compose(reef, links.get(reef["link_id"]), settings, NOW, area=SCREEN).facts["showing"]
+    assert "jackpot_sharing" in shown.signs
+    assert shown.sharing == demo_floor.tables["CSP-04"].caribbean_stud.jackpot.sharing_method
+    pending = dict(tables["PK-01"], pending=[{"id": "c9", "limits": {"rake": tables["PK-01"]["limits"]["rake"]},
+                                              "notice": None, "commission": True}])
+    assert signs_view.compose(pending, None, settings, NOW, area=SCREEN).facts["showing"].notices == {"c9"}
+    # a screen too small for the sign shows none of it, and says so in its report
+    small = limits_view.compose(table, None, settings, NOW, area=Area(300.0, 200.0)).facts["showing"]
+    assert "minimum_table_stake" not in small.signs and "s2" not in small.notices
+    # while the poker clock runs, the countdown is all the screen shows: no sign
+    clock = {"seat": 4, "seconds": 30, "started_at": "2026-11-30T10:59:50.000000Z",
+             "ends_at": "2026-11-30T11:00:20.000000Z"}
+    running = dict(pending, game_state={"kind": "poker", "clock": clock})
+    assert signs_view.compose(running, None, settings, NOW, area=SCREEN).facts["showing"].signs == frozenset()
