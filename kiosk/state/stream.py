@@ -21,9 +21,9 @@ Protocol (documented for integrators in ``docs/api.md``):
    ``{"type": "showing", "table_id": ..., "display_id": ..., "signs": [...], "notices": [...],
    "sharing": ..., "version": n}`` when what a screen shows of a subscribed table changes
    (:mod:`kiosk.state.showing`); the server records it (an audit record) when it differs from
-   the last one recorded on this connection for that table and screen, and answers ``{"type": "showing_recorded", "table_id": ...}``.  A message the
-   server cannot take is answered ``{"type": "error", "error": {"code", "message"}}`` and the
-   stream goes on.
+   the last one recorded on this connection for that table and screen, and answers
+   ``{"type": "showing_recorded", "table_id": ...}``.  A message the server cannot take is
+   answered ``{"type": "error", "error": {"code", "message"}}`` and the stream goes on.
 4. A client that falls more than ``queue_size`` events behind is cut off with close code 4008
    and the reason ``"too slow: resume from seq N"``; it holds no memory on the server beyond its
    bounded queue and socket buffers. Other close codes: 4400 bad subscribe message, 4401 bad or
