@@ -33,6 +33,7 @@ from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
+from kiosk.state.times import parse_when
 
 __all__ = ["ACTION", "MAX_ITEMS", "PER_MINUTE", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_now", "notice_shown", "parse_report",
            "record_of", "records_from_audit", "sign_shown"]
@@ -144,8 +145,8 @@ def record_of(n: int, at: datetime, token_id: str | None, token_name: str,
 def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]:
     """The records of ``display_showing`` audit records as ``GET /api/v1/audit`` returns them
     (any order), oldest first; other records are skipped."""
-    out = [record_of(r["n"], datetime.fromisoformat(str(r["at"]).replace("Z", "+00:00")), r.get("token_id"),
-                     str(r["actor"]), r.get("details") or {})
+    out = [record_of(r["n"], parse_when(r["at"], "audit record at"), r.get("token_id"), str(r["actor"]),
+                     r.get("details") or {})
            for r in rows if r.get("action") == ACTION]
     return sorted(out, key=lambda r: r.n)
 

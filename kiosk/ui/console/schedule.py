@@ -38,6 +38,7 @@ from kiosk.state.showing import ShowingRecord, change_announced, notice_now, not
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.base import parse_utc
 from kiosk.views.signs.frames import countdown_text
 
 __all__ = ["ScheduleBox", "notice_words"]
@@ -62,7 +63,7 @@ def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[Show
     if records is None:
         return "whether the displays show its notice is not known (the audit trail could not be read)"
     since, down = notice_shown(records, item["id"])
-    when = datetime.fromisoformat(item["effective_at"].replace("Z", "+00:00"))
+    when = parse_utc(item["effective_at"])
     new = (item.get("limits") or {}).get("minimum_table_stake_cents")
     rule = _STAKE_RULES.get(table.get("game", ""))
     needed = (rule is not None and isinstance(new, int)
@@ -212,7 +213,7 @@ class ScheduleBox(QGroupBox):
         self.setToolTip("poker room changes wait for hands (002 r6.9): publish them above" if table["game"] == "poker" else "")
         records = self.evidence if self._evidence_for == table["id"] else []
         for item in table.get("scheduled") or []:
-            when = datetime.fromisoformat(item["effective_at"].replace("Z", "+00:00"))
+            when = parse_utc(item["effective_at"])
             what = ", ".join(f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
                              for k, v in item["limits"].items())
             how = notice_words(table, item, records, self.ctx.local)
