@@ -31,7 +31,7 @@ import platform
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,8 +43,8 @@ from kiosk.scene.build import build_scene  # noqa: E402
 from kiosk.scene.layout import load_layout  # noqa: E402
 from kiosk.state.client import Snapshot  # noqa: E402
 from kiosk.state.events import Event  # noqa: E402
-from kiosk.views.base import Area, CasinoSettings  # noqa: E402
 from kiosk.views import cloth  # noqa: E402
+from kiosk.views.base import Area, CasinoSettings  # noqa: E402
 from kiosk.views.cloth import layout_file  # noqa: E402
 from kiosk.views.facts import layout_features  # noqa: E402
 from kiosk.views.layout import lit_areas  # noqa: E402
@@ -67,7 +67,7 @@ def machine() -> dict:
     except OSError:
         pass
     return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "platform": platform.platform(), "time": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+            "platform": platform.platform(), "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
 def _changed(subject: Subject, tables: dict, links: dict, round_: int) -> tuple[dict, dict]:
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     tables, links = states_from_floor(floor)
     settings = CasinoSettings.from_floor(floor)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     subjects = {f"{tid}-layout": Subject("layout", table=tid) for tid in sorted(floor.tables)}
     subjects.update({did: Subject.of_display(d) for did, d in sorted(floor.displays.items())})
     rows = {}

@@ -23,7 +23,7 @@ import platform
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +55,7 @@ def main() -> int:
     tables, links = states_from_floor(floor)
     frame = FloorFrame.of(floor)
     casino = CasinoSettings.from_floor(floor)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     table = tables["BJ-01"]
     good = builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250000},
                                expected_version=table["version"])
@@ -74,7 +74,7 @@ def main() -> int:
     }
     figures["keystroke_ms"] = round(figures["check_valid_ms"] + figures["preview_ms"], 3)
     result = {
-        "measured_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "measured_at": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()},
         "repeat": args.repeat,
         "figures": figures,

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,7 +110,7 @@ def main(argv=None) -> int:
               "idle_two_screens": idle, "screens": "two 1920x1080 offscreen screens: TC54-01 layout, CSP-PROG meter"}
     print(json.dumps(result, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(timezone.utc).isoformat(),
+    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
                                     "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
                                     "result": result}, indent=2) + "\n")
     print(f"wrote {args.out}")

@@ -22,8 +22,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen:configfile=" + str(Path(tempfile.gettempdir()) / "kiosk-bench-1080.json"))
@@ -142,7 +141,7 @@ def main(argv=None) -> int:
             server.wait(timeout=30)
     print(json.dumps(result, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(timezone.utc).isoformat(),
+    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
                                     "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
                                     "screen": "1920x1080 offscreen, layout of TC54-01 (tri-chro 54)",
                                     "result": result}, indent=2) + "\n")

@@ -25,7 +25,7 @@ import os
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -61,7 +61,7 @@ def frames(kind: str, repeat: int):
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     tables, links = states_from_floor(floor)
     casino = CasinoSettings.from_floor(floor)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     if kind == "trichro_layout":
         draws = itertools.cycle(itertools.combinations_with_replacement(BALLS, 2))
         out = []
@@ -133,7 +133,7 @@ def main(argv=None) -> int:
             widget.close()
             print(kind, size_name, results[kind][size_name], flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(timezone.utc).isoformat(),
+    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
                                     "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
                                     "area_mm": [AREA.width_mm, AREA.height_mm], "results": results}, indent=2) + "\n")
     print(f"wrote {args.out}")

@@ -30,8 +30,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from floor_law import _summary  # noqa: E402
-from stream_latency import RESULTS, demo_floor, machine  # noqa: E402
+from floor_law import _summary
+from stream_latency import RESULTS, demo_floor, machine
 
 __all__ = ["main"]
 

@@ -30,7 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,7 +76,7 @@ def machine() -> dict:
         "rl_accel": accel,
         "pikepdf": pikepdf.__version__,
         "platform": platform.platform(),
-        "time": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
 
 
@@ -106,7 +106,7 @@ def _bare_page(c, runs, size_pt: tuple[float, float]) -> None:
 
 def bare_files(jobs, strings, folder: Path, size_pt) -> None:
     initial = register_face(font_face("sans", "regular"))
-    for job, pages in zip(jobs, strings):
+    for job, pages in zip(jobs, strings, strict=True):
         c = rl_canvas.Canvas(str(folder / f"bare_{job.table_id}_{job.kind}.pdf"), pagesize=size_pt, invariant=1,
                              initialFontName=initial)
         for runs in pages:
@@ -136,7 +136,7 @@ def main(argv=None) -> int:
     spec = PageSpec(parse_paper(args.paper), crop_marks=True)
     pages = sum(len(j.contents) for j in jobs)
     size_pt = (spec.page_mm[0] * PT_PER_MM, spec.page_mm[1] * PT_PER_MM)
-    generated = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    generated = datetime(2026, 1, 1, tzinfo=UTC)
     strings = bare_strings(jobs, spec)
     times: dict[str, list[float]] = {"ours_files": [], "bare_files": [], "ours_batch": [], "bare_batch": []}
     cpu: dict[str, list[float]] = {k: [] for k in times}

@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_latency import RESULTS, demo_floor, machine, percentile  # noqa: E402
+from stream_latency import RESULTS, demo_floor, machine, percentile
 
 __all__ = ["main"]
 

@@ -45,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -500,7 +500,7 @@ def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
         sub_cpu0 = [_cpu_seconds(s.pid) for s in subs]
         result = asyncio.run(_drive(args, nodes, subs, by_kind, urls, admin_token))
         cpu = {n.index: n.cpu_before_restart + n.cpu_seconds() - cpu0[n.index] for n in nodes}
-        sub_cpu = [_cpu_seconds(s.pid) - c for s, c in zip(subs, sub_cpu0)]
+        sub_cpu = [_cpu_seconds(s.pid) - c for s, c in zip(subs, sub_cpu0, strict=True)]
         settle = max(10.0, displays / 100)
         for sub in subs:
             sub.stdin.write(f"stop {settle}\n")
@@ -576,7 +576,7 @@ def _report(args: argparse.Namespace, displays: int, connect_seconds: float, res
         have = [s for s in seqs if s > 0]
         duplicated += len(have) - len(set(have))
         missed += len(set(want) - set(have))
-        replaying = [(r[2], c[2]) for r, c in zip(d["changes"], d["changes"][1:])
+        replaying = [(r[2], c[2]) for r, c in zip(d["changes"], d["changes"][1:], strict=False)
                      if r[0] == "Resuming" and c[0] == "Connected"]
         for seq, when, node in d["got"]:
             if seq in sent:
@@ -678,7 +678,7 @@ def main(argv: list[str] | None = None) -> int:
         print(_table(reports[-1:]), flush=True)
     out = args.out or RESULTS / ("floor_load_curve.json" if args.curve else "floor_load.json")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": machine(), "time": datetime.now(timezone.utc).isoformat(),
+    out.write_text(json.dumps({"machine": machine(), "time": datetime.now(UTC).isoformat(),
                                "runs": reports}, indent=2) + "\n")
     print(_table(reports))
     print(f"written: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")

@@ -32,9 +32,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import aiohttp
 
@@ -68,7 +69,7 @@ def machine() -> dict[str, Any]:
         "os": platform.platform(),
         "python": platform.python_version(),
         "aiohttp": aiohttp.__version__,
-        "when": datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z"),
+        "when": datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
     }
 
 
@@ -110,7 +111,7 @@ class PostgresCluster:
             full = ["runuser", "-u", "postgres", "--", *full]
         subprocess.run(full, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
-    def start(self) -> "PostgresCluster":
+    def start(self) -> PostgresCluster:
         if self._as_postgres:
             shutil.chown(self.dir, "postgres", "postgres")
         data = self.dir / "data"
@@ -144,7 +145,7 @@ class KioskServer:
         self.url = ""
         self.token = ""
 
-    def start(self) -> "KioskServer":
+    def start(self) -> KioskServer:
         cmd = [*KIOSK, "serve", "--db", self.db_url, "--port", "0"]
         if self.floor is not None:
             cmd += ["--floor", str(self.floor)]
@@ -389,7 +390,7 @@ async def _run(sizes: list[int], writes: int, stores: list[str]) -> dict[str, An
             pg.stop()
     results["ratio_to_baseline"] = {
         store: [{"subscribers": ours["subscribers"], **_ratio(ours, base)}
-                for ours, base in zip(results["runs"][store], results["runs"]["baseline"])]
+                for ours, base in zip(results["runs"][store], results["runs"]["baseline"], strict=True)]
         for store in stores
     }
     return results

@@ -25,7 +25,7 @@ import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from stream_latency import (  # noqa: E402
+from stream_latency import (
     RESULTS,
     KioskServer,
     PostgresCluster,

@@ -26,13 +26,12 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterator
 
 import psycopg
 import pytest
-
 from serve_nodes import ServeNode
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]

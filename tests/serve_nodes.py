@@ -26,7 +26,7 @@ class ServeNode:
         self.extra = extra
         self.proc: subprocess.Popen | None = None
 
-    def start(self) -> "ServeNode":
+    def start(self) -> ServeNode:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         cmd = [sys.executable, "-m", "kiosk", "serve", "--db", self.db_url, "--port", str(self.port),
                "--node-id", self.name, *self.extra]

@@ -16,7 +16,7 @@ def _kiosk(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_every_subcommand_has_help() -> None:
     parser = build_parser()
-    names = [a for a in parser._subparsers._group_actions[0].choices]  # noqa: SLF001
+    names = [a for a in parser._subparsers._group_actions[0].choices]
     assert names, "no subcommands registered"
     for name in names:
         out = _kiosk(name, "--help")

@@ -18,7 +18,7 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from kiosk import __version__
 from kiosk.cli._errors import CommandError

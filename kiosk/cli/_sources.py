@@ -50,6 +50,6 @@ def from_server(url: str, token: str, folder: Path):
         raise CommandError(f"--server: {exc}") from None
     except StateError as exc:
         raise CommandError(f"--server {url}: {exc.message}") from None
-    except (OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, OSError) as exc:
         raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
     return seen.tables, seen.links, seen.settings, f"on {url}"

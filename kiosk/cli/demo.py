@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import os
 import signal
+from datetime import UTC
 from pathlib import Path
 
 from kiosk.cli._errors import CommandError
@@ -86,7 +87,7 @@ def _check(floor_path: Path):
 def _render_all(floor, out: Path, size: str, screen_mm: str) -> None:
     """Every table's layout and every display of the floor, composed as the displays compose
     them (:func:`kiosk.cli.snapshot.render_view`), to PNG."""
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from kiosk.cli.snapshot import parse_pair, render_view
     from kiosk.views.base import CasinoSettings
@@ -97,7 +98,7 @@ def _render_all(floor, out: Path, size: str, screen_mm: str) -> None:
     mm = parse_pair(screen_mm, "--screen-mm", integers=False)
     tables, links = states_from_floor(floor)
     settings = CasinoSettings.from_floor(floor)
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     wanted = [(f"{table_id}-layout", Subject("layout", table=table_id)) for table_id in sorted(floor.tables)]
     wanted += [(display_id, Subject.of_display(display)) for display_id, display in sorted(floor.displays.items())]
     for name, subject in wanted:

@@ -20,7 +20,7 @@ import argparse
 import os
 import sys
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from kiosk.cli import CommandError
@@ -64,15 +64,15 @@ def generated_time(args: argparse.Namespace) -> datetime:
                                "(e.g. 2026-11-30T09:00:00Z)") from None
         if when.tzinfo is None:
             raise CommandError(f"--generated-at {args.generated_at!r}: give its time zone (e.g. a trailing Z for UTC)")
-        return when.astimezone(timezone.utc)
+        return when.astimezone(UTC)
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:
         if not epoch.isdigit():
             raise CommandError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {epoch!r}")
-        return datetime.fromtimestamp(int(epoch), timezone.utc)
+        return datetime.fromtimestamp(int(epoch), UTC)
     if args.floor:
-        return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), timezone.utc)
-    return datetime.now(timezone.utc).replace(microsecond=0)
+        return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), UTC)
+    return datetime.now(UTC).replace(microsecond=0)
 
 
 def _progress(quiet: bool):

@@ -15,7 +15,7 @@ import argparse
 import os
 import re
 import tempfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from kiosk.cli._errors import CommandError
@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             tables, links = _with_draw(args, tables, links)
         w, h = int(size[0]), int(size[1])
         try:
-            state, image = render_view(subject, tables, links, settings, datetime.now(timezone.utc), (w, h),
+            state, image = render_view(subject, tables, links, settings, datetime.now(UTC), (w, h),
                                        screen_mm, lit=args.lit)
         except (LookupError, ValueError) as exc:
             raise CommandError(f"{str(exc).splitlines()[0]} ({where})") from None

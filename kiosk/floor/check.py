@@ -13,7 +13,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["check_floor"]
 
 
-def check_floor(floor: "Floor") -> list[Violation]:
+def check_floor(floor: Floor) -> list[Violation]:
     """Return the violations of a floor, errors and warnings (``.severity``).
 
     Runs ``kiosk.rules.limits.violations(game, limits)`` for every table,

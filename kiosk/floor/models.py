@@ -612,7 +612,7 @@ class Display(_Model):
     screen: int = Field(0, ge=0, le=63)
 
     @model_validator(mode="after")
-    def _one_subject(self) -> "Display":
+    def _one_subject(self) -> Display:
         if (self.table is None) == (self.link is None):
             _raise([("table", "give exactly one of table or link")])
         if self.link is not None and self.view != "jackpot":
@@ -634,7 +634,7 @@ class Floor(_Model):
     source: Path | None = None  # the file it was loaded from
 
     @model_validator(mode="after")
-    def _references(self) -> "Floor":
+    def _references(self) -> Floor:
         problems = self.reference_problems()
         for kind, items in (("table", self.tables), ("link", self.links), ("display", self.displays)):
             for key, item in items.items():

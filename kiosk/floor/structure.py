@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kiosk.floor.signs import SIGN_KINDS, required_signs
-from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
 from kiosk.rules.citation import Violation
+from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
 from kiosk.rules.money import format_money
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,7 +26,7 @@ def _violation(subject: str, text: str, rule: str, key: str | None = None, sever
     return Violation(rule=rule, message=f"{subject}: {text} ({rule})", key=key, severity=severity)  # type: ignore[arg-type]
 
 
-def structural_violations(floor: "Floor") -> list[Violation]:
+def structural_violations(floor: Floor) -> list[Violation]:
     """Every way the floor's structure, approvals and signs break the rules.
 
     Messages start with the table (or link or display) id and end with the rule.
@@ -43,7 +43,7 @@ def structural_violations(floor: "Floor") -> list[Violation]:
     return out
 
 
-def _layout_view_warnings(floor: "Floor") -> list[Violation]:
+def _layout_view_warnings(floor: Floor) -> list[Violation]:
     """A display showing a table's layout needs a layout file: the table's own or the shipped one."""
     from kiosk.scene.resources import default_layout_path
 
@@ -64,7 +64,7 @@ def _layout_view_warnings(floor: "Floor") -> list[Violation]:
     return out
 
 
-def _link_violations(floor: "Floor") -> list[Violation]:
+def _link_violations(floor: Floor) -> list[Violation]:
     out: list[Violation] = []
     member_of: dict[str, list[str]] = {}
     for link in floor.links.values():
@@ -92,14 +92,14 @@ def _link_violations(floor: "Floor") -> list[Violation]:
     return out
 
 
-def _link_has_meter(floor: "Floor", link_id: str, members: list[str]) -> bool:
+def _link_has_meter(floor: Floor, link_id: str, members: list[str]) -> bool:
     for display in floor.displays.values():
         if display.view == "jackpot" and (display.link == link_id or display.table in members):
             return True
     return any(m in floor.tables and "jackpot_meter" in floor.tables[m].sign_kinds for m in members)
 
 
-def _table_violations(floor: "Floor", table: "Table") -> list[Violation]:
+def _table_violations(floor: Floor, table: Table) -> list[Violation]:
     out: list[Violation] = []
     tid, game = table.id, table.game
     kinds = table.sign_kinds
@@ -160,7 +160,7 @@ def _table_violations(floor: "Floor", table: "Table") -> list[Violation]:
     return out
 
 
-def _caribbean_violations(floor: "Floor", table: "Table") -> list[Violation]:
+def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
     out: list[Violation] = []
     tid = table.id
     jackpot = table.caribbean_settings.jackpot

@@ -22,10 +22,11 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.floor.signs import SIGN_KINDS
@@ -253,7 +254,7 @@ def export_signs(
         raise ExportError(f"--out {out}: folder {folder if folder.exists() else folder.parent} is not writable")
     if generated.tzinfo is None:
         raise ExportError("the time generated must carry its time zone")
-    generated = generated.astimezone(timezone.utc).replace(microsecond=0)
+    generated = generated.astimezone(UTC).replace(microsecond=0)
 
     planned = []  # (job, pages, digest, write?)
     unchanged = 0

@@ -24,7 +24,7 @@ import hashlib
 import io
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import cache
 from xml.sax.saxutils import escape, quoteattr
 
@@ -69,11 +69,11 @@ class DocMeta:
 
 
 def _pdf_date(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("D:%Y%m%d%H%M%SZ")
+    return when.astimezone(UTC).strftime("D:%Y%m%d%H%M%SZ")
 
 
 def _xmp_date(when: datetime) -> str:
-    return when.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _xmp(meta: DocMeta, document_id: str) -> bytes:
@@ -122,7 +122,7 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta) -> bytes:
     with pikepdf.open(io.BytesIO(raw)) as pdf:
         if len(pdf.pages) != len(boxes):
             raise ValueError(f"{len(pdf.pages)} pages but {len(boxes)} page boxes")
-        for page, box in zip(pdf.pages, boxes):
+        for page, box in zip(pdf.pages, boxes, strict=True):
             # one rounding for all three, so the bleed box never pokes out of the page
             page.obj.MediaBox = pikepdf.Array([round(v, 3) for v in box.media])
             page.obj.BleedBox = pikepdf.Array([round(v, 3) for v in box.bleed])

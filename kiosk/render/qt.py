@@ -32,7 +32,7 @@ from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, T
 __all__ = ["ensure_gui_application", "paint_scene", "paint_scene_fitted", "fit_transform", "render_png", "scene_to_qpath"]
 
 _app: QGuiApplication | None = None
-_paths: "weakref.WeakKeyDictionary[Path, QPainterPath]" = weakref.WeakKeyDictionary()
+_paths: weakref.WeakKeyDictionary[Path, QPainterPath] = weakref.WeakKeyDictionary()
 _raw_fonts: dict[str, QRawFont] = {}
 _glyph_paths: dict[tuple[str, int], QPainterPath] = {}
 _run_paths: dict[tuple[str, str], QPainterPath] = {}
@@ -100,7 +100,7 @@ def _run_path(run: TextRun) -> QPainterPath:
     scale = run.size_mm / run.face.units_per_em
     out = QPainterPath()
     out.setFillRule(Qt.FillRule.WindingFill)
-    for glyph, offset in zip(run.glyphs, run.offsets_mm):
+    for glyph, offset in zip(run.glyphs, run.offsets_mm, strict=True):
         gkey = (run.face.key, glyph)
         gpath = _glyph_paths.get(gkey)
         if gpath is None:

@@ -51,7 +51,7 @@ def _clip(c: rl_canvas.Canvas, x0: float, y0: float, x1: float, y1: float) -> No
 
 
 def _marks(c: rl_canvas.Canvas, spec: PageSpec) -> None:
-    m, g, L = spec.margin_mm, spec.mark_gap_mm, MARK_LENGTH_MM
+    m, g, length = spec.margin_mm, spec.mark_gap_mm, MARK_LENGTH_MM
     w, h = spec.trim_mm
     x0, y0, x1, y1 = m, m, m + w, m + h
     c.saveState()
@@ -60,16 +60,16 @@ def _marks(c: rl_canvas.Canvas, spec: PageSpec) -> None:
     c.setLineCap(0)
     mm = PT_PER_MM
     for y in (y0, y1):
-        c.line((x0 - g - L) * mm, y * mm, (x0 - g) * mm, y * mm)
-        c.line((x1 + g) * mm, y * mm, (x1 + g + L) * mm, y * mm)
+        c.line((x0 - g - length) * mm, y * mm, (x0 - g) * mm, y * mm)
+        c.line((x1 + g) * mm, y * mm, (x1 + g + length) * mm, y * mm)
     for x in (x0, x1):
-        c.line(x * mm, (y0 - g - L) * mm, x * mm, (y0 - g) * mm)
-        c.line(x * mm, (y1 + g) * mm, x * mm, (y1 + g + L) * mm)
+        c.line(x * mm, (y0 - g - length) * mm, x * mm, (y0 - g) * mm)
+        c.line(x * mm, (y1 + g) * mm, x * mm, (y1 + g + length) * mm)
     if spec.tent:
         fold = y0 + h / 2
         c.setDash([2 * mm, 1 * mm], 0)
-        c.line((x0 - g - L) * mm, fold * mm, (x0 - g) * mm, fold * mm)
-        c.line((x1 + g) * mm, fold * mm, (x1 + g + L) * mm, fold * mm)
+        c.line((x0 - g - length) * mm, fold * mm, (x0 - g) * mm, fold * mm)
+        c.line((x1 + g) * mm, fold * mm, (x1 + g + length) * mm, fold * mm)
     c.restoreState()
 
 

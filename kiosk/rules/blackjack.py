@@ -35,9 +35,9 @@ Readings where the seeds are silent (docs/readings.md A-19):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Sequence
 
 from kiosk.rules.cards import (
     RANK_NAMES,
@@ -145,7 +145,7 @@ class Nomination:
             )
 
     @classmethod
-    def parse(cls, suit: str, card: str | int) -> "Nomination":
+    def parse(cls, suit: str, card: str | int) -> Nomination:
         """Read the sign's fields: a suit (``"S"``, ``"spades"``, ``"♠"``) and a card rank (``"J"``, ``"10"``)."""
         return cls(parse_suit(suit), parse_rank(card))
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
 
 from kiosk.rules.citation import RuleError
 
@@ -104,7 +104,7 @@ class Card:
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
 
 
-CardsInput = Union[str, Iterable[Union[str, Card]]]
+CardsInput = str | Iterable[str | Card]
 """Cards as one string (``"AS KD 10H"``, comma or space separated) or a sequence of tokens or cards."""
 
 

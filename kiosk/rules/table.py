@@ -8,8 +8,9 @@ defaults and are ignored by that game's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Mapping
+from typing import Literal
 
 __all__ = ["TableLimits", "RakeSettings", "RakeType"]
 

@@ -16,9 +16,12 @@ colour: its background is the ball, not the glow.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path as FilePath
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
+from kiosk.rules.lettering import MIN_TEXT_MM
+from kiosk.scene.fonts import font_face
 from kiosk.scene.hit import contains
 from kiosk.scene.lighting import LIT_INK, glow_colour, is_light_print, lit_overlay
 from kiosk.scene.primitives import (
@@ -33,9 +36,7 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.svgimage import SvgError, svg_shapes
-from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.text import fit_box, fit_text, text_runs
-from kiosk.scene.fonts import font_face
 
 if TYPE_CHECKING:
     from kiosk.scene.layout import Layout, LayoutItem
@@ -46,7 +47,7 @@ _WHITE = (255, 255, 255, 255)
 _BOX_LINE_GAP = 0.6  # between the lines of a casino name set in a logo box, in cap heights
 
 
-def item_path(item: "LayoutItem"):
+def item_path(item: LayoutItem):
     """The geometry of a shape item as a :class:`~kiosk.scene.primitives.Path` (``None`` for text/image)."""
     v = item.values
     if item.kind == "rect":
@@ -119,7 +120,7 @@ def _for_table(values: dict, features: frozenset[str]) -> bool:
 
 
 def build_scene(
-    layout: "Layout",
+    layout: Layout,
     *,
     game_name: str,
     casino_name: str,

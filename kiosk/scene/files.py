@@ -20,8 +20,9 @@ import errno
 import os
 import stat
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from kiosk.rules.text import single_line
 

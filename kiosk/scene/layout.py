@@ -15,13 +15,14 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_path
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.trichro import wagers
+from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_path
 from kiosk.scene.fonts import FAMILIES
 from kiosk.scene.primitives import parse_colour
 from kiosk.scene.resources import assets_dir

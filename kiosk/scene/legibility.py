@@ -11,7 +11,7 @@ in :mod:`kiosk.rules.lettering` (001 s459(2), 003 s23(2), s259(2), s295(2)).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from kiosk.rules.citation import Violation
 from kiosk.rules.lettering import MIN_TEXT_MM

@@ -146,7 +146,7 @@ def _band(line: list[tuple[float, float]], half: float) -> SubPath | None:
     if len(line) < 2:
         return None
     normals = []
-    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+    for (x0, y0), (x1, y1) in zip(line, line[1:], strict=False):
         length = math.hypot(x1 - x0, y1 - y0)
         normals.append((-(y1 - y0) / length, (x1 - x0) / length))
     left, right = [], []
@@ -174,7 +174,7 @@ def lamp_path(area: Path, lamp_mm: float) -> Path:
     outline turns, and Qt's round joins on short curve pieces bulge; fills they draw alike.
     """
     subs = []
-    for sub, poly in zip(area.subpaths, area.polygons(0.05)):
+    for sub, poly in zip(area.subpaths, area.polygons(0.05), strict=False):
         if not sub.closed:
             continue
         points = [poly[0]]
@@ -184,7 +184,7 @@ def lamp_path(area: Path, lamp_mm: float) -> Path:
         if len(points) < 4:
             continue
         cumulative = [0.0]
-        for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
             cumulative.append(cumulative[-1] + math.hypot(x1 - x0, y1 - y0))
         count = max(2, round(cumulative[-1] / (2 * lamp_mm)))
         step = cumulative[-1] / count

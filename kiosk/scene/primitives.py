@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from kiosk.scene.fonts import FontFace
@@ -218,7 +218,7 @@ class TextRun:
     x: float
     y: float
     text: str
-    face: "FontFace"
+    face: FontFace
     size_mm: float
     fill: Colour
     glyphs: tuple[int, ...] = ()
@@ -236,7 +236,7 @@ class Image:
     y: float
     w: float
     h: float
-    source: "object"  # pathlib.Path of a PNG file
+    source: object  # pathlib.Path of a PNG file
 
 
 @dataclass(frozen=True, eq=False)
@@ -244,10 +244,10 @@ class Clipped:
     """Primitives drawn only inside ``clip`` (used for the lit appearance of an area)."""
 
     clip: Path
-    items: tuple["Primitive", ...]
+    items: tuple[Primitive, ...]
 
 
-Primitive = Union[Shape, TextRun, Image, Clipped]
+Primitive = Shape | TextRun | Image | Clipped
 
 
 @dataclass(frozen=True, eq=False)

@@ -172,7 +172,7 @@ def _geometry(el: ET.Element, tag: str) -> Path | None:
         return polyline_path([(_length(g("x1")), _length(g("y1"))), (_length(g("x2")), _length(g("y2")))])
     if tag in ("polyline", "polygon"):
         n = _nums(g("points", ""))
-        pts = list(zip(n[0::2], n[1::2]))
+        pts = list(zip(n[0::2], n[1::2], strict=False))
         if len(pts) < 2:
             return None
         return polygon_path(pts) if tag == "polygon" else polyline_path(pts)

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kiosk.state.auditkey import AuditKey
@@ -63,7 +64,7 @@ class AuditReport:
     notes: tuple[str, ...] = ()
     keyed_from: int | None = None
     key_checked: bool = False
-    checkpoint: "Checkpoint | None" = None
+    checkpoint: Checkpoint | None = None
 
     def __str__(self) -> str:
         if self.ok:
@@ -90,7 +91,7 @@ class _Chain:
 
 
 def verify_chain(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]],
-                 key: "AuditKey | None" = None) -> AuditReport:
+                 key: AuditKey | None = None) -> AuditReport:
     """Check every record in order of ``n`` against its hash, its predecessor, its event and
     (with ``key``) its MAC; once one record carries a MAC every later one must.
 
@@ -102,7 +103,7 @@ def verify_chain(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapp
 
 
 def _walk(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]],
-          key: "AuditKey | None") -> _Chain:
+          key: AuditKey | None) -> _Chain:
     prev = GENESIS_HASH
     expected_n = 1
     count = 0
@@ -175,8 +176,8 @@ class Findings:
     key_id: str | None = None
 
 
-def examine(found: Findings, key: "AuditKey | None" = None,
-            checkpoints: "Sequence[Checkpoint] | None" = None) -> AuditReport:
+def examine(found: Findings, key: AuditKey | None = None,
+            checkpoints: Sequence[Checkpoint] | None = None) -> AuditReport:
     """The whole verification: chain and MACs, head row, checkpoints, stored state, tokens."""
     from kiosk.state.checkpoint import check_checkpoints
     from kiosk.state.replay import compare, rebuild

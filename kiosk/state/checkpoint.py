@@ -23,9 +23,10 @@ import json
 import logging
 import os
 import pathlib
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Awaitable, Callable, Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from kiosk.state.errors import BadRequest
 
@@ -133,7 +134,7 @@ class CheckpointWriter:
         self.last: Checkpoint | None = None
 
     def write(self, n: int, seq: int, digest: str, now: datetime | None = None) -> Checkpoint:
-        moment = (now or datetime.now(timezone.utc)).astimezone(timezone.utc)
+        moment = (now or datetime.now(UTC)).astimezone(UTC)
         cp = Checkpoint(n, seq, digest, moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ"))
         line = cp.line()
         if self._fd is not None:

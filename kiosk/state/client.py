@@ -27,14 +27,16 @@ import logging
 import random
 import socket
 import ssl as ssl_module
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, AsyncIterator, Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
 
 import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.resolver import ThreadedResolver
 
+from kiosk.state.connection import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import (
     BadRequest,
     Conflict,
@@ -46,7 +48,6 @@ from kiosk.state.errors import (
     StoreUnavailable,
     Unauthorized,
 )
-from kiosk.state.connection import ConnectionEvent, ConnectionEvents, Connected, Offline, Resuming, TokenRefused
 from kiosk.state.events import Event
 from kiosk.state.shapes import LinkState, TableState
 
@@ -108,7 +109,7 @@ class LiveState:
     tables: dict[str, TableState] = field(default_factory=dict)
     links: dict[str, LinkState] = field(default_factory=dict)
 
-    def apply(self, item: "Snapshot | Event") -> tuple[str, str | None]:
+    def apply(self, item: Snapshot | Event) -> tuple[str, str | None]:
         """Apply a snapshot or an event; returns what changed."""
         if isinstance(item, Snapshot):
             self.seq = item.seq
@@ -150,7 +151,7 @@ def error_from_body(status: int, body: Any) -> StateError:
 
 def _parse_time(text: str) -> datetime:
     when = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
-    return when if when.tzinfo else when.replace(tzinfo=timezone.utc)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
@@ -239,7 +240,7 @@ class KioskClient:
         self._resolver = resolver
         self._session: aiohttp.ClientSession | None = None
 
-    async def __aenter__(self) -> "KioskClient":
+    async def __aenter__(self) -> KioskClient:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
@@ -316,7 +317,7 @@ class KioskClient:
             except aiohttp.ConnectionTimeoutError:
                 failures.append(f"{base}: no connection within {self._timeout.sock_connect:g} s")
                 continue
-            except (aiohttp.ClientConnectionError, asyncio.TimeoutError) as exc:
+            except (TimeoutError, aiohttp.ClientConnectionError) as exc:
                 if not resendable:
                     raise ServerUnreachable(
                         f"lost {base} during {method} {path} ({_failure(exc)}); the command may have "
@@ -405,7 +406,7 @@ class KioskClient:
         if tables is not None:
             body["tables"] = tables
         if expires_at is not None:
-            body["expires_at"] = expires_at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+            body["expires_at"] = expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z")
         return (await self.request("POST", "/tokens", json_body=body))["token"]
 
     async def verify_audit(self) -> dict[str, Any]:
@@ -423,7 +424,7 @@ class KioskClient:
                 params[key] = value
         for key, moment in (("since", since), ("until", until)):
             if moment is not None:
-                params[key] = moment.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+                params[key] = moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
         if before:
             params["before"] = str(before)
         return await self.request("GET", "/audit", params=params)
@@ -445,7 +446,7 @@ class KioskClient:
 
     def stream(self, tables: list[str] | None = None, *, since: int | None = None,
                backoff_initial: float = 0.1, backoff_max: float = 5.0,
-               max_attempts: int | None = None, reconnect_spread: float = 1.0) -> "EventStream":
+               max_attempts: int | None = None, reconnect_spread: float = 1.0) -> EventStream:
         """The live stream of ``tables`` (None: every table).
 
         Without ``since`` it yields a :class:`Snapshot` first; with it, the events after
@@ -500,7 +501,7 @@ class EventStream:
         self._connected_once = False
         self._iter: AsyncIterator[Snapshot | Event] | None = None
 
-    def __aiter__(self) -> "EventStream":
+    def __aiter__(self) -> EventStream:
         return self
 
     async def __anext__(self) -> Snapshot | Event:
@@ -549,7 +550,7 @@ class EventStream:
         client = self._client
         delay = self._backoff_initial
         failures = 0
-        offline_since = datetime.now(timezone.utc)
+        offline_since = datetime.now(UTC)
         reason = "not connected yet"
         order = client._order()
         while not self._closed:
@@ -573,7 +574,7 @@ class EventStream:
                 failures += 1
                 reason = f"{base} answered HTTP {exc.status}"
                 continue
-            except (aiohttp.ClientConnectionError, asyncio.TimeoutError, OSError) as exc:
+            except (TimeoutError, aiohttp.ClientConnectionError, OSError) as exc:
                 failures += 1
                 reason = f"cannot reach {base} ({_failure(exc)})"
                 continue
@@ -597,7 +598,7 @@ class EventStream:
             if self._closed:
                 return
             code, text = self.last_close or (None, "")
-            offline_since = datetime.now(timezone.utc)
+            offline_since = datetime.now(UTC)
             reason = f"lost {base}" + (f" (close {code}: {text})" if code is not None and text else
                                        f" (close {code})" if code is not None else "")
             if code == 4008:  # too slow: the node is fine, resume there
@@ -615,7 +616,7 @@ class EventStream:
         while True:
             msg = await ws.receive()
             if msg.type == aiohttp.WSMsgType.TEXT:
-                self.heard_at = datetime.now(timezone.utc)
+                self.heard_at = datetime.now(UTC)
                 data = json.loads(msg.data)
                 kind = data.get("type")
                 if kind == "event":

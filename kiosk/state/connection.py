@@ -26,9 +26,9 @@ from __future__ import annotations
 import asyncio
 import collections
 import logging
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import AsyncIterator, Callable, Union
+from datetime import UTC, datetime
 
 __all__ = [
     "Connected",
@@ -43,7 +43,7 @@ _log = logging.getLogger(__name__)
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass(frozen=True)
@@ -88,18 +88,18 @@ class TokenRefused:
     at: datetime = field(default_factory=_now)
 
 
-ConnectionEvent = Union[Connected, Resuming, Offline, TokenRefused]
+ConnectionEvent = Connected | Resuming | Offline | TokenRefused
 
 
 class _Iterator:
     """One async iterator over a :class:`ConnectionEvents`; registered when created."""
 
-    def __init__(self, hub: "ConnectionEvents", backlog: int) -> None:
+    def __init__(self, hub: ConnectionEvents, backlog: int) -> None:
         self._hub = hub
         self.queue: collections.deque[ConnectionEvent] = collections.deque(maxlen=backlog)
         self.wake = asyncio.Event()
 
-    def __aiter__(self) -> "_Iterator":
+    def __aiter__(self) -> _Iterator:
         return self
 
     async def __anext__(self) -> ConnectionEvent:

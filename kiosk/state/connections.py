@@ -56,7 +56,7 @@ class ConnectionLimits:
     idle_timeout: float = 75.0
     request_timeout: float = 15.0
 
-    def resolved(self) -> "ConnectionLimits":
+    def resolved(self) -> ConnectionLimits:
         if self.max_connections > 0:
             return self
         return ConnectionLimits(default_max_connections(), self.idle_timeout, self.request_timeout)
@@ -71,7 +71,7 @@ class _Guard:
         self.evicted = 0
         self.refused = 0
 
-    def admit(self, handler: "_GuardedHandler") -> bool:
+    def admit(self, handler: _GuardedHandler) -> bool:
         if len(self.handlers) >= self.limits.max_connections:
             victim = next((h for h in self.handlers if h.state != _ACTIVE), None)
             if victim is None:

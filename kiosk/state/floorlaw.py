@@ -23,9 +23,10 @@ the same displays and approvals.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -69,7 +70,7 @@ class FloorFrame:
     tables: Mapping[str, TableFrame] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, floor: Floor) -> "FloorFrame":
+    def of(cls, floor: Floor) -> FloorFrame:
         """The frame of a loaded floor file."""
         return cls(
             casino=floor.casino,
@@ -87,7 +88,7 @@ class FloorFrame:
         }, sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> "FloorFrame":
+    def from_json(cls, text: str) -> FloorFrame:
         """The inverse of :meth:`to_json`; ``ValueError`` for text that is not a frame."""
         try:
             data = json.loads(text)

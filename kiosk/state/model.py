@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kiosk.rules.games import tri_chro_balls
 from kiosk.rules.table import RakeSettings, TableLimits

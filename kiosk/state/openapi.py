@@ -13,7 +13,8 @@ serves.  Served without a token (like ``/health``): it is the public contract, a
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 __all__ = ["OPENAPI_PATH", "ENDPOINTS", "openapi_document"]
 

@@ -13,8 +13,9 @@ state differs from the log.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 __all__ = ["REMOVALS", "Rebuilt", "apply_event", "rebuild", "derive", "compare"]
 

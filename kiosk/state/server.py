@@ -14,27 +14,26 @@ never reaches that path. The endpoints are documented in ``docs/api.md``.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import math
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Any, Awaitable, Callable
+from datetime import UTC, datetime
+from typing import Any
 
 from aiohttp import web
 
 from kiosk.rules.text import single_line, text_problem
-from kiosk.state.connections import mark_body_wait, mark_request
 from kiosk.state.auth_http import auth_middleware, request_actor, require_role
+from kiosk.state.connections import mark_body_wait, mark_request
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.jsonbody import parse_json_object
-from kiosk.state.store import AuditQuery
-from kiosk.state.times import parse_when
 from kiosk.state.openapi import OPENAPI_PATH, openapi_document
+from kiosk.state.store import AuditQuery
 from kiosk.state.stream import StreamHub, StreamSettings
+from kiosk.state.times import parse_when
 from kiosk.state.tokens import check_name
 
 __all__ = [
@@ -265,7 +264,7 @@ async def _health(request: web.Request) -> web.Response:
         if node["lag_seconds"] > limits.max_lag_seconds:
             problems.append(f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
                             f"database (limit {limits.max_lag_seconds:g} s)")
-    body["time"] = datetime.now(timezone.utc).isoformat().replace("+00:00", "Z")
+    body["time"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
     if not problems:
         return web.json_response(body)
     body["status"] = "unavailable"
@@ -437,7 +436,7 @@ async def _verify_audit(request: web.Request) -> web.Response:
 async def _session(request: web.Request) -> web.Response:
     """Who the token is: what a console signs in with."""
     actor = request_actor(request)
-    expires = actor.expires_at.astimezone(timezone.utc).isoformat().replace("+00:00", "Z") if actor.expires_at else None
+    expires = actor.expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z") if actor.expires_at else None
     return web.json_response({"name": actor.name, "role": actor.role, "token_id": actor.token_id,
                               "tables": sorted(actor.tables) if actor.tables is not None else None,
                               "expires_at": expires})

@@ -18,17 +18,20 @@ import os
 import secrets
 import socket
 import time
-from datetime import datetime, timezone
-from typing import Any, Callable, Collection
+from collections.abc import Callable, Collection
+from datetime import UTC, datetime
+from typing import Any
 
 from kiosk.state.audit import AuditReport
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
+from kiosk.state.showing import ACTION as SHOWING_ACTION
+from kiosk.state.showing import Report
 from kiosk.state.store import (
-    AuditQuery,
     AuditDraft,
+    AuditQuery,
     Loaded,
     Outcome,
     Store,
@@ -38,7 +41,6 @@ from kiosk.state.store import (
     open_store,
     parse_time,
 )
-from kiosk.state.showing import ACTION as SHOWING_ACTION, Report
 from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
@@ -55,7 +57,7 @@ Clock = Callable[[], datetime]
 
 
 def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 class Service:
@@ -94,7 +96,7 @@ class Service:
         audit_key: Any = "auto",
         verify_only: bool = False,
         remember: int = RECENT_EVENTS,
-    ) -> "Service":
+    ) -> Service:
         """Open the store named by ``db_url`` (see :mod:`kiosk.state.db`) and the service on it.
 
         ``floor`` (a :class:`kiosk.floor.Floor`) seeds an empty database; a database that
@@ -151,7 +153,7 @@ class Service:
             sub.close()
         await self._store.close()
 
-    async def __aenter__(self) -> "Service":
+    async def __aenter__(self) -> Service:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -165,7 +167,7 @@ class Service:
         now = self._clock()
         if now.tzinfo is None:
             raise ValueError("the service clock must return aware UTC times")
-        return now.astimezone(timezone.utc)
+        return now.astimezone(UTC)
 
     def _ctx(self, actor: Actor, now: datetime) -> Context:
         return Context(actor=actor, now=now, rng=self._rng, law=self._law)

@@ -13,7 +13,8 @@ rows in a database do not have it, so readers use ``.get``); a new game gets its
 added to :data:`GameState`.  Everything here is data; there is no behaviour to keep in step.
 """
 
-from typing import Literal, Mapping, NotRequired, TypedDict, Union
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict
 
 from kiosk.rules.games import TRI_CHRO_GAMES  # the one list of tri-chro games (001 s461, s462)
 
@@ -305,16 +306,16 @@ class OtherGameState(TypedDict):
     kind: str
 
 
-GameState = Union[
-    TriChroGameState,
-    TwoUpGameState,
-    RouletteGameState,
-    BlackjackGameState,
-    CaribbeanGameState,
-    PaiGowGameState,
-    PokerGameState,
-    OtherGameState,
-]
+GameState = (
+    TriChroGameState
+    | TwoUpGameState
+    | RouletteGameState
+    | BlackjackGameState
+    | CaribbeanGameState
+    | PaiGowGameState
+    | PokerGameState
+    | OtherGameState
+)
 
 
 # --------------------------------------------------------------------------- tables and links

@@ -25,9 +25,10 @@ that is shut down reports that it shows nothing first (docs/readings.md A-25).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.text import text_problem

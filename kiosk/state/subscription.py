@@ -9,7 +9,8 @@ resumes from :attr:`Subscription.last_seq` with ``events_since``).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Collection
+from collections.abc import Callable, Collection
+from typing import Any
 
 from kiosk.state.events import Event
 
@@ -44,7 +45,7 @@ def select_snapshot(seq: int, tables: dict[str, Any], links: dict[str, Any],
 class Subscription:
     """An async iterator of :class:`Event` in sequence order; :meth:`close` ends it."""
 
-    def __init__(self, tables: Collection[str] | None, maxsize: int, on_close: Callable[["Subscription"], None]) -> None:
+    def __init__(self, tables: Collection[str] | None, maxsize: int, on_close: Callable[[Subscription], None]) -> None:
         if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
             raise ValueError(f"maxsize must be a positive whole number, not {maxsize!r}")
         self.tables = None if tables is None else frozenset(tables)
@@ -80,7 +81,7 @@ class Subscription:
         """How many events wait for the consumer."""
         return self._queue.qsize()
 
-    def __aiter__(self) -> "Subscription":
+    def __aiter__(self) -> Subscription:
         return self
 
     async def __anext__(self) -> Event:

@@ -7,7 +7,7 @@ outside the years 1000 to 9998 once in UTC (``9999-12-31T23:59:59-05:00`` would 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from kiosk.state.errors import BadRequest
@@ -30,7 +30,7 @@ def parse_when(value: Any, key: str) -> datetime:
     if value.tzinfo is None:
         raise BadRequest(f"{key}: give a timezone (e.g. Z or +10:00): {value.isoformat()!r}")
     try:
-        moment = value.astimezone(timezone.utc)
+        moment = value.astimezone(UTC)
     except OverflowError:
         moment = None
     if moment is None or not 1000 <= moment.year <= 9998:

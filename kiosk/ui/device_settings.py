@@ -25,9 +25,10 @@ import hmac
 import json
 import os
 import secrets
-from datetime import datetime, time, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime, time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -115,7 +116,7 @@ class DeviceSettings(BaseModel):
         return value
 
     @model_validator(mode="after")
-    def _version(self) -> "DeviceSettings":
+    def _version(self) -> DeviceSettings:
         if self.schema_version != SCHEMA_VERSION:
             raise ValueError(f"schema_version must be {SCHEMA_VERSION} after upgrading, got {self.schema_version}")
         return self
@@ -128,10 +129,10 @@ class DeviceSettings(BaseModel):
         """The stored calibration of the screen with this key (see ``kiosk.ui.calibration.screen_key``)."""
         return self.screens.get(screen_key)
 
-    def with_calibration(self, screen_key: str, px_per_mm: float, by: str = "", at: datetime | None = None) -> "DeviceSettings":
+    def with_calibration(self, screen_key: str, px_per_mm: float, by: str = "", at: datetime | None = None) -> DeviceSettings:
         """A copy with this screen's calibration set."""
         screens = dict(self.screens)
-        screens[screen_key] = ScreenCalibration(px_per_mm=px_per_mm, set_by=by, set_at=at or datetime.now(timezone.utc))
+        screens[screen_key] = ScreenCalibration(px_per_mm=px_per_mm, set_by=by, set_at=at or datetime.now(UTC))
         return self.model_copy(update={"screens": screens})
 
     def brightness_at(self, when: datetime) -> int:

@@ -32,9 +32,10 @@ import asyncio
 import logging
 import math
 import time
-from datetime import datetime, timezone
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
@@ -56,8 +57,8 @@ from kiosk.ui.showing_report import ShowingReporter, report_message
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
 from kiosk.views.model import DisplayModel
-from kiosk.views.signs.frames import Showing
 from kiosk.views.screen import Subject
+from kiosk.views.signs.frames import Showing
 
 __all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale", "staff_geometry"]
 
@@ -137,7 +138,7 @@ class DisplayProcess(QObject):
         casino: CasinoSettings | None = None,
         windowed: bool = False,
         tile_share: float = 1.0,
-        clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         super().__init__()
         if not specs:

@@ -16,10 +16,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 __all__ = ["CachedState", "cache_path", "load_cache", "save_cache"]
 
@@ -39,14 +40,14 @@ class CachedState:
 
 
 def _utc_text(when: datetime | None) -> str | None:
-    return None if when is None else when.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+    return None if when is None else when.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 def _parse(text: Any) -> datetime | None:
     if not isinstance(text, str):
         return None
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def cache_path(servers: Sequence[str], root: Path | None = None) -> Path:
@@ -64,7 +65,7 @@ def save_cache(path: Path, state: CachedState) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     body = {
         "format": FORMAT,
-        "saved_at": _utc_text(datetime.now(timezone.utc)),
+        "saved_at": _utc_text(datetime.now(UTC)),
         "heard_at": _utc_text(state.heard_at),
         "seq": state.seq,
         "tables": state.tables,

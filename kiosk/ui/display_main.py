@@ -14,16 +14,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Coroutine, Sequence, TypeVar
+from typing import Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import aiohttp
 
 from kiosk.state.client import KioskClient
-from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.state.connection import TokenRefused
+from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
@@ -111,7 +112,7 @@ async def _logo(client: KioskClient, summary: dict[str, Any], folder: Path | Non
             data = await resp.read()
         folder.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
-    except (OSError, asyncio.TimeoutError, aiohttp.ClientError):  # a logo is never worth failing for
+    except (TimeoutError, OSError, aiohttp.ClientError):  # a logo is never worth failing for
         return path if path.exists() else None
     return path
 
@@ -151,11 +152,12 @@ async def _main(options: DisplayOptions) -> int:
 
 
 async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
+    from PySide6.QtGui import QGuiApplication
+
     from kiosk.ui.blanking import inhibit_blanking
     from kiosk.ui.display_app import DisplayProcess
     from kiosk.ui.display_cache import load_cache
     from kiosk.ui.display_spec import DisplaySpec
-    from PySide6.QtGui import QGuiApplication
 
     cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
     if problem:

@@ -22,7 +22,7 @@ class DisplaySpec:
     screen: int = 0
 
     def __post_init__(self) -> None:
-        self.subject  # validates the view and the table/link pair (ValueError in one line)
+        _ = self.subject  # validates the view and the table/link pair (ValueError in one line)
         if self.screen < 0:
             raise ValueError(f"display {self.id}: screens are counted from 0, not {self.screen}")
 
@@ -35,7 +35,7 @@ class DisplaySpec:
         return self.table or self.link or "?"
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "DisplaySpec":
+    def from_json(cls, data: dict[str, Any]) -> DisplaySpec:
         """A display as ``GET /api/v1/floor`` lists it."""
         return cls(id=str(data["id"]), view=str(data["view"]), table=data.get("table"), link=data.get("link"),
                    screen=int(data.get("screen") or 0))

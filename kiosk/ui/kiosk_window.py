@@ -249,13 +249,13 @@ class RulerPanel(QWidget):
         self.message.adjustSize()
         self.message.move(20, 20)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self.set_length(event.position().x() - self._left)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         self.set_length(event.position().x() - self._left)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         p = QPainter(self)
         try:
             p.fillRect(self.rect(), QColor(250, 250, 245))
@@ -332,30 +332,30 @@ class KioskWindow(QWidget):
         side = min(self.width(), self.height()) * _CORNER_SHARE
         return pos.x() <= side and pos.y() <= side
 
-    def resizeEvent(self, event) -> None:  # noqa: N802
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self.view.setGeometry(0, 0, self.width(), self.height())
         if self.ruler.isVisible():
             self.ruler.setGeometry(0, 0, self.width(), self.height())
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         if self.in_staff_corner(event.position().toPoint()) and not self.pin_pad.isVisible():
             self._hold.start()
         event.accept()
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self._hold.stop()
         event.accept()
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._hold.isActive() and not self.in_staff_corner(event.position().toPoint()):
             self._hold.stop()
         event.accept()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         event.accept()  # no key does anything on a kiosk (Escape, F11, Alt+F4 included)
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self._may_close:
             event.accept()
         else:

@@ -40,7 +40,7 @@ class MeterCount:
     duration: float = 0.0
 
     @classmethod
-    def at(cls, cents: int) -> "MeterCount":
+    def at(cls, cents: int) -> MeterCount:
         """A meter showing ``cents`` and not counting."""
         _check(cents)
         return cls(cents, cents)

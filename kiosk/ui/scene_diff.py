@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from typing import Hashable, Iterable
+from collections.abc import Hashable, Iterable
 
 from kiosk.scene.primitives import Clipped, Image, Path, Primitive, Scene, Shape, TextRun
 
@@ -79,7 +79,7 @@ def _rotated(box: Rect, origin: tuple[float, float], deg: float) -> Rect:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-_bounds: "weakref.WeakKeyDictionary[Primitive, Rect]" = weakref.WeakKeyDictionary()
+_bounds: weakref.WeakKeyDictionary[Primitive, Rect] = weakref.WeakKeyDictionary()
 
 
 def item_bounds(item: Primitive) -> Rect:
@@ -121,7 +121,7 @@ def item_keys(scene: Scene) -> list[Hashable]:
 def common_prefix(old_keys: list[Hashable], new_keys: list[Hashable]) -> int:
     """How many primitives at the start of two scenes paint the same (by their keys)."""
     n = 0
-    for a, b in zip(old_keys, new_keys):
+    for a, b in zip(old_keys, new_keys, strict=False):
         if a != b:
             break
         n += 1
@@ -130,7 +130,7 @@ def common_prefix(old_keys: list[Hashable], new_keys: list[Hashable]) -> int:
 
 def _counts(items: Iterable[Primitive], keys: Iterable[Hashable]) -> dict[Hashable, list[Primitive]]:
     out: dict[Hashable, list[Primitive]] = {}
-    for item, key in zip(items, keys):
+    for item, key in zip(items, keys, strict=True):
         out.setdefault(key, []).append(item)
     return out
 

@@ -273,7 +273,7 @@ class SceneWidget(QWidget):
         boxes = [((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
                  for r in region]
         n = self._static_n
-        items = tuple(item for item, key in zip(scene.items[n:], keys[n:]) if _touches(self._bounds(key, item), boxes))
+        items = tuple(item for item, key in zip(scene.items[n:], keys[n:], strict=True) if _touches(self._bounds(key, item), boxes))
         part = Scene(scene.width_mm, scene.height_mm, items, None)
         d = self._dpr()
         painter = QPainter(self._backing)
@@ -295,11 +295,11 @@ class SceneWidget(QWidget):
             box = self._bounds_by_key[key] = item_bounds(item)
         return box
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._invalidate()
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+    def paintEvent(self, event: QPaintEvent) -> None:
         if self._backing is None or self._backing.size() != self._backing_size():
             self._invalidate()
         painter = QPainter(self)

@@ -9,9 +9,10 @@ and painted with the Qt painter at that screen's scale.  Files are written atomi
 from __future__ import annotations
 
 import os
-from datetime import datetime, timezone
+from collections.abc import Mapping, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from kiosk.render.qt import render_png
 from kiosk.ui.display_spec import DisplaySpec
@@ -26,7 +27,7 @@ def write_snapshots(specs: Sequence[DisplaySpec], tables: Mapping[str, Any], lin
                     screen_mm: tuple[float, float] = (527.0, 296.0)) -> list[Path]:
     """Write one PNG per display into ``folder``; returns the files written (a display whose view
     cannot be composed now is skipped)."""
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     k = min(size[0] / screen_mm[0], size[1] / screen_mm[1])
     written = []
     for spec in specs:

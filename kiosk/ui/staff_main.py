@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display_main import ensure_qt_application

@@ -18,16 +18,17 @@ about real changes (a limits change does not repaint a layout).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Hashable, Literal, Mapping, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 from zoneinfo import ZoneInfo
 
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the one 8 mm floor
+from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
 from kiosk.scene.text import fit_text, text_runs, text_width_mm
-from kiosk.scene.fonts import font_face
 from kiosk.state.shapes import LinkState, TableState
 
 if TYPE_CHECKING:
@@ -85,15 +86,15 @@ class Status:
     reason: str | None = None
 
     @classmethod
-    def live(cls) -> "Status":
+    def live(cls) -> Status:
         return cls("live")
 
     @classmethod
-    def stale(cls, since: datetime) -> "Status":
+    def stale(cls, since: datetime) -> Status:
         return cls("stale", since=since)
 
     @classmethod
-    def fault(cls, reason: str, since: datetime | None = None) -> "Status":
+    def fault(cls, reason: str, since: datetime | None = None) -> Status:
         return cls("fault", since=since, reason=reason)
 
     @property
@@ -116,14 +117,14 @@ class CasinoSettings:
     layouts: tuple[tuple[str, Path], ...] = ()
 
     @classmethod
-    def from_floor(cls, floor: "Floor") -> "CasinoSettings":
+    def from_floor(cls, floor: Floor) -> CasinoSettings:
         """The settings a floor file gives."""
         layouts = tuple(sorted((tid, Path(t.layout)) for tid, t in floor.tables.items() if t.layout is not None))
         return cls(name=floor.casino.name, timezone=floor.casino.timezone, logo=floor.casino.logo, layouts=layouts)
 
     @classmethod
     def from_summary(cls, summary: Mapping[str, Any] | None, logo: Path | None = None,
-                     default_timezone: str = DEFAULT_TIMEZONE) -> "CasinoSettings":
+                     default_timezone: str = DEFAULT_TIMEZONE) -> CasinoSettings:
         """The settings a server gives (``GET /api/v1/floor``: ``{"casino": {"name", "timezone"}}``);
         a server without a floor file gives none: an empty name and ``default_timezone``."""
         casino = (summary or {}).get("casino") or {}
@@ -282,7 +283,7 @@ def stack(lines: list[Line], *, x: float, y: float, w: float, h: float, gap: flo
         factor *= 0.9
     top = y + (h - used) / 2 if valign == "middle" else y
     out: list[Primitive] = []
-    for line, (words, mm, height, cap) in zip(lines, blocks):
+    for line, (words, mm, height, cap) in zip(lines, blocks, strict=False):
         out += sign_text(words, x=x + w / 2, y=top, mm=mm, valign="top", weight=line.weight, fill=line.fill)
         top += height + cap * gap
     return out, used
@@ -291,14 +292,14 @@ def stack(lines: list[Line], *, x: float, y: float, w: float, h: float, gap: flo
 def local_time(when: datetime, settings: CasinoSettings) -> datetime:
     """``when`` (UTC) in the casino's time zone."""
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     return when.astimezone(settings.timezone)
 
 
 def parse_utc(text: str) -> datetime:
     """A stored UTC time (``2026-01-01T00:00:00.000000Z``) as an aware datetime."""
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 _MARK_FILL: Colour = (120, 20, 20, 235)

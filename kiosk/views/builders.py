@@ -18,8 +18,9 @@ being allowed.
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
-from typing import Any, Mapping
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
 
 from kiosk.state.errors import StateError
 from kiosk.state.events import Actor
@@ -27,7 +28,6 @@ from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import COMMAND_TYPES, Context, make_apply, prepare
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Loaded
-
 
 
 def build(type_: str, target_id: str, *, expected_version: int | None = None, **fields: Any) -> dict[str, Any]:
@@ -79,7 +79,7 @@ def check_or_raise(
     """As :func:`check`, raising the refusal."""
     actor = Actor(name=name, role=role)  # type: ignore[arg-type]
     spec, cmd = prepare(actor, command)
-    moment = now or datetime.now(timezone.utc)
+    moment = now or datetime.now(UTC)
     ctx = Context(actor=actor, now=moment, rng=random.Random(0), law=FloorLaw(frame or FloorFrame()))
     loaded = Loaded(tables=dict(tables), links=dict(links or {}), now=moment)  # type: ignore[arg-type]
     make_apply(spec, cmd, ctx)(loaded)
@@ -99,7 +99,7 @@ def simulate(
     --draw`` shows a drawing this way, exactly as the display would show it."""
     out_tables: dict[str, Any] = dict(tables)
     out_links: dict[str, Any] = dict(links or {})
-    moment = now or datetime.now(timezone.utc)
+    moment = now or datetime.now(UTC)
     actor = Actor(name=name, role=role)  # type: ignore[arg-type]
     for command in commands:
         spec, cmd = prepare(actor, command)
@@ -291,7 +291,7 @@ def time_to_act(table_id: str, seat: int | None, *, expected_version: int | None
 def _utc_text(when: datetime) -> str:
     if when.tzinfo is None:
         raise ValueError("effective_at needs a timezone (an aware datetime)")
-    return when.astimezone(timezone.utc).isoformat().replace("+00:00", "Z")
+    return when.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
 BUILDERS: dict[str, Any] = {name: globals()[name] for name in COMMAND_TYPES if name in globals()}

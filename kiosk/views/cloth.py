@@ -6,12 +6,11 @@ through :func:`cloth_scene`; layout files are read once per file version (:func:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from kiosk.scene.build import build_scene
-
 from kiosk.scene.layout import Layout, load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.resources import default_layout_path

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from kiosk.rules.trichro import physical_balls
 from kiosk.state.client import KioskClient

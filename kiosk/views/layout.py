@@ -14,9 +14,9 @@ millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_S
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Iterable
 
 from kiosk.scene.layout import Layout
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, rect_path
@@ -27,9 +27,9 @@ from kiosk.views.base import (
     MIN_SIGN_TEXT_MM,
     Area,
     CasinoSettings,
+    Line,
     Status,
     ViewState,
-    Line,
     fit_sign_text,
     sign_text,
     sign_text_width,
@@ -38,7 +38,14 @@ from kiosk.views.base import (
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene, layout_file, layout_for
-from kiosk.views.facts import layout_features, pai_gow_markers, roulette_lit, roulette_results, slots_in_play, trichro_lit
+from kiosk.views.facts import (
+    layout_features,
+    pai_gow_markers,
+    roulette_lit,
+    roulette_results,
+    slots_in_play,
+    trichro_lit,
+)
 from kiosk.views.placing import Box, Placement, placed
 
 __all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]

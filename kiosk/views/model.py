@@ -22,9 +22,9 @@ reason; ``Resuming`` changes nothing until caught up.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
-from typing import Callable, Iterable, Mapping, Sequence
+from datetime import UTC, datetime
 
 from kiosk.state.client import LiveState, Snapshot
 from kiosk.state.connection import Connected, ConnectionEvent, Offline, Resuming, TokenRefused
@@ -43,7 +43,7 @@ HEARD_VIEWS = frozenset({"jackpot"})  # views that judge when the server was las
 
 
 def _utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def status_of(event: ConnectionEvent, current: Status) -> Status:

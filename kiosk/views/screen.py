@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from functools import cache
+from typing import Any
 
 from kiosk.floor.references import VIEW_GAMES
 from kiosk.state.shapes import LinkState, TableState
@@ -45,12 +46,12 @@ class Subject:
         return self.table if self.table is not None else str(self.link)
 
     @classmethod
-    def of_display(cls, display: Any) -> "Subject":
+    def of_display(cls, display: Any) -> Subject:
         """The subject of a floor file's ``[[display]]`` entry."""
         return cls(display.view, display.table, display.link)
 
 
-@lru_cache(maxsize=None)
+@cache
 def composer(view: str) -> Compose:
     """The ``compose`` function of ``kiosk.views.<view>``."""
     if view not in VIEW_NAMES:
@@ -58,7 +59,7 @@ def composer(view: str) -> Compose:
     return importlib.import_module(f"kiosk.views.{view}").compose
 
 
-@lru_cache(maxsize=None)
+@cache
 def _accepts(view: str) -> frozenset[str]:
     return frozenset(inspect.signature(composer(view)).parameters)
 

@@ -13,9 +13,9 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Iterable
 
 from kiosk.rules.trichro import Ball
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, polygon_path, rect_path
@@ -26,9 +26,9 @@ from kiosk.views.base import (
     MIN_SIGN_TEXT_MM,
     Area,
     CasinoSettings,
+    Line,
     Status,
     ViewState,
-    Line,
     fit_sign_text,
     sign_text,
     sign_text_width,

@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from kiosk.scene.lighting import contrast_ratio
-from kiosk.scene.primitives import Colour, Path, Primitive, Scene, Shape, ellipse_path, parse_colour, polygon_path, rect_path
+from kiosk.scene.primitives import (
+    Colour,
+    Path,
+    Primitive,
+    Scene,
+    Shape,
+    ellipse_path,
+    parse_colour,
+    polygon_path,
+    rect_path,
+)
 from kiosk.state.shapes import TWO_UP_GAMES, LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
@@ -32,8 +42,8 @@ from kiosk.views.base import (
     status_band_mm,
     status_mark,
 )
-from kiosk.views.signs.kinds_cards import CARD_FACES
 from kiosk.views.placing import Box
+from kiosk.views.signs.kinds_cards import CARD_FACES
 
 __all__ = ["VIEW", "SETS", "TwoUpContent", "compose", "light_shape", "result_card"]
 

@@ -9,8 +9,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from floor_helpers import TABLES, floor_text, run_kiosk
+
 from kiosk.floor import FloorError, load_floor
 
 BJ = TABLES["blackjack"]

@@ -21,24 +21,22 @@ What "reads as lit" means here, measured on the picture as WCAG 2 relative lumin
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPainter
-
-import dataclasses
+from render_raster import qt_array
 
 from kiosk.render.qt import scene_to_qpath
 from kiosk.rules.trichro import winning_wagers
-from kiosk.scene.hit import area_at
 from kiosk.scene.build import build_scene
+from kiosk.scene.hit import area_at
 from kiosk.scene.layout import load_layout
 from kiosk.scene.lighting import LIT_INK, lit_sizes
 from kiosk.scene.primitives import Scene, TextRun
-from render_raster import qt_array
 
 ROOT = Path(__file__).resolve().parents[2]
 TRI_CHRO = sorted((ROOT / "layouts").glob("tri_chro_*.toml")) + [ROOT / "tests" / "scene" / "data" / "trichro_grid.toml"]

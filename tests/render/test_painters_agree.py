@@ -18,12 +18,11 @@ import dataclasses
 from pathlib import Path
 
 import pytest
+from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
-
 from kiosk.scene.layout import load_layout
 from kiosk.scene.primitives import Shape, TextRun
-from render_raster import compare, pdf_array, qt_array
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "scene" / "data"
@@ -91,7 +90,8 @@ def test_control_a_wrong_colour_is_seen(tmp_path):
 
 
 def test_png_logo_with_transparency_looks_the_same(tmp_path):
-    from PIL import Image as PILImage, ImageDraw
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
 
     logo = tmp_path / "logo.png"
     img = PILImage.new("RGBA", (300, 120), (0, 0, 0, 0))

@@ -8,11 +8,11 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
+from render_raster import qimage_array, qt_array
 
 from kiosk.render.qt import paint_scene, paint_scene_fitted
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout import load_layout
-from render_raster import qimage_array, qt_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 
@@ -28,7 +28,7 @@ class _Table(QWidget):
         self.scene = scene
         self.px_per_mm = 0.0
 
-    def paintEvent(self, event):  # noqa: N802 (Qt's name)
+    def paintEvent(self, event):
         p = QPainter(self)
         self.px_per_mm = paint_scene_fitted(p, self.scene, QRectF(self.rect()))
         p.end()

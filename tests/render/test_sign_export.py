@@ -8,12 +8,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from sign_pdf_check import assert_pdfx_structure, ink_heights, mm_box, page_text, words
 
 from kiosk.floor import load_floor
 from kiosk.floor.signs import SIGN_KINDS
@@ -22,10 +23,8 @@ from kiosk.render.paper import PAPERS, PageSpec, parse_paper
 from kiosk.render.pdfx import srgb_profile
 from kiosk.views.signs.source import states_from_floor
 
-from sign_pdf_check import MM, assert_pdfx_structure, ink_heights, mm_box, page_text, words
-
 ROOT = Path(__file__).resolve().parents[2]
-GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +135,7 @@ def test_one_file_per_sign_metadata_manifest_and_same_bytes(demo, tmp_path):
     assert img[: int((m - 3.5) * px), int((m + 20) * px): int((m + 200) * px)].min() > 200
     # a different time generated changes the bytes (and only that)
     third = tmp_path / "three"
-    export_signs([job], spec, third, batch=False, generated=datetime(2026, 12, 1, tzinfo=timezone.utc))
+    export_signs([job], spec, third, batch=False, generated=datetime(2026, 12, 1, tzinfo=UTC))
     assert (third / job.file_name).read_bytes() != (first / job.file_name).read_bytes()
 
 

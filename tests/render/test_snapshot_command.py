@@ -9,23 +9,23 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtGui import QImage
+from render_raster import qimage_array
 
 from kiosk.cli import main
 from kiosk.render.qt import fit_transform
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout import load_layout
-from render_raster import qimage_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 GRID = DATA / "trichro_grid.toml"
 
-FLOOR = f"""
+FLOOR = """
 format = "kiosk-floor/1"
 
 [casino]
 name = "Coral Coast Casino"
 timezone = "Australia/Brisbane"
-{{logo}}
+{logo}
 
 [[table]]
 id = "TC54-01"

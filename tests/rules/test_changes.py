@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -19,7 +19,7 @@ from kiosk.rules.changes import (
 from kiosk.rules.citation import Violation
 from kiosk.rules.table import RakeSettings
 
-UTC = timezone.utc
+UTC = UTC
 # 20:17 in Brisbane (UTC+10) is 10:17 UTC
 CHANGE = datetime(2026, 11, 30, 10, 17, tzinfo=UTC)
 

@@ -115,8 +115,8 @@ def test_minimum_above_maximum_is_always_an_error(game, minimum, maximum) -> Non
 def test_tri_chro_is_valid_exactly_when_every_floor_is_met(minimum, maxima, balls) -> None:
     classes = ("3:4", "6:5", "33:10", "8:1") + (("27:1", "65:1") if balls == 54 else ("38:1", "90:1"))
     floors = dict(zip(("3:4", "6:5", "33:10", "8:1", "27:1", "65:1", "38:1", "90:1"),
-                      (120000, 80000, 30000, 12500, 3500, 1500, 2500, 1000)))
-    by = dict(zip(classes, maxima))
+                      (120000, 80000, 30000, 12500, 3500, 1500, 2500, 1000), strict=False))
+    by = dict(zip(classes, maxima, strict=True))
     limits = TableLimits(minimum, 10**9, maximum_by=by)
     errors = [v for v in violations(f"tri_chro_{balls}", limits) if v.severity == "error"]
     expected = {c for c in classes if minimum <= 500 and by[c] < floors[c]}

@@ -11,14 +11,15 @@ import pytest
 
 from kiosk.rules.trichro import (
     BROKEN,
+    TriChroDataError,
     complete_drawing,
     drawing_winners,
     parse_draw,
+    parse_variant,
     physical_balls,
     variant,
     winning_wagers,
 )
-from kiosk.rules.trichro import TriChroDataError, parse_variant
 
 DATA = json.loads(
     (pathlib.Path(__file__).resolve().parents[2] / "kiosk" / "rules" / "data" / "tri_chro.json").read_text(

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.scene.build import build_scene
-
 from kiosk.scene.layout import FORMAT, LayoutError, load_layout, parse_layout, tri_chro_wager_ids
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from kiosk.scene.build import build_scene
-
 from kiosk.scene.layout import load_layout
 from kiosk.scene.lighting import DEFAULT_LIT_FILL, LIT_INK, lit_sizes
 from kiosk.scene.primitives import Clipped, Image, Shape, TextRun
@@ -90,7 +89,7 @@ def test_png_logo_is_an_image_and_svg_logo_becomes_shapes(layout, tmp_path):
 
 def test_svg_is_fitted_into_its_box_keeping_aspect():
     shapes = svg_shapes(DATA / "logo.svg", 10, 10, 100, 100)  # viewBox 200x100 -> 100x50, centred
-    xs0, ys0, xs1, ys1 = zip(*(s.path.bounds() for s in shapes))
+    xs0, ys0, xs1, ys1 = zip(*(s.path.bounds() for s in shapes), strict=True)
     assert min(xs0) == pytest.approx(11) and max(xs1) == pytest.approx(109)
     assert min(ys0) == pytest.approx(36) and max(ys1) == pytest.approx(84)
     fills = [s.fill for s in shapes]

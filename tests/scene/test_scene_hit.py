@@ -7,8 +7,8 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.scene.hit import area_at, contains
 from kiosk.scene.build import build_scene
+from kiosk.scene.hit import area_at, contains
 from kiosk.scene.layout import load_layout
 from kiosk.scene.primitives import ellipse_path, rect_path
 

@@ -15,7 +15,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kiosk.scene.build import build_scene
-
 from kiosk.scene.layout import parse_layout
 from kiosk.scene.lighting import (
     DEFAULT_LIT_FILL,
@@ -66,7 +65,7 @@ def test_a_bright_enough_lit_fill_is_kept_and_a_dark_one_keeps_its_hue(lit_fill)
     if relative_luminance(lit_fill) >= GLOW_LUMINANCE:
         assert glow == lit_fill
     else:  # tinted towards warm white just enough: each channel between lit_fill and warm white
-        assert all(min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE))
+        assert all(min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE, strict=True))
         assert relative_luminance(glow) < GLOW_LUMINANCE + 0.01
 
 
@@ -100,7 +99,7 @@ def test_lamps_go_evenly_round_the_whole_outline(path):
     _border, lamp, _ = lit_sizes(path)
     lamps = lamp_path(path, lamp)
     outline = path.polygons(0.05)[0]
-    perimeter = sum(math.dist(a, b) for a, b in zip(outline, outline[1:] + outline[:1]))
+    perimeter = sum(math.dist(a, b) for a, b in zip(outline, outline[1:] + outline[:1], strict=False))
     assert len(lamps.subpaths) == round(perimeter / (2 * lamp))
     assert all(sub.closed for sub in lamps.subpaths)
     # every block straddles the outline: lamp deep either side of it
@@ -194,7 +193,7 @@ def test_print_on_the_glow_is_inked_dark_and_nothing_else_is():
     assert _runs(unlit) == {"RED": (255, 255, 255, 255), "7": (255, 255, 255, 255), "OFF THE AREA": (255, 255, 255, 255)}
     # "RED" is on the glow; "7" is on the gold ball inside the area; the last text is off it
     assert _runs(lit) == {"RED": LIT_INK, "7": (255, 255, 255, 255), "OFF THE AREA": (255, 255, 255, 255)}
-    (star, ball), (star_lit, ball_lit) = _symbols(unlit), _symbols(lit)
+    (_star, ball), (star_lit, ball_lit) = _symbols(unlit), _symbols(lit)
     assert (star_lit.fill, star_lit.stroke) == (LIT_INK, LIT_INK)  # white and cream print
     assert (ball_lit.fill, ball_lit.stroke) == (ball.fill, LIT_INK)  # gold kept, white ring inked
 

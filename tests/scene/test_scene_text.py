@@ -50,7 +50,7 @@ def test_every_letter_and_number_is_at_least_as_tall_as_asked(weight):
 
 def test_bundled_fonts_are_truetype_outlines_with_their_licence():
     for family in FAMILIES:
-        for weight, path in font_files(family).items():
+        for path in font_files(family).values():
             font = TTFont(str(path))
             assert "glyf" in font and "CFF " not in font, f"{path.name}: reportlab needs TrueType outlines"
     licence = path.parent / "OFL.txt"

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kiosk.scene.fonts import font_face
+from kiosk.rules.lettering import MIN_TEXT_MM as MIN_FIT_CAP_MM
 from kiosk.scene.build import build_scene
+from kiosk.scene.fonts import font_face
 from kiosk.scene.layout import parse_layout
 from kiosk.scene.primitives import TextRun
-from kiosk.rules.lettering import MIN_TEXT_MM as MIN_FIT_CAP_MM
 from kiosk.scene.text import fit_text
 
 NAME_40 = "The Grand Pacific Reef Casino and Resort"

@@ -90,7 +90,7 @@ def ink_quad(run: TextRun) -> list[tuple[float, float]]:
     scale = run.size_mm / run.face.units_per_em
     boxes = [
         (run.x + off + b[0] * scale, run.y - b[3] * scale, run.x + off + b[2] * scale, run.y - b[1] * scale)
-        for gid, off in zip(run.glyphs, run.offsets_mm)
+        for gid, off in zip(run.glyphs, run.offsets_mm, strict=True)
         if (b := bounds[gid]) is not None
     ]
     x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
@@ -167,7 +167,7 @@ def convex_overlap(a, b) -> bool:
 
 
 def area_of(polygon) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]))) / 2
+    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=False))) / 2
 
 
 def home_area(game: str, run: TextRun) -> str | None:
@@ -523,7 +523,7 @@ def _arc_words(game: str, fill_hex: str, cap: float) -> str:
     letters = [
         i for i in layout(game).items
         if i.kind == "text" and len(i.get("text")) == 1 and i.get("cap_mm") == cap
-        and "#%02x%02x%02x" % i.get("fill")[:3] == fill_hex
+        and "#{:02x}{:02x}{:02x}".format(*i.get("fill")[:3]) == fill_hex
     ]
     lay = layout(game)
     cx, cy = lay.width_mm / 2, 110.0

@@ -6,8 +6,8 @@ text, never under 12 mm capitals (above the 10 mm cloth minimum of test_shipped_
 from __future__ import annotations
 
 import pytest
-
 import test_shipped_layouts as shipped
+
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout import KINDS, load_layout
 from kiosk.scene.primitives import TextRun

@@ -41,7 +41,7 @@ def test_several_subpaths_and_z_returns_to_start():
 def test_relative_and_absolute_curves_agree(x0, y0, a, b, c, d):
     absolute = parse_path_data(f"M {x0} {y0} C {x0 + a} {y0 + b} {x0 + c} {y0 + d} {x0 + a + c} {y0 + b + d}")
     relative = parse_path_data(f"M {x0} {y0} c {a} {b} {c} {d} {a + c} {b + d}")
-    for s1, s2 in zip(absolute.subpaths[0].segments[0][1:], relative.subpaths[0].segments[0][1:]):
+    for s1, s2 in zip(absolute.subpaths[0].segments[0][1:], relative.subpaths[0].segments[0][1:], strict=True):
         assert s1 == pytest.approx(s2, abs=1e-6)
 
 
@@ -173,5 +173,5 @@ def test_z_ends_the_reflection():
 def test_relative_and_absolute_smooth_curves_agree(x0, y0, a, b, c, d):
     absolute = parse_path_data(f"M {x0} {y0} Q {x0 + a} {y0 + b} {x0 + c} {y0 + d} T {x0 + 2 * c} {y0 + 2 * d} S {x0} {y0} {x0 + a} {y0 + b}")
     relative = parse_path_data(f"M {x0} {y0} q {a} {b} {c} {d} t {c} {d} s {-2 * c} {-2 * d} {a - 2 * c} {b - 2 * d}")
-    for s1, s2 in zip(absolute.subpaths[0].segments, relative.subpaths[0].segments):
+    for s1, s2 in zip(absolute.subpaths[0].segments, relative.subpaths[0].segments, strict=True):
         assert s1[1:] == pytest.approx(s2[1:], abs=1e-6)

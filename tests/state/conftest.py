@@ -6,7 +6,6 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-
 from state_helpers import START, TEST_FLOOR, FakeClock
 
 

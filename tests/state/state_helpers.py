@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from kiosk.state.events import Actor
 
@@ -169,7 +169,7 @@ class FakeClock:
         return self.now
 
 
-START = datetime(2026, 11, 30, 9, 0, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 30, 9, 0, 0, tzinfo=UTC)
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 ADMIN = Actor(name="Ada Admin", role="admin", token_id="tok_admin")

@@ -44,7 +44,7 @@ class Attacker:
         rows = conn.execute(f"SELECT {', '.join(_AUDIT)} FROM kiosk_audit ORDER BY n").fetchall()
         out = []
         for row in rows:
-            rec = dict(zip(_AUDIT, row))
+            rec = dict(zip(_AUDIT, row, strict=True))
             rec["details"] = json.loads(rec["details"])
             out.append(rec)
         return out

@@ -12,8 +12,8 @@ import sys
 
 import psycopg
 import pytest
-
 from state_helpers import DEALER, PIT
+
 from kiosk.state.audit import canonical_json, record_hash
 from kiosk.state.service import Service
 
@@ -95,7 +95,7 @@ async def test_edited_record_with_a_recomputed_hash_is_still_caught(db_url, floo
     row = _sql(db_url, "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash"
                        " FROM kiosk_audit WHERE n = 3")[0]
     names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash")
-    record = dict(zip(names, row))
+    record = dict(zip(names, row, strict=True))
     record["details"] = json.loads(record["details"])
     record["details"]["event"]["data"]["source"] = "forged"
     forged = canonical_json(record["details"])

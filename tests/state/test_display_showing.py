@@ -9,8 +9,8 @@ from datetime import timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from state_helpers import DEALER, DISPLAY, PIT, START
+
 from kiosk.state.errors import BadRequest, Forbidden, NotFound
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_report, sign_shown

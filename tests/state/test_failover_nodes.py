@@ -10,8 +10,8 @@ import itertools
 import socket
 
 import pytest
-
 from serve_nodes import ServeNode
+
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.connection import Connected, Offline
 from kiosk.state.service import Service
@@ -161,4 +161,4 @@ async def test_a_client_given_only_dead_urls_keeps_retrying_and_says_offline():
     assert [c.attempts for c in changes[:6]] == [2, 4, 6, 8, 10, 12]  # both URLs each round
     assert all(any(url in c.reason for url in dead) for c in changes)
     steps = [0.05, 0.1, 0.2, 0.4, 0.4, 0.4]
-    assert all(step / 2 <= c.retry_in <= step for c, step in zip(changes, steps))
+    assert all(step / 2 <= c.retry_in <= step for c, step in zip(changes, steps, strict=False))

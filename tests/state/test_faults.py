@@ -45,7 +45,7 @@ class Serve:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    async def start(self) -> "Serve":
+    async def start(self) -> Serve:
         args = ["serve", "--db", self.db_url, "--port", str(self.port)]
         if self.floor is not None:
             args += ["--floor", str(self.floor)]

@@ -9,10 +9,10 @@ import logging
 import unicodedata
 
 import pytest
+from harden_api import assert_refused, start_api
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harden_api import assert_refused, start_api
 from kiosk.state.service import Service
 
 

@@ -5,18 +5,18 @@ display's stream keep answering throughout. Loopback only, bounded in count and 
 from __future__ import annotations
 
 import asyncio
-import logging
 import json
+import logging
 import time
 
 import aiohttp
 import pytest
 from aiohttp import web
+from state_helpers import PIT
 
 from kiosk.state.connections import ConnectionLimits, GuardedRunner
 from kiosk.state.server import create_app
 from kiosk.state.service import Service
-from state_helpers import PIT
 
 FLOOD = 300  # connections of each kind of 3: a few hundred in all
 CAP = 64

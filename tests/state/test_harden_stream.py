@@ -12,11 +12,11 @@ from datetime import timedelta
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
+from state_helpers import PIT
 
 from kiosk.state.server import create_app
 from kiosk.state.service import Service
 from kiosk.state.stream import StreamSettings
-from state_helpers import PIT
 
 
 @pytest.fixture

@@ -4,8 +4,9 @@ tokens"): over real HTTP on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
-
 from harden_api import assert_refused, start_api
+
+from kiosk.state.errors import BadRequest
 from kiosk.state.service import Service
 
 
@@ -80,7 +81,7 @@ async def test_tables_on_a_role_it_means_nothing_for_is_refused(api, role):
     status, body = await api.call("POST", "/tokens", body={"role": role, "name": "scoped", "tables": ["BJ-01"]})
     assert_refused(status, body, 400, "bad_request")
     assert await api.seq() == before
-    with pytest.raises(Exception):
+    with pytest.raises(BadRequest):
         await api.service.create_token(role, "scoped", tables=["BJ-01"])
 
 

@@ -9,8 +9,8 @@ import asyncio
 import aiohttp
 import psycopg
 from aiohttp.test_utils import TestServer
-
 from state_helpers import PIT
+
 from kiosk.state.server import HealthSettings, create_app
 from kiosk.state.service import Service
 

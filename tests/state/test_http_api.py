@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiohttp
@@ -161,7 +161,7 @@ async def test_bad_token_requests_are_400(api, payload):
 
 
 async def test_token_with_expiry_is_accepted(api):
-    when = (datetime.now(timezone.utc) + timedelta(days=1)).isoformat().replace("+00:00", "Z")
+    when = (datetime.now(UTC) + timedelta(days=1)).isoformat().replace("+00:00", "Z")
     status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "temp", "expires_at": when})
     assert status == 201
     async with api.session.get(api.url("/tables"), headers={"Authorization": f"Bearer {body['token']}"}) as r:

@@ -10,8 +10,8 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from state_helpers import ADMIN, ADMIN2, DEALER, PIT, START, TEST_FLOOR, FakeClock
 
-from state_helpers import ADMIN, ADMIN2, DEALER, PIT, TEST_FLOOR, FakeClock, START
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.service import Service
 
@@ -128,8 +128,8 @@ async def test_concurrent_contributions_and_hits_never_lose_a_cent(db_url, floor
         jobs.insert(27, ("hit", hit(second)))
         results = await asyncio.gather(*(job for _, job in jobs))
         link = await _link(first)
-        hits = sum(r for (kind, _), r in zip(jobs, results) if kind == "hit")
-        accepted_wagers = sum(r for (kind, _), r in zip(jobs, results) if kind == "wagers")
+        hits = sum(r for (kind, _), r in zip(jobs, results, strict=True) if kind == "hit")
+        accepted_wagers = sum(r for (kind, _), r in zip(jobs, results, strict=True) if kind == "wagers")
         m = link["meter"]
         assert m["contributed_cents"] == 10 * accepted_wagers  # 10 % of a $1 wager each
         assert m["paid_cents"] == 10_000 * hits
@@ -264,8 +264,8 @@ async def _run_concurrently(ops, floor):
             done = await asyncio.gather(*(one(*op) for op in ops))
             link = await _link(service)
             m = link["meter"]
-            wagers = sum(op[2] for op, ok in zip(ops, done) if ok and op[0] == "wagers")
-            hits = sum(1 for op, ok in zip(ops, done) if ok and op[0] == "hit")
+            wagers = sum(op[2] for op, ok in zip(ops, done, strict=True) if ok and op[0] == "wagers")
+            hits = sum(1 for op, ok in zip(ops, done, strict=True) if ok and op[0] == "hit")
             assert m["contributed_cents"] == 10 * wagers
             assert m["paid_cents"] == 10_000 * hits
             assert _balanced(link) and m["amount_cents"] >= 0 and m["seeded_cents"] >= 1_000_000

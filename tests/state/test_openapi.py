@@ -153,10 +153,8 @@ async def _schemathesis(port: int, token: str, report: pathlib.Path, seconds: in
 
 @pytest.mark.slow
 async def test_schemathesis_finds_no_5xx_and_no_response_outside_the_document(tmp_path):
-    from kiosk.state.service import Service as _S
-
     # the admin token is made before the server starts (the CLI's way: kiosk token create)
-    service = await _S.open(f"sqlite:///{tmp_path / 'k.db'}", tick_seconds=None)
+    service = await Service.open(f"sqlite:///{tmp_path / 'k.db'}", tick_seconds=None)
     admin = await service.create_token("admin", "st admin")
     await service.close()
     proc, port, _ = await _start(tmp_path)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-
 from state_helpers import ADMIN, DEALER, DISPLAY, PIT
+
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
 

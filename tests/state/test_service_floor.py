@@ -4,8 +4,8 @@ applied unless asked; the same floor again changes nothing."""
 from __future__ import annotations
 
 import pytest
-
 from state_helpers import PIT, TEST_FLOOR
+
 from kiosk.floor import load_floor
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.service import Service

@@ -9,10 +9,10 @@ import tempfile
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from state_helpers import ADMIN, DEALER, PIT, START, FakeClock
 
-from state_helpers import ADMIN, DEALER, PIT, FakeClock, START
-from kiosk.state.handlers import COMMANDS
 from kiosk.state.errors import StateError
+from kiosk.state.handlers import COMMANDS
 from kiosk.state.service import Service
 
 TABLES = ["TC54-01", "TC63-01", "TU-01", "CSP-01", "MP-01", "PK-01", "BJ-01", "NOPE", "", "x" * 80]

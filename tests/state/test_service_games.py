@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from state_helpers import DEALER, PIT
-from kiosk.rules.trichro import winning_wagers
-from kiosk.rules.trichro import physical_balls
+
+from kiosk.rules.trichro import physical_balls, winning_wagers
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 
 

@@ -8,6 +8,7 @@ import asyncio
 from datetime import timedelta
 
 from state_helpers import DISPLAY, PIT
+
 from kiosk.state.errors import StoreUnavailable
 from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
@@ -53,7 +54,7 @@ async def test_nodes_survive_a_postgresql_restart(pg_server, floor):
         assert (await _collect(on_b, 1))[0].seq == first[0].seq
         pg_server.restart()
         written = []
-        for attempt in range(100):  # the first write may find its connection cut: 503, then retry
+        for _attempt in range(100):  # the first write may find its connection cut: 503, then retry
             try:
                 written += await _rename(a, "after")
                 break

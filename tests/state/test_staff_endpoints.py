@@ -7,7 +7,7 @@ from datetime import datetime
 
 import pytest
 
-from kiosk.state.client import KioskClient, Snapshot
+from kiosk.state.client import KioskClient
 from kiosk.state.errors import BadRequest, Forbidden
 
 pytestmark = [pytest.mark.timeout(120)]
@@ -25,7 +25,7 @@ async def test_displays_lists_display_streams_only_and_only_for_pit_staff(live_s
     async with KioskClient(server.url, server.tokens["display"]) as display, \
             KioskClient(server.url, server.tokens["pit"]) as pit:
         async def watch():
-            async for item in display.stream(["TU-01"]):
+            async for _item in display.stream(["TU-01"]):
                 pass
 
         task = asyncio.ensure_future(watch())
@@ -76,8 +76,9 @@ async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_se
 
 
 async def test_floor_frame_is_what_the_service_checks_against(live_server_sqlite):
-    from kiosk.state.floorlaw import FloorFrame
     import json
+
+    from kiosk.state.floorlaw import FloorFrame
 
     async with KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["pit"]) as pit, \
             KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["dealer"]) as dealer:

@@ -11,8 +11,8 @@ import sys
 
 import psycopg
 import pytest
-
 from state_helpers import PIT
+
 from kiosk.state.db import default_sqlite_path, parse_db_url
 from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
 from kiosk.state.schema import SCHEMA_VERSION

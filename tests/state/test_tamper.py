@@ -12,9 +12,9 @@ import subprocess
 import sys
 
 import pytest
-
 from state_helpers import DEALER, PIT
 from tamper_helpers import Attacker
+
 from kiosk.state.auditkey import AuditKey, find_key, load_key, write_new_key
 from kiosk.state.checkpoint import CheckpointWriter, read_checkpoints
 from kiosk.state.errors import AuditKeyError

@@ -10,8 +10,8 @@ import sys
 from datetime import timedelta
 
 import pytest
-
 from state_helpers import ADMIN, PIT
+
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from kiosk.state.service import Service
 

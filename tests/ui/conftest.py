@@ -22,7 +22,6 @@ from collections.abc import Iterator
 import pytest
 import qasync
 from pytest_asyncio import is_async_test
-
 from qt_guards import (
     application,
     cancel_and_reap,

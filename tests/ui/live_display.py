@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import numpy as np
-from PySide6.QtGui import QImage
-
 import pytest
 import qasync
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from kiosk.scene.legibility import text_runs_of
@@ -97,8 +96,9 @@ def run(coro):
         return runner.run(coro)
 
 
-async def open_display(served, specs, *, settings: DeviceSettings = DeviceSettings(), wait: bool = True, **kw):
+async def open_display(served, specs, *, settings: DeviceSettings | None = None, wait: bool = True, **kw):
     """A display process of ``specs`` streaming from ``served``; ``(client, process)``."""
+    settings = settings or DeviceSettings()
     client = KioskClient(served.url, served.tokens["display"])
     summary = await fetch_floor(client)
     process = DisplayProcess(client, specs, settings, casino=casino_from_summary(summary, settings, None), **kw)

@@ -6,12 +6,12 @@ keyboard reach and the idle sign-out."""
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from live_display import display_reports, texts, wait_for
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
 
@@ -20,7 +20,6 @@ from kiosk.ui.console import ConsoleWindow
 from kiosk.ui.console.credentials import Credentials
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
-from live_display import display_reports, texts, wait_for
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -118,7 +117,7 @@ async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_s
         await wait_for(lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
                        what="the new limits on the display's stream")
         view = compose_view(Subject("limits", "BJ-01"), mirror.tables, mirror.links, CasinoSettings(name="Test"),
-                            datetime.now(timezone.utc))
+                            datetime.now(UTC))
         shown = " ".join(texts(view.scene))
         assert "$25" in shown and "$2,500" in shown
         await wait_for(lambda: editor.base["version"] == mirror.tables["BJ-01"]["version"],
@@ -138,12 +137,12 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "MP-01", what="MP-01 in the editor")
         editor.money["minimum_table_stake_cents"].setText("$200")
         box = editor.schedule
-        soon = datetime.now(timezone.utc) + timedelta(minutes=5)
+        soon = datetime.now(UTC) + timedelta(minutes=5)
         box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(soon.timestamp()), box.when.timeZone()))
         box.button.click()
         await wait_for(lambda: box.feedback.isVisible(), what="the refusal")
         assert "003 s259(3)" in box.feedback.text()
-        later = datetime.now(timezone.utc) + timedelta(minutes=25)
+        later = datetime.now(UTC) + timedelta(minutes=25)
         box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(later.timestamp()), box.when.timeZone()))
         box.button.click()
         await wait_for(lambda: box._texts, what="the scheduled change with its countdown")

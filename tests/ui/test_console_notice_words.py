@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from kiosk.state.showing import ShowingRecord
 from kiosk.ui.console.schedule import notice_words
 
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 TABLE = {"id": "MP-01", "game": "manila_poker", "limits": {"minimum_table_stake_cents": 10_000}}
 
 
@@ -26,7 +26,7 @@ def _report(n, minute, display, on):
 
 
 def local(moment, fmt):
-    return moment.astimezone(timezone.utc).strftime(fmt)
+    return moment.astimezone(UTC).strftime(fmt)
 
 
 @pytest.mark.parametrize("item, records, words", [

@@ -7,12 +7,12 @@ import subprocess
 import sys
 
 import pytest
+from live_display import display_reports, wait_for
 
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
 from kiosk.ui.dealer import DealerPanel
 from kiosk.ui.touch import MIN_TARGET_MM
-from live_display import display_reports, wait_for
 
 pytestmark = [pytest.mark.timeout(120)]
 
@@ -168,7 +168,7 @@ async def test_bonus_blackjack_nomination_and_pai_gow_bank_and_poker_clock(qtbot
         client, panel = await _panel(qtbot, live_server_sqlite, table_id)
         try:
             act(panel.section)
-            await wait_for(lambda: done(panel.feed.table(table_id)), what=f"{table_id}'s command on the stream")
+            await wait_for(lambda done=done, panel=panel, table_id=table_id: done(panel.feed.table(table_id)), what=f"{table_id}'s command on the stream")
             assert not panel.section.feedback.isVisible(), panel.section.feedback.text()
         finally:
             await _close(client, panel)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import datetime, time, timezone
+from datetime import UTC, datetime, time
 
 import pytest
 from pydantic import ValidationError
@@ -35,7 +35,7 @@ def test_round_trip_keeps_everything(tmp_path):
         brightness=(BrightnessPeriod(start=time(22), end=time(6), percent=55),),
         staff_pin=hash_pin("4711"),
     ).with_calibration("Dell|U2419H|ABC123", 3.64, by="pit boss",
-                       at=datetime(2026, 11, 30, 1, 2, tzinfo=timezone.utc))
+                       at=datetime(2026, 11, 30, 1, 2, tzinfo=UTC))
     save_settings(settings, path)
     again = load_settings(path)
     assert again == settings
@@ -85,7 +85,7 @@ def test_night_brightness_crosses_midnight_and_never_goes_below_legibility():
     assert settings.brightness_at(at(3)) == 50
     assert settings.brightness_at(at(6)) == 100
     # the schedule is read in the casino's zone: 12:00 UTC is 22:00 in Brisbane
-    assert settings.brightness_at(datetime(2026, 11, 30, 12, tzinfo=timezone.utc)) == 50
+    assert settings.brightness_at(datetime(2026, 11, 30, 12, tzinfo=UTC)) == 50
     with pytest.raises(ValidationError):
         BrightnessPeriod(start=time(22), end=time(6), percent=39)
 

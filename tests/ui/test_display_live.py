@@ -7,18 +7,18 @@ The display runs on the qasync loop (``asyncio.Runner(loop_factory=qasync.QEvent
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
+from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.ui.display_app import DisplayProcess
-from kiosk.ui.display_spec import DisplaySpec
 from kiosk.ui.display_cache import load_cache
 from kiosk.ui.display_main import casino_from_summary
-from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
+from kiosk.ui.display_spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
@@ -127,7 +127,7 @@ def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path
     async def scenario():
         client = KioskClient("http://127.0.0.1:9", "unused")
         process = DisplayProcess(client, [DisplaySpec("D", "limits", table="BJ-01")], settings,
-                                 clock=lambda: now[0].astimezone(timezone.utc))
+                                 clock=lambda: now[0].astimezone(UTC))
         process.open_windows()
         widget = process.screens[0].widget
         try:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from datetime import datetime, timedelta, timezone
-from typing import Callable
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display_spec import DisplaySpec
-from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
@@ -44,7 +44,7 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
                 first = await reported(pit, "MP-01", lambda d: "minimum_table_stake" in d["signs"], "the signs")
                 assert first["notices"] == [] and "limits" in first["signs"]
                 # pit staff schedule a higher minimum table stake: the display shows the notice and says so
-                when = datetime.now(timezone.utc) + timedelta(minutes=30)
+                when = datetime.now(UTC) + timedelta(minutes=30)
                 [event] = await pit.execute({"type": "schedule_change", "table_id": "MP-01",
                                              "limits": {"minimum_table_stake_cents": 20_000},
                                              "effective_at": when.isoformat()})

@@ -12,7 +12,6 @@ import pytest
 import qasync
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QPushButton, QWidget
-
 from qt_guards import cancel_and_reap, flush_deletes, new_top_level_widgets, pending_tasks, top_level_widgets
 
 HERE = pathlib.Path(__file__).resolve().parent

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kiosk.ui.meter_count import MAX_SECONDS, MeterCount, count_duration
 

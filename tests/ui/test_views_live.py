@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
+from live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
 from kiosk.ui.display_spec import DisplaySpec
-from live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
@@ -36,7 +36,7 @@ class Clock:
         self.ahead = timedelta(0)
 
     def __call__(self) -> datetime:
-        return datetime.now(timezone.utc) + self.ahead
+        return datetime.now(UTC) + self.ahead
 
 
 def _glow_pixels(widget) -> int:
@@ -59,7 +59,7 @@ def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served)
                     assert _glow_pixels(layout.widget) == 0
                     await pit.execute({"type": "trichro_draw", "table_id": "TC54-01", "balls": list(draw)})
                     expected = winning_wagers(54, list(draw))
-                    await wait_for(lambda: layout.state.scene.lit == expected and result.state.scene.lit == expected,
+                    await wait_for(lambda expected=expected: layout.state.scene.lit == expected and result.state.scene.lit == expected,
                                    what=f"the winning areas of {draw}")
                     assert _glow_pixels(layout.widget) > 500 * len(expected), draw  # lit as painted, not just listed
                     words = " ".join(texts(result.state.scene)).upper()

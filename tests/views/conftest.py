@@ -4,7 +4,7 @@ them, and a real service on a SQLite file seeded from it with a hand-moved clock
 from __future__ import annotations
 
 import pathlib
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -13,7 +13,7 @@ from kiosk.views.signs.source import states_from_floor
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEMO = ROOT / "assets" / "demo_floor.toml"
-START = datetime(2026, 11, 30, 9, 0, 0, tzinfo=timezone.utc)
+START = datetime(2026, 11, 30, 9, 0, 0, tzinfo=UTC)
 
 
 class Clock:

@@ -24,7 +24,7 @@ class LiveServer:
         self._runner: web.AppRunner | None = None
         self.url = ""
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self._thread.start()
         self.call(self._start())
         return self

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -28,7 +28,7 @@ def test_view_states_compare_by_what_they_show():
     b = ViewState("layout", "T1", ("x", 1), Status.live(), frames=(_scene(),), version=4, seq=11)
     assert a == b  # a new version that shows the same thing is no change
     assert a != ViewState("layout", "T1", ("x", 2), Status.live(), frames=(_scene(),))
-    assert a != ViewState("layout", "T1", ("x", 1), Status.stale(datetime(2026, 1, 1, tzinfo=timezone.utc)),
+    assert a != ViewState("layout", "T1", ("x", 1), Status.stale(datetime(2026, 1, 1, tzinfo=UTC)),
                           frames=(_scene(),))
     with pytest.raises(ValueError, match="needs a scene"):
         ViewState("layout", "T1", (), Status.live())
@@ -50,7 +50,7 @@ def test_sign_text_refuses_text_under_the_floor():
 
 def test_status_mark_names_the_local_time_of_going_offline():
     settings = CasinoSettings(name="Test")  # Australia/Brisbane, UTC+10
-    since = datetime(2026, 11, 30, 11, 4, tzinfo=timezone.utc)
+    since = datetime(2026, 11, 30, 11, 4, tzinfo=UTC)
     assert status_text(Status.stale(since), settings) == "OFFLINE since 21:04"
     assert status_mark(Status.live(), settings, DEFAULT_AREA) == []
     marks = status_mark(Status.stale(since), settings, DEFAULT_AREA)

@@ -4,10 +4,12 @@ listeners exactly when a composed view state changed."""
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 
 from kiosk.state.client import Snapshot
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
@@ -18,7 +20,7 @@ from kiosk.views.screen import Subject, compose_view
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
+T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 SUBJECTS = [
     Subject("layout", table="TC54-01"),
     Subject("trichro", table="TC54-01"),

@@ -3,14 +3,14 @@ in turn, with a countdown to a scheduled change, and a fault instead of a sign u
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from kiosk.scene.legibility import letter_height_mm, text_runs_of
 from kiosk.views import limits as limits_view
 from kiosk.views import signs as signs_view
 from kiosk.views.base import Area, CasinoSettings, Status
 
-NOW = datetime(2026, 11, 30, 11, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 30, 11, 0, tzinfo=UTC)
 SCREEN = Area(527.0, 296.0)
 
 

@@ -3,17 +3,17 @@ server (exactly what that display shows now, lit areas and meters included)."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 import pytest
+from live_server import LiveServer
 from PySide6.QtGui import QImage
 
 from kiosk.cli import main
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject
-from live_server import LiveServer
 
 DEMO = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 
@@ -72,7 +72,7 @@ def test_server_snapshot_is_what_the_display_shows_now(server, tmp_path, capsys,
         argv = _argv(subject, out, "--token-file", str(token_file), source=("--server", server.url))
         assert main(argv) == 0, capsys.readouterr().err
         assert f"on {server.url}" in capsys.readouterr().out
-        _, expected = render_view(subject, snap["tables"], snap["links"], settings, datetime.now(timezone.utc),
+        _, expected = render_view(subject, snap["tables"], snap["links"], settings, datetime.now(UTC),
                                   (960, 540), (527.0, 296.0))
         want = tmp_path / "want.png"
         expected.save(str(want), "PNG")

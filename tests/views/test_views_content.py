@@ -3,17 +3,18 @@ real commands; every text the view adds is at least the sign floor as shown."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from view_helpers import short_added_texts, texts
 
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
 from kiosk.views import jackpot, layout, trichro, twoup_lights
 from kiosk.views.base import Area, CasinoSettings, Status
-START = datetime(2026, 11, 30, 9, 0, tzinfo=timezone.utc)
-from view_helpers import short_added_texts, texts
+
+START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")

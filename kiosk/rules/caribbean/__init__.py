@@ -57,9 +57,10 @@ never lowers a meter that is above the seed: that money was contributed by playe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum
-from typing import Literal, Mapping
+from typing import Literal
 
 from kiosk.rules.cards import Card, CardsInput, parse_cards
 from kiosk.rules.caribbean._meter import JackpotMeter, MeterPayment
@@ -485,7 +486,7 @@ def jackpot_round(
         shared = True
         weights = [s246[p] for p in linked]
         pool = min(sum(weights), prize)
-        for player, share in zip(linked, _shares(pool, weights, settings.sharing)):
+        for player, share in zip(linked, _shares(pool, weights, settings.sharing), strict=True):
             amounts[player] = share
         note = (
             f"{len(linked)} straight or royal flushes share the jackpot prize ({settings.sharing.replace('_', ' ')}) "

@@ -69,7 +69,7 @@ class JackpotMeter:
             raise RuleError(f"jackpot meter carry must be 0 to 9999 ten-thousandths of a cent, got {self.carry!r}")
 
     @classmethod
-    def start(cls, seed_cents: int, rate_bp: int) -> "JackpotMeter":
+    def start(cls, seed_cents: int, rate_bp: int) -> JackpotMeter:
         """A new meter showing its seed amount (put in by the casino)."""
         seed = require_cents(seed_cents, "the jackpot seed amount")
         return cls(amount_cents=seed, seed_cents=seed, rate_bp=rate_bp, seeded_cents=seed)
@@ -84,7 +84,7 @@ class JackpotMeter:
         wager = require_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
         return (wager * self.rate_bp + self.carry) // BASIS_POINTS
 
-    def contribute(self, wager_cents: int) -> "JackpotMeter":
+    def contribute(self, wager_cents: int) -> JackpotMeter:
         """The meter after one jackpot wager of ``wager_cents`` adds its share."""
         wager = require_cents(wager_cents, "the jackpot wager", "000 s224", positive=True)
         added, carry = divmod(wager * self.rate_bp + self.carry, BASIS_POINTS)
@@ -96,18 +96,18 @@ class JackpotMeter:
             wagers_cents=self.wagers_cents + wager,
         )
 
-    def pay(self, charge_cents: int) -> tuple["JackpotMeter", MeterPayment]:
+    def pay(self, charge_cents: int) -> tuple[JackpotMeter, MeterPayment]:
         """Charge ``charge_cents`` of jackpot payments: the meter pays what it holds, never going below zero."""
         charge = require_cents(charge_cents, "the jackpot payment")
         taken = min(charge, self.amount_cents)
         meter = replace(self, amount_cents=self.amount_cents - taken, paid_cents=self.paid_cents + taken)
         return meter, MeterPayment(charge, taken, charge - taken)
 
-    def settle(self, round_: MeterCharge) -> tuple["JackpotMeter", MeterPayment]:
+    def settle(self, round_: MeterCharge) -> tuple[JackpotMeter, MeterPayment]:
         """Charge a round's meter-funded jackpot payments (:attr:`JackpotRound.meter_charge_cents`)."""
         return self.pay(round_.meter_charge_cents)
 
-    def reset(self) -> tuple["JackpotMeter", int]:
+    def reset(self) -> tuple[JackpotMeter, int]:
         """Top the meter up to its seed amount; return the meter and the casino's top-up in cents.
 
         A meter at or above its seed is left as it is (the top-up is 0).
@@ -116,7 +116,7 @@ class JackpotMeter:
         meter = replace(self, amount_cents=self.amount_cents + top_up, seeded_cents=self.seeded_cents + top_up)
         return meter, top_up
 
-    def with_settings(self, *, seed_cents: int | None = None, rate_bp: int | None = None) -> "JackpotMeter":
+    def with_settings(self, *, seed_cents: int | None = None, rate_bp: int | None = None) -> JackpotMeter:
         """The same meter with a new seed amount or contribution rate for what comes next."""
         return replace(
             self,

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from kiosk.rules.citation import Violation
-from ._input import SettingsReader, TableView
 from kiosk.rules.money import format_money as money
 from kiosk.rules.table import RakeSettings
+
+from ._input import SettingsReader, TableView
 
 __all__ = [
     "RAKE_PERCENT_MAX_BP",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from kiosk.rules.citation import Violation
+from kiosk.rules.money import format_money as money
+
 from ._data import (
     ROULETTE_WAGER_TYPES,
     TRI_CHRO_ODDS_CLASSES,
@@ -22,7 +24,6 @@ from ._data import (
     two_up_floor,
 )
 from ._input import TableView
-from kiosk.rules.money import format_money as money
 
 __all__ = [
     "BONUS_BLACKJACK_DECKS",

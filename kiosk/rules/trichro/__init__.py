@@ -15,7 +15,7 @@ never from a table of answers.  Between 4 and 6 areas light on every drawing.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ._data import COLOURS, VARIANTS, TriChroDataError, TriChroVariant, Wager, load_variant, parse_variant
 from ._draw import (

@@ -13,8 +13,9 @@ of a broken ball is not used either and the drawing is completed (001 s465(4)).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal, Sequence
+from typing import Literal
 
 from ._data import COLOURS, Predicate, TriChroVariant, load_variant
 

@@ -23,6 +23,7 @@ from itertools import combinations
 from typing import Literal
 
 from kiosk.rules.citation import Violation
+
 from ._data import TriChroVariant, Wager, load_variant
 from ._draw import physical_balls, satisfies
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kiosk.rules.citation import RuleError
+
 from ._settings import TwoUpSettings
 
 __all__ = [

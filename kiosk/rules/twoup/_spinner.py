@@ -19,9 +19,11 @@ Choices where the seed is silent:
 
 from __future__ import annotations
 
-from typing import Collection, Hashable, Sequence, TypeVar
+from collections.abc import Collection, Hashable, Sequence
+from typing import TypeVar
 
 from kiosk.rules.citation import RuleError
+
 from ._settings import TwoUpSettings
 
 __all__ = ["DEALER", "offer_order", "select_spinner"]

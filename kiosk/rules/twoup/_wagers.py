@@ -15,6 +15,7 @@ from itertools import count
 from typing import Literal
 
 from kiosk.rules.citation import RuleError
+
 from ._game import SpinnerGame, SpinRecord
 from ._settings import TwoUpSettings
 

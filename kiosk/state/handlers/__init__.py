@@ -12,7 +12,8 @@ store's transaction the target (:class:`NotFound`), the version the write was ba
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refused

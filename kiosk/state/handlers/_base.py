@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Literal
 
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest

@@ -22,6 +22,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.changes import (
     Approved,
     PlayerAgreement,
@@ -32,10 +33,9 @@ from kiosk.rules.changes import (
     poker_change_decision,
 )
 from kiosk.rules.games import GAMES, RENAMING_RULES
-from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.errors import BadRequest, RuleRefused, refused
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.model import check_limits_patch, refuse_violations
 from kiosk.state.showing import change_announced, notice_shown
 from kiosk.state.store import Loaded, Outcome, format_time, parse_time

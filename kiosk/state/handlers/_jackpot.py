@@ -20,16 +20,22 @@ never lose or double a cent (the meter's invariant is checked before anything is
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
 from kiosk.rules.citation import RuleError
-from kiosk.state.handlers._base import (
-    CommandSpec, Context, Field, bumped, link_event, one_line, require_room, table_event,
-)
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
-from kiosk.state.shapes import LinkState
+from kiosk.state.handlers._base import (
+    CommandSpec,
+    Context,
+    Field,
+    bumped,
+    link_event,
+    one_line,
+    require_room,
+    table_event,
+)
 from kiosk.state.model import current_game_state
+from kiosk.state.shapes import LinkState
 from kiosk.state.showing import sign_shown
 from kiosk.state.store import Loaded, Outcome
 

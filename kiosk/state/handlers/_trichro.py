@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from kiosk.rules.games import TRI_CHRO_GAMES
 from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.errors import RuleRefused, StateError, refused
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "replay"]

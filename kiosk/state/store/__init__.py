@@ -12,9 +12,9 @@ from __future__ import annotations
 from kiosk.state.db import parse_db_url
 from kiosk.state.store._base import (
     ALL,
-    AuditQuery,
     Apply,
     AuditDraft,
+    AuditQuery,
     EventDraft,
     Loaded,
     Outcome,

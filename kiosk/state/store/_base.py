@@ -10,9 +10,10 @@ If ``apply`` raises, nothing is written.
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable, Collection, Literal
+from typing import Any, Literal
 
 from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
@@ -179,7 +180,7 @@ class Store(abc.ABC):
         say what differs (:func:`kiosk.state.audit.examine`)."""
 
     @abc.abstractmethod
-    async def audit_records(self, query: "AuditQuery") -> list[dict[str, Any]]:
+    async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
         """The audit records ``query`` selects, newest first (at most ``query.limit``)."""
 
     @abc.abstractmethod
@@ -189,9 +190,11 @@ class Store(abc.ABC):
     def set_remote_listener(self, callback: Callable[[int | None], None]) -> None:
         """Call ``callback(seq)`` when another node commits (``None``: catch up after a
         reconnect).  Stores that serve one process ignore it."""
+        return None
 
     async def wait_listening(self, timeout: float = 10.0) -> None:
         """Return once changes from other nodes are being received (at once for one process)."""
+        return None
 
     @property
     def listening(self) -> bool | None:

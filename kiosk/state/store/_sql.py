@@ -12,17 +12,20 @@ import abc
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
-from typing import Any, Callable, Collection, Literal, TypeVar
+from datetime import UTC, datetime, timedelta
+from typing import Any, Literal, TypeVar
 
 from kiosk.state.audit import AuditReport, Findings, examine, record_hash
 from kiosk.state.errors import AuditKeyError, DatabaseTooNew, StateError, StoreUnavailable
 from kiosk.state.events import Actor, Event
-from kiosk.state.schema import SCHEMA_VERSION, migration_statements
 from kiosk.state.replay import derive
+from kiosk.state.schema import SCHEMA_VERSION, migration_statements
+from kiosk.state.showing import ACTION as SHOWING_ACTION
+from kiosk.state.showing import RECENT as SHOWING_ROWS
+from kiosk.state.showing import ShowingRecord, record_of
 from kiosk.state.store._base import ALL, Apply, AuditDraft, AuditQuery, Loaded, Outcome, Store, TokenInsert, TokenRevoke
-from kiosk.state.showing import ACTION as SHOWING_ACTION, RECENT as SHOWING_ROWS, ShowingRecord, record_of
 from kiosk.state.subscription import select_snapshot
 
 __all__ = ["SqlStore", "format_time", "parse_time"]
@@ -42,7 +45,7 @@ def format_time(moment: datetime) -> str:
     """UTC as ISO 8601 with microseconds and a ``Z``."""
     if moment.tzinfo is None:
         raise ValueError("times inside kiosk are timezone-aware UTC")
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
 def parse_time(text: str) -> datetime:
@@ -222,7 +225,7 @@ class SqlStore(Store):
         if stored is not None:
             self._refuse_key(stored)
         actor = Actor(name="kiosk audit key", role="admin")
-        self._write(conn, actor, lambda loaded: Outcome(audit=[]), datetime.now(timezone.utc), (), (), False,
+        self._write(conn, actor, lambda loaded: Outcome(audit=[]), datetime.now(UTC), (), (), False,
                     start_key=True)
 
     def _refuse_key(self, stored: str | None) -> None:
@@ -690,6 +693,6 @@ class SqlStore(Store):
         except ValueError:
             details = {"unreadable": row[8]}
         names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash", "hash", "mac")
-        record = dict(zip(names, row))
+        record = dict(zip(names, row, strict=True))
         record["details"] = details
         return record

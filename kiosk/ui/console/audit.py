@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -124,7 +124,7 @@ class AuditPage(QWidget):
         box.addWidget(self.result)
 
     def _moment(self, edit: QDateTimeEdit, use: QCheckBox) -> datetime | None:
-        return datetime.fromtimestamp(edit.dateTime().toSecsSinceEpoch(), timezone.utc) if use.isChecked() else None
+        return datetime.fromtimestamp(edit.dateTime().toSecsSinceEpoch(), UTC) if use.isChecked() else None
 
     def run(self, fresh: bool) -> None:
         if self._task is not None and not self._task.done():

@@ -4,9 +4,10 @@ floor (the only read path), the one write path, who is signed in, and the casino
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from typing import Any, Coroutine
+from datetime import UTC, datetime
+from typing import Any
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.live import LiveFeed
@@ -49,7 +50,7 @@ class ConsoleContext:
         return self.role == "admin"
 
     def now(self) -> datetime:
-        return datetime.now(timezone.utc)
+        return datetime.now(UTC)
 
     def local(self, moment: datetime | str | None, fmt: str = "%a %d %b %H:%M") -> str:
         return local_time(moment, self.casino, fmt)

@@ -129,7 +129,7 @@ class Credentials:
         data.setdefault("pins", {})[server] = {
             "salt": base64.b64encode(salt).decode(),
             "check": base64.b64encode(stream[:32]).decode(),
-            "masked": base64.b64encode(bytes(a ^ b for a, b in zip(raw, stream[32:]))).decode(),
+            "masked": base64.b64encode(bytes(a ^ b for a, b in zip(raw, stream[32:], strict=True))).decode(),
         }
         self._store(data)
 
@@ -146,4 +146,4 @@ class Credentials:
         stream = _stretch(pin, salt, 32 + len(masked))
         if not hmac.compare_digest(stream[:32], base64.b64decode(entry["check"])):
             raise CredentialsError("wrong PIN")
-        return bytes(a ^ b for a, b in zip(masked, stream[32:])).decode()
+        return bytes(a ^ b for a, b in zip(masked, stream[32:], strict=True)).decode()

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QPushButton,
     QSpinBox,
@@ -151,7 +150,7 @@ class DevicesPage(QWidget):
         self.feedback.clear_outcome()
         self.reload()
 
-    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.ruler.isVisible():
             self.ruler.setGeometry(0, 0, self.ruler_host.width(), self.ruler_host.height())

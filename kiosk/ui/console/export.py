@@ -5,7 +5,7 @@ progress bar, opening the folder when done: the same planning and writing as ``k
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
@@ -144,7 +144,7 @@ class ExportPage(QWidget):
         try:
             result = await loop.run_in_executor(None, partial(
                 export_signs, jobs, spec, out, batch=self.batch.isChecked(),
-                generated=datetime.now(timezone.utc), progress=progress))
+                generated=datetime.now(UTC), progress=progress))
         except ExportError as exc:
             self.feedback.show_outcome(Outcome("error", str(exc), getattr(exc, "rule", None)))
             return

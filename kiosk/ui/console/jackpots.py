@@ -4,7 +4,6 @@ proposed by one administrator and approved by another (a different person)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from PySide6.QtWidgets import (

@@ -13,10 +13,10 @@ notice has been shown on the table's displays, or that it is not shown.
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from PySide6.QtCore import QDateTime, QTimeZone, QTimer
+from PySide6.QtCore import QDateTime, QTimer, QTimeZone
 from PySide6.QtWidgets import (
     QCheckBox,
     QDateTimeEdit,
@@ -143,12 +143,12 @@ class ScheduleBox(QGroupBox):
 
     def set_table(self, table_id: str) -> None:
         self.table_id = table_id
-        start = datetime.now(timezone.utc) + timedelta(minutes=30)
+        start = datetime.now(UTC) + timedelta(minutes=30)
         self.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(start.timestamp()), self.when.timeZone()))
         self.refresh()
 
     def effective_at(self) -> datetime:
-        return datetime.fromtimestamp(self.when.dateTime().toSecsSinceEpoch(), timezone.utc)
+        return datetime.fromtimestamp(self.when.dateTime().toSecsSinceEpoch(), UTC)
 
     def command(self) -> dict[str, Any]:
         assert self.table_id is not None
@@ -222,8 +222,10 @@ class ScheduleBox(QGroupBox):
             line.setContentsMargins(0, 0, 0, 0)
             label = QLabel()
             label.setWordWrap(True)  # the whole sentence, never cut off at the box's edge
-            text = (lambda what=what, when=when, how=how, by=item["by"]:
-                    f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}")
+
+            def text(what: str = what, when: datetime = when, how: str = how, by: str = item["by"]) -> str:
+                return f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}"
+
             label.setText(text())
             if "refused" in how or "not known" in how:  # a change that will fail stands out
                 label.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")

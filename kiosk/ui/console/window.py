@@ -46,7 +46,7 @@ class _Activity(QObject):
         super().__init__()
         self.timer = timer
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() in _INPUT and self.timer.isActive():
             self.timer.start()
         return False
@@ -118,7 +118,7 @@ class ConsoleWindow(QMainWindow):
         await self.signin.stop()
         await self._close_session()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event) -> None:
         self.closed.emit()
         super().closeEvent(event)
 

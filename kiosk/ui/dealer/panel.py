@@ -78,7 +78,7 @@ class DealerPanel(QWidget):
         await self.ops.drain()
         await self.feed.stop()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def closeEvent(self, event) -> None:
         self.closed.emit()
         super().closeEvent(event)
 

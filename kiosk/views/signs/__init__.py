@@ -16,7 +16,6 @@ which the law requires, is decided there.
 
 from __future__ import annotations
 
-from kiosk.views.signs.layout import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
 from kiosk.views.signs.content import (
     Big,
     CardFace,
@@ -30,6 +29,7 @@ from kiosk.views.signs.content import (
 )
 from kiosk.views.signs.kinds import COMPOSERS, sign_contents, table_signs
 from kiosk.views.signs.kinds_cards import CARD_FACES, card_face
+from kiosk.views.signs.layout import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
 from kiosk.views.signs.view import compose
 
 __all__ = [

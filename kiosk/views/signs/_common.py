@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone, tzinfo
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime, tzinfo
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.rules.money import format_money
@@ -43,7 +44,7 @@ def require(value: Any, kind: str, ctx: Context, what: str, rule: str) -> Any:
 
 def parse_utc(text: str) -> datetime:
     """A stored UTC time (``2026-01-01T00:00:00.000000Z``) as an aware datetime."""
-    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(timezone.utc)
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
 
 
 def _tz(ctx: Context) -> tzinfo:

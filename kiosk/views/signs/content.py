@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
-from typing import Any, Mapping, Union
+from typing import Any
 
 from kiosk.rules.lettering import MIN_TEXT_MM
 
@@ -88,7 +89,7 @@ class Notice:
     change_id: str | None = None
 
 
-Block = Union[Rows, Para, Big, Notice]
+Block = Rows | Para | Big | Notice
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ class SignContent:
     blocks: tuple[Block, ...]
     citation: str
     cap_mm: float = MIN_TEXT_MM  # the height every letter and number keeps as a floor
-    card: "CardFace | None" = None  # for result cards: the face drawn instead of blocks
+    card: CardFace | None = None  # for result cards: the face drawn instead of blocks
 
     def texts(self) -> list[str]:
         """Every string the sign prints, in reading order (tests compare a PDF's text to it)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Hashable, Mapping
 from datetime import datetime
-from typing import Any, Hashable, Mapping
+from typing import Any
 
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.primitives import Scene
@@ -35,7 +36,7 @@ class Showing:
     notices: frozenset[str] = frozenset()
     sharing: str | None = None
 
-    def adding(self, content: SignContent) -> "Showing":
+    def adding(self, content: SignContent) -> Showing:
         notices = {b.change_id for b in content.blocks if isinstance(b, Notice) and b.change_id}
         sharing = self.sharing
         if content.kind == "jackpot_sharing":

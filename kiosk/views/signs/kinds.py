@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import MIN_TEXT_MM

@@ -232,7 +232,7 @@ def blinds_sign(ctx: Context, kind: str = "blinds") -> list[SignContent]:
     blinds = lim.get("blinds_cents") or []
     if blinds:
         names = ["Small blind", "Big blind"] if len(blinds) == 2 else [f"Blind {i + 1}" for i in range(len(blinds))]
-        blocks.append(Rows(tuple((name, money(b)) for name, b in zip(names, blinds))))
+        blocks.append(Rows(tuple((name, money(b)) for name, b in zip(names, blinds, strict=True))))
     blocks.extend(notices(ctx, ("blinds_cents", "compulsory_blinds"), _limits_patch_text))
     return _one(ctx, kind, "Blinds", blocks, "002 r8.2.1")
 

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.games import GAMES, tri_chro_balls
+from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.limits import LIMIT_RULES
 from kiosk.rules.trichro import odds_classes
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS
 from kiosk.scene.fonts import font_face
@@ -35,13 +35,11 @@ from kiosk.scene.primitives import (
     Scene,
     Shape,
     TextRun,
-    ellipse_path,
     parse_colour,
-    polygon_path,
     rect_path,
 )
 from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
-from kiosk.views.signs.content import Big, CardFace, Notice, Para, Rows, SignContent, SignProblem
+from kiosk.views.signs.content import Big, Notice, Rows, SignContent, SignProblem
 
 __all__ = ["INK", "PAPER", "BAND", "LETTER_RULE", "SignTooSmall", "compose_sign", "min_cap_mm", "wrap_lines"]
 
@@ -113,7 +111,7 @@ _DESIGNS = (
 _MAX_SCALE = 3.0
 
 
-@lru_cache(maxsize=None)
+@cache
 def _advance_per_cap(ch: str, bold: bool) -> float:
     """One character's advance in mm at 1 mm cap height (a font metric, read once)."""
     face = font_face("sans", "bold" if bold else "regular")
@@ -383,7 +381,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
             if what == "header":
                 if data:
                     page.text("\n".join(data), x, y, lcap, bold=True)
-                for title, right in zip(block.header[1:], right_edges):
+                for title, right in zip(block.header[1:], right_edges, strict=False):
                     page.text(title, right, y, lcap, bold=True, anchor="right")
                 line_y = y + rh + row_gap / 2
                 page.rect(x, line_y - 0.4, aw, 0.8, INK)
@@ -396,7 +394,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
                     # values share the first line's baseline with the label
                     page.text("\n".join(lines), x, y + (vcap - lcap), lcap)
                     value_y = y
-                for value, right in zip(values, right_edges):
+                for value, right in zip(values, right_edges, strict=False):
                     page.text(value, right, value_y, vcap, bold=True, anchor="right")
                 if i < len(layout) - 1:
                     line_y = y + rh + row_gap / 2

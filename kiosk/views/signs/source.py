@@ -5,7 +5,7 @@ same shape of data."""
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from kiosk.state.floorsync import floor_config, sync_floor
@@ -21,7 +21,7 @@ def states_from_floor(floor: Any, now: datetime | None = None) -> tuple[dict[str
     break a rule, exactly as ``kiosk serve --floor`` refuses the floor.
     """
     seed = sync_floor(floor_config(floor), None, False, "floor file")
-    outcome = seed(Loaded({}, {}, now or datetime.now(timezone.utc)))
+    outcome = seed(Loaded({}, {}, now or datetime.now(UTC)))
     tables = {k: v for k, v in outcome.tables.items() if v is not None}
     links = {k: v for k, v in outcome.links.items() if v is not None}
     return tables, links
