@@ -66,8 +66,13 @@ def machine() -> dict:
                 break
     except OSError:
         pass
-    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
-            "platform": platform.platform(), "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
+    return {
+        "cpu": cpu,
+        "cores": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "time": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+    }
 
 
 def _changed(subject: Subject, tables: dict, links: dict, round_: int) -> tuple[dict, dict]:
@@ -78,14 +83,24 @@ def _changed(subject: Subject, tables: dict, links: dict, round_: int) -> tuple[
         gs = table["game_state"]
         if gs.get("kind") == "tri_chro":
             drawn = DRAWS[round_ % len(DRAWS)]
-            gs.update(phase="result", drawn=drawn, winning=sorted(winning_wagers(gs["balls"], drawn)),
-                      drawing=round_ + 1)
+            gs.update(
+                phase="result", drawn=drawn, winning=sorted(winning_wagers(gs["balls"], drawn)), drawing=round_ + 1
+            )
         elif gs.get("kind") == "two_up":
-            gs["game"] = {"number": round_ + 1, "seat": 1, "call": "heads", "new_spinner": True,
-                          "actions": [["spin", "H"]] * (round_ % 3), "lights": {"heads": round_ % 3, "tails": 0,
-                                                                              "odds": 0},
-                          "outcome": None, "decided_by": None, "must_change_spinner": False, "spinner": "player",
-                          "spinner_may_continue": None, "spins": round_ % 3}
+            gs["game"] = {
+                "number": round_ + 1,
+                "seat": 1,
+                "call": "heads",
+                "new_spinner": True,
+                "actions": [["spin", "H"]] * (round_ % 3),
+                "lights": {"heads": round_ % 3, "tails": 0, "odds": 0},
+                "outcome": None,
+                "decided_by": None,
+                "must_change_spinner": False,
+                "spinner": "player",
+                "spinner_may_continue": None,
+                "spins": round_ % 3,
+            }
         table["version"] += 1
         tables[subject.table] = table
     link_id = subject.link or (table or {}).get("link_id")
@@ -129,16 +144,26 @@ def main(argv: list[str] | None = None) -> int:
         def same(i: int, subject=subject) -> None:
             compose_view(subject, tables, links, settings, now, area=AREA)
 
-        row = {"view": subject.view, "subject": subject.name, "changed_ms": round(_ms(changed, args.repeat), 3),
-               "same_ms": round(_ms(same, args.repeat), 3)}
+        row = {
+            "view": subject.view,
+            "subject": subject.name,
+            "changed_ms": round(_ms(changed, args.repeat), 3),
+            "same_ms": round(_ms(same, args.repeat), 3),
+        }
         if subject.table is not None and subject.view in ("layout", "trichro"):
             layout = load_layout(layout_file(tables[subject.table], settings))
 
             def bare(i: int, subject=subject, layout=layout) -> None:
                 t, _ = _changed(subject, tables, links, i + 1000 * len(rows))
                 table = t[subject.table]
-                build_scene(layout, game_name=table["display_name"], casino_name=settings.name, logo=settings.logo,
-                            lit=lit_areas(table), features=layout_features(table))
+                build_scene(
+                    layout,
+                    game_name=table["display_name"],
+                    casino_name=settings.name,
+                    logo=settings.logo,
+                    lit=lit_areas(table),
+                    features=layout_features(table),
+                )
 
             row["bare_build_scene_ms"] = round(_ms(bare, args.repeat), 3)
             row["ratio_to_bare"] = round(row["changed_ms"] / row["bare_build_scene_ms"], 2)
@@ -153,17 +178,34 @@ def main(argv: list[str] | None = None) -> int:
     def limits_event(i: int) -> None:
         bj["version"] += 1
         bj["limits"] = {**bj["limits"], "maximum_cents": 100000 + 100 * (i + 1)}
-        model.apply(Event(seq=10 + i, type="limits_changed", table_id="BJ-01", data={"state": copy.deepcopy(bj)},
-                          at=now, actor="bench", version=bj["version"]))
+        model.apply(
+            Event(
+                seq=10 + i,
+                type="limits_changed",
+                table_id="BJ-01",
+                data={"state": copy.deepcopy(bj)},
+                at=now,
+                actor="bench",
+                version=bj["version"],
+            )
+        )
 
     def snapshot(i: int) -> None:
         model.apply(Snapshot(1000 + i, {k: {**v, "version": v["version"] + i + 1} for k, v in tables.items()}, links))
 
-    model_rows = {"subjects": len(subjects), "limits_event_ms": round(_ms(limits_event, args.repeat), 3),
-                  "snapshot_ms": round(_ms(snapshot, max(3, args.repeat // 3)), 3)}
+    model_rows = {
+        "subjects": len(subjects),
+        "limits_event_ms": round(_ms(limits_event, args.repeat), 3),
+        "snapshot_ms": round(_ms(snapshot, max(3, args.repeat // 3)), 3),
+    }
     print("DisplayModel", model_rows)
-    result = {"machine": machine(), "repeat": args.repeat, "area_mm": [AREA.width_mm, AREA.height_mm],
-              "views": rows, "display_model": model_rows}
+    result = {
+        "machine": machine(),
+        "repeat": args.repeat,
+        "area_mm": [AREA.width_mm, AREA.height_mm],
+        "views": rows,
+        "display_model": model_rows,
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")

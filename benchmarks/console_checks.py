@@ -57,20 +57,23 @@ def main() -> int:
     casino = CasinoSettings.from_floor(floor)
     now = datetime.now(UTC)
     table = tables["BJ-01"]
-    good = builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250000},
-                               expected_version=table["version"])
+    good = builders.set_limits(
+        "BJ-01", {"minimum_cents": 2500, "maximum_cents": 250000}, expected_version=table["version"]
+    )
     bad = builders.set_limits("BJ-01", {"minimum_cents": 500, "maximum_cents": 5000}, expected_version=table["version"])
     assert builders.check(good, tables, links, frame=frame) is None
     refusal = builders.check(bad, tables, links, frame=frame)
     assert refusal is not None and refusal.rule == "003 s23(3)", refusal
     edited = {**tables, "BJ-01": {**table, "limits": {**table["limits"], "minimum_cents": 2500}}}
     figures = {
-        "build_ms": _median_ms(lambda: builders.set_limits("BJ-01", {"minimum_cents": 2500}, expected_version=1),
-                               args.repeat),
+        "build_ms": _median_ms(
+            lambda: builders.set_limits("BJ-01", {"minimum_cents": 2500}, expected_version=1), args.repeat
+        ),
         "check_valid_ms": _median_ms(lambda: builders.check(good, tables, links, frame=frame), args.repeat),
         "check_refused_ms": _median_ms(lambda: builders.check(bad, tables, links, frame=frame), args.repeat),
-        "preview_ms": _median_ms(lambda: compose_view(Subject("limits", "BJ-01"), edited, links, casino, now),
-                                 max(20, args.repeat // 10)),
+        "preview_ms": _median_ms(
+            lambda: compose_view(Subject("limits", "BJ-01"), edited, links, casino, now), max(20, args.repeat // 10)
+        ),
     }
     figures["keystroke_ms"] = round(figures["check_valid_ms"] + figures["preview_ms"], 3)
     result = {

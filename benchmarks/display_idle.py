@@ -35,10 +35,30 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from display_latency import KIOSK, _serve  # noqa: E402
 from paint_layouts import machine  # noqa: E402
 
-SCREENS = {"screens": [
-    {"name": "HDMI-1", "x": 0, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-    {"name": "HDMI-2", "x": 1920, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-]}
+SCREENS = {
+    "screens": [
+        {
+            "name": "HDMI-1",
+            "x": 0,
+            "y": 0,
+            "width": 1920,
+            "height": 1080,
+            "logicalDpi": 96,
+            "logicalBaseDpi": 96,
+            "dpr": 1,
+        },
+        {
+            "name": "HDMI-2",
+            "x": 1920,
+            "y": 0,
+            "width": 1920,
+            "height": 1080,
+            "logicalDpi": 96,
+            "logicalBaseDpi": 96,
+            "dpr": 1,
+        },
+    ]
+}
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -60,11 +80,21 @@ def _display(url: str, token: str, folder: Path) -> subprocess.Popen:
     folder.mkdir(parents=True, exist_ok=True)
     config = folder / "screens.json"
     config.write_text(json.dumps(SCREENS))
-    env = dict(os.environ, PYTHONPATH=str(ROOT), KIOSK_TOKEN=token, QT_QPA_PLATFORM=f"offscreen:configfile={config}",
-               XDG_CACHE_HOME=str(folder / "cache"), XDG_CONFIG_HOME=str(folder / "config"))
-    return subprocess.Popen([*KIOSK, "display", "--server", url, "--display", "D-TC54-01-layout",
-                             "--display", "D-CSP-PROG-meter"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        KIOSK_TOKEN=token,
+        QT_QPA_PLATFORM=f"offscreen:configfile={config}",
+        XDG_CACHE_HOME=str(folder / "cache"),
+        XDG_CONFIG_HOME=str(folder / "config"),
+    )
+    return subprocess.Popen(
+        [*KIOSK, "display", "--server", url, "--display", "D-TC54-01-layout", "--display", "D-CSP-PROG-meter"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
 
 
 def _first_picture(proc: subprocess.Popen, started: float) -> float:
@@ -96,23 +126,41 @@ def main(argv=None) -> int:
                         cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
                         time.sleep(args.idle)
                         cpu1, t1 = _cpu_seconds(proc.pid), time.monotonic()
-                        idle = {"seconds": round(t1 - t0, 1), "cpu_share_of_a_core_percent": round(
-                            100 * (cpu1 - cpu0) / (t1 - t0), 2), **_memory_mb(proc.pid)}
+                        idle = {
+                            "seconds": round(t1 - t0, 1),
+                            "cpu_share_of_a_core_percent": round(100 * (cpu1 - cpu0) / (t1 - t0), 2),
+                            **_memory_mb(proc.pid),
+                        }
                 finally:
                     proc.terminate()
                     proc.wait(timeout=30)
         finally:
             server.terminate()
             server.wait(timeout=30)
-    result = {"cold_start_to_first_picture_s": {"median": round(statistics.median(starts), 2),
-                                                "min": round(min(starts), 2), "max": round(max(starts), 2),
-                                                "runs": [round(s, 2) for s in starts]},
-              "idle_two_screens": idle, "screens": "two 1920x1080 offscreen screens: TC54-01 layout, CSP-PROG meter"}
+    result = {
+        "cold_start_to_first_picture_s": {
+            "median": round(statistics.median(starts), 2),
+            "min": round(min(starts), 2),
+            "max": round(max(starts), 2),
+            "runs": [round(s, 2) for s in starts],
+        },
+        "idle_two_screens": idle,
+        "screens": "two 1920x1080 offscreen screens: TC54-01 layout, CSP-PROG meter",
+    }
     print(json.dumps(result, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
-                                    "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
-                                    "result": result}, indent=2) + "\n")
+    args.out.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "measured_at": datetime.now(UTC).isoformat(),
+                "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
+                "result": result,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {args.out}")
     return 0
 

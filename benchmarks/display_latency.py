@@ -25,12 +25,30 @@ import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen:configfile=" + str(Path(tempfile.gettempdir()) / "kiosk-bench-1080.json"))
+os.environ.setdefault(
+    "QT_QPA_PLATFORM", "offscreen:configfile=" + str(Path(tempfile.gettempdir()) / "kiosk-bench-1080.json")
+)
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
-Path(tempfile.gettempdir(), "kiosk-bench-1080.json").write_text(json.dumps({"screens": [
-    {"name": "HDMI-1", "x": 0, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+Path(tempfile.gettempdir(), "kiosk-bench-1080.json").write_text(
+    json.dumps(
+        {
+            "screens": [
+                {
+                    "name": "HDMI-1",
+                    "x": 0,
+                    "y": 0,
+                    "width": 1920,
+                    "height": 1080,
+                    "logicalDpi": 96,
+                    "logicalBaseDpi": 96,
+                    "dpr": 1,
+                }
+            ]
+        }
+    )
+)
 
 import qasync  # noqa: E402
 from paint_layouts import machine  # noqa: E402
@@ -62,9 +80,12 @@ asyncio.run(main(sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4]))
 
 def _pct(values: list[float]) -> dict:
     ordered = sorted(values)
-    return {"p50": round(statistics.median(ordered) * 1000, 2),
-            "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
-            "max": round(ordered[-1] * 1000, 2), "n": len(ordered)}
+    return {
+        "p50": round(statistics.median(ordered) * 1000, 2),
+        "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
+        "max": round(ordered[-1] * 1000, 2),
+        "n": len(ordered),
+    }
 
 
 def _serve(folder: Path) -> tuple[subprocess.Popen, str, dict]:
@@ -72,11 +93,21 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, str, dict]:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     tokens = {}
     for role in ("display", "dealer"):
-        done = subprocess.run([*KIOSK, "token", "create", "--role", role, "--name", role, "--db", db],
-                              capture_output=True, text=True, env=env, check=True)
+        done = subprocess.run(
+            [*KIOSK, "token", "create", "--role", role, "--name", role, "--db", db],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
         tokens[role] = done.stdout.strip().splitlines()[-1]
-    proc = subprocess.Popen([*KIOSK, "serve", "--db", db, "--floor", str(ROOT / "assets" / "demo_floor.toml"),
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [*KIOSK, "serve", "--db", db, "--floor", str(ROOT / "assets" / "demo_floor.toml"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     line = proc.stdout.readline()
     url = line.split("listening on ")[1].split("/api/v1")[0]
     return proc, url, tokens
@@ -85,8 +116,12 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, str, dict]:
 async def run(url: str, tokens: dict, commands: int, gap: float) -> dict:
     client = KioskClient(url, tokens["display"])
     summary = await fetch_floor(client)
-    process = DisplayProcess(client, [DisplaySpec("L", "layout", table="TC54-01")], DeviceSettings(),
-                             casino=casino_from_summary(summary, DeviceSettings(), None))
+    process = DisplayProcess(
+        client,
+        [DisplaySpec("L", "layout", table="TC54-01")],
+        DeviceSettings(),
+        casino=casino_from_summary(summary, DeviceSettings(), None),
+    )
     process.open_windows()
     screen = process.screens[0]
     painted_at: dict[int, float] = {}
@@ -105,8 +140,17 @@ async def run(url: str, tokens: dict, commands: int, gap: float) -> dict:
     while screen.state is None:
         await asyncio.sleep(0.05)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    dealer = await asyncio.create_subprocess_exec(sys.executable, "-c", DEALER, url, tokens["dealer"], str(commands),
-                                                  str(gap), stdout=asyncio.subprocess.PIPE, env=env)
+    dealer = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        DEALER,
+        url,
+        tokens["dealer"],
+        str(commands),
+        str(gap),
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+    )
     acks = []
     assert dealer.stdout is not None
     async for line in dealer.stdout:
@@ -118,10 +162,15 @@ async def run(url: str, tokens: dict, commands: int, gap: float) -> dict:
     await client.close()
     from_ack = [painted_at[a["seq"]] - a["ack"] for a in acks if a["seq"] in painted_at]
     from_sent = [painted_at[a["seq"]] - a["sent"] for a in acks if a["seq"] in painted_at]
-    return {"commands": len(acks), "repaints_matched": len(from_ack),
-            "ack_to_repaint_ms": _pct(from_ack), "sent_to_repaint_ms": _pct(from_sent),
-            "ack_ms": _pct([a["ack"] - a["sent"] for a in acks]),
-            "partial_repaints": partial, "full_repaints": full}
+    return {
+        "commands": len(acks),
+        "repaints_matched": len(from_ack),
+        "ack_to_repaint_ms": _pct(from_ack),
+        "sent_to_repaint_ms": _pct(from_sent),
+        "ack_ms": _pct([a["ack"] - a["sent"] for a in acks]),
+        "partial_repaints": partial,
+        "full_repaints": full,
+    }
 
 
 def main(argv=None) -> int:
@@ -141,10 +190,19 @@ def main(argv=None) -> int:
             server.wait(timeout=30)
     print(json.dumps(result, indent=2))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
-                                    "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
-                                    "screen": "1920x1080 offscreen, layout of TC54-01 (tri-chro 54)",
-                                    "result": result}, indent=2) + "\n")
+    args.out.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "measured_at": datetime.now(UTC).isoformat(),
+                "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
+                "screen": "1920x1080 offscreen, layout of TC54-01 (tri-chro 54)",
+                "result": result,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {args.out}")
     return 0
 

@@ -51,9 +51,12 @@ BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
 
 def _ms(values: list[float]) -> dict:
     ordered = sorted(values)
-    return {"p50": round(statistics.median(ordered) * 1000, 2),
-            "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
-            "max": round(ordered[-1] * 1000, 2), "n": len(ordered)}
+    return {
+        "p50": round(statistics.median(ordered) * 1000, 2),
+        "p99": round(ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000, 2),
+        "max": round(ordered[-1] * 1000, 2),
+        "n": len(ordered),
+    }
 
 
 def frames(kind: str, repeat: int):
@@ -69,8 +72,9 @@ def frames(kind: str, repeat: int):
             draw = list(next(draws))
             for winning in (sorted(winning_wagers(54, draw)), []):
                 t = copy.deepcopy(tables)
-                t["TC54-01"]["game_state"].update(phase="result" if winning else "no_more_bets", drawn=draw,
-                                                  winning=winning)
+                t["TC54-01"]["game_state"].update(
+                    phase="result" if winning else "no_more_bets", drawn=draw, winning=winning
+                )
                 out.append(compose_view(Subject("layout", "TC54-01"), t, links, casino, now, area=AREA).scene)
         return out
     if kind == "jackpot_meter":
@@ -81,9 +85,16 @@ def frames(kind: str, repeat: int):
         out = []
         for i in range(2 * repeat):
             t = copy.deepcopy(tables)
-            t["TU-01"]["game_state"]["game"] = {"number": 1, "seat": 2, "call": "heads", "spinner": "seat 2",
-                                                "actions": [], "outcome": None, "must_change_spinner": False,
-                                                "lights": {"heads": i % 4, "tails": 0, "odds": 0}}
+            t["TU-01"]["game_state"]["game"] = {
+                "number": 1,
+                "seat": 2,
+                "call": "heads",
+                "spinner": "seat 2",
+                "actions": [],
+                "outcome": None,
+                "must_change_spinner": False,
+                "lights": {"heads": i % 4, "tails": 0, "odds": 0},
+            }
             out.append(compose_view(Subject("twoup_lights", "TU-01"), t, links, casino, now, area=AREA).scene)
         return out
     raise ValueError(kind)
@@ -125,17 +136,29 @@ def main(argv=None) -> int:
             static_layers = widget.static_repaints
             full, full_wall = measure(widget, scenes, full=True)
             results.setdefault(kind, {})[size_name] = {
-                "update_cpu_ms": _ms(partial), "full_repaint_cpu_ms": _ms(full),
-                "update_wall_ms": _ms(partial_wall), "full_repaint_wall_ms": _ms(full_wall),
+                "update_cpu_ms": _ms(partial),
+                "full_repaint_cpu_ms": _ms(full),
+                "update_wall_ms": _ms(partial_wall),
+                "full_repaint_wall_ms": _ms(full_wall),
                 "speed_up_p50": round(statistics.median(full) / statistics.median(partial), 1),
                 "static_layer_paints_during_updates": static_layers,
             }
             widget.close()
             print(kind, size_name, results[kind][size_name], flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({"machine": machine(), "measured_at": datetime.now(UTC).isoformat(),
-                                    "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
-                                    "area_mm": [AREA.width_mm, AREA.height_mm], "results": results}, indent=2) + "\n")
+    args.out.write_text(
+        json.dumps(
+            {
+                "machine": machine(),
+                "measured_at": datetime.now(UTC).isoformat(),
+                "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
+                "area_mm": [AREA.width_mm, AREA.height_mm],
+                "results": results,
+            },
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"wrote {args.out}")
     return 0
 

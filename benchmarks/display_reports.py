@@ -52,7 +52,9 @@ async def _measure(writes: int, reports: int) -> dict[str, Any]:
     roulette = next(t.id for t in floor.tables.values() if t.game == "roulette")
 
     def report(table_id: str, i: int):
-        return parse_report({"type": "showing", "table_id": table_id, "signs": ["limits"], "notices": [f"elsewhere{i}"]})
+        return parse_report(
+            {"type": "showing", "table_id": table_id, "signs": ["limits"], "notices": [f"elsewhere{i}"]}
+        )
 
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(f"sqlite:///{tmp}/bench.sqlite3", floor=floor, tick_seconds=None)
@@ -85,10 +87,14 @@ async def _measure(writes: int, reports: int) -> dict[str, Any]:
         "game_write_ms": game_s,
         "hand_complete_ms": busy_s,
         "hand_complete_bare_ms": bare_s,
-        "ratio_report_to_game": {"p50": round(report_s["p50"] / game_s["p50"], 2),
-                                 "p99": round(report_s["p99"] / game_s["p99"], 2)},
-        "ratio_hand_complete_with_reports_to_bare": {"p50": round(busy_s["p50"] / bare_s["p50"], 2),
-                                                     "p99": round(busy_s["p99"] / bare_s["p99"], 2)},
+        "ratio_report_to_game": {
+            "p50": round(report_s["p50"] / game_s["p50"], 2),
+            "p99": round(report_s["p99"] / game_s["p99"], 2),
+        },
+        "ratio_hand_complete_with_reports_to_bare": {
+            "p50": round(busy_s["p50"] / bare_s["p50"], 2),
+            "p99": round(busy_s["p99"] / bare_s["p99"], 2),
+        },
     }
 
 
@@ -99,8 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from kiosk.state.showing import RECENT
 
-    result = {"machine": machine(), "store": "sqlite",
-              **asyncio.run(_measure(args.writes, RECENT if args.reports is None else args.reports))}
+    result = {
+        "machine": machine(),
+        "store": "sqlite",
+        **asyncio.run(_measure(args.writes, RECENT if args.reports is None else args.reports)),
+    }
     RESULTS.mkdir(parents=True, exist_ok=True)
     out = RESULTS / "display_reports.json"
     out.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

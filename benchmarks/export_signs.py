@@ -88,8 +88,9 @@ def bare_strings(jobs, spec) -> list[list[list[tuple[str, str, float]]]]:
     for job in jobs:
         pages = []
         for page in compose_pages(job, spec):
-            pages.append([(run.text, register_face(run.face), run.size_mm * PT_PER_MM)
-                          for run in text_runs_of(page.scene)])
+            pages.append(
+                [(run.text, register_face(run.face), run.size_mm * PT_PER_MM) for run in text_runs_of(page.scene)]
+            )
         out.append(pages)
     return out
 
@@ -107,8 +108,9 @@ def _bare_page(c, runs, size_pt: tuple[float, float]) -> None:
 def bare_files(jobs, strings, folder: Path, size_pt) -> None:
     initial = register_face(font_face("sans", "regular"))
     for job, pages in zip(jobs, strings, strict=True):
-        c = rl_canvas.Canvas(str(folder / f"bare_{job.table_id}_{job.kind}.pdf"), pagesize=size_pt, invariant=1,
-                             initialFontName=initial)
+        c = rl_canvas.Canvas(
+            str(folder / f"bare_{job.table_id}_{job.kind}.pdf"), pagesize=size_pt, invariant=1, initialFontName=initial
+        )
         for runs in pages:
             _bare_page(c, runs, size_pt)
         c.save()
@@ -183,8 +185,10 @@ def main(argv=None) -> int:
         "clock": "process CPU time (median); wall-clock medians and ratios alongside",
         "median_cpu_s": {k: round(v, 4) for k, v in med.items()},
         "median_wall_s": {k: round(v, 4) for k, v in wall.items()},
-        "wall_ratio": {"one_file_per_sign": round(wall["bare_files"] / wall["ours_files"], 3),
-                       "batch": round(wall["bare_batch"] / wall["ours_batch"], 3)},
+        "wall_ratio": {
+            "one_file_per_sign": round(wall["bare_files"] / wall["ours_files"], 3),
+            "batch": round(wall["bare_batch"] / wall["ours_batch"], 3),
+        },
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")

@@ -35,8 +35,7 @@ __all__ = ["main"]
 
 
 def _summary(values: list[float]) -> dict[str, float]:
-    return {"p50": round(percentile(values, 50), 3), "p99": round(percentile(values, 99), 3),
-            "n": len(values)}
+    return {"p50": round(percentile(values, 50), 3), "p99": round(percentile(values, 99), 3), "n": len(values)}
 
 
 async def _measure(writes: int) -> dict[str, Any]:
@@ -56,8 +55,9 @@ async def _measure(writes: int) -> dict[str, Any]:
             config, game = [], []
             for i in range(writes):  # interleaved, so both see the same machine load
                 t0 = time.perf_counter()
-                await service.execute(pit, {"type": "set_display_name", "table_id": blackjack,
-                                            "display_name": f"Blackjack {i}"})
+                await service.execute(
+                    pit, {"type": "set_display_name", "table_id": blackjack, "display_name": f"Blackjack {i}"}
+                )
                 config.append((time.perf_counter() - t0) * 1000)
                 t0 = time.perf_counter()
                 await service.execute(dealer, {"type": "roulette_result", "table_id": roulette, "number": i % 37})
@@ -78,8 +78,10 @@ async def _measure(writes: int) -> dict[str, Any]:
         "config_write_ms": config_s,
         "game_write_ms": game_s,
         "floor_check_ms": _summary(check),
-        "ratio_config_to_game": {"p50": round(config_s["p50"] / game_s["p50"], 2),
-                                 "p99": round(config_s["p99"] / game_s["p99"], 2)},
+        "ratio_config_to_game": {
+            "p50": round(config_s["p50"] / game_s["p50"], 2),
+            "p99": round(config_s["p99"] / game_s["p99"], 2),
+        },
     }
 
 

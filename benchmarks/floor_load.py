@@ -150,7 +150,7 @@ decks = 8
 card_machine = true
 ''')
     linked = ", ".join(f'"{t}"' for t in by_kind["csp"])
-    parts.append(f'''
+    parts.append(f"""
 [[link]]
 id = "FLOOR-PROG"
 name = "Floor Progressive"
@@ -159,7 +159,7 @@ approval = "CE approval PJL-LOAD-001"
 seed = "$10,000"
 prize = "$10,000"
 contribution = "70%"
-''')
+""")
     return "".join(parts), by_kind
 
 
@@ -186,9 +186,23 @@ class Node:
         self.starts += 1
         with open(self.log, "a") as out:
             self.proc = subprocess.Popen(
-                [*KIOSK, "serve", "--db", self.db_url, "--host", "127.0.0.1", "--port", str(self.port),
-                 "--node-id", self.name],
-                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=_env())
+                [
+                    *KIOSK,
+                    "serve",
+                    "--db",
+                    self.db_url,
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--node-id",
+                    self.name,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=_env(),
+            )
 
     def wait_listening(self, timeout: float = 60) -> None:
         """Wait for this start's "listening on" line (the log keeps every life of the node)."""
@@ -300,9 +314,17 @@ async def _subscriber(spec_path: Path) -> None:
             break
         last = total
         await asyncio.sleep(2)
-    out = [{"table": d.table, "prefer": d.prefer, "snapshot_seq": d.snapshot_seq, "got": d.got,
-            "changes": d.changes, "offline": sum(1 for c in d.changes if c[0] == Offline.__name__)}
-           for d in displays]
+    out = [
+        {
+            "table": d.table,
+            "prefer": d.prefer,
+            "snapshot_seq": d.snapshot_seq,
+            "got": d.got,
+            "changes": d.changes,
+            "offline": sum(1 for c in d.changes if c[0] == Offline.__name__),
+        }
+        for d in displays
+    ]
     for d in displays:
         await d.stream.close()
         await d.client.close()
@@ -428,8 +450,10 @@ async def _seed(db_url: str, floor_path: Path) -> tuple[str, str]:
     from kiosk.state.service import Service
 
     async with await Service.open(db_url, floor=load_floor(floor_path), tick_seconds=None) as service:
-        return (await service.create_token("display", "floor screens"),
-                await service.create_token("admin", "load writer"))
+        return (
+            await service.create_token("display", "floor screens"),
+            await service.create_token("admin", "load writer"),
+        )
 
 
 async def _expected(urls: list[str], token: str, tables: set[str], since: dict[str, int]) -> dict[str, list[int]]:
@@ -459,8 +483,12 @@ def _sample(nodes: list[Node], subs: list[subprocess.Popen]) -> None:
 def _pct(values: list[float]) -> dict[str, float | None]:
     if not values:
         return {"p50": None, "p99": None, "max": None, "n": 0}
-    return {"p50": round(percentile(values, 50), 1), "p99": round(percentile(values, 99), 1),
-            "max": round(max(values), 1), "n": len(values)}
+    return {
+        "p50": round(percentile(values, 50), 1),
+        "p99": round(percentile(values, 99), 1),
+        "max": round(max(values), 1),
+        "n": len(values),
+    }
 
 
 def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
@@ -487,10 +515,27 @@ def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
         t0 = time.monotonic()
         for p, part in enumerate(specs):
             spec = workdir / f"subscriber-{p}.json"
-            spec.write_text(json.dumps({"urls": urls, "token": display_token, "displays": part,
-                                        "spread": args.spread, "out": str(workdir / f"got-{p}.json")}))
-            subs.append(subprocess.Popen([PYTHON, __file__, "--subscriber", str(spec)], stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, text=True, cwd=ROOT, env=_env()))
+            spec.write_text(
+                json.dumps(
+                    {
+                        "urls": urls,
+                        "token": display_token,
+                        "displays": part,
+                        "spread": args.spread,
+                        "out": str(workdir / f"got-{p}.json"),
+                    }
+                )
+            )
+            subs.append(
+                subprocess.Popen(
+                    [PYTHON, __file__, "--subscriber", str(spec)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    text=True,
+                    cwd=ROOT,
+                    env=_env(),
+                )
+            )
         for sub in subs:
             if sub.stdout.readline().strip() != "ready":
                 raise SystemExit("a subscriber process failed to connect its displays")
@@ -528,8 +573,14 @@ def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-async def _drive(args: argparse.Namespace, nodes: list[Node], subs: list[subprocess.Popen],
-                 by_kind: dict[str, list[str]], urls: list[str], token: str) -> dict[str, Any]:
+async def _drive(
+    args: argparse.Namespace,
+    nodes: list[Node],
+    subs: list[subprocess.Popen],
+    by_kind: dict[str, list[str]],
+    urls: list[str],
+    token: str,
+) -> dict[str, Any]:
     dealers = Dealers(by_kind, urls, token)
     kill_at, restart_at = args.duration * args.kill_at, args.duration * args.restart_at
     marks: dict[str, float] = {}
@@ -555,13 +606,29 @@ async def _drive(args: argparse.Namespace, nodes: list[Node], subs: list[subproc
     seconds = await dealers.run(args.rate, args.duration)
     await chaos_task
     await dealers.close()
-    return {"seconds": seconds, "sent": dealers.sent, "ack_ms": dealers.ack_ms, "commands": dealers.commands, "events": dealers.events,
-            "refused": dealers.refused, "lost": dealers.lost, "marks": marks}
+    return {
+        "seconds": seconds,
+        "sent": dealers.sent,
+        "ack_ms": dealers.ack_ms,
+        "commands": dealers.commands,
+        "events": dealers.events,
+        "refused": dealers.refused,
+        "lost": dealers.lost,
+        "marks": marks,
+    }
 
 
-def _report(args: argparse.Namespace, displays: int, connect_seconds: float, result: dict[str, Any],
-            got: list[dict[str, Any]], expected: dict[str, list[int]], nodes: list[Node],
-            cpu: dict[int, float], sub_cpu: list[float]) -> dict[str, Any]:
+def _report(
+    args: argparse.Namespace,
+    displays: int,
+    connect_seconds: float,
+    result: dict[str, Any],
+    got: list[dict[str, Any]],
+    expected: dict[str, list[int]],
+    nodes: list[Node],
+    cpu: dict[int, float],
+    sub_cpu: list[float],
+) -> dict[str, Any]:
     sent: dict[int, float] = result["sent"]
     kill = result["marks"].get("kill")
     missed = duplicated = resyncs = 0
@@ -576,8 +643,11 @@ def _report(args: argparse.Namespace, displays: int, connect_seconds: float, res
         have = [s for s in seqs if s > 0]
         duplicated += len(have) - len(set(have))
         missed += len(set(want) - set(have))
-        replaying = [(r[2], c[2]) for r, c in zip(d["changes"], d["changes"][1:], strict=False)
-                     if r[0] == "Resuming" and c[0] == "Connected"]
+        replaying = [
+            (r[2], c[2])
+            for r, c in zip(d["changes"], d["changes"][1:], strict=False)
+            if r[0] == "Resuming" and c[0] == "Connected"
+        ]
         for seq, when, node in d["got"]:
             if seq in sent:
                 if any(start <= when <= end for start, end in replaying):
@@ -609,8 +679,7 @@ def _report(args: argparse.Namespace, displays: int, connect_seconds: float, res
         "write_ack_ms": _pct(result["ack_ms"]),
         "commands_refused_by_rules": result["refused"],
         "commands_lost_with_the_node": result["lost"],
-        "latency_ms": {"overall": _pct(everything),
-                       **{nodes[i].name: _pct(v) for i, v in latency.items()}},
+        "latency_ms": {"overall": _pct(everything), **{nodes[i].name: _pct(v) for i, v in latency.items()}},
         "replayed_after_failover_latency_ms": _pct(replayed),
         "events_missed": missed,
         "events_duplicated": duplicated,
@@ -618,11 +687,16 @@ def _report(args: argparse.Namespace, displays: int, connect_seconds: float, res
         "failover": {
             "clients_of_killed_node": len(recovery) + not_recovered,
             "not_caught_up": not_recovered,
-            "caught_up_s": {k: (round(v / 1000, 2) if v is not None else None) if k != "n" else v
-                            for k, v in _pct([r * 1000 for r in recovery]).items()},
+            "caught_up_s": {
+                k: (round(v / 1000, 2) if v is not None else None) if k != "n" else v
+                for k, v in _pct([r * 1000 for r in recovery]).items()
+            },
             "killed_for_s": round(result["marks"]["restart"] - kill, 1) if "restart" in result["marks"] else None,
-            "node_start_s": (round(result["marks"]["rejoined"] - result["marks"]["restart"], 1)
-                             if "rejoined" in result["marks"] else None),
+            "node_start_s": (
+                round(result["marks"]["rejoined"] - result["marks"]["restart"], 1)
+                if "rejoined" in result["marks"]
+                else None
+            ),
         },
         "node_rss_max_mib": {n.name: round(n.rss_max, 1) for n in nodes},
         "node_cpu_percent_of_one_core": {n.name: round(100 * cpu[n.index] / seconds, 1) for n in nodes},
@@ -633,17 +707,21 @@ def _report(args: argparse.Namespace, displays: int, connect_seconds: float, res
 
 
 def _table(reports: list[dict[str, Any]]) -> str:
-    head = (f"{'displays':>8} {'cmd/s':>6} {'ev/s':>6} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'dup':>4} "
-            f"{'failover max s':>14} {'node RSS MiB':>16} {'node CPU %':>16}")
+    head = (
+        f"{'displays':>8} {'cmd/s':>6} {'ev/s':>6} {'p50 ms':>7} {'p99 ms':>7} {'missed':>6} {'dup':>4} "
+        f"{'failover max s':>14} {'node RSS MiB':>16} {'node CPU %':>16}"
+    )
     lines = [head]
     for r in reports:
         lat = r["latency_ms"]["overall"]
         fo = r["failover"]["caught_up_s"]
         rss = "/".join(f"{v:.0f}" for v in r["node_rss_max_mib"].values())
         cpu = "/".join(f"{v:.0f}" for v in r["node_cpu_percent_of_one_core"].values())
-        lines.append(f"{r['displays']:>8} {r['commands_per_s']:>6} {r['events_per_s']:>6} {lat['p50']!s:>7} "
-                     f"{lat['p99']!s:>7} {r['events_missed']:>6} {r['events_duplicated']:>4} "
-                     f"{fo['max']!s:>14} {rss:>16} {cpu:>16}")
+        lines.append(
+            f"{r['displays']:>8} {r['commands_per_s']:>6} {r['events_per_s']:>6} {lat['p50']!s:>7} "
+            f"{lat['p99']!s:>7} {r['events_missed']:>6} {r['events_duplicated']:>4} "
+            f"{fo['max']!s:>14} {rss:>16} {cpu:>16}"
+        )
         per_node = ", ".join(f"{k} p50 {v['p50']} p99 {v['p99']}" for k, v in r["latency_ms"].items() if k != "overall")
         lines.append(f"{'':>8} per node: {per_node}")
     return "\n".join(lines)
@@ -659,8 +737,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kill-at", type=float, default=0.35, help="SIGKILL node-0 at this fraction of the run")
     parser.add_argument("--restart-at", type=float, default=0.7, help="start node-0 again at this fraction")
     parser.add_argument("--procs", type=int, default=3, help="subscriber processes (default 3)")
-    parser.add_argument("--spread", type=float, default=1.0,
-                        help="seconds over which a lost node's clients spread their reconnects (default 1)")
+    parser.add_argument(
+        "--spread",
+        type=float,
+        default=1.0,
+        help="seconds over which a lost node's clients spread their reconnects (default 1)",
+    )
     parser.add_argument("--out", type=Path, default=None, help="JSON output (default results/floor_load*.json)")
     parser.add_argument("--subscriber", type=Path, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -672,14 +754,17 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.curve.split(",")] if args.curve else [args.displays]
     reports = []
     for size in sizes:
-        print(f"floor load: {size} displays, {args.tables} tables, {args.rate:g} commands/s for {args.duration:g} s",
-              flush=True)
+        print(
+            f"floor load: {size} displays, {args.tables} tables, {args.rate:g} commands/s for {args.duration:g} s",
+            flush=True,
+        )
         reports.append(run_once(args, size))
         print(_table(reports[-1:]), flush=True)
     out = args.out or RESULTS / ("floor_load_curve.json" if args.curve else "floor_load.json")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps({"machine": machine(), "time": datetime.now(UTC).isoformat(),
-                               "runs": reports}, indent=2) + "\n")
+    out.write_text(
+        json.dumps({"machine": machine(), "time": datetime.now(UTC).isoformat(), "runs": reports}, indent=2) + "\n"
+    )
     print(_table(reports))
     print(f"written: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
     return 0

@@ -76,7 +76,11 @@ def measure(layout_path: Path, repeat: int, tmp: Path) -> dict:
     """Timings of one layout on every target."""
     layout = load_layout(layout_path)
     scene = build_scene(layout, game_name="Game", casino_name="Coral Coast Casino", lit=set(layout.areas[:6]))
-    result = {"layout": layout_path.name, "size_mm": [layout.width_mm, layout.height_mm], "primitives": len(scene.items)}
+    result = {
+        "layout": layout_path.name,
+        "size_mm": [layout.width_mm, layout.height_mm],
+        "primitives": len(scene.items),
+    }
     for name, (w, h) in TARGETS.items():
         result[name] = _times(lambda w=w, h=h: render_png(scene, w, h), repeat)
     result["pdf_page"] = _times(lambda: render_pdf(scene, tmp / "page.pdf"), repeat)

@@ -157,8 +157,13 @@ class KioskServer:
             err = self.proc.stderr.read() if self.proc.stderr else ""
             raise SystemExit(f"kiosk serve did not start: {line.strip()} {err.strip()}")
         self.url = match.group(1)
-        out = subprocess.run([*KIOSK, "token", "create", "--db", self.db_url, "--role", "admin",
-                              "--name", "bench"], capture_output=True, text=True, check=True, cwd=ROOT)
+        out = subprocess.run(
+            [*KIOSK, "token", "create", "--db", self.db_url, "--role", "admin", "--name", "bench"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
         self.token = out.stdout.strip().splitlines()[-1].split()[-1]
         return self
 
@@ -186,12 +191,10 @@ def rss_mib(pid: int) -> float | None:
     return None
 
 
-async def write_command(session: aiohttp.ClientSession, base: str, token: str, table_id: str,
-                        i: int) -> int:
+async def write_command(session: aiohttp.ClientSession, base: str, token: str, table_id: str, i: int) -> int:
     """One small pit write on ``table_id``: returns the committed event's seq."""
     body = {"type": "set_display_name", "table_id": table_id, "display_name": f"Bench {i}"}
-    async with session.post(f"{base}/api/v1/commands", json=body,
-                            headers={"Authorization": f"Bearer {token}"}) as resp:
+    async with session.post(f"{base}/api/v1/commands", json=body, headers={"Authorization": f"Bearer {token}"}) as resp:
         data = await resp.json()
         if resp.status != 200:
             raise SystemExit(f"write refused: {resp.status} {data}")
@@ -218,9 +221,9 @@ async def _loadgen(url: str, token: str, n: int, writes: int, out: Path, timeout
 
         async def connect() -> None:
             async with sem:
-                ws = await session.ws_connect(f"{url}/api/v1/stream",
-                                              headers={"Authorization": f"Bearer {token}"},
-                                              max_msg_size=0)
+                ws = await session.ws_connect(
+                    f"{url}/api/v1/stream", headers={"Authorization": f"Bearer {token}"}, max_msg_size=0
+                )
                 await ws.send_str(json.dumps({"type": "subscribe"}))
                 while True:
                     msg = await ws.receive()
@@ -265,13 +268,38 @@ async def _loadgen(url: str, token: str, n: int, writes: int, out: Path, timeout
 # One measurement
 
 
-async def _measure(target: str, base: str, token: str, pid: int, n: int, writes: int,
-                   interval: float, table_id: str | None, payload_template: str | None) -> dict[str, Any]:
+async def _measure(
+    target: str,
+    base: str,
+    token: str,
+    pid: int,
+    n: int,
+    writes: int,
+    interval: float,
+    table_id: str | None,
+    payload_template: str | None,
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "recv.json"
-        gen = subprocess.Popen([PYTHON, __file__, "loadgen", "--url", base, f"--token={token or '-'}",
-                                "--n", str(n), "--writes", str(writes), "--out", str(out)],
-                               stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        gen = subprocess.Popen(
+            [
+                PYTHON,
+                __file__,
+                "loadgen",
+                "--url",
+                base,
+                f"--token={token or '-'}",
+                "--n",
+                str(n),
+                "--writes",
+                str(writes),
+                "--out",
+                str(out),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+        )
         assert gen.stdout is not None
         line = await asyncio.to_thread(gen.stdout.readline)
         if line.strip() != "ready":
@@ -315,16 +343,20 @@ async def _measure(target: str, base: str, token: str, pid: int, n: int, writes:
         "latency_from_ack_ms": {"p50": percentile(from_ack, 50), "p99": percentile(from_ack, 99)},
         "latency_from_request_ms": {"p50": percentile(from_req, 50), "p99": percentile(from_req, 99)},
         "every_subscriber_from_ack_ms": {"p50": percentile(slowest_ack, 50), "p99": percentile(slowest_ack, 99)},
-        "write_ack_ms": {"p50": percentile(ack_ms, 50), "p99": percentile(ack_ms, 99),
-                         "mean": statistics.fmean(ack_ms)},
+        "write_ack_ms": {
+            "p50": percentile(ack_ms, 50),
+            "p99": percentile(ack_ms, 99),
+            "mean": statistics.fmean(ack_ms),
+        },
         "server_rss_mib": rss,
     }
 
 
 @contextlib.contextmanager
 def _baseline() -> Iterator[tuple[str, int]]:
-    proc = subprocess.Popen([PYTHON, str(ROOT / "benchmarks" / "broadcast_baseline.py"), "--port", "0"],
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [PYTHON, str(ROOT / "benchmarks" / "broadcast_baseline.py"), "--port", "0"], stdout=subprocess.PIPE, text=True
+    )
     assert proc.stdout is not None
     line = proc.stdout.readline()
     match = re.search(r"(http://\S+)", line)
@@ -347,8 +379,7 @@ def _ratio(ours: dict[str, Any], base: dict[str, Any]) -> dict[str, float]:
 
 
 async def _run(sizes: list[int], writes: int, stores: list[str]) -> dict[str, Any]:
-    results: dict[str, Any] = {"machine": machine(), "sizes": sizes, "writes_per_size": writes,
-                               "runs": {}}
+    results: dict[str, Any] = {"machine": machine(), "sizes": sizes, "writes_per_size": writes, "runs": {}}
     template: str | None = None
     pg: PostgresCluster | None = None
     try:
@@ -366,13 +397,16 @@ async def _run(sizes: list[int], writes: int, stores: list[str]) -> dict[str, An
                 for n in sizes:
                     interval = 0.02 + n / 10000
                     print(f"{store}: {n} subscribers", flush=True)
-                    runs.append(await _measure(store, server.url, server.token, server.pid, n, writes,
-                                               interval, table_id, None))
+                    runs.append(
+                        await _measure(store, server.url, server.token, server.pid, n, writes, interval, table_id, None)
+                    )
                 results["runs"][store] = runs
                 if template is None:
                     async with aiohttp.ClientSession() as session:
-                        async with session.get(f"{server.url}/api/v1/events?since=0&limit=1000",
-                                               headers={"Authorization": f"Bearer {server.token}"}) as r:
+                        async with session.get(
+                            f"{server.url}/api/v1/events?since=0&limit=1000",
+                            headers={"Authorization": f"Bearer {server.token}"},
+                        ) as r:
                             last = (await r.json())["events"][-1]
                     last["seq"] = 0
                     template = json.dumps({"type": "event", "event": last}, separators=(",", ":"))
@@ -382,15 +416,16 @@ async def _run(sizes: list[int], writes: int, stores: list[str]) -> dict[str, An
             runs = []
             for n in sizes:
                 print(f"baseline: {n} subscribers", flush=True)
-                runs.append(await _measure("baseline", base, "", pid, n, writes, 0.02 + n / 10000,
-                                           None, template))
+                runs.append(await _measure("baseline", base, "", pid, n, writes, 0.02 + n / 10000, None, template))
             results["runs"]["baseline"] = runs
     finally:
         if pg is not None:
             pg.stop()
     results["ratio_to_baseline"] = {
-        store: [{"subscribers": ours["subscribers"], **_ratio(ours, base)}
-                for ours, base in zip(results["runs"][store], results["runs"]["baseline"], strict=True)]
+        store: [
+            {"subscribers": ours["subscribers"], **_ratio(ours, base)}
+            for ours, base in zip(results["runs"][store], results["runs"]["baseline"], strict=True)
+        ]
         for store in stores
     }
     return results

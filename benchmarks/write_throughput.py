@@ -84,8 +84,7 @@ async def _run(stores: list[str], seconds: float) -> dict[str, Any]:
             server = KioskServer(db_url, demo_floor()).start()
             try:
                 tables = await _tables(server.url, server.token)
-                results["runs"][store] = [await _burst(server.url, server.token, tables, w, seconds)
-                                          for w in (1, 8)]
+                results["runs"][store] = [await _burst(server.url, server.token, tables, w, seconds) for w in (1, 8)]
             finally:
                 server.stop()
     finally:

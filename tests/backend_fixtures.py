@@ -86,13 +86,25 @@ class PostgresServer:
             raise RuntimeError(f"{' '.join(args[:2])} failed: {out.stderr.strip() or out.stdout.strip()} {log}")
 
     def init(self) -> None:
-        self._run(self.initdb, "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8",
-                  "--no-locale", "--no-sync")
+        self._run(
+            self.initdb,
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-locale",
+            "--no-sync",
+        )
         self.start()
 
     def start(self) -> None:
-        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off"
-                   " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200")
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root} -c fsync=off"
+            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
         self._run(self.pg_ctl, "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "60", "start")
 
     def stop(self, mode: str = "fast") -> None:
@@ -219,8 +231,7 @@ def start_live_server(db_url: str, store: str, workdir: pathlib.Path) -> LiveSer
     except BaseException:
         node.stop()
         raise
-    return LiveServer(url=node.url, tokens=tokens, db_url=db_url, store=store, node_id=name, log=node.log,
-                      process=node)
+    return LiveServer(url=node.url, tokens=tokens, db_url=db_url, store=store, node_id=name, log=node.log, process=node)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

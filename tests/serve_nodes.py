@@ -28,8 +28,19 @@ class ServeNode:
 
     def start(self) -> ServeNode:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        cmd = [sys.executable, "-m", "kiosk", "serve", "--db", self.db_url, "--port", str(self.port),
-               "--node-id", self.name, *self.extra]
+        cmd = [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "serve",
+            "--db",
+            self.db_url,
+            "--port",
+            str(self.port),
+            "--node-id",
+            self.name,
+            *self.extra,
+        ]
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         return self

@@ -9,9 +9,7 @@ from kiosk.cli import build_parser
 
 
 def _kiosk(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kiosk", *args], capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, "-m", "kiosk", *args], capture_output=True, text=True, timeout=120)
 
 
 def test_every_subcommand_has_help() -> None:

@@ -13,9 +13,22 @@ from kiosk.scene.resources import assets_dir
 
 def test_demo_checks_the_floor_and_renders_every_table(tmp_path) -> None:
     out = subprocess.run(
-        [sys.executable, "-m", "kiosk", "demo", "--no-serve", "--out", str(tmp_path),
-         "--size", "480x270", "--screen-mm", "527x296"],
-        capture_output=True, text=True, timeout=240,
+        [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "demo",
+            "--no-serve",
+            "--out",
+            str(tmp_path),
+            "--size",
+            "480x270",
+            "--screen-mm",
+            "527x296",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "Traceback" not in out.stderr
@@ -31,7 +44,9 @@ def test_demo_checks_the_floor_and_renders_every_table(tmp_path) -> None:
 def test_demo_with_a_missing_floor_is_one_line(tmp_path) -> None:
     out = subprocess.run(
         [sys.executable, "-m", "kiosk", "demo", "--no-serve", "--floor", str(tmp_path / "nope.toml")],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode != 0
     assert "Traceback" not in out.stderr

@@ -64,4 +64,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"kiosk {args.command}: interrupted", file=sys.stderr)
         return 130
-

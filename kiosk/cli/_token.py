@@ -18,22 +18,31 @@ ENV = "KIOSK_TOKEN"
 def add_token_argument(parser: argparse.ArgumentParser) -> None:
     """Add ``--token-file`` (and a hidden ``--token`` that refuses, so ``--token SECRET`` is not
     taken for an abbreviation of ``--token-file`` and echoed back as a file name)."""
-    parser.add_argument("--token-file", metavar="F", type=Path, default=None,
-                        help=f"file holding the server token (default: the {ENV} environment variable)")
+    parser.add_argument(
+        "--token-file",
+        metavar="F",
+        type=Path,
+        default=None,
+        help=f"file holding the server token (default: the {ENV} environment variable)",
+    )
     parser.add_argument("--token", dest="token_on_command_line", default=None, help=argparse.SUPPRESS)
 
 
 def read_token(args: argparse.Namespace, default_file: Path | None = None) -> str:
     """The token from ``--token-file``, else ``$KIOSK_TOKEN``, else ``default_file``; one line if none."""
     if getattr(args, "token_on_command_line", None) is not None:
-        raise CommandError(f"never give the token on the command line (the process list shows it to everyone): "
-                           f"use --token-file F or {ENV}")
+        raise CommandError(
+            f"never give the token on the command line (the process list shows it to everyone): "
+            f"use --token-file F or {ENV}"
+        )
     path = args.token_file or (None if os.environ.get(ENV) else default_file)
     if path is not None:
         try:
             text = Path(path).read_text(encoding="utf-8").strip()
         except OSError as exc:
-            raise CommandError(f"--token-file {path}: cannot read it ({exc.strerror or exc.__class__.__name__})") from None
+            raise CommandError(
+                f"--token-file {path}: cannot read it ({exc.strerror or exc.__class__.__name__})"
+            ) from None
         if not text or len(text.split()) != 1:
             raise CommandError(f"--token-file {path}: must hold one token on one line")
         return text

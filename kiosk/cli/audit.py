@@ -23,13 +23,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub.required = True
     verify = sub.add_parser("verify", help="check the chain, MACs, checkpoints and stored state; name what differs")
     verify.add_argument("--db", metavar="URL", help="sqlite:///PATH or postgresql://... (default: the user data dir)")
-    verify.add_argument("--audit-key", metavar="FILE", type=Path, default=None,
-                        help="audit key file (default: KIOSK_AUDIT_KEY, KIOSK_AUDIT_KEY_FILE or the user config dir)")
-    verify.add_argument("--checkpoints", metavar="FILE", type=Path, action="append", default=None,
-                        help="checkpoint file or server log kept off the machine (repeatable)")
+    verify.add_argument(
+        "--audit-key",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="audit key file (default: KIOSK_AUDIT_KEY, KIOSK_AUDIT_KEY_FILE or the user config dir)",
+    )
+    verify.add_argument(
+        "--checkpoints",
+        metavar="FILE",
+        type=Path,
+        action="append",
+        default=None,
+        help="checkpoint file or server log kept off the machine (repeatable)",
+    )
     keygen = sub.add_parser("keygen", help="write a new audit key file (mode 0600; never overwrites)")
-    keygen.add_argument("--out", metavar="FILE", type=Path, default=None,
-                        help="where to write it (default: audit.key in the user config dir)")
+    keygen.add_argument(
+        "--out",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="where to write it (default: audit.key in the user config dir)",
+    )
 
 
 async def _verify(db: str | None, key_file: Path | None, checkpoint_files: list[Path] | None) -> int:
@@ -53,8 +69,10 @@ async def _verify(db: str | None, key_file: Path | None, checkpoint_files: list[
     if report.ok:
         print(f"ok: {report.records} records; the stored state matches the event log")
     else:
-        print(f"audit broken: {len(report.problems)} finding{'s' if len(report.problems) != 1 else ''}"
-              f" ({report.records} records intact before the first broken one)")
+        print(
+            f"audit broken: {len(report.problems)} finding{'s' if len(report.problems) != 1 else ''}"
+            f" ({report.records} records intact before the first broken one)"
+        )
         for line in report.problems:
             print(f"  {line}")
     for note in report.notes:
@@ -66,8 +84,10 @@ def _keygen(out: Path | None) -> int:
     from kiosk.state.auditkey import write_new_key
 
     path, key = write_new_key(out)
-    print(f"wrote audit key {key.id} to {path} (mode 0600); keep a copy off this machine:"
-          " without it the records it signs cannot be verified")
+    print(
+        f"wrote audit key {key.id} to {path} (mode 0600); keep a copy off this machine:"
+        " without it the records it signs cannot be verified"
+    )
     return 0
 
 

@@ -22,13 +22,28 @@ HELP = "the pit console: floor overview, limits and signs, scheduled changes, ja
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", metavar="URL", action="append", required=True,
-                        help="kiosk server (repeat for the nodes of a cluster)")
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        action="append",
+        required=True,
+        help="kiosk server (repeat for the nodes of a cluster)",
+    )
     add_token_argument(parser)
-    parser.add_argument("--idle-minutes", metavar="N", type=float, default=10.0,
-                        help="sign out after N minutes without input (default 10)")
-    parser.add_argument("--settings", metavar="FILE", type=Path, default=None,
-                        help="this computer's display settings file (the 'This computer' tab)")
+    parser.add_argument(
+        "--idle-minutes",
+        metavar="N",
+        type=float,
+        default=10.0,
+        help="sign out after N minutes without input (default 10)",
+    )
+    parser.add_argument(
+        "--settings",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="this computer's display settings file (the 'This computer' tab)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +60,11 @@ def run(args: argparse.Namespace) -> int:
     from kiosk.ui.staff_main import run_staff_screen
 
     credentials = Credentials(Path(user_config_dir("kiosk")))
-    return run_staff_screen(args.server, token or "", lambda client: ConsoleWindow(
-        args.server, credentials, idle_minutes=args.idle_minutes, devices_path=args.settings, token=token),
-        size=(1440, 900))
+    return run_staff_screen(
+        args.server,
+        token or "",
+        lambda client: ConsoleWindow(
+            args.server, credentials, idle_minutes=args.idle_minutes, devices_path=args.settings, token=token
+        ),
+        size=(1440, 900),
+    )

@@ -19,8 +19,13 @@ HELP = "the dealer's touch panel for one table: draws, spins, jackpot hits, resu
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", metavar="URL", action="append", required=True,
-                        help="kiosk server (repeat for the nodes of a cluster)")
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        action="append",
+        required=True,
+        help="kiosk server (repeat for the nodes of a cluster)",
+    )
     parser.add_argument("--table", metavar="ID", required=True, help="the table this panel runs")
     add_token_argument(parser)
     parser.add_argument("--windowed", action="store_true", help="an ordinary window instead of full screen")
@@ -35,8 +40,9 @@ def run(args: argparse.Namespace) -> int:
     from kiosk.ui.dealer import DealerPanel
     from kiosk.ui.staff_main import run_staff_screen
 
-    return run_staff_screen(args.server, token, lambda client: DealerPanel(client, args.table),
-                            full_screen=not args.windowed)
+    return run_staff_screen(
+        args.server, token, lambda client: DealerPanel(client, args.table), full_screen=not args.windowed
+    )
 
 
 def _check_table(servers: list[str], token: str, table_id: str) -> None:

@@ -46,22 +46,39 @@ DEMO_DISPLAYS = ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--floor", metavar="FILE", type=Path, default=None,
-                        help="floor file (default: the bundled demo floor)")
-    parser.add_argument("--out", metavar="DIR", type=Path, default=None,
-                        help="where the PNGs and the demo database go (default: <user data dir>/demo)")
+    parser.add_argument(
+        "--floor", metavar="FILE", type=Path, default=None, help="floor file (default: the bundled demo floor)"
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        type=Path,
+        default=None,
+        help="where the PNGs and the demo database go (default: <user data dir>/demo)",
+    )
     parser.add_argument("--size", metavar="WxH", default="1920x1080", help="screen pixels (default 1920x1080)")
-    parser.add_argument("--screen-mm", metavar="WxH", default="527x296",
-                        help="screen size in mm (default 527x296, a 24-inch monitor)")
+    parser.add_argument(
+        "--screen-mm", metavar="WxH", default="527x296", help="screen size in mm (default 527x296, a 24-inch monitor)"
+    )
     parser.add_argument("--port", type=int, default=8765, help="port of the embedded server (default 8765)")
     parser.add_argument("--no-serve", action="store_true", help="only check the floor and render every layout")
-    parser.add_argument("--display", metavar="ID", action="append", default=[],
-                        help=f"a display of the floor to open (repeatable; default: {', '.join(DEMO_DISPLAYS)})")
+    parser.add_argument(
+        "--display",
+        metavar="ID",
+        action="append",
+        default=[],
+        help=f"a display of the floor to open (repeatable; default: {', '.join(DEMO_DISPLAYS)})",
+    )
     parser.add_argument("--headless", action="store_true", help="no windows even when a display is available")
     parser.add_argument("--pace", type=float, default=1.0, help="the croupier's pauses, scaled (default 1.0)")
     parser.add_argument("--seconds", type=float, default=None, help="stop after this many seconds (default: Ctrl-C)")
-    parser.add_argument("--snapshot-every", metavar="S", type=float, default=10.0,
-                        help="headless: seconds between snapshots of the displays (default 10)")
+    parser.add_argument(
+        "--snapshot-every",
+        metavar="S",
+        type=float,
+        default=10.0,
+        help="headless: seconds between snapshots of the displays (default 10)",
+    )
 
 
 def _check(floor_path: Path):
@@ -114,8 +131,11 @@ def _render_all(floor, out: Path, size: str, screen_mm: str) -> None:
 
 def has_display() -> bool:
     """Whether windows can be shown: an X11 or Wayland display, or Qt told to draw offscreen."""
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-                or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"))
+    return bool(
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
+    )
 
 
 def _specs(floor, wanted: list[str]):
@@ -124,10 +144,19 @@ def _specs(floor, wanted: list[str]):
     chosen = wanted or [d for d in DEMO_DISPLAYS if d in floor.displays] or sorted(floor.displays)
     missing = [d for d in chosen if d not in floor.displays]
     if missing:
-        raise CommandError(f"--display {missing[0]}: no such display on the floor; displays: "
-                           f"{', '.join(sorted(floor.displays))}")
-    return [DisplaySpec(id=d, view=floor.displays[d].view, table=floor.displays[d].table,
-                        link=floor.displays[d].link, screen=floor.displays[d].screen) for d in chosen]
+        raise CommandError(
+            f"--display {missing[0]}: no such display on the floor; displays: {', '.join(sorted(floor.displays))}"
+        )
+    return [
+        DisplaySpec(
+            id=d,
+            view=floor.displays[d].view,
+            table=floor.displays[d].table,
+            link=floor.displays[d].link,
+            screen=floor.displays[d].screen,
+        )
+        for d in chosen
+    ]
 
 
 class _Demo:
@@ -151,8 +180,9 @@ class _Demo:
             service = await Service.open(db_url, floor=self.floor, apply_floor=True, node_id="demo")
         except StateError as exc:
             raise CommandError(exc.message) from None
-        runner = web.AppRunner(create_app(service, floor=self.floor), handle_signals=False, access_log=None,
-                               shutdown_timeout=2.0)
+        runner = web.AppRunner(
+            create_app(service, floor=self.floor), handle_signals=False, access_log=None, shutdown_timeout=2.0
+        )
         tasks: list[asyncio.Task] = []
         clients: list[KioskClient] = []
         process = None
@@ -164,8 +194,9 @@ class _Demo:
             try:
                 await site.start()
             except OSError as exc:
-                raise CommandError(f"cannot listen on 127.0.0.1:{self.args.port}: {exc.strerror or exc} "
-                                   "(give --port)") from None
+                raise CommandError(
+                    f"cannot listen on 127.0.0.1:{self.args.port}: {exc.strerror or exc} (give --port)"
+                ) from None
             port = site._server.sockets[0].getsockname()[1] if site._server else self.args.port  # type: ignore[union-attr]
             url = f"http://127.0.0.1:{port}"
             print(f"kiosk demo: serving {url}/api/v1 (SQLite {self.out / 'demo.sqlite3'})", flush=True)
@@ -175,8 +206,9 @@ class _Demo:
             clients.append(pit)
             staff_table = DEALER_TABLE if self.windows and DEALER_TABLE in self.floor.tables else None
             played = {tid: t.game for tid, t in self.floor.tables.items() if tid != staff_table}
-            driver = DemoDriver(pit, played, pace=self.args.pace,
-                                on_note=lambda text: print(f"kiosk demo: {text}", flush=True))
+            driver = DemoDriver(
+                pit, played, pace=self.args.pace, on_note=lambda text: print(f"kiosk demo: {text}", flush=True)
+            )
             tasks.append(asyncio.ensure_future(driver.run()))
             viewer = KioskClient(url, tokens["display"])
             clients.append(viewer)
@@ -229,8 +261,12 @@ class _Demo:
         from kiosk.ui.dealer import DealerPanel
         from kiosk.ui.display_app import staff_geometry
 
-        console = ConsoleWindow([url], Credentials(self.out / "console", use_keyring=False),
-                                devices_path=self.out / "device.json", token=tokens["pit"])
+        console = ConsoleWindow(
+            [url],
+            Credentials(self.out / "console", use_keyring=False),
+            devices_path=self.out / "device.json",
+            token=tokens["pit"],
+        )
         console_box, dealer_box = staff_geometry(DISPLAY_SHARE)
         console.setGeometry(console_box)
         console.show()
@@ -244,8 +280,10 @@ class _Demo:
             panel.show()
             panel.start()
             windows.append(panel)
-        print(f"kiosk demo: pit console and {'a dealer panel for ' + dealer_table if dealer_table else 'no dealer panel'}",
-              flush=True)
+        print(
+            f"kiosk demo: pit console and {'a dealer panel for ' + dealer_table if dealer_table else 'no dealer panel'}",
+            flush=True,
+        )
         return windows
 
     def _open_windows(self, client):
@@ -257,8 +295,14 @@ class _Demo:
             settings = load_settings()
         except DeviceSettingsError as exc:
             raise CommandError(str(exc)) from None
-        process = DisplayProcess(client, self.specs, settings, casino=CasinoSettings.from_floor(self.floor),
-                                 windowed=True, tile_share=DISPLAY_SHARE)
+        process = DisplayProcess(
+            client,
+            self.specs,
+            settings,
+            casino=CasinoSettings.from_floor(self.floor),
+            windowed=True,
+            tile_share=DISPLAY_SHARE,
+        )
         process.open_windows()
         process.start()
         print(f"kiosk demo: {len(process.screens)} display windows: {', '.join(s.id for s in self.specs)}", flush=True)
@@ -310,8 +354,10 @@ def run(args: argparse.Namespace) -> int:
         windows = problem is None
     if not windows:
         why = problem or ("--headless" if args.headless else "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
-        print(f"kiosk demo: {why}: running headless - serving, driving, and writing snapshots to "
-              f"{out / 'snapshots'}", flush=True)
+        print(
+            f"kiosk demo: {why}: running headless - serving, driving, and writing snapshots to {out / 'snapshots'}",
+            flush=True,
+        )
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         return asyncio.run(_Demo(args, floor, out, specs, False).run())
     from kiosk.ui.display_main import run_on_qt_loop

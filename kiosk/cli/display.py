@@ -25,23 +25,47 @@ HELP = "show table displays full screen on this computer's screens, live from a 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--server", metavar="URL", action="append", default=[],
-                        help="kiosk server (repeat for the nodes of a cluster; default: the device settings)")
-    parser.add_argument("--display", metavar="ID", action="append", default=[],
-                        help="a display of the server's floor to open (repeatable; default: all of them)")
+    parser.add_argument(
+        "--server",
+        metavar="URL",
+        action="append",
+        default=[],
+        help="kiosk server (repeat for the nodes of a cluster; default: the device settings)",
+    )
+    parser.add_argument(
+        "--display",
+        metavar="ID",
+        action="append",
+        default=[],
+        help="a display of the server's floor to open (repeatable; default: all of them)",
+    )
     parser.add_argument("--table", metavar="ID", help="show this table (with --view) instead of the floor's displays")
     parser.add_argument("--link", metavar="ID", help="show this jackpot link's progressive meter (--view jackpot)")
-    parser.add_argument("--view", metavar="VIEW", choices=tuple(VIEW_GAMES),
-                        help=f"with --table or --link: {', '.join(VIEW_GAMES)}")
-    parser.add_argument("--screen", metavar="N", type=int, default=0,
-                        help="with --table/--link: the screen, counted left to right from 0 (default 0)")
+    parser.add_argument(
+        "--view", metavar="VIEW", choices=tuple(VIEW_GAMES), help=f"with --table or --link: {', '.join(VIEW_GAMES)}"
+    )
+    parser.add_argument(
+        "--screen",
+        metavar="N",
+        type=int,
+        default=0,
+        help="with --table/--link: the screen, counted left to right from 0 (default 0)",
+    )
     add_token_argument(parser)
-    parser.add_argument("--settings", metavar="FILE", type=Path, default=None,
-                        help="device settings file (default: KIOSK_DEVICE_SETTINGS or <user config dir>/kiosk/device.json)")
+    parser.add_argument(
+        "--settings",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="device settings file (default: KIOSK_DEVICE_SETTINGS or <user config dir>/kiosk/device.json)",
+    )
     parser.add_argument("--windowed", action="store_true", help="ordinary windows instead of full screen (for testing)")
     parser.add_argument("--calibrate", action="store_true", help="open the ruler on every screen first")
-    parser.add_argument("--set-pin", action="store_true",
-                        help="read a staff exit PIN (4-12 digits) from standard input, store it hashed, and exit")
+    parser.add_argument(
+        "--set-pin",
+        action="store_true",
+        help="read a staff exit PIN (4-12 digits) from standard input, store it hashed, and exit",
+    )
 
 
 def _settings(args: argparse.Namespace):
@@ -90,9 +114,14 @@ def run(args: argparse.Namespace) -> int:
     if args.screen < 0:
         raise CommandError("--screen counts from 0")
     token = read_token(args, settings.token_file)
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-            or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")):
-        raise CommandError("no display: DISPLAY and WAYLAND_DISPLAY are unset (QT_QPA_PLATFORM=offscreen to run without one)")
+    if not (
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
+    ):
+        raise CommandError(
+            "no display: DISPLAY and WAYLAND_DISPLAY are unset (QT_QPA_PLATFORM=offscreen to run without one)"
+        )
 
     from kiosk.ui.display_cache import cache_path
     from kiosk.ui.display_main import DisplayOptions, display_problem, run_display
@@ -105,11 +134,26 @@ def run(args: argparse.Namespace) -> int:
     specs = []
     if args.view:
         try:
-            specs = [DisplaySpec(id=f"{args.table or args.link}-{args.view}", view=args.view, table=args.table,
-                                 link=args.link, screen=args.screen)]
+            specs = [
+                DisplaySpec(
+                    id=f"{args.table or args.link}-{args.view}",
+                    view=args.view,
+                    table=args.table,
+                    link=args.link,
+                    screen=args.screen,
+                )
+            ]
         except ValueError as exc:
             raise CommandError(str(exc)) from None
-    options = DisplayOptions(servers=servers, token=token, specs=specs, only=list(args.display), settings=settings,
-                             settings_path=settings_path, cache_file=cache_path(servers), windowed=args.windowed,
-                             calibrate=args.calibrate)
+    options = DisplayOptions(
+        servers=servers,
+        token=token,
+        specs=specs,
+        only=list(args.display),
+        settings=settings,
+        settings_path=settings_path,
+        cache_file=cache_path(servers),
+        windowed=args.windowed,
+        calibrate=args.calibrate,
+    )
     return run_display(options)

@@ -37,20 +37,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The flags of ``kiosk export``."""
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the tables")
-    source.add_argument("--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)")
+    source.add_argument(
+        "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)"
+    )
     add_token_argument(parser)
-    parser.add_argument("--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)")
-    parser.add_argument("--sign", metavar="KIND", action="append", default=[],
-                        help="a sign kind to export (repeatable; default every sign the table shows)")
+    parser.add_argument(
+        "--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)"
+    )
+    parser.add_argument(
+        "--sign",
+        metavar="KIND",
+        action="append",
+        default=[],
+        help="a sign kind to export (repeatable; default every sign the table shows)",
+    )
     parser.add_argument("--paper", default="A4", help="A3, A4, A5, letter or WIDTHxHEIGHTmm (default A4)")
     parser.add_argument("--orientation", choices=("portrait", "landscape"), help="default portrait (WxHmm: as written)")
-    parser.add_argument("--tent", action="store_true", help="a table tent: the paper folded across its height, the sign printed both ways up")
+    parser.add_argument(
+        "--tent",
+        action="store_true",
+        help="a table tent: the paper folded across its height, the sign printed both ways up",
+    )
     parser.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed around the trim, mm (default 3)")
     parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the trim and bleed")
     parser.add_argument("--batch", action="store_true", help="one multi-page PDF: --out names the file")
-    parser.add_argument("--out", metavar="PATH", required=True, help="folder for one file per sign, or the PDF of a --batch")
-    parser.add_argument("--changed-since", metavar="MANIFEST", help="write only the signs whose content changed since this manifest")
-    parser.add_argument("--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)")
+    parser.add_argument(
+        "--out", metavar="PATH", required=True, help="folder for one file per sign, or the PDF of a --batch"
+    )
+    parser.add_argument(
+        "--changed-since", metavar="MANIFEST", help="write only the signs whose content changed since this manifest"
+    )
+    parser.add_argument(
+        "--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)"
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
 
 
@@ -60,8 +79,9 @@ def generated_time(args: argparse.Namespace) -> datetime:
         try:
             when = datetime.fromisoformat(args.generated_at.replace("Z", "+00:00"))
         except ValueError:
-            raise CommandError(f"--generated-at {args.generated_at!r}: not an ISO 8601 time "
-                               "(e.g. 2026-11-30T09:00:00Z)") from None
+            raise CommandError(
+                f"--generated-at {args.generated_at!r}: not an ISO 8601 time (e.g. 2026-11-30T09:00:00Z)"
+            ) from None
         if when.tzinfo is None:
             raise CommandError(f"--generated-at {args.generated_at!r}: give its time zone (e.g. a trailing Z for UTC)")
         return when.astimezone(UTC)
@@ -116,8 +136,9 @@ def run(args: argparse.Namespace) -> int:
         jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz, skipped=skipped)
         if bar is not None:
             bar.start()
-        result = export_signs(jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed,
-                              progress=update)
+        result = export_signs(
+            jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed, progress=update
+        )
     except ExportError as exc:
         raise CommandError(str(exc)) from None
     finally:
@@ -129,8 +150,10 @@ def run(args: argparse.Namespace) -> int:
         where = out if args.batch else f"{len(result.files)} files in {out}"
         unchanged = f", {result.unchanged} unchanged" if args.changed_since else ""
         counted = f"{len(written)} sign{'s' if len(written) != 1 else ''}, {pages} page{'s' if pages != 1 else ''}"
-        print(f"{counted} ({spec.describe()}): {where}; manifest {result.manifest_path}"
-              f"{unchanged}{f'; {len(skipped)} not printed' if skipped else ''}")
+        print(
+            f"{counted} ({spec.describe()}): {where}; manifest {result.manifest_path}"
+            f"{unchanged}{f'; {len(skipped)} not printed' if skipped else ''}"
+        )
         for line in skipped:
             print(f"not printed: {line}")
     return 0

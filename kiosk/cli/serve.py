@@ -24,36 +24,80 @@ DEFAULT_PORT = 8765
 
 
 def add_arguments(parser: Any) -> None:
-    parser.add_argument("--db", metavar="URL", default=None,
-                        help="sqlite:///PATH or postgresql://... (default: SQLite file in the user data dir)")
-    parser.add_argument("--floor", metavar="FILE", type=Path, default=None,
-                        help="floor file: seeds a new database; a differing database is reported")
-    parser.add_argument("--apply-floor", action="store_true",
-                        help="apply the floor file's differences to the database (as events)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="sqlite:///PATH or postgresql://... (default: SQLite file in the user data dir)",
+    )
+    parser.add_argument(
+        "--floor",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="floor file: seeds a new database; a differing database is reported",
+    )
+    parser.add_argument(
+        "--apply-floor", action="store_true", help="apply the floor file's differences to the database (as events)"
+    )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
-    parser.add_argument("--port", type=_port, default=DEFAULT_PORT,
-                        help=f"port (default {DEFAULT_PORT}; 0 picks a free one)")
-    parser.add_argument("--tls-cert", metavar="FILE", type=Path, default=None,
-                        help="PEM certificate chain: serve HTTPS/WSS (needs --tls-key)")
-    parser.add_argument("--tls-key", metavar="FILE", type=Path, default=None,
-                        help="PEM private key of --tls-cert")
+    parser.add_argument(
+        "--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--tls-cert",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="PEM certificate chain: serve HTTPS/WSS (needs --tls-key)",
+    )
+    parser.add_argument("--tls-key", metavar="FILE", type=Path, default=None, help="PEM private key of --tls-cert")
     parser.add_argument("--node-id", default=None, help="this node's id (default: generated)")
-    parser.add_argument("--max-lag", metavar="SECONDS", type=_seconds, default=5.0,
-                        help="/api/v1/health answers 503 when this node is further behind the "
-                             "database than this (default 5)")
-    parser.add_argument("--audit-key", metavar="FILE", type=Path, default=None,
-                        help="sign audit records with this key file (default: KIOSK_AUDIT_KEY,"
-                             " KIOSK_AUDIT_KEY_FILE or audit.key in the user config dir; docs/audit.md)")
-    parser.add_argument("--checkpoints", metavar="FILE", type=Path, default=None,
-                        help="append checkpoints of the audit head to FILE (ship it off the machine);"
-                             " they always go to the server log too")
-    parser.add_argument("--max-connections", metavar="N", type=int, default=0,
-                        help="connections held at once (default: what the file-descriptor limit allows, at most"
-                             " 4096); idle and half-sent connections make room for new ones")
-    parser.add_argument("--request-timeout", metavar="SECONDS", type=_seconds, default=15.0,
-                        help="a request's head and body must each arrive within this (default 15)")
-    parser.add_argument("--checkpoint-every", metavar="SECONDS", type=_seconds, default=60.0,
-                        help="seconds between checkpoints while the head moves (default 60)")
+    parser.add_argument(
+        "--max-lag",
+        metavar="SECONDS",
+        type=_seconds,
+        default=5.0,
+        help="/api/v1/health answers 503 when this node is further behind the database than this (default 5)",
+    )
+    parser.add_argument(
+        "--audit-key",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="sign audit records with this key file (default: KIOSK_AUDIT_KEY,"
+        " KIOSK_AUDIT_KEY_FILE or audit.key in the user config dir; docs/audit.md)",
+    )
+    parser.add_argument(
+        "--checkpoints",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="append checkpoints of the audit head to FILE (ship it off the machine);"
+        " they always go to the server log too",
+    )
+    parser.add_argument(
+        "--max-connections",
+        metavar="N",
+        type=int,
+        default=0,
+        help="connections held at once (default: what the file-descriptor limit allows, at most"
+        " 4096); idle and half-sent connections make room for new ones",
+    )
+    parser.add_argument(
+        "--request-timeout",
+        metavar="SECONDS",
+        type=_seconds,
+        default=15.0,
+        help="a request's head and body must each arrive within this (default 15)",
+    )
+    parser.add_argument(
+        "--checkpoint-every",
+        metavar="SECONDS",
+        type=_seconds,
+        default=60.0,
+        help="seconds between checkpoints while the head moves (default 60)",
+    )
 
 
 def _port(text: str) -> int:
@@ -128,16 +172,18 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     except StateError as exc:
         raise CommandError(exc.message) from None
     try:
-        service = await Service.open(args.db, floor=floor, apply_floor=args.apply_floor,
-                                     node_id=args.node_id, audit_key=key)
+        service = await Service.open(
+            args.db, floor=floor, apply_floor=args.apply_floor, node_id=args.node_id, audit_key=key
+        )
     except StateError as exc:
         checkpoints.close()
         raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
     checkpointing: asyncio.Task | None = None
     try:
-        app = create_app(service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor,
-                         body_timeout=args.request_timeout)
+        app = create_app(
+            service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor, body_timeout=args.request_timeout
+        )
         limits = ConnectionLimits(max_connections=max(0, args.max_connections), request_timeout=args.request_timeout)
         runner = GuardedRunner(app, limits, handle_signals=False, access_log=None, shutdown_timeout=5.0)
         await runner.setup()
@@ -147,7 +193,8 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         except OSError as exc:
             raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
         checkpointing = asyncio.get_running_loop().create_task(
-            run_checkpoints(service.audit_head, checkpoints, args.checkpoint_every), name="kiosk-checkpoints")
+            run_checkpoints(service.audit_head, checkpoints, args.checkpoint_every), name="kiosk-checkpoints"
+        )
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -156,11 +203,18 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         scheme = "https" if tls else "http"
         host = f"[{args.host}]" if ":" in args.host else args.host
         info = server_info(app)
-        print(f"kiosk serve: listening on {scheme}://{host}:{port}/api/v1 "
-              f"(store {info['store']}, node {info['node_id']})", flush=True)
+        print(
+            f"kiosk serve: listening on {scheme}://{host}:{port}/api/v1 "
+            f"(store {info['store']}, node {info['node_id']})",
+            flush=True,
+        )
         if tls is None and not _is_loopback(args.host):
-            print(f"kiosk serve: warning: {args.host} is reachable from the network and tokens travel "
-                  "in clear text; give --tls-cert and --tls-key", file=sys.stderr, flush=True)
+            print(
+                f"kiosk serve: warning: {args.host} is reachable from the network and tokens travel "
+                "in clear text; give --tls-cert and --tls-key",
+                file=sys.stderr,
+                flush=True,
+            )
         await stop.wait()
         print("kiosk serve: shutting down", flush=True)
         return 0
@@ -198,8 +252,9 @@ def _bound_port(site: Any, requested: int) -> int:
 
 def run(args: Any) -> int:
     """Run the server until SIGTERM/SIGINT; returns the exit code."""
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
-                        format="kiosk serve: %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.WARNING, stream=sys.stderr, format="kiosk serve: %(levelname)s %(name)s: %(message)s"
+    )
     logging.getLogger("kiosk.checkpoint").setLevel(logging.INFO)  # checkpoints belong in the log
     tls = _tls_context(args.tls_cert, args.tls_key)
     floor = _load_floor(args.floor)

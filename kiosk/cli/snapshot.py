@@ -60,7 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE.png", required=True, help="PNG file to write")
     parser.add_argument("--lit", metavar="AREA", action="append", default=[], help="light this area (repeatable)")
     parser.add_argument(
-        "--draw", metavar="BALLS", help="tri-chro drawing, e.g. red*,gold: show it and light its winning areas (001 s463(3))"
+        "--draw",
+        metavar="BALLS",
+        help="tri-chro drawing, e.g. red*,gold: show it and light its winning areas (001 s463(3))",
     )
     add_token_argument(parser)
 
@@ -87,8 +89,10 @@ def _with_draw(args: argparse.Namespace, tables, links):
         game = table["game"] if table else "no table"
         raise CommandError(f"--draw is for tri-chro tables; {args.table or args.link} plays {game}")
     tokens = [t.strip() for t in args.draw.split(",")]
-    state = dict(table, game_state={**table["game_state"], "device": "ball_device", "awaiting_inspector": False,
-                                    "broken_ball": False})  # what is drawn, not how: any device shows it
+    state = dict(
+        table,
+        game_state={**table["game_state"], "device": "ball_device", "awaiting_inspector": False, "broken_ball": False},
+    )  # what is drawn, not how: any device shows it
     commands = [trichro_draw(args.table, tokens)]
     if state["game_state"].get("phase") != "no_more_bets":
         commands.insert(0, trichro_no_more_bets(args.table))
@@ -102,8 +106,9 @@ def _with_draw(args: argparse.Namespace, tables, links):
     return tables, links
 
 
-def render_view(subject, tables, links, settings, now: datetime, size: tuple[int, int],
-                screen_mm: tuple[float, float], lit=()):
+def render_view(
+    subject, tables, links, settings, now: datetime, size: tuple[int, int], screen_mm: tuple[float, float], lit=()
+):
     """The view composed for a ``screen_mm`` screen, painted on a ``size`` pixel image (QImage)."""
     from kiosk.views.base import Area
     from kiosk.views.screen import compose_view
@@ -112,8 +117,9 @@ def render_view(subject, tables, links, settings, now: datetime, size: tuple[int
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
     from kiosk.render.qt import render_png
 
-    return state, render_png(state.scene, size[0], size[1], px_per_mm=min(size[0] / screen_mm[0],
-                                                                          size[1] / screen_mm[1]))
+    return state, render_png(
+        state.scene, size[0], size[1], px_per_mm=min(size[0] / screen_mm[0], size[1] / screen_mm[1])
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -141,13 +147,16 @@ def run(args: argparse.Namespace) -> int:
             tables, links = _with_draw(args, tables, links)
         w, h = int(size[0]), int(size[1])
         try:
-            state, image = render_view(subject, tables, links, settings, datetime.now(UTC), (w, h),
-                                       screen_mm, lit=args.lit)
+            state, image = render_view(
+                subject, tables, links, settings, datetime.now(UTC), (w, h), screen_mm, lit=args.lit
+            )
         except (LookupError, ValueError) as exc:
             raise CommandError(f"{str(exc).splitlines()[0]} ({where})") from None
     if not image.save(str(out), "PNG"):
         raise CommandError(f"cannot write {out}")
     status = "" if state.status.is_live else f", {state.status.kind}"
-    print(f"{out}: {w}x{h} px, {args.view} of {subject.name} {where}, composed at true size for a "
-          f"{screen_mm[0]:g}x{screen_mm[1]:g} mm screen{status}")
+    print(
+        f"{out}: {w}x{h} px, {args.view} of {subject.name} {where}, composed at true size for a "
+        f"{screen_mm[0]:g}x{screen_mm[1]:g} mm screen{status}"
+    )
     return 0

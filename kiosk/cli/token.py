@@ -23,11 +23,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub.required = True
     create = sub.add_parser("create", help="issue a token and print it once")
     create.add_argument("--role", required=True, choices=ROLES, help="what the token may do")
-    create.add_argument("--name", required=True,
-                        help="the person who holds it (recorded in the audit trail; a second administrator"
-                             " who approves jackpot settings needs a token of their own name)")
-    create.add_argument("--table", action="append", dest="tables", metavar="ID",
-                        help="limit a dealer or pit token to this table (repeatable)")
+    create.add_argument(
+        "--name",
+        required=True,
+        help="the person who holds it (recorded in the audit trail; a second administrator"
+        " who approves jackpot settings needs a token of their own name)",
+    )
+    create.add_argument(
+        "--table",
+        action="append",
+        dest="tables",
+        metavar="ID",
+        help="limit a dealer or pit token to this table (repeatable)",
+    )
     create.add_argument("--expires", metavar="TIME", help="expiry, ISO 8601 with a timezone (e.g. 2027-01-01T00:00Z)")
     create.add_argument("--db", metavar="URL", help="sqlite:///PATH or postgresql://... (default: the user data dir)")
     listing = sub.add_parser("list", help="list tokens (never their secrets)")
@@ -46,7 +54,11 @@ async def _run(args: argparse.Namespace) -> int:
             print(await service.create_token(args.role, args.name, tables=args.tables, expires_at=args.expires))
         elif args.action == "list":
             for row in await service.list_tokens():
-                state = "revoked" if row["revoked_at"] else (f"expires {row['expires_at']}" if row["expires_at"] else "active")
+                state = (
+                    "revoked"
+                    if row["revoked_at"]
+                    else (f"expires {row['expires_at']}" if row["expires_at"] else "active")
+                )
                 tables = ",".join(row["tables"]) if row["tables"] else "all tables"
                 person = row.get("person") or row["name"]
                 print(f"{row['id']}\t{row['role']}\t{row['name']}\t{person}\t{tables}\t{state}")

@@ -220,7 +220,7 @@ def _messages(error: dict, loc: tuple) -> list[str]:
     ctx = error.get("ctx") or {}
     if kind == "missing":
         if loc == ("format",):
-            return [f"required key is missing (write format = \"{FORMAT}\" at the top)"]
+            return [f'required key is missing (write format = "{FORMAT}" at the top)']
         return ["required key is missing"]
     if kind == "extra_forbidden":
         known = _known_keys(loc[:-1])
@@ -230,7 +230,7 @@ def _messages(error: dict, loc: tuple) -> list[str]:
         return [line for line in message.splitlines() if line.strip()]
     if kind == "literal_error":
         if loc == ("format",):
-            return [f"this file is {value!r}; this kiosk reads format = \"{FORMAT}\""]
+            return [f'this file is {value!r}; this kiosk reads format = "{FORMAT}"']
         return [f"must be {ctx.get('expected')}, not {_show(value)}"]
     if kind in ("int_type", "int_parsing", "int_from_float"):
         return [f"must be a whole number, not {_show(value)}"]
@@ -261,9 +261,7 @@ def _known_keys(loc: tuple) -> list[str]:
             if not parts:
                 return [f.alias or n for n, f in annotation.model_fields.items() if n != "source"]
             part = parts.pop(0)
-            field = next(
-                (f for n, f in annotation.model_fields.items() if part in (n, f.alias)), None
-            )
+            field = next((f for n, f in annotation.model_fields.items() if part in (n, f.alias)), None)
             if field is None:
                 return []
             annotation = field.annotation

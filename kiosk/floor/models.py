@@ -72,6 +72,7 @@ TRI_CHRO_CLASSES: dict[str, tuple[str, ...]] = {
 #: Roulette wager types of the s141(2) table (000 s6).
 ROULETTE_CLASSES: tuple[str, ...] = ROULETTE_WAGER_TYPES
 
+
 class _Model(BaseModel):
     model_config = ConfigDict(
         extra="forbid",
@@ -85,8 +86,9 @@ class _Model(BaseModel):
     )
 
 
-def _resolve_path(value: Any, info: ValidationInfo, *, what: str, suffixes: tuple[str, ...],
-                  roots: tuple[Path, ...] | None = None) -> Path:
+def _resolve_path(
+    value: Any, info: ValidationInfo, *, what: str, suffixes: tuple[str, ...], roots: tuple[Path, ...] | None = None
+) -> Path:
     """A file the floor names, kept inside the floor file's folder or the bundled assets
     (``roots`` when given): an absolute path, ``../`` or a symbolic link leading anywhere
     else is refused before the file is looked at, so no other file's contents can reach a
@@ -108,8 +110,10 @@ def _resolve_path(value: Any, info: ValidationInfo, *, what: str, suffixes: tupl
         raise ValueError(f"{what} must be a {' or '.join(suffixes)} file: {shown_path(repr(value))}")
     allowed = roots if roots is not None else (base, assets_dir(), layouts_dir())
     if not inside(path, allowed):
-        raise ValueError(f"{what} {shown_path(repr(value))} is outside the floor file's folder and the bundled"
-                         " assets; copy the file next to the floor file (docs/floor.md)")
+        raise ValueError(
+            f"{what} {shown_path(repr(value))} is outside the floor file's folder and the bundled"
+            " assets; copy the file next to the floor file (docs/floor.md)"
+        )
     if not path.is_file():
         raise ValueError(f"{what} file not found: {shown_path(path)}")
     return path
@@ -135,14 +139,14 @@ class Casino(_Model):
         if isinstance(value, ZoneInfo):
             return value
         if not isinstance(value, str):
-            raise ValueError(f"must be a time zone name in quotes like \"{DEFAULT_TIMEZONE}\"")
+            raise ValueError(f'must be a time zone name in quotes like "{DEFAULT_TIMEZONE}"')
         try:
             return ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             pass
         like = sorted(z for z in available_timezones() if z.lower().endswith("/" + value.strip().lower()))
         example = like[0] if like else DEFAULT_TIMEZONE
-        raise ValueError(f"unknown time zone {value!r} (write it like \"{example}\")")
+        raise ValueError(f'unknown time zone {value!r} (write it like "{example}")')
 
     @field_validator("logo", mode="before")
     @classmethod
@@ -157,8 +161,9 @@ class Casino(_Model):
                 base = assets_dir() / "logo"
             except FileNotFoundError as exc:
                 raise ValueError(f"bundled logos not available: {exc}") from None
-            return _resolve_path(str(base / name.lstrip("/")), info, what="bundled logo", suffixes=(".png", ".svg"),
-                                 roots=(base,))
+            return _resolve_path(
+                str(base / name.lstrip("/")), info, what="bundled logo", suffixes=(".png", ".svg"), roots=(base,)
+            )
         return _resolve_path(value, info, what="logo", suffixes=(".png", ".svg"))
 
 
@@ -255,9 +260,7 @@ class BlackjackSettings(_Model):
     super_sevens: bool = False  # 003 s65A(2): no card machine with super sevens
     nominated_suit: Literal["spades", "hearts", "diamonds", "clubs"] | None = None
     # a blackjack is an ace and a ten-value card, so the other nominated card is one of these
-    nominated_card: Annotated[
-        Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)
-    ] = None
+    nominated_card: Annotated[Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)] = None
 
 
 class RouletteSettings(_Model):
@@ -435,9 +438,7 @@ class Table(_Model):
             extra = " (the ball count is in the game id)" if tri_chro_balls(game) is not None else ""
             raise ValueError(f"only poker tables have a variant; {game} has none{extra}")
         if value not in POKER_VARIANTS:
-            raise ValueError(
-                f"unknown poker variant {value!r} (002 r8.4-r8.24); known: {', '.join(POKER_VARIANTS)}"
-            )
+            raise ValueError(f"unknown poker variant {value!r} (002 r8.4-r8.24); known: {', '.join(POKER_VARIANTS)}")
         return value
 
     @field_validator("limits")
@@ -482,9 +483,7 @@ class Table(_Model):
     def _own_section(cls, value: Any, info: ValidationInfo) -> Any:
         game = info.data.get("game")
         if value is not None and game is not None and settings_section(game) != info.field_name:
-            raise ValueError(
-                f"settings for {info.field_name} on a {game} table (use [table.{settings_section(game)}])"
-            )
+            raise ValueError(f"settings for {info.field_name} on a {game} table (use [table.{settings_section(game)}])")
         return value
 
     # -- settings of the table's own game (defaults where the file has no section)
@@ -616,7 +615,9 @@ class Display(_Model):
         if (self.table is None) == (self.link is None):
             _raise([("table", "give exactly one of table or link")])
         if self.link is not None and self.view != "jackpot":
-            _raise([("view", f"a link display shows the progressive jackpot meter: view = \"jackpot\", not {self.view!r}")])
+            _raise(
+                [("view", f'a link display shows the progressive jackpot meter: view = "jackpot", not {self.view!r}')]
+            )
         return self
 
 

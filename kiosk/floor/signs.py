@@ -46,7 +46,9 @@ SIGN_KINDS: dict[str, SignKind] = {
             frozenset({"manila_poker", "draw_poker"}),
             "003 s259(2), s295(2)",
         ),
-        SignKind("ace_rule", "Ace high and low / high only", frozenset({"manila_poker", "draw_poker"}), "003 s265, s292(9)"),
+        SignKind(
+            "ace_rule", "Ace high and low / high only", frozenset({"manila_poker", "draw_poker"}), "003 s265, s292(9)"
+        ),
         SignKind("commission", "Commission method", frozenset({"manila_poker"}), "003 s275(3)"),
         SignKind("bonus_payouts", "Bonus blackjack payouts", frozenset({"blackjack"}), "003 s50A(1)(b)"),
         SignKind("nominated_blackjack", "Nominated blackjack", frozenset({"blackjack"}), "003 s50C(3)"),

@@ -58,9 +58,16 @@ def _layout_view_warnings(floor: Floor) -> list[Violation]:
             shipped = None
         if shipped is None or not shipped.is_file():
             where = shipped.name if shipped is not None else f"{table.game}.toml"
-            out.append(_violation(display.id, f"shows the layout of {table.id} but no layout file for {table.game} "
-                                              f"is installed ({where}); set layout on the table",
-                                  "kiosk-floor/1", "view", "warning"))
+            out.append(
+                _violation(
+                    display.id,
+                    f"shows the layout of {table.id} but no layout file for {table.game} "
+                    f"is installed ({where}); set layout on the table",
+                    "kiosk-floor/1",
+                    "view",
+                    "warning",
+                )
+            )
     return out
 
 
@@ -69,26 +76,58 @@ def _link_violations(floor: Floor) -> list[Violation]:
     member_of: dict[str, list[str]] = {}
     for link in floor.links.values():
         if link.approval is None:
-            out.append(_violation(link.id, "a progressive jackpot link needs the chief executive's approval; "
-                                           "set approval = \"<reference>\"", "000 s231(3)", "approval"))
+            out.append(
+                _violation(
+                    link.id,
+                    'a progressive jackpot link needs the chief executive\'s approval; set approval = "<reference>"',
+                    "000 s231(3)",
+                    "approval",
+                )
+            )
         members = list(dict.fromkeys(link.tables))
         if len(members) < 2:
-            out.append(_violation(link.id, f"a progressive jackpot link joins 2 or more tables; it has {len(members)}",
-                                  "000 s231(3)", "tables"))
+            out.append(
+                _violation(
+                    link.id,
+                    f"a progressive jackpot link joins 2 or more tables; it has {len(members)}",
+                    "000 s231(3)",
+                    "tables",
+                )
+            )
         for member in members:
             member_of.setdefault(member, []).append(link.id)
             table = floor.tables.get(member)
             if table is not None and table.game != "caribbean_stud":
-                out.append(_violation(link.id, f"table {member} plays {table.game}; only caribbean stud tables "
-                                               "join a progressive jackpot link", "000 s231(3)", "tables"))
+                out.append(
+                    _violation(
+                        link.id,
+                        f"table {member} plays {table.game}; only caribbean stud tables "
+                        "join a progressive jackpot link",
+                        "000 s231(3)",
+                        "tables",
+                    )
+                )
         if not _link_has_meter(floor, link.id, members):
-            out.append(_violation(link.id, "the link needs a progressive jackpot meter: a display with "
-                                           f"link = \"{link.id}\" and view = \"jackpot\", or a jackpot display "
-                                           "or jackpot_meter sign at a linked table", "000 s231(4)", "tables"))
+            out.append(
+                _violation(
+                    link.id,
+                    "the link needs a progressive jackpot meter: a display with "
+                    f'link = "{link.id}" and view = "jackpot", or a jackpot display '
+                    "or jackpot_meter sign at a linked table",
+                    "000 s231(4)",
+                    "tables",
+                )
+            )
     for table_id, links in member_of.items():
         if len(links) > 1:
-            out.append(_violation(table_id, f"a table is under one progressive jackpot link at most; "
-                                            f"it is in {', '.join(links)}", "000 s231(3)", "link"))
+            out.append(
+                _violation(
+                    table_id,
+                    f"a table is under one progressive jackpot link at most; it is in {', '.join(links)}",
+                    "000 s231(3)",
+                    "link",
+                )
+            )
     return out
 
 
@@ -106,57 +145,113 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
 
     for kind, rule in required_signs(table):
         if kind not in kinds:
-            out.append(_violation(tid, f"the table must show the {SIGN_KINDS[kind].title.lower()} sign; "
-                                       f"add {kind!r} to signs", rule, "signs"))
+            out.append(
+                _violation(
+                    tid,
+                    f"the table must show the {SIGN_KINDS[kind].title.lower()} sign; add {kind!r} to signs",
+                    rule,
+                    "signs",
+                )
+            )
     for number, sign in enumerate(table.signs, start=1):
         if sign.cap_mm < MIN_TEXT_MM:
-            out.append(_violation(tid, f"{sign.kind} sign letters and numbers must be at least "
-                                       f"{MIN_TEXT_MM:g} mm high; cap_mm is {sign.cap_mm:g}",
-                                  text_height_rule(sign.kind, game), f"signs[{number}].cap_mm"))
+            out.append(
+                _violation(
+                    tid,
+                    f"{sign.kind} sign letters and numbers must be at least "
+                    f"{MIN_TEXT_MM:g} mm high; cap_mm is {sign.cap_mm:g}",
+                    text_height_rule(sign.kind, game),
+                    f"signs[{number}].cap_mm",
+                )
+            )
 
     if game in ("manila_poker", "draw_poker") and table.layout_approval is None:
         rule = "003 s258(2)" if game == "manila_poker" else "003 s294(2)"
-        out.append(_violation(tid, "the layout is the one the chief executive approved; "
-                                   "set layout_approval = \"<reference>\"", rule, "layout_approval"))
+        out.append(
+            _violation(
+                tid,
+                'the layout is the one the chief executive approved; set layout_approval = "<reference>"',
+                rule,
+                "layout_approval",
+            )
+        )
     if game in ("caribbean_stud", "pai_gow") and table.layout is not None and table.layout_approval is None:
         rule = "000 s230(4)" if game == "caribbean_stud" else "003 s413(2)(a)"
-        out.append(_violation(tid, "a layout other than the diagram needs the chief executive's approval; "
-                                   "set layout_approval if this layout departs from the diagram",
-                              rule, "layout_approval", "warning"))
+        out.append(
+            _violation(
+                tid,
+                "a layout other than the diagram needs the chief executive's approval; "
+                "set layout_approval if this layout departs from the diagram",
+                rule,
+                "layout_approval",
+                "warning",
+            )
+        )
 
     if game == "caribbean_stud":
         out += _caribbean_violations(floor, table)
     elif game == "blackjack":
         bj = table.blackjack_settings
         if bj.bonus_blackjack and (bj.nominated_suit is None or bj.nominated_card is None):
-            out.append(_violation(tid, "bonus blackjack needs the nominated suit and card on the sign; "
-                                       "set blackjack.nominated_suit and blackjack.nominated_card",
-                                  "003 s50C(3)", "blackjack.nominated_suit"))
+            out.append(
+                _violation(
+                    tid,
+                    "bonus blackjack needs the nominated suit and card on the sign; "
+                    "set blackjack.nominated_suit and blackjack.nominated_card",
+                    "003 s50C(3)",
+                    "blackjack.nominated_suit",
+                )
+            )
     elif game == "two_up_dice":
         lights = table.two_up_settings
         colours = [lights.heads_colour, lights.tails_colour, lights.odds_colour]
         if len(set(colours)) < 3:
-            out.append(_violation(tid, "the heads, tails and odds lights must be three different colours; "
-                                       f"they are {', '.join(colours)}", "004 sch13 s19(1)", "two_up_dice"))
+            out.append(
+                _violation(
+                    tid,
+                    f"the heads, tails and odds lights must be three different colours; they are {', '.join(colours)}",
+                    "004 sch13 s19(1)",
+                    "two_up_dice",
+                )
+            )
     elif game == "pai_gow":
         pg = table.pai_gow_settings
         if not pg.approved_cuts:
-            out.append(_violation(tid, "the approved cuts must be displayed; list them in pai_gow.approved_cuts",
-                                  SIGN_KINDS["approved_cuts"].basis, "pai_gow.approved_cuts"))
+            out.append(
+                _violation(
+                    tid,
+                    "the approved cuts must be displayed; list them in pai_gow.approved_cuts",
+                    SIGN_KINDS["approved_cuts"].basis,
+                    "pai_gow.approved_cuts",
+                )
+            )
         if pg.cuts_approval is None:
-            out.append(_violation(tid, "tiles are cut in the ways the chief executive approved; "
-                                       "set pai_gow.cuts_approval = \"<reference>\"",
-                                  "003 s430(1)", "pai_gow.cuts_approval"))
+            out.append(
+                _violation(
+                    tid,
+                    'tiles are cut in the ways the chief executive approved; set pai_gow.cuts_approval = "<reference>"',
+                    "003 s430(1)",
+                    "pai_gow.cuts_approval",
+                )
+            )
     elif game == "draw_poker":
         draw = table.draw_settings
         if draw.ace_low and draw.deck == 52:
-            out.append(_violation(tid, "the ace-low announcement is for a 40 or 32 card deck; with 52 cards the "
-                                       "ace is low anyway", "003 s292(9)", "draw_poker.ace_low", "warning"))
+            out.append(
+                _violation(
+                    tid,
+                    "the ace-low announcement is for a 40 or 32 card deck; with 52 cards the ace is low anyway",
+                    "003 s292(9)",
+                    "draw_poker.ace_low",
+                    "warning",
+                )
+            )
     elif game == "poker":
         seconds = table.poker_settings.time_to_act
         if seconds is not None and not 5 <= seconds <= 60:
-            out.append(_violation(tid, f"time to act is 5 to 60 seconds; it is {seconds}",
-                                  "002 r6.14", "poker.time_to_act"))
+            out.append(
+                _violation(tid, f"time to act is 5 to 60 seconds; it is {seconds}", "002 r6.14", "poker.time_to_act")
+            )
     return out
 
 
@@ -168,17 +263,34 @@ def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
     if link is not None:
         for key, value in (("seed", jackpot.seed_cents), ("prize", jackpot.prize_cents)):
             if value is not None:
-                out.append(_violation(tid, f"the table is under link {link.id}, whose progressive meter shows the "
-                                           f"prize; remove caribbean_stud.jackpot.{key} ({format_money(value)})",
-                                      "000 s231(4)", f"caribbean_stud.jackpot.{key}"))
+                out.append(
+                    _violation(
+                        tid,
+                        f"the table is under link {link.id}, whose progressive meter shows the "
+                        f"prize; remove caribbean_stud.jackpot.{key} ({format_money(value)})",
+                        "000 s231(4)",
+                        f"caribbean_stud.jackpot.{key}",
+                    )
+                )
         return out
-    shows_meter = "jackpot_meter" in table.sign_kinds or any(
-        d.view == "jackpot" for d in floor.displays_of(tid)
-    )
+    shows_meter = "jackpot_meter" in table.sign_kinds or any(d.view == "jackpot" for d in floor.displays_of(tid))
     if not shows_meter:
-        out.append(_violation(tid, "the table needs a meter or sign showing the jackpot prize; add a jackpot "
-                                   "display or the 'jackpot_meter' sign", "000 s231(2)", "signs"))
+        out.append(
+            _violation(
+                tid,
+                "the table needs a meter or sign showing the jackpot prize; add a jackpot "
+                "display or the 'jackpot_meter' sign",
+                "000 s231(2)",
+                "signs",
+            )
+        )
     if jackpot.seed_cents is None and jackpot.prize_cents is None:
-        out.append(_violation(tid, "the jackpot meter needs an amount: set caribbean_stud.jackpot.prize "
-                                   "(or seed)", "000 s231(2)", "caribbean_stud.jackpot.prize"))
+        out.append(
+            _violation(
+                tid,
+                "the jackpot meter needs an amount: set caribbean_stud.jackpot.prize (or seed)",
+                "000 s231(2)",
+                "caribbean_stud.jackpot.prize",
+            )
+        )
     return out

@@ -51,9 +51,7 @@ def to_cents(value: object) -> int:
         except MoneyError:
             if value < 0:
                 raise ValueError(f"amount must not be negative: {text}") from None
-            raise ValueError(
-                f"not an exact amount of money: {text} (write it in quotes like \"$12.50\")"
-            ) from None
+            raise ValueError(f'not an exact amount of money: {text} (write it in quotes like "$12.50")') from None
     try:
         return parse_money(value)  # type: ignore[arg-type]
     except MoneyError as exc:
@@ -67,7 +65,7 @@ def to_basis_points(value: object) -> int:
     refused.
     """
     if isinstance(value, bool):
-        raise ValueError(f"not a percentage: {value!r} (write it like \"5%\")")
+        raise ValueError(f'not a percentage: {value!r} (write it like "5%")')
     if isinstance(value, int):
         text = str(value)
     elif isinstance(value, float):
@@ -75,13 +73,13 @@ def to_basis_points(value: object) -> int:
     elif isinstance(value, str):
         text = value.strip().removesuffix("%").strip()
     else:
-        raise ValueError(f"not a percentage: {value!r} (write it like \"5%\")")
+        raise ValueError(f'not a percentage: {value!r} (write it like "5%")')
     try:
         number = Decimal(text)
     except InvalidOperation:
-        raise ValueError(f"not a percentage: {value!r} (write it like \"5%\")") from None
+        raise ValueError(f'not a percentage: {value!r} (write it like "5%")') from None
     if not number.is_finite():
-        raise ValueError(f"not a percentage: {value!r} (write it like \"5%\")")
+        raise ValueError(f'not a percentage: {value!r} (write it like "5%")')
     if number < 0:
         raise ValueError(f"percentage must not be negative: {value!r}")
     bp = number * 100
@@ -103,7 +101,7 @@ def _identifier(value: str) -> str:
 
 def _colour(value: str) -> str:
     if not _COLOUR.match(value):
-        raise ValueError(f"not a colour: {value!r} (write it like \"#ffd400\")")
+        raise ValueError(f'not a colour: {value!r} (write it like "#ffd400")')
     return value.lower()
 
 

@@ -90,8 +90,10 @@ def not_on_paper(kind: str, table: Mapping[str, Any], link: Mapping[str, Any] | 
     """Why a sign the table shows on screen is not printed, or ``None``: a progressive jackpot's
     prize changes with every wager, and only its meter may show it (000 s231(4))."""
     if kind == "jackpot_meter" and link is not None and not link.get("standalone", True):
-        return (f"table {table['id']}: the prize of the progressive jackpot {link.get('name', link.get('id'))} is shown "
-                "by its meter, live, never on paper (000 s231(4))")
+        return (
+            f"table {table['id']}: the prize of the progressive jackpot {link.get('name', link.get('id'))} is shown "
+            "by its meter, live, never on paper (000 s231(4))"
+        )
     return None
 
 
@@ -157,7 +159,9 @@ def _smallest_paper(content: SignContent, spec: PageSpec) -> str:
                 compose_sign(content, *candidate.panel_mm, bleed_mm=candidate.bleed_mm)
             except SignTooSmall:
                 continue
-            return f"the smallest paper that fits is {candidate.describe()} (--paper {name} --orientation {orientation})"
+            return (
+                f"the smallest paper that fits is {candidate.describe()} (--paper {name} --orientation {orientation})"
+            )
     largest = list(PAPERS)[-1]
     return f"no paper up to {largest} fits; give a larger one as --paper WIDTHxHEIGHTmm"
 
@@ -170,16 +174,22 @@ def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
         try:
             scene = compose_sign(content, *spec.panel_mm, bleed_mm=spec.bleed_mm)
         except SignTooSmall as exc:
-            raise ExportError(f"{exc.message} ({spec.describe()}); {_smallest_paper(content, spec)}",
-                              exc.rule) from None
+            raise ExportError(
+                f"{exc.message} ({spec.describe()}); {_smallest_paper(content, spec)}", exc.rule
+            ) from None
         pages.append(SheetPage(spec, scene))
     return pages
 
 
 def _spec_key(spec: PageSpec) -> dict[str, Any]:
     w, h = spec.trim_mm
-    return {"paper": spec.paper.name, "trim_mm": [round(w, 3), round(h, 3)], "tent": spec.tent,
-            "bleed_mm": spec.bleed_mm, "crop_marks": spec.crop_marks}
+    return {
+        "paper": spec.paper.name,
+        "trim_mm": [round(w, 3), round(h, 3)],
+        "tent": spec.tent,
+        "bleed_mm": spec.bleed_mm,
+        "crop_marks": spec.crop_marks,
+    }
 
 
 def _sign_digest(job: SignJob, spec: PageSpec) -> str:
@@ -288,8 +298,14 @@ def export_signs(
                 progress(1, total)
         done = 0
         for job, job_pages, digest, write in planned:
-            entry = {"table": job.table_id, "kind": job.kind, "config_version": job.config_version,
-                     "content_sha256": digest, "pages": len(job.contents), "written": write}
+            entry = {
+                "table": job.table_id,
+                "kind": job.kind,
+                "config_version": job.config_version,
+                "content_sha256": digest,
+                "pages": len(job.contents),
+                "written": write,
+            }
             if write and not batch:
                 meta = DocMeta(_title(job), (job.table_id,), (job.kind,), (job.config_version,), generated)
                 data = sheet_pdf(job_pages, meta)
@@ -317,8 +333,9 @@ def export_signs(
             tmp.unlink(missing_ok=True)
         if make_folder and folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()
-        raise ExportError(f"--out {out}: cannot write ({exc.strerror or exc.__class__.__name__}); nothing was "
-                          "written") from None
+        raise ExportError(
+            f"--out {out}: cannot write ({exc.strerror or exc.__class__.__name__}); nothing was written"
+        ) from None
     except BaseException:
         for tmp, _final in temps:
             tmp.unlink(missing_ok=True)

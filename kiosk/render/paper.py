@@ -126,6 +126,9 @@ class PageSpec:
     def describe(self) -> str:
         """``"A4 portrait"``, ``"A3 landscape tent"``, ``"300x200mm"``."""
         w, h = self.trim_mm
-        shape = "" if self.paper.name.endswith("mm") and self.orientation is None else (
-            " landscape" if w > h else " portrait")
+        shape = (
+            ""
+            if self.paper.name.endswith("mm") and self.orientation is None
+            else (" landscape" if w > h else " portrait")
+        )
         return f"{self.paper.name}{shape}{' tent' if self.tent else ''}"

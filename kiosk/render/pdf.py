@@ -152,7 +152,12 @@ def new_canvas(path, pagesize_pt: tuple[float, float]) -> rl_canvas.Canvas:
     ``path`` is a file name or a binary file object."""
     initial = register_face(font_face("sans", "regular"))
     return rl_canvas.Canvas(
-        path if hasattr(path, "write") else str(path), pagesize=pagesize_pt, invariant=1, pageCompression=1, initialFontName=initial, initialFontSize=10
+        path if hasattr(path, "write") else str(path),
+        pagesize=pagesize_pt,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=initial,
+        initialFontSize=10,
     )
 
 

@@ -132,17 +132,19 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta) -> bytes:
         profile = pdf.make_stream(srgb_profile())
         profile.N = 3
         profile.Alternate = pikepdf.Name.DeviceRGB
-        pdf.Root.OutputIntents = pikepdf.Array([
-            pikepdf.Dictionary(
-                Type=pikepdf.Name.OutputIntent,
-                S=pikepdf.Name.GTS_PDFX,
-                OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION),
-                OutputCondition=pikepdf.String(OUTPUT_CONDITION),
-                RegistryName=pikepdf.String("http://www.color.org"),
-                Info=pikepdf.String(OUTPUT_CONDITION),
-                DestOutputProfile=profile,
-            )
-        ])
+        pdf.Root.OutputIntents = pikepdf.Array(
+            [
+                pikepdf.Dictionary(
+                    Type=pikepdf.Name.OutputIntent,
+                    S=pikepdf.Name.GTS_PDFX,
+                    OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION),
+                    OutputCondition=pikepdf.String(OUTPUT_CONDITION),
+                    RegistryName=pikepdf.String("http://www.color.org"),
+                    Info=pikepdf.String(OUTPUT_CONDITION),
+                    DestOutputProfile=profile,
+                )
+            ]
+        )
         seed = hashlib.sha256(raw + repr(meta).encode("utf-8")).digest()
         document_id = str(uuid.UUID(bytes=seed[:16], version=5))
         xmp = pdf.make_stream(_xmp(meta, document_id))
@@ -150,23 +152,31 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta) -> bytes:
         xmp.Subtype = pikepdf.Name.XML
         pdf.Root.Metadata = xmp
         date = _pdf_date(meta.generated)
-        pdf.trailer.Info = pdf.make_indirect(pikepdf.Dictionary(
-            Title=pikepdf.String(meta.title),
-            Creator=pikepdf.String("kiosk export"),
-            Producer=pikepdf.String(_PRODUCER),
-            CreationDate=pikepdf.String(date),
-            ModDate=pikepdf.String(date),
-            Trapped=pikepdf.Name("/False"),
-            GTS_PDFXVersion=pikepdf.String(PDFX_VERSION),
-            KioskTable=pikepdf.String(", ".join(meta.tables)),
-            KioskSignKind=pikepdf.String(", ".join(meta.kinds)),
-            KioskConfigVersion=pikepdf.String(", ".join(meta.config_versions)),
-            KioskGenerated=pikepdf.String(_xmp_date(meta.generated)),
-        ))
+        pdf.trailer.Info = pdf.make_indirect(
+            pikepdf.Dictionary(
+                Title=pikepdf.String(meta.title),
+                Creator=pikepdf.String("kiosk export"),
+                Producer=pikepdf.String(_PRODUCER),
+                CreationDate=pikepdf.String(date),
+                ModDate=pikepdf.String(date),
+                Trapped=pikepdf.Name("/False"),
+                GTS_PDFXVersion=pikepdf.String(PDFX_VERSION),
+                KioskTable=pikepdf.String(", ".join(meta.tables)),
+                KioskSignKind=pikepdf.String(", ".join(meta.kinds)),
+                KioskConfigVersion=pikepdf.String(", ".join(meta.config_versions)),
+                KioskGenerated=pikepdf.String(_xmp_date(meta.generated)),
+            )
+        )
         out = io.BytesIO()
         # reportlab's streams are already compressed: keep them as they are (no decode and
         # recompress), compress only the new ones (the ICC profile)
-        pdf.save(out, deterministic_id=True, min_version="1.6", fix_metadata_version=False,
-                 compress_streams=True, stream_decode_level=pikepdf.StreamDecodeLevel.none,
-                 object_stream_mode=pikepdf.ObjectStreamMode.preserve)
+        pdf.save(
+            out,
+            deterministic_id=True,
+            min_version="1.6",
+            fix_metadata_version=False,
+            compress_streams=True,
+            stream_decode_level=pikepdf.StreamDecodeLevel.none,
+            object_stream_mode=pikepdf.ObjectStreamMode.preserve,
+        )
     return out.getvalue()

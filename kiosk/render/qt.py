@@ -29,7 +29,14 @@ from PySide6.QtGui import (
 from kiosk.scene.fonts import FontFace
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, TextRun
 
-__all__ = ["ensure_gui_application", "paint_scene", "paint_scene_fitted", "fit_transform", "render_png", "scene_to_qpath"]
+__all__ = [
+    "ensure_gui_application",
+    "paint_scene",
+    "paint_scene_fitted",
+    "fit_transform",
+    "render_png",
+    "scene_to_qpath",
+]
 
 _app: QGuiApplication | None = None
 _paths: weakref.WeakKeyDictionary[Path, QPainterPath] = weakref.WeakKeyDictionary()

@@ -228,9 +228,7 @@ def evaluate_bonus(cards: CardsInput, *, decks: int, nomination: Nomination | No
     return _evaluate(_player_cards(cards, decks), decks, nomination, split=False)
 
 
-def evaluate_split(
-    hands: Sequence[CardsInput], *, decks: int, nomination: Nomination | None = None
-) -> BonusResult:
+def evaluate_split(hands: Sequence[CardsInput], *, decks: int, nomination: Nomination | None = None) -> BonusResult:
     """Decide a bonus blackjack wager after the player split (003 s50E).
 
     ``hands`` are the split hands in the order of the split cards; the result is

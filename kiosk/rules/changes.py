@@ -88,15 +88,20 @@ class PlayerAgreement:
 
     def check(self) -> PlayerAgreement:
         """Return self, or raise ``ValueError`` if the record is incomplete or impossible."""
-        if not isinstance(self.confirmed_by, str) or not self.confirmed_by.strip() or not self.confirmed_by.isprintable():
+        if (
+            not isinstance(self.confirmed_by, str)
+            or not self.confirmed_by.strip()
+            or not self.confirmed_by.isprintable()
+        ):
             raise ValueError("a players' agreement must name, on one line, the staff member who confirmed it")
         for name in ("agreeing", "players_at_table"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"players' agreement: {name} must be a whole number, 0 or more, not {value!r}")
         if self.agreeing > self.players_at_table:
-            raise ValueError(f"players' agreement: {self.agreeing} players agreeing but only "
-                             f"{self.players_at_table} at the table")
+            raise ValueError(
+                f"players' agreement: {self.agreeing} players agreeing but only {self.players_at_table} at the table"
+            )
         return self
 
     @property
@@ -160,37 +165,53 @@ def minimum_table_stake_change(
     effective_at = _aware(effective_at, "the time of the change")
     tz = tz or _casino_tz()
     if new_cents <= current_cents:
-        return Approved(f"minimum table stake {money(current_cents)} -> {money(new_cents)}: not an increase, "
-                        f"applies at once ({rule} restricts increases only)", rule)
+        return Approved(
+            f"minimum table stake {money(current_cents)} -> {money(new_cents)}: not an increase, "
+            f"applies at once ({rule} restricts increases only)",
+            rule,
+        )
     if agreement is not None and agreement.check().unanimous:
-        return Approved(f"minimum table stake raised to {money(new_cents)} with the agreement of all "
-                        f"{agreement.players_at_table} players, confirmed by {agreement.confirmed_by} ({rule}(b))",
-                        rule)
+        return Approved(
+            f"minimum table stake raised to {money(new_cents)} with the agreement of all "
+            f"{agreement.players_at_table} players, confirmed by {agreement.confirmed_by} ({rule}(b))",
+            rule,
+        )
     agreed = ""
     if agreement is not None:
-        agreed = (f"; only {agreement.agreeing} of {agreement.players_at_table} players agreed, "
-                  "and all must")
+        agreed = f"; only {agreement.agreeing} of {agreement.players_at_table} players agreed, and all must"
     if notice_from is None:
-        return Violation(rule, f"raising the minimum table stake to {money(new_cents)} at "
-                         f"{_clock(effective_at, tz)} needs a sign showing the new minimum and that time at or "
-                         f"near the table for at least 20 minutes before it, and none was shown{agreed} ({rule})",
-                         key="minimum_table_stake_cents")
+        return Violation(
+            rule,
+            f"raising the minimum table stake to {money(new_cents)} at "
+            f"{_clock(effective_at, tz)} needs a sign showing the new minimum and that time at or "
+            f"near the table for at least 20 minutes before it, and none was shown{agreed} ({rule})",
+            key="minimum_table_stake_cents",
+        )
     notice_from = _aware(notice_from, "the time the notice was first shown")
     if notice_until is not None and _aware(notice_until, "the time the notice was taken down") < effective_at:
-        return Violation(rule, f"the notice of the new minimum {money(new_cents)} was taken down at "
-                         f"{_clock(notice_until, tz)}, before the change at {_clock(effective_at, tz)}; it must "
-                         f"stay up until the change{agreed} ({rule})", key="minimum_table_stake_cents")
+        return Violation(
+            rule,
+            f"the notice of the new minimum {money(new_cents)} was taken down at "
+            f"{_clock(notice_until, tz)}, before the change at {_clock(effective_at, tz)}; it must "
+            f"stay up until the change{agreed} ({rule})",
+            key="minimum_table_stake_cents",
+        )
     shown = effective_at - notice_from
     if shown < NOTICE_PERIOD:
         if shown < timedelta(0):
             span = f"only from {_clock(notice_from, tz)}, after the change at {_clock(effective_at, tz)}"
         else:
-            span = (f"from {_clock(notice_from, tz)} only {_duration(shown)} before "
-                    f"{_clock(effective_at, tz)}")
-        return Violation(rule, f"notice of the new minimum table stake {money(new_cents)} shown {span}; "
-                         f"needs 20 minutes{agreed} ({rule})", key="minimum_table_stake_cents")
-    return Approved(f"minimum table stake raised to {money(new_cents)} at {_clock(effective_at, tz)}: notice "
-                    f"shown from {_clock(notice_from, tz)}, {_duration(shown)} before ({rule}(a))", rule)
+            span = f"from {_clock(notice_from, tz)} only {_duration(shown)} before {_clock(effective_at, tz)}"
+        return Violation(
+            rule,
+            f"notice of the new minimum table stake {money(new_cents)} shown {span}; needs 20 minutes{agreed} ({rule})",
+            key="minimum_table_stake_cents",
+        )
+    return Approved(
+        f"minimum table stake raised to {money(new_cents)} at {_clock(effective_at, tz)}: notice "
+        f"shown from {_clock(notice_from, tz)}, {_duration(shown)} before ({rule}(a))",
+        rule,
+    )
 
 
 @dataclass(frozen=True)
@@ -220,8 +241,9 @@ def give_poker_notice(setting: str, new_value: Any, given_by: str, *, hand_in_pr
     if setting not in POKER_SETTINGS:
         raise ValueError(f"002 r6.9 governs {', '.join(POKER_SETTINGS)}; not {setting!r}")
     if not isinstance(given_by, str) or not given_by.strip() or not given_by.isprintable():
-        raise ValueError("a change notice must name, on one line, the Poker Supervisor (or above) who gave it "
-                         "(002 r6.9)")
+        raise ValueError(
+            "a change notice must name, on one line, the Poker Supervisor (or above) who gave it (002 r6.9)"
+        )
     shown = money(new_value) if isinstance(new_value, int) and not isinstance(new_value, bool) else str(new_value)
     if not shown.strip() or not shown.isprintable():
         raise ValueError(f"the new {setting.replace('_', ' ')} must be one line of text, not {new_value!r}")
@@ -240,18 +262,27 @@ def poker_change_decision(
     rule = "002 r6.9"
     what = f"changing the {notice.setting.replace('_', ' ')} to {notice.new_value}"
     if hand_in_progress:
-        return Violation(rule, f"{what} must wait for the completion of the hand being played ({rule})",
-                         key=notice.setting)
+        return Violation(
+            rule, f"{what} must wait for the completion of the hand being played ({rule})", key=notice.setting
+        )
     if agreement is not None and agreement.check().majority:
-        return Approved(f"{what}: {agreement.agreeing} of {agreement.players_at_table} players agreed, "
-                        f"confirmed by {agreement.confirmed_by} ({rule})", rule)
+        return Approved(
+            f"{what}: {agreement.agreeing} of {agreement.players_at_table} players agreed, "
+            f"confirmed by {agreement.confirmed_by} ({rule})",
+            rule,
+        )
     if notice.hands_completed >= NOTICE_HANDS:
-        return Approved(f"{what}: notice given by {notice.given_by} {notice.hands_completed} hands before ({rule})",
-                        rule)
+        return Approved(
+            f"{what}: notice given by {notice.given_by} {notice.hands_completed} hands before ({rule})", rule
+        )
     more = NOTICE_HANDS - notice.hands_completed
-    return Violation(rule, f"{what} needs prior notice of at least {NOTICE_HANDS} hands or a majority of players "
-                     f"agreeing; {notice.hands_completed} hand{'s' if notice.hands_completed != 1 else ''} "
-                     f"completed since notice, {more} more to go ({rule})", key=notice.setting)
+    return Violation(
+        rule,
+        f"{what} needs prior notice of at least {NOTICE_HANDS} hands or a majority of players "
+        f"agreeing; {notice.hands_completed} hand{'s' if notice.hands_completed != 1 else ''} "
+        f"completed since notice, {more} more to go ({rule})",
+        key=notice.setting,
+    )
 
 
 def commission_change_decision(
@@ -267,15 +298,23 @@ def commission_change_decision(
     """
     rule = "002 r7.3"
     if hand_in_progress:
-        return Violation(rule, f"the commission may be varied only before a hand commences; wait for the hand "
-                         f"being played to complete ({rule})", key="rake")
+        return Violation(
+            rule,
+            f"the commission may be varied only before a hand commences; wait for the hand "
+            f"being played to complete ({rule})",
+            key="rake",
+        )
     if not signs_changed:
         then = f" ({unchanged}); it waits until they do" if unchanged else "; change the signs with it"
-        return Violation(rule, f"the commission may be varied only if the table signs are changed to show it"
-                         f"{then} ({rule})", key="rake")
+        return Violation(
+            rule,
+            f"the commission may be varied only if the table signs are changed to show it{then} ({rule})",
+            key="rake",
+        )
     if is_nil_rake(new_rake):
-        return Approved("commission varied to nil (002 r7.4), signs changed, before a hand commences (002 r7.3)",
-                        "002 r7.4")
+        return Approved(
+            "commission varied to nil (002 r7.4), signs changed, before a hand commences (002 r7.3)", "002 r7.4"
+        )
     errors = [v for v in rake_violations(new_rake) if v.severity == "error"]
     if errors:
         return errors[0]

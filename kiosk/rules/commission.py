@@ -126,11 +126,16 @@ def manila_commission(
     if reduced is not None:
         rate = _count(reduced.rate_bp, "the reduced commission rate (basis points)")
         if rate > MANILA_RATE_BP:
-            raise RuleError(f"a reduced commission must be less than 5 %; {format_percent_bp(rate)} is more "
-                            "(003 s275(3))", "003 s275(3)")
+            raise RuleError(
+                f"a reduced commission must be less than 5 %; {format_percent_bp(rate)} is more (003 s275(3))",
+                "003 s275(3)",
+            )
         if reduced.players_told is not True:
-            raise RuleError("a reduced commission may be deducted only if the players were told how it is "
-                            "calculated before the rounds of play started (003 s275(3))", "003 s275(3)")
+            raise RuleError(
+                "a reduced commission may be deducted only if the players were told how it is "
+                "calculated before the rounds of play started (003 s275(3))",
+                "003 s275(3)",
+            )
     if equal_hands_sole_contributors or pot <= MANILA_NIL_UP_TO_CENTS:
         return 0
     taken_as = min(pot, MANILA_POT_CAP_MULTIPLE * minimum)
@@ -144,8 +149,11 @@ def manila_commission(
 def _check_percent(percent_bp: Any) -> int:
     bp = _count(percent_bp, "the percentage rake (basis points)")
     if bp and not RAKE_PERCENT_MIN_BP <= bp <= RAKE_PERCENT_MAX_BP:
-        raise RuleError(f"a percentage rake is 2 % to 10 % of all sums wagered in a hand, or nil; "
-                        f"{format_percent_bp(bp)} is not (002 r7.2.1, r7.4)", "002 r7.2.1")
+        raise RuleError(
+            f"a percentage rake is 2 % to 10 % of all sums wagered in a hand, or nil; "
+            f"{format_percent_bp(bp)} is not (002 r7.2.1, r7.4)",
+            "002 r7.2.1",
+        )
     return bp
 
 
@@ -194,8 +202,11 @@ def fixed_hand_commission(
     fee = require_cents(fee_cents, "the fee per hand")
     pot = require_cents(pot_cents, "the pot")
     if maximum_fee_cents is not None and fee > require_cents(maximum_fee_cents, "the maximum fee per hand"):
-        raise RuleError(f"the fee per hand ({money(fee)}) is above the maximum fee per hand on the sign "
-                        f"({money(maximum_fee_cents)}) (002 r7.2.3(b))", "002 r7.2.3(b)")
+        raise RuleError(
+            f"the fee per hand ({money(fee)}) is above the maximum fee per hand on the sign "
+            f"({money(maximum_fee_cents)}) (002 r7.2.3(b))",
+            "002 r7.2.3(b)",
+        )
     return 0 if only_blinds else min(fee, pot)
 
 
@@ -237,13 +248,20 @@ def hand_commission(
         bp = read_field(rake, "percent_bp", RakeSettings)
         if bp and cap is None:
             raise RuleError("a percentage rake needs its cap in dollars on the rake sign (002 r7.1)", "002 r7.1")
-        return percentage_rake(wagered_cents, bp if bp is not None else 0, cap or 0, uncalled_cents=uncalled_cents,
-                               only_blinds=only_blinds, equal_hands_sole_contributors=equal_hands_sole_contributors,
-                               unit_cents=unit_cents)
+        return percentage_rake(
+            wagered_cents,
+            bp if bp is not None else 0,
+            cap or 0,
+            uncalled_cents=uncalled_cents,
+            only_blinds=only_blinds,
+            equal_hands_sole_contributors=equal_hands_sole_contributors,
+            unit_cents=unit_cents,
+        )
     fee = read_field(rake, "fee_per_hand_cents", RakeSettings)
     if kind == "fixed_per_hand":
-        return fixed_hand_commission(fee or 0, wagered_cents if pot_cents is None else pot_cents,
-                                     only_blinds=only_blinds)
+        return fixed_hand_commission(
+            fee or 0, wagered_cents if pot_cents is None else pot_cents, only_blinds=only_blinds
+        )
     if kind == "per_person_per_hand":
         return per_person_commission(fee or 0, players)
     if kind == "time_charge":
@@ -317,8 +335,12 @@ def split_manila_pot(pot_cents: int, winners: int) -> list[int]:
     ``winners`` is how many share; the result lists their shares with that closest
     player first (the caller orders the rest).  The shares always add up to the pot.
     """
-    return _split(require_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
-                  MANILA_SPLIT_UNIT_CENTS, odd_units_one_each=False)
+    return _split(
+        require_cents(pot_cents, "the pot"),
+        _count(winners, "the number of winners", positive=True),
+        MANILA_SPLIT_UNIT_CENTS,
+        odd_units_one_each=False,
+    )
 
 
 def split_poker_pot(pot_cents: int, winners: int, chip_cents: int) -> list[int]:
@@ -330,8 +352,12 @@ def split_poker_pot(pot_cents: int, winners: int, chip_cents: int) -> list[int]:
     that order; an amount below one chip goes to the first hand.  The shares always add
     up to the pot.
     """
-    return _split(require_cents(pot_cents, "the pot"), _count(winners, "the number of winners", positive=True),
-                  require_cents(chip_cents, "the lowest chip denomination", positive=True), odd_units_one_each=True)
+    return _split(
+        require_cents(pot_cents, "the pot"),
+        _count(winners, "the number of winners", positive=True),
+        require_cents(chip_cents, "the lowest chip denomination", positive=True),
+        odd_units_one_each=True,
+    )
 
 
 def _split(pot: int, winners: int, unit: int, *, odd_units_one_each: bool) -> list[int]:

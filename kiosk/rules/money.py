@@ -54,9 +54,7 @@ def parse_money(value: str | int) -> int:
         whole = int(re.sub(r"\D", "", match["int"] or "0"))
         cents = whole * 100 + int((frac + "00")[:2])
     else:
-        raise MoneyError(
-            f"not an amount of money: {value!r} (give dollars as text like \"12.50\" or a whole number)"
-        )
+        raise MoneyError(f'not an amount of money: {value!r} (give dollars as text like "12.50" or a whole number)')
     if cents > _MAX_CENTS:
         raise MoneyError(f"amount is implausibly large: {value!r}")
     return cents

@@ -58,21 +58,29 @@ def next_bank(banker: str, box: int | None, previous: Sequence[Bank], *, co_bank
         raise RuleError(f"the bank is the house, a player or a co-banker, not {banker!r} (003 s417)", "003 s417")
     if banker == "house":
         if box not in (None, 1):
-            raise RuleError(f"when the house banks the chung is in front of box 1, not box {box} (003 s424(2))",
-                            "003 s424(2)")
+            raise RuleError(
+                f"when the house banks the chung is in front of box 1, not box {box} (003 s424(2))", "003 s424(2)"
+            )
         return Bank("house", 1)
     if not previous:
-        raise RuleError("the house is the bank for the first round of play after the start of play (003 s425(8))",
-                        "003 s425(8)")
+        raise RuleError(
+            "the house is the bank for the first round of play after the start of play (003 s425(8))", "003 s425(8)"
+        )
     if banker == "co_banking" and not co_banking_allowed:
-        raise RuleError("co-banking with the house needs a maximum house liability displayed at the table; "
-                        "this table does not offer co-banking (003 s421(1)(b)(i))", "003 s421(1)(b)(i)")
+        raise RuleError(
+            "co-banking with the house needs a maximum house liability displayed at the table; "
+            "this table does not offer co-banking (003 s421(1)(b)(i))",
+            "003 s421(1)(b)(i)",
+        )
     where = _box(box, "the banking player's position", "003 s424(1)")
     recent = list(previous)[-CONSECUTIVE_BANKS:]
     if len(recent) == CONSECUTIVE_BANKS and all(b.banker != "house" and b.box == where for b in recent):
-        raise RuleError(f"the player at box {where} has banked {CONSECUTIVE_BANKS} consecutive rounds; the bank "
-                        "is offered around the table again, and the house banks if no other player takes it "
-                        "(003 s425(10)-(12))", "003 s425(10)")
+        raise RuleError(
+            f"the player at box {where} has banked {CONSECUTIVE_BANKS} consecutive rounds; the bank "
+            "is offered around the table again, and the house banks if no other player takes it "
+            "(003 s425(10)-(12))",
+            "003 s425(10)",
+        )
     return Bank(banker, where)  # type: ignore[arg-type]
 
 

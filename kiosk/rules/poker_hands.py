@@ -117,9 +117,7 @@ class Ranking:
         return f"{self.definitions} ({category.value}), {self.order_rule}"
 
 
-CARIBBEAN_STUD = Ranking(
-    "Caribbean stud poker", 52, STANDARD_ORDER, True, "000 s228", "000 s229(1)", "000 s229(5)"
-)
+CARIBBEAN_STUD = Ranking("Caribbean stud poker", 52, STANDARD_ORDER, True, "000 s228", "000 s229(1)", "000 s229(5)")
 """Caribbean stud, a player's hand: ace high, and low in A-2-3-4-5 (000 s229(5))."""
 
 CARIBBEAN_STUD_DEALER_LETTER = Ranking(
@@ -130,9 +128,7 @@ CARIBBEAN_STUD_DEALER_LETTER = Ranking(
 
 def manila_ranking(*, ace_high_and_low: bool = False) -> Ranking:
     """Manila poker (003 s255, s256): 32 cards, flush above full house; ace low only if announced (s256(5))."""
-    return Ranking(
-        "manila poker", 32, REDUCED_ORDER, bool(ace_high_and_low), "003 s255", "003 s256(1)", "003 s256(5)"
-    )
+    return Ranking("manila poker", 32, REDUCED_ORDER, bool(ace_high_and_low), "003 s255", "003 s256(1)", "003 s256(5)")
 
 
 def draw_ranking(deck_size: int = 52, *, ace_low_announced: bool = False) -> Ranking:
@@ -262,9 +258,7 @@ def best_hand(cards: CardsInput, ranking: Ranking = CARIBBEAN_STUD) -> HandRank:
     return max(_evaluate(combo, ranking) for combo in itertools.combinations(parsed, 5))
 
 
-def best_manila_hand(
-    hole: CardsInput, communal: CardsInput, *, ace_high_and_low: bool = False
-) -> HandRank:
+def best_manila_hand(hole: CardsInput, communal: CardsInput, *, ace_high_and_low: bool = False) -> HandRank:
     """A manila poker player's hand: the best of the 2 hole cards with 3 of the 5 communal cards (003 s251).
 
     Both hole cards are always used.  ``ace_high_and_low`` is the dealer's s265

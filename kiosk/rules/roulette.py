@@ -20,8 +20,7 @@ def winning_number(value: object) -> int:
     """The winning number as an ``int`` 0 to 36; :class:`RuleError` for anything else."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= HIGHEST_NUMBER:
         raise RuleError(
-            f"the wheel is single zero: the winning number is 0 to {HIGHEST_NUMBER}, not {value!r} "
-            f"({WHEEL_RULE})",
+            f"the wheel is single zero: the winning number is 0 to {HIGHEST_NUMBER}, not {value!r} ({WHEEL_RULE})",
             WHEEL_RULE,
         )
     return value

@@ -40,8 +40,10 @@ def text_problem(value: object, *, limit: int) -> str | None:
         return f"must be at most {limit} characters"
     if not value.isprintable():
         bad = next(ch for ch in value if not ch.isprintable())
-        return (f"must not hold control, formatting, separator or direction characters (found U+{ord(bad):04X});"
-                " such characters can make a sign read as something else")
+        return (
+            f"must not hold control, formatting, separator or direction characters (found U+{ord(bad):04X});"
+            " such characters can make a sign read as something else"
+        )
     return None
 
 

@@ -92,7 +92,14 @@ def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Prim
         return []
     return list(
         text_runs(
-            text, x=x + w / 2, y=y + h / 2, cap_mm=cap, anchor="center", valign="middle", weight="bold", fill=_WHITE,
+            text,
+            x=x + w / 2,
+            y=y + h / 2,
+            cap_mm=cap,
+            anchor="center",
+            valign="middle",
+            weight="bold",
+            fill=_WHITE,
             line_gap=_BOX_LINE_GAP,
         )
     )
@@ -227,4 +234,3 @@ def build_scene(
         areas=areas,
         lit=lit_set & frozenset(areas),
     )
-

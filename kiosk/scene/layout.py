@@ -365,7 +365,7 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
             label += f" area {raw['area']!r}"
         kind = raw.get("kind")
         if kind is None:
-            problems.append(f"{name}: {label}: missing key \"kind\" (kinds: {', '.join(KINDS)})")
+            problems.append(f'{name}: {label}: missing key "kind" (kinds: {", ".join(KINDS)})')
             continue
         if not isinstance(kind, str) or kind not in KINDS:
             problems.append(f"{name}: {label}: kind: unknown kind {kind!r}; kinds: {', '.join(KINDS)}")

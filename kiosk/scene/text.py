@@ -51,7 +51,6 @@ def text_width_mm(text: str, face: FontFace, em_mm: float) -> float:
     return max(face.width_em(line) for line in text.split("\n")) * em_mm
 
 
-
 def _width_per_cap(face: FontFace, line: str) -> float:
     """Advance width in mm of ``line`` at 1 mm cap height."""
     return face.width_em(line) / face.cap_height_em
@@ -99,7 +98,14 @@ def _balanced(face: FontFace, lines: list[str], count: int, limit: float) -> lis
 
 
 def fit_box(
-    text: str, *, w: float, h: float, line_gap: float = 0.6, family: str = "sans", weight: str = "regular", max_lines: int = 4
+    text: str,
+    *,
+    w: float,
+    h: float,
+    line_gap: float = 0.6,
+    family: str = "sans",
+    weight: str = "regular",
+    max_lines: int = 4,
 ) -> tuple[str, float]:
     """``(text, cap_mm)``: ``text`` as large as fits a ``w`` x ``h`` mm box, on up to
     ``max_lines`` balanced lines (used for the casino's name in place of a missing logo)."""

@@ -43,7 +43,6 @@ def record_hash(record: Mapping[str, Any]) -> str:
     return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
 
 
-
 @dataclass(frozen=True)
 class AuditReport:
     """The result of ``kiosk audit verify``.
@@ -76,8 +75,13 @@ class AuditReport:
     def to_json(self) -> dict[str, Any]:
         cp = self.checkpoint
         return {
-            "ok": self.ok, "records": self.records, "first_broken": self.first_broken, "reason": self.reason,
-            "problems": list(self.problems), "notes": list(self.notes), "keyed_from": self.keyed_from,
+            "ok": self.ok,
+            "records": self.records,
+            "first_broken": self.first_broken,
+            "reason": self.reason,
+            "problems": list(self.problems),
+            "notes": list(self.notes),
+            "keyed_from": self.keyed_from,
             "key_checked": self.key_checked,
             "checkpoint": None if cp is None else {"n": cp.n, "seq": cp.seq, "hash": cp.hash, "at": cp.at},
         }
@@ -90,8 +94,9 @@ class _Chain:
     keyed_from: int | None
 
 
-def verify_chain(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]],
-                 key: AuditKey | None = None) -> AuditReport:
+def verify_chain(
+    records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]], key: AuditKey | None = None
+) -> AuditReport:
     """Check every record in order of ``n`` against its hash, its predecessor, its event and
     (with ``key``) its MAC; once one record carries a MAC every later one must.
 
@@ -102,8 +107,9 @@ def verify_chain(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapp
     return _walk(records, events, key).report
 
 
-def _walk(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]],
-          key: AuditKey | None) -> _Chain:
+def _walk(
+    records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str, Any]], key: AuditKey | None
+) -> _Chain:
     prev = GENESIS_HASH
     expected_n = 1
     count = 0
@@ -130,8 +136,9 @@ def _walk(records: Iterable[Mapping[str, Any]], events: Mapping[int, Mapping[str
         if mac:
             keyed_from = n if keyed_from is None else keyed_from
             if key is not None and not key.check(digest, mac):
-                return broken(n, "its MAC does not match (rewritten by someone without the audit key,"
-                                 " or signed with another key)")
+                return broken(
+                    n, "its MAC does not match (rewritten by someone without the audit key, or signed with another key)"
+                )
         elif keyed_from is not None:
             return broken(n, f"it has no MAC though every record from {keyed_from} is keyed (MACs removed)")
         seq = rec["seq"]
@@ -176,8 +183,9 @@ class Findings:
     key_id: str | None = None
 
 
-def examine(found: Findings, key: AuditKey | None = None,
-            checkpoints: Sequence[Checkpoint] | None = None) -> AuditReport:
+def examine(
+    found: Findings, key: AuditKey | None = None, checkpoints: Sequence[Checkpoint] | None = None
+) -> AuditReport:
     """The whole verification: chain and MACs, head row, checkpoints, stored state, tokens."""
     from kiosk.state.checkpoint import check_checkpoints
     from kiosk.state.replay import compare, rebuild
@@ -190,21 +198,27 @@ def examine(found: Findings, key: AuditKey | None = None,
     last_seq = max(found.events, default=0)
     head = found.head
     if (head.get("n"), head.get("hash"), head.get("seq")) != (last_n, last_hash, last_seq):
-        problems.append(f"the head row says record {head.get('n')} and event {head.get('seq')}, but the log ends"
-                        f" at record {last_n} and event {last_seq} (the head or the log was changed)")
+        problems.append(
+            f"the head row says record {head.get('n')} and event {head.get('seq')}, but the log ends"
+            f" at record {last_n} and event {last_seq} (the head or the log was changed)"
+        )
     # keys
     notes: list[str] = []
     if key is not None and found.key_id is not None and found.key_id != key.id:
         problems.append(f"the database says its records are signed with key {found.key_id}, not the given key {key.id}")
     if chain.keyed_from is None:
         if found.key_id is not None:
-            problems.append(f"the database says its records are signed with key {found.key_id}, but no record"
-                            " carries a MAC (MACs removed)")
+            problems.append(
+                f"the database says its records are signed with key {found.key_id}, but no record"
+                " carries a MAC (MACs removed)"
+            )
         elif key is not None:
             problems.append("no record is signed with the audit key: the chain is unkeyed, or its MACs were removed")
         else:
-            notes.append("not keyed: the chain proves only that the records agree with each other; someone with"
-                         " the file could rewrite it whole (docs/audit.md)")
+            notes.append(
+                "not keyed: the chain proves only that the records agree with each other; someone with"
+                " the file could rewrite it whole (docs/audit.md)"
+            )
     elif key is None:
         notes.append(f"keyed from record {chain.keyed_from}, but the MACs were not checked: give the audit key")
     else:
@@ -212,8 +226,12 @@ def examine(found: Findings, key: AuditKey | None = None,
     # checkpoints
     newest = None
     if checkpoints is not None:
-        cp_problems, newest = check_checkpoints(checkpoints, chain.hashes if chain.report.ok else
-                                                {r["n"]: r["hash"] for r in found.records}, last_n, last_seq)
+        cp_problems, newest = check_checkpoints(
+            checkpoints,
+            chain.hashes if chain.report.ok else {r["n"]: r["hash"] for r in found.records},
+            last_n,
+            last_seq,
+        )
         problems += cp_problems
         if newest is not None:
             notes.append(f"records 1 to {newest.n} are as the server held them at {newest.at} (checkpoint)")
@@ -232,9 +250,15 @@ def examine(found: Findings, key: AuditKey | None = None,
     report = chain.report
     first = report.reason if report.reason is not None else (problems[0] if problems else None)
     return AuditReport(
-        ok=not problems, records=report.records, first_broken=report.first_broken, reason=first,
-        problems=tuple(problems), notes=tuple(notes), keyed_from=chain.keyed_from,
-        key_checked=key is not None and chain.keyed_from is not None, checkpoint=newest,
+        ok=not problems,
+        records=report.records,
+        first_broken=report.first_broken,
+        reason=first,
+        problems=tuple(problems),
+        notes=tuple(notes),
+        keyed_from=chain.keyed_from,
+        key_checked=key is not None and chain.keyed_from is not None,
+        checkpoint=newest,
     )
 
 
@@ -246,9 +270,15 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
         if not isinstance(details, Mapping) or not isinstance(details.get("id"), str):
             continue
         if rec["action"] == "token_created":
-            issued[details["id"]] = {"role": details.get("role"), "name": details.get("name"),
-                                     "tables": details.get("tables"), "expires_at": details.get("expires_at"),
-                                     "created_at": rec["at"], "revoked_at": None, "person": details.get("person")}
+            issued[details["id"]] = {
+                "role": details.get("role"),
+                "name": details.get("name"),
+                "tables": details.get("tables"),
+                "expires_at": details.get("expires_at"),
+                "created_at": rec["at"],
+                "revoked_at": None,
+                "person": details.get("person"),
+            }
         elif rec["action"] == "token_revoked" and details["id"] in issued:
             issued[details["id"]]["revoked_at"] = rec["at"]
     out = []
@@ -256,8 +286,10 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
     for ident in sorted(set(rows) | set(issued)):
         row, want = rows.get(ident), issued.get(ident)
         if want is None:
-            out.append(f"token {ident} ({row.get('role')}, {row.get('name')!r}) is not in the audit trail"
-                       " (inserted behind the service's back)")
+            out.append(
+                f"token {ident} ({row.get('role')}, {row.get('name')!r}) is not in the audit trail"
+                " (inserted behind the service's back)"
+            )
         elif row is None:
             out.append(f"token {ident} in the audit trail is missing from the token table")
         else:
@@ -268,6 +300,8 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
                 want = {**want, "tables": sorted(want["tables"])}
             diff = [k for k in want if have[k] != want[k]]
             if diff:
-                out.append(f"token {ident}: {diff[0]} differs from the audit trail ({have[diff[0]]!r},"
-                           f" recorded {want[diff[0]]!r})")
+                out.append(
+                    f"token {ident}: {diff[0]} differs from the audit trail ({have[diff[0]]!r},"
+                    f" recorded {want[diff[0]]!r})"
+                )
     return out

@@ -30,7 +30,16 @@ import platformdirs
 
 from kiosk.state.errors import AuditKeyError
 
-__all__ = ["AuditKey", "AuditKeyError", "ENV_KEY", "ENV_KEY_FILE", "default_key_path", "load_key", "find_key", "write_new_key"]
+__all__ = [
+    "AuditKey",
+    "AuditKeyError",
+    "ENV_KEY",
+    "ENV_KEY_FILE",
+    "default_key_path",
+    "load_key",
+    "find_key",
+    "write_new_key",
+]
 
 ENV_KEY = "KIOSK_AUDIT_KEY"
 ENV_KEY_FILE = "KIOSK_AUDIT_KEY_FILE"
@@ -81,8 +90,7 @@ def load_key(path: pathlib.Path | str) -> AuditKey:
             raise AuditKeyError(f"audit key {path}: not a regular file")
         if info.st_mode & 0o077:
             raise AuditKeyError(
-                f"audit key {path}: readable by others (mode {stat.S_IMODE(info.st_mode):04o});"
-                f" run chmod 600 {path}"
+                f"audit key {path}: readable by others (mode {stat.S_IMODE(info.st_mode):04o}); run chmod 600 {path}"
             )
         with open(path, "rb") as fh:
             raw = fh.read(200)
@@ -121,8 +129,10 @@ def write_new_key(path: pathlib.Path | str | None = None) -> tuple[pathlib.Path,
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        raise AuditKeyError(f"{path} already exists; a new key would make the old records unverifiable"
-                        " (move it away first if you really mean to)") from None
+        raise AuditKeyError(
+            f"{path} already exists; a new key would make the old records unverifiable"
+            " (move it away first if you really mean to)"
+        ) from None
     except OSError as exc:
         raise AuditKeyError(f"cannot create {path}: {exc.strerror or exc}") from None
     with os.fdopen(fd, "w", encoding="ascii") as fh:

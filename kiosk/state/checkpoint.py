@@ -46,13 +46,14 @@ class Checkpoint:
     at: str
 
     def line(self) -> str:
-        body = json.dumps({"at": self.at, "hash": self.hash, "n": self.n, "seq": self.seq},
-                          sort_keys=True, separators=(",", ":"))
+        body = json.dumps(
+            {"at": self.at, "hash": self.hash, "n": self.n, "seq": self.seq}, sort_keys=True, separators=(",", ":")
+        )
         return MARK + body
 
 
 def _parse_line(text: str, where: str) -> Checkpoint:
-    body = text[text.index(MARK) + len(MARK):].strip()
+    body = text[text.index(MARK) + len(MARK) :].strip()
     try:
         value = json.loads(body)
     except ValueError:
@@ -88,8 +89,9 @@ def read_checkpoints(path: pathlib.Path | str) -> list[Checkpoint]:
     return out
 
 
-def check_checkpoints(checkpoints: Iterable[Checkpoint], hashes: Mapping[int, str], last_n: int,
-                      head_seq: int) -> tuple[list[str], Checkpoint | None]:
+def check_checkpoints(
+    checkpoints: Iterable[Checkpoint], hashes: Mapping[int, str], last_n: int, head_seq: int
+) -> tuple[list[str], Checkpoint | None]:
     """Problems (one line each) and the newest checkpoint the database agrees with.
 
     ``hashes`` maps each audit record's number to its stored hash; ``last_n`` and
@@ -104,9 +106,7 @@ def check_checkpoints(checkpoints: Iterable[Checkpoint], hashes: Mapping[int, st
                 f" {last_n} and event {head_seq}: its newest records were cut"
             )
         elif cp.n > 0 and hashes.get(cp.n) != cp.hash:
-            problems.append(
-                f"record {cp.n} differs from the checkpoint of {cp.at}: history up to it was rewritten"
-            )
+            problems.append(f"record {cp.n} differs from the checkpoint of {cp.at}: history up to it was rewritten")
         elif newest is None or cp.n >= newest.n:
             newest = cp
     # one line per kind of finding is enough for a person; keep the first of each
@@ -150,8 +150,9 @@ class CheckpointWriter:
             self._fd = None
 
 
-async def run_checkpoints(head: Callable[[], Awaitable[Mapping[str, Any]]], writer: CheckpointWriter,
-                          every: float) -> None:
+async def run_checkpoints(
+    head: Callable[[], Awaitable[Mapping[str, Any]]], writer: CheckpointWriter, every: float
+) -> None:
     """Write a checkpoint now and then every ``every`` seconds when the head has moved;
     cancel to stop (a last checkpoint is written on the way out)."""
 

@@ -66,12 +66,17 @@ log = logging.getLogger(__name__)
 
 _BY_CODE: dict[str, type[StateError]] = {
     cls.code: cls
-    for cls in (BadRequest, Unauthorized, Forbidden, NotFound, Conflict, RuleRefused,
-                StoreUnavailable, DatabaseTooNew)
+    for cls in (BadRequest, Unauthorized, Forbidden, NotFound, Conflict, RuleRefused, StoreUnavailable, DatabaseTooNew)
 }
 _BY_STATUS: dict[int, type[StateError]] = {
-    400: BadRequest, 401: Unauthorized, 403: Forbidden, 404: NotFound, 409: Conflict,
-    413: BadRequest, 422: RuleRefused, 503: StoreUnavailable,
+    400: BadRequest,
+    401: Unauthorized,
+    403: Forbidden,
+    404: NotFound,
+    409: Conflict,
+    413: BadRequest,
+    422: RuleRefused,
+    503: StoreUnavailable,
 }
 # Close codes after which reconnecting cannot help: the stream raises instead.
 _FATAL_CLOSE = {4400: BadRequest, 4401: Unauthorized, 4403: Forbidden, 4404: NotFound}
@@ -177,8 +182,9 @@ class SpreadResolver(AbstractResolver):
     def __init__(self, resolver: AbstractResolver | None = None) -> None:
         self._resolver = resolver if resolver is not None else ThreadedResolver()
 
-    async def resolve(self, host: str, port: int = 0,
-                      family: socket.AddressFamily = socket.AF_INET) -> list[ResolveResult]:
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
         found = list(await self._resolver.resolve(host, port, family))
         random.shuffle(found)
         return found
@@ -297,8 +303,9 @@ class KioskClient:
         """The absolute URL of an API path such as ``/tables`` (on the node in use)."""
         return f"{base or self.base_url}/api/v1{path}"
 
-    async def request(self, method: str, path: str, *, json_body: Any = None,
-                      params: dict[str, str] | None = None) -> Any:
+    async def request(
+        self, method: str, path: str, *, json_body: Any = None, params: dict[str, str] | None = None
+    ) -> Any:
         """Send one request; return the decoded JSON body or raise the mapped error.
 
         A node that cannot be connected to is skipped for the next. A request that may have
@@ -321,7 +328,8 @@ class KioskClient:
                 if not resendable:
                     raise ServerUnreachable(
                         f"lost {base} during {method} {path} ({_failure(exc)}); the command may have "
-                        "been applied: read the state before sending it again") from None
+                        "been applied: read the state before sending it again"
+                    ) from None
                 failures.append(f"{base}: {_failure(exc)}")
                 continue
             except StoreUnavailable as exc:
@@ -334,11 +342,11 @@ class KioskClient:
                 raise
             self._use(base)
             return body
-        raise ServerUnreachable(f"cannot reach {' or '.join(self.urls) if len(self.urls) > 1 else self.urls[0]}"
-                                f" ({'; '.join(failures)})")
+        raise ServerUnreachable(
+            f"cannot reach {' or '.join(self.urls) if len(self.urls) > 1 else self.urls[0]} ({'; '.join(failures)})"
+        )
 
-    async def _send(self, base: str, method: str, path: str, json_body: Any,
-                    params: dict[str, str] | None) -> Any:
+    async def _send(self, base: str, method: str, path: str, json_body: Any, params: dict[str, str] | None) -> Any:
         kwargs: dict[str, Any] = {"headers": self._headers(), "params": params}
         if self._ssl is not None:
             kwargs["ssl"] = self._ssl
@@ -381,8 +389,7 @@ class KioskClient:
         """The command types the server accepts."""
         return (await self.request("GET", "/commands"))["types"]
 
-    async def events_since(self, seq: int, tables: list[str] | None = None,
-                           limit: int | None = None) -> list[Event]:
+    async def events_since(self, seq: int, tables: list[str] | None = None, limit: int | None = None) -> list[Event]:
         """Committed events after ``seq`` (at most ``limit``), in sequence order."""
         params = {"since": str(seq)}
         if tables:
@@ -399,8 +406,9 @@ class KioskClient:
         body = await self.request("POST", "/commands", json_body=command)
         return [event_from_json(e) for e in body["events"]]
 
-    async def create_token(self, role: str, name: str, *, tables: list[str] | None = None,
-                           expires_at: datetime | None = None) -> str:
+    async def create_token(
+        self, role: str, name: str, *, tables: list[str] | None = None, expires_at: datetime | None = None
+    ) -> str:
         """Create a token (admin only); the secret is returned once."""
         body: dict[str, Any] = {"role": role, "name": name}
         if tables is not None:
@@ -413,9 +421,17 @@ class KioskClient:
         """Verify the audit chain (admin only): ``{"ok", "records", "first_broken", "reason"}``."""
         return await self.request("GET", "/audit/verify")
 
-    async def audit(self, *, target: str | None = None, actor: str | None = None, action: str | None = None,
-                    since: datetime | None = None, until: datetime | None = None, before: int | None = None,
-                    limit: int = 200) -> dict[str, Any]:
+    async def audit(
+        self,
+        *,
+        target: str | None = None,
+        actor: str | None = None,
+        action: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        before: int | None = None,
+        limit: int = 200,
+    ) -> dict[str, Any]:
         """Audit records, newest first (pit, admin): ``{"records": [...], "more": bool}``;
         page back with ``before`` = the oldest record's ``n``."""
         params = {"limit": str(limit)}
@@ -444,9 +460,16 @@ class KioskClient:
 
     # -- stream ----------------------------------------------------------------------------
 
-    def stream(self, tables: list[str] | None = None, *, since: int | None = None,
-               backoff_initial: float = 0.1, backoff_max: float = 5.0,
-               max_attempts: int | None = None, reconnect_spread: float = 1.0) -> EventStream:
+    def stream(
+        self,
+        tables: list[str] | None = None,
+        *,
+        since: int | None = None,
+        backoff_initial: float = 0.1,
+        backoff_max: float = 5.0,
+        max_attempts: int | None = None,
+        reconnect_spread: float = 1.0,
+    ) -> EventStream:
         """The live stream of ``tables`` (None: every table).
 
         Without ``since`` it yields a :class:`Snapshot` first; with it, the events after
@@ -458,8 +481,7 @@ class KioskClient:
         node do not all arrive on the others at once. ``max_attempts`` bounds consecutive
         failed connection attempts (None: keep trying).
         """
-        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts,
-                           reconnect_spread)
+        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts, reconnect_spread)
 
 
 def _quote(part: str) -> str:
@@ -480,9 +502,16 @@ class EventStream:
     Connection events (:mod:`kiosk.state.connection`) go to the client's listeners.
     """
 
-    def __init__(self, client: KioskClient, tables: list[str] | None, since: int | None,
-                 backoff_initial: float, backoff_max: float, max_attempts: int | None,
-                 reconnect_spread: float = 1.0) -> None:
+    def __init__(
+        self,
+        client: KioskClient,
+        tables: list[str] | None,
+        since: int | None,
+        backoff_initial: float,
+        backoff_max: float,
+        max_attempts: int | None,
+        reconnect_spread: float = 1.0,
+    ) -> None:
         self._client = client
         self.tables = list(tables) if tables else None
         self.last_seq: int | None = since
@@ -560,8 +589,9 @@ class EventStream:
                 give_up = self._max_attempts is not None and failures >= self._max_attempts
                 client.connection.emit(Offline(offline_since, reason, failures, None if give_up else wait))
                 if give_up:
-                    raise ServerUnreachable(f"cannot reach {' or '.join(client.urls)} after {failures} "
-                                            f"attempts ({reason})")
+                    raise ServerUnreachable(
+                        f"cannot reach {' or '.join(client.urls)} after {failures} attempts ({reason})"
+                    )
                 await asyncio.sleep(wait)
                 order = client._order()
                 continue
@@ -599,8 +629,13 @@ class EventStream:
                 return
             code, text = self.last_close or (None, "")
             offline_since = datetime.now(UTC)
-            reason = f"lost {base}" + (f" (close {code}: {text})" if code is not None and text else
-                                       f" (close {code})" if code is not None else "")
+            reason = f"lost {base}" + (
+                f" (close {code}: {text})"
+                if code is not None and text
+                else f" (close {code})"
+                if code is not None
+                else ""
+            )
             if code == 4008:  # too slow: the node is fine, resume there
                 order = client._order()
                 client.connection.emit(Offline(offline_since, reason, 0, 0.0))
@@ -627,8 +662,9 @@ class EventStream:
                     yield event
                 elif kind == "snapshot":
                     self.last_seq = int(data["seq"])
-                    yield Snapshot(int(data["seq"]), data.get("tables") or {},
-                                   data.get("links") or {}, bool(data.get("resync")))
+                    yield Snapshot(
+                        int(data["seq"]), data.get("tables") or {}, data.get("links") or {}, bool(data.get("resync"))
+                    )
                 elif kind == "ready":
                     seq = self.last_seq if self.last_seq is not None else int(data.get("seq") or 0)
                     self._client.connection.emit(Connected(base, seq))
@@ -643,8 +679,12 @@ class EventStream:
                 code, reason = msg.data, msg.extra or ""
             elif msg.type == aiohttp.WSMsgType.ERROR:
                 reason = str(msg.data)
-            if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSING,
-                            aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR):
+            if msg.type in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSING,
+                aiohttp.WSMsgType.CLOSED,
+                aiohttp.WSMsgType.ERROR,
+            ):
                 break
         if code is None:
             code = ws.close_code

@@ -119,8 +119,11 @@ class _GuardedHandler(RequestHandler):
         super().connection_made(transport)
         if not self._guard.admit(self):
             if self._guard.refused % 100 == 1:
-                log.warning("refused %d connection(s): all %d connections are busy", self._guard.refused,
-                            self._guard.limits.max_connections)
+                log.warning(
+                    "refused %d connection(s): all %d connections are busy",
+                    self._guard.refused,
+                    self._guard.limits.max_connections,
+                )
             transport.abort()  # type: ignore[attr-defined]
             return
         self._arm(self._guard.limits.idle_timeout)

@@ -53,7 +53,7 @@ def parse_db_url(url: str | None) -> DatabaseURL:
     if lowered.startswith("sqlite:"):
         if not lowered.startswith("sqlite:///"):
             raise BadRequest(f"SQLite URL must be sqlite:///PATH (a file), got {text!r}")
-        rest = text[len("sqlite:///"):]
+        rest = text[len("sqlite:///") :]
         if not rest or rest == ":memory:":
             raise BadRequest(f"SQLite URL must name a file: {text!r}")
         return DatabaseURL("sqlite", path=pathlib.Path(rest))

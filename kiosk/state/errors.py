@@ -25,7 +25,9 @@ __all__ = [
     "refused",
 ]
 
-_USERINFO = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^:@/\s]*):[^\s]*@")  # to the last @: a raw @ or / in a password too
+_USERINFO = re.compile(
+    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*://)(?P<user>[^:@/\s]*):[^\s]*@"
+)  # to the last @: a raw @ or / in a password too
 _PASSWORD = re.compile(
     r"(?i)(?P<key>(?:ssl)?pass(?:word|wd)?)(?P<eq>\s*=\s*)(?:'(?:[^'\\]|\\.)*'|\"[^\"]*\"|[^&\s;,'\")]+)"
 )
@@ -117,8 +119,9 @@ class StoreUnavailable(StateError):
     code = "store_unavailable"
     PUBLIC = "the database is unavailable; retry shortly (the server log has the details)"
 
-    def __init__(self, message: str, *, public: str | None = None, rule: str | None = None,
-                 code: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, public: str | None = None, rule: str | None = None, code: str | None = None
+    ) -> None:
         super().__init__(redact_credentials(message), rule=rule, code=code)
         self._public = public
 

@@ -80,12 +80,22 @@ class FloorFrame:
 
     def to_json(self) -> str:
         """The frame as JSON (for ``kiosk_meta``)."""
-        return json.dumps({
-            "casino": {"name": self.casino.name, "timezone": str(self.casino.timezone)},
-            "displays": [d.model_dump(mode="json", by_alias=True) for d in self.displays.values()],
-            "tables": {tid: {"variant": t.variant, "layout": None if t.layout is None else str(t.layout),
-                             "layout_approval": t.layout_approval} for tid, t in sorted(self.tables.items())},
-        }, sort_keys=True, separators=(",", ":"))
+        return json.dumps(
+            {
+                "casino": {"name": self.casino.name, "timezone": str(self.casino.timezone)},
+                "displays": [d.model_dump(mode="json", by_alias=True) for d in self.displays.values()],
+                "tables": {
+                    tid: {
+                        "variant": t.variant,
+                        "layout": None if t.layout is None else str(t.layout),
+                        "layout_approval": t.layout_approval,
+                    }
+                    for tid, t in sorted(self.tables.items())
+                },
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
 
     @classmethod
     def from_json(cls, text: str) -> FloorFrame:
@@ -96,8 +106,12 @@ class FloorFrame:
             return cls(
                 casino=Casino.model_validate(data["casino"]),
                 displays={d.id: d for d in displays},
-                tables={tid: TableFrame(t["variant"], None if t["layout"] is None else Path(t["layout"]),
-                                        t["layout_approval"]) for tid, t in data["tables"].items()},
+                tables={
+                    tid: TableFrame(
+                        t["variant"], None if t["layout"] is None else Path(t["layout"]), t["layout_approval"]
+                    )
+                    for tid, t in data["tables"].items()
+                },
             )
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"stored floor frame is unreadable: {str(exc).splitlines()[0]}") from None
@@ -128,8 +142,9 @@ def _table(state: Mapping[str, Any], frame: TableFrame | None) -> Table:
     limits = state.get("limits") or {}
     settings = dict(state.get("settings") or {})
     # the live limits hold the rule-relevant settings (set_limits changes them there)
-    settings.update({name: limits[name] for name, sections in LIMIT_SETTINGS.items()
-                     if section in sections and name in limits})
+    settings.update(
+        {name: limits[name] for name, sections in LIMIT_SETTINGS.items() if section in sections and name in limits}
+    )
     nomination = _nomination(state)
     if nomination:  # the round's nomination is what the sign shows (003 s50C(3))
         settings.update(nominated_suit=nomination["suit"], nominated_card=nomination["card"])
@@ -148,10 +163,20 @@ def _table(state: Mapping[str, Any], frame: TableFrame | None) -> Table:
 
 def _link(state: Mapping[str, Any]) -> Link:
     meter = state["meter"]
-    return Link.model_validate({
-        "id": state["id"], "name": state["name"], "tables": list(state["tables"]), "approval": state.get("approval"),
-        "seed_cents": meter["seed_cents"], "prize_cents": meter["amount_cents"], "contribution_bp": meter["rate_bp"],
-    }, by_name=True, by_alias=False, context={STORED: True})
+    return Link.model_validate(
+        {
+            "id": state["id"],
+            "name": state["name"],
+            "tables": list(state["tables"]),
+            "approval": state.get("approval"),
+            "seed_cents": meter["seed_cents"],
+            "prize_cents": meter["amount_cents"],
+            "contribution_bp": meter["rate_bp"],
+        },
+        by_name=True,
+        by_alias=False,
+        context={STORED: True},
+    )
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -165,8 +190,9 @@ def _first_error(exc: ValidationError) -> str:
     return f"{where}: {text}"
 
 
-def floor_of(frame: FloorFrame, tables: Mapping[str, Mapping[str, Any]],
-             links: Mapping[str, Mapping[str, Any]]) -> Floor:
+def floor_of(
+    frame: FloorFrame, tables: Mapping[str, Mapping[str, Any]], links: Mapping[str, Mapping[str, Any]]
+) -> Floor:
     """The floor that stored tables and links make on ``frame``.
 
     Raises :class:`BadRequest` naming the table when a configuration is not one a floor
@@ -186,10 +212,17 @@ def floor_of(frame: FloorFrame, tables: Mapping[str, Mapping[str, Any]],
             floor_links[link_id] = _link(state)
         except ValidationError as exc:
             raise BadRequest(f"jackpot link {link_id}: {_first_error(exc)}") from None
-    displays = {k: d for k, d in frame.displays.items()
-                if (d.table is not None and d.table in built) or (d.link is not None and d.link in floor_links)}
-    return Floor.model_validate({"format": FORMAT, "casino": frame.casino, "tables": built, "links": floor_links,
-                                 "displays": displays}, by_name=True, by_alias=False, context={STORED: True})
+    displays = {
+        k: d
+        for k, d in frame.displays.items()
+        if (d.table is not None and d.table in built) or (d.link is not None and d.link in floor_links)
+    }
+    return Floor.model_validate(
+        {"format": FORMAT, "casino": frame.casino, "tables": built, "links": floor_links, "displays": displays},
+        by_name=True,
+        by_alias=False,
+        context={STORED: True},
+    )
 
 
 def _errors(frame: FloorFrame, tables: Mapping[str, Any], links: Mapping[str, Any]) -> list[Violation]:
@@ -202,9 +235,13 @@ class FloorLaw:
 
     frame: FloorFrame = field(default_factory=FloorFrame)
 
-    def refuse_new_violations(self, tables: Mapping[str, Any], links: Mapping[str, Any],
-                              new_tables: Mapping[str, Any] | None = None,
-                              new_links: Mapping[str, Any] | None = None) -> None:
+    def refuse_new_violations(
+        self,
+        tables: Mapping[str, Any],
+        links: Mapping[str, Any],
+        new_tables: Mapping[str, Any] | None = None,
+        new_links: Mapping[str, Any] | None = None,
+    ) -> None:
         """Raise :class:`RuleRefused` (its citation as ``rule``) if replacing the states in
         ``tables``/``links`` by ``new_tables``/``new_links`` (a ``None`` state: removed)
         breaks a floor rule the current floor does not break."""

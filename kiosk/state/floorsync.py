@@ -61,8 +61,11 @@ def floor_config(floor: Any) -> dict[str, Any]:
         }
     for link_id, link in sorted(floor.links.items()):
         rates = {floor.tables[t].caribbean_settings.jackpot.contribution_bp for t in link.tables if t in floor.tables}
-        rate = link.contribution_bp if link.contribution_bp is not None else next(
-            (r for r in sorted(rates, key=lambda r: (r is None, r)) if r is not None), 0)
+        rate = (
+            link.contribution_bp
+            if link.contribution_bp is not None
+            else next((r for r in sorted(rates, key=lambda r: (r is None, r)) if r is not None), 0)
+        )
         links[link_id] = {
             "name": link.name,
             "tables": sorted(link.tables),
@@ -70,8 +73,11 @@ def floor_config(floor: Any) -> dict[str, Any]:
             "standalone": False,
             "seed_cents": link.seed_cents,
             "rate_bp": rate,
-            "wager_cents": {t: floor.tables[t].caribbean_settings.jackpot.wager_cents for t in sorted(link.tables)
-                            if t in floor.tables},
+            "wager_cents": {
+                t: floor.tables[t].caribbean_settings.jackpot.wager_cents
+                for t in sorted(link.tables)
+                if t in floor.tables
+            },
             "prize_cents": link.prize_at_load_cents,
         }
     return {"tables": tables, "links": links}
@@ -111,8 +117,10 @@ def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, An
     lines = []
     for key in sorted(set(a) | set(b)):
         if a.get(key, "(none)") != b.get(key, "(none)"):
-            lines.append(f"{kind} {ident}: {key} is {canonical_json(a.get(key))} in the database,"
-                         f" {canonical_json(b.get(key))} in the floor file")
+            lines.append(
+                f"{kind} {ident}: {key} is {canonical_json(a.get(key))} in the database,"
+                f" {canonical_json(b.get(key))} in the floor file"
+            )
     return lines
 
 
@@ -129,9 +137,17 @@ def _new_table(table_id: str, cfg: dict[str, Any]) -> TableState:
 
 
 def _new_link(link_id: str, cfg: dict[str, Any]) -> LinkState:
-    return new_link_state(link_id, name=cfg["name"], tables=cfg["tables"], approval=cfg["approval"],
-                          seed_cents=cfg["seed_cents"], prize_cents=cfg["prize_cents"], rate_bp=cfg["rate_bp"],
-                          wager_cents=cfg["wager_cents"], standalone=cfg["standalone"])
+    return new_link_state(
+        link_id,
+        name=cfg["name"],
+        tables=cfg["tables"],
+        approval=cfg["approval"],
+        seed_cents=cfg["seed_cents"],
+        prize_cents=cfg["prize_cents"],
+        rate_bp=cfg["rate_bp"],
+        wager_cents=cfg["wager_cents"],
+        standalone=cfg["standalone"],
+    )
 
 
 def _check_rules(config: dict[str, Any]) -> None:
@@ -142,8 +158,9 @@ def _check_rules(config: dict[str, Any]) -> None:
             raise refused(f"floor file: table {table_id}: {exc.message}", exc.rule) from None
 
 
-def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str,
-               frame: str | None = None):
+def sync_floor(
+    config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str, frame: str | None = None
+):
     """The store ``apply`` function that seeds, checks or applies a floor configuration.
 
     ``frame`` (:meth:`kiosk.state.floorlaw.FloorFrame.to_json`) is kept as ``floor_frame`` so
@@ -177,8 +194,10 @@ def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: b
                     diffs += _differences("jackpot", link_id, _link_view(have), trimmed)
             if diffs and not apply_floor:
                 shown = "; ".join(diffs[:20]) + (f"; and {len(diffs) - 20} more" if len(diffs) > 20 else "")
-                raise Conflict(f"the floor file differs from the database ({len(diffs)} differences): {shown}."
-                               " Nothing was changed; start with apply_floor (--apply-floor) to apply them")
+                raise Conflict(
+                    f"the floor file differs from the database ({len(diffs)} differences): {shown}."
+                    " Nothing was changed; start with apply_floor (--apply-floor) to apply them"
+                )
         _check_rules(config)
         for table_id, cfg in config["tables"].items():
             have = loaded.tables.get(table_id)
@@ -197,8 +216,7 @@ def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: b
         for table_id, have in loaded.tables.items():
             if table_id not in config["tables"]:
                 out.tables[table_id] = None
-                out.events.append(table_event("table_removed", {**have, "version": have["version"] + 1},
-                                              source=source))
+                out.events.append(table_event("table_removed", {**have, "version": have["version"] + 1}, source=source))
         for link_id, cfg in config["links"].items():
             have = loaded.links.get(link_id)
             if have is None:
@@ -207,8 +225,13 @@ def sync_floor(config: dict[str, Any], stored_digest: str | None, apply_floor: b
                 out.events.append(link_event("link_created", state, source=source))
             elif _link_view(have) != {k: v for k, v in cfg.items() if k != "prize_cents"}:
                 state = bumped(have)
-                state.update(name=cfg["name"], tables=cfg["tables"], approval=cfg["approval"],
-                             standalone=cfg["standalone"], wager_cents=cfg["wager_cents"])
+                state.update(
+                    name=cfg["name"],
+                    tables=cfg["tables"],
+                    approval=cfg["approval"],
+                    standalone=cfg["standalone"],
+                    wager_cents=cfg["wager_cents"],
+                )
                 meter = meter_of(have).with_settings(seed_cents=cfg["seed_cents"], rate_bp=cfg["rate_bp"])
                 state["meter"] = {**state["meter"], "seed_cents": meter.seed_cents, "rate_bp": meter.rate_bp}
                 out.links[link_id] = state

@@ -71,8 +71,9 @@ def parse_json_object(raw: bytes | str, what: str = "the body") -> dict[str, Any
     """``raw`` as one JSON object, or :class:`BadRequest` naming what is wrong with it."""
     try:
         text = raw.decode("utf-8") if isinstance(raw, (bytes, bytearray)) else raw
-        value = json.loads(text, object_pairs_hook=_unique_object, parse_constant=_no_constants,
-                           parse_float=_finite_float)
+        value = json.loads(
+            text, object_pairs_hook=_unique_object, parse_constant=_no_constants, parse_float=_finite_float
+        )
     except UnicodeDecodeError:
         raise BadRequest(f"{what} is not UTF-8 text") from None
     except RecursionError:

@@ -99,7 +99,10 @@ def _short(value: Any) -> str:
 def compare(rebuilt: Rebuilt, stored_tables: Mapping[str, Any], stored_links: Mapping[str, Any]) -> list[str]:
     """One line for every table or link whose stored state differs from the log, in id order."""
     lines: list[str] = []
-    for what, log_rows, rows in (("table", rebuilt.tables, stored_tables), ("jackpot link", rebuilt.links, stored_links)):
+    for what, log_rows, rows in (
+        ("table", rebuilt.tables, stored_tables),
+        ("jackpot link", rebuilt.links, stored_links),
+    ):
         for ident in sorted(set(log_rows) | set(rows)):
             have, want = rows.get(ident), log_rows.get(ident)
             if have == want:
@@ -109,5 +112,7 @@ def compare(rebuilt: Rebuilt, stored_tables: Mapping[str, Any], stored_links: Ma
             elif want is None:
                 lines.append(f"{what} {ident}: in the stored state but not in the event log")
             else:
-                lines.append(f"{what} {ident}: stored state differs from the event log ({_first_difference(have, want)})")
+                lines.append(
+                    f"{what} {ident}: stored state differs from the event log ({_first_difference(have, want)})"
+                )
     return lines

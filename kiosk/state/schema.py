@@ -28,8 +28,7 @@ _V1_TABLES = [
     "CREATE TABLE kiosk_events (seq {bigint} PRIMARY KEY, type TEXT NOT NULL, table_id TEXT,"
     " link_id TEXT, scope TEXT NOT NULL, data TEXT NOT NULL, at TEXT NOT NULL, actor TEXT NOT NULL,"
     " token_id TEXT, version {bigint})",
-    "CREATE TABLE kiosk_event_tables (table_id TEXT NOT NULL, seq {bigint} NOT NULL,"
-    " PRIMARY KEY (table_id, seq))",
+    "CREATE TABLE kiosk_event_tables (table_id TEXT NOT NULL, seq {bigint} NOT NULL, PRIMARY KEY (table_id, seq))",
     "CREATE TABLE kiosk_tables (id TEXT PRIMARY KEY, version {bigint} NOT NULL, state TEXT NOT NULL)",
     "CREATE TABLE kiosk_links (id TEXT PRIMARY KEY, version {bigint} NOT NULL, state TEXT NOT NULL)",
     "CREATE TABLE kiosk_audit (n {bigint} PRIMARY KEY, seq {bigint}, at TEXT NOT NULL, actor TEXT NOT NULL,"

@@ -254,16 +254,28 @@ async def _health(request: web.Request) -> web.Response:
     except TimeoutError:
         problems.append(f"the database did not answer within {limits.timeout:g} s")
     else:
-        body.update({"seq": node["head"], "published": node["published"],
-                     "lag": {"events": node["lag_events"], "seconds": node["lag_seconds"],
-                             "limit_seconds": limits.max_lag_seconds},
-                     "listening": node["listening"]})
+        body.update(
+            {
+                "seq": node["head"],
+                "published": node["published"],
+                "lag": {
+                    "events": node["lag_events"],
+                    "seconds": node["lag_seconds"],
+                    "limit_seconds": limits.max_lag_seconds,
+                },
+                "listening": node["listening"],
+            }
+        )
         if node["listening"] is False and node["deaf_seconds"] > limits.max_lag_seconds:
-            problems.append(f"not hearing other nodes' changes for {node['deaf_seconds']:.1f} s: the database "
-                            "LISTEN connection is down")
+            problems.append(
+                f"not hearing other nodes' changes for {node['deaf_seconds']:.1f} s: the database "
+                "LISTEN connection is down"
+            )
         if node["lag_seconds"] > limits.max_lag_seconds:
-            problems.append(f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
-                            f"database (limit {limits.max_lag_seconds:g} s)")
+            problems.append(
+                f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
+                f"database (limit {limits.max_lag_seconds:g} s)"
+            )
     body["time"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
     if not problems:
         return web.json_response(body)
@@ -354,14 +366,28 @@ def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
         if spec is None:
             continue
         fields = {
-            key: {k: v for k, v in (("kind", f.kind), ("required", f.required), ("nullable", f.nullable),
-                                    ("choices", list(f.choices) if f.choices else None),
-                                    ("low", f.low), ("high", f.high)) if v is not None}
+            key: {
+                k: v
+                for k, v in (
+                    ("kind", f.kind),
+                    ("required", f.required),
+                    ("nullable", f.nullable),
+                    ("choices", list(f.choices) if f.choices else None),
+                    ("low", f.low),
+                    ("high", f.high),
+                )
+                if v is not None
+            }
             for key, f in spec.fields.items()
         }
-        out[name] = {"role": spec.role, "target": f"{spec.target}_id", "help": spec.help,
-                     "fields": fields, "games": list(spec.games) if spec.games else None,
-                     "schema": command_schema(spec)}
+        out[name] = {
+            "role": spec.role,
+            "target": f"{spec.target}_id",
+            "help": spec.help,
+            "fields": fields,
+            "games": list(spec.games) if spec.games else None,
+            "schema": command_schema(spec),
+        }
     return out
 
 
@@ -406,11 +432,8 @@ async def _create_token(request: web.Request) -> web.Response:
         if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
             raise BadRequest("tables must be a list of table ids (strings) or null")
     expires_at = _check_expiry(body.get("expires_at"))
-    token = await request.app[SERVICE_KEY].create_token(
-        role, name, tables=tables, expires_at=expires_at, actor=actor
-    )
-    out = {"token": token, "role": role, "name": name, "tables": tables,
-           "expires_at": body.get("expires_at")}
+    token = await request.app[SERVICE_KEY].create_token(role, name, tables=tables, expires_at=expires_at, actor=actor)
+    out = {"token": token, "role": role, "name": name, "tables": tables, "expires_at": body.get("expires_at")}
     return web.json_response(out, status=201)
 
 
@@ -437,9 +460,15 @@ async def _session(request: web.Request) -> web.Response:
     """Who the token is: what a console signs in with."""
     actor = request_actor(request)
     expires = actor.expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z") if actor.expires_at else None
-    return web.json_response({"name": actor.name, "role": actor.role, "token_id": actor.token_id,
-                              "tables": sorted(actor.tables) if actor.tables is not None else None,
-                              "expires_at": expires})
+    return web.json_response(
+        {
+            "name": actor.name,
+            "role": actor.role,
+            "token_id": actor.token_id,
+            "tables": sorted(actor.tables) if actor.tables is not None else None,
+            "expires_at": expires,
+        }
+    )
 
 
 async def _floor_frame(request: web.Request) -> web.Response:
@@ -452,8 +481,9 @@ async def _floor_frame(request: web.Request) -> web.Response:
 async def _displays(request: web.Request) -> web.Response:
     """The displays streaming from this node now (pit, admin)."""
     require_role(request_actor(request), "pit", "admin")
-    return web.json_response({"node_id": request.app[_INFO_KEY]["node_id"],
-                              "displays": request.app[HUB_KEY].subscribers("display")})
+    return web.json_response(
+        {"node_id": request.app[_INFO_KEY]["node_id"], "displays": request.app[HUB_KEY].subscribers("display")}
+    )
 
 
 def _time_param(request: web.Request, name: str) -> datetime | None:
@@ -484,8 +514,7 @@ async def _audit(request: web.Request) -> web.Response:
         limit=_int_param(request, "limit", 200, 1, 1000),
     )
     records = await request.app[SERVICE_KEY].audit_records(query)
-    return web.json_response({"records": records,
-                              "more": len(records) == query.limit})
+    return web.json_response({"records": records, "more": len(records) == query.limit})
 
 
 # ---------------------------------------------------------------------------------------------

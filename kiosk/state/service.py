@@ -117,8 +117,12 @@ class Service:
         store.audit_key = key
         store.verify_only = verify_only
         await store.open()
-        service = cls(store, node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
-                      clock or _utc_now, remember)
+        service = cls(
+            store,
+            node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
+            clock or _utc_now,
+            remember,
+        )
         service.audit_key = key
         try:
             service._last_published = await store.head_seq()
@@ -129,8 +133,9 @@ class Service:
             store.set_remote_listener(service._on_remote_commit)
             await store.wait_listening()
             if tick_seconds is not None:
-                service._ticker = asyncio.get_running_loop().create_task(service._tick(tick_seconds),
-                                                                          name="kiosk-scheduler")
+                service._ticker = asyncio.get_running_loop().create_task(
+                    service._tick(tick_seconds), name="kiosk-scheduler"
+                )
         except BaseException:
             await service.close()
             raise
@@ -186,8 +191,13 @@ class Service:
         stored = await self._store.get_meta("floor_digest")
         actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
         frame = FloorFrame.of(floor)
-        events = await self._store.write(actor, sync_floor(config, stored, apply_floor, source, frame.to_json()),
-                                         now=self._now(), tables="*", links="*")
+        events = await self._store.write(
+            actor,
+            sync_floor(config, stored, apply_floor, source, frame.to_json()),
+            now=self._now(),
+            tables="*",
+            links="*",
+        )
         self._law = FloorLaw(frame)
         await self._deliver(events)
 
@@ -249,8 +259,9 @@ class Service:
         out: list[Event] = []
         for table_id in due_tables(snap["tables"], now):
             cmd = {"type": APPLY_DUE.type, "table_id": table_id, "expected_version": None}
-            events = await self._store.write(SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now,
-                                             tables="*", links="*")
+            events = await self._store.write(
+                SYSTEM, make_apply(APPLY_DUE, cmd, self._ctx(SYSTEM, now)), now=now, tables="*", links="*"
+            )
             await self._deliver(events)
             out += events
         return out
@@ -295,9 +306,14 @@ class Service:
                 lag_seconds = max(0.0, (self._now() - oldest[0].at).total_seconds())
         lost_at = self._store.listen_lost_at
         deaf = 0.0 if lost_at is None else max(0.0, time.monotonic() - lost_at)
-        return {"head": head, "published": published, "lag_events": lag_events,
-                "lag_seconds": round(lag_seconds, 3), "listening": self._store.listening,
-                "deaf_seconds": round(deaf, 3)}
+        return {
+            "head": head,
+            "published": published,
+            "lag_events": lag_events,
+            "lag_seconds": round(lag_seconds, 3),
+            "listening": self._store.listening,
+            "deaf_seconds": round(deaf, 3),
+        }
 
     async def head_seq(self) -> int:
         """The sequence number of the last committed event."""
@@ -406,8 +422,15 @@ class Service:
         row = await self._store.find_token(token_digest(token))
         return actor_from_row(row, self._now(), parse_time)
 
-    async def create_token(self, role: str, name: str, tables: Collection[str] | None = None,
-                           expires_at: Any = None, *, actor: Actor | None = None) -> str:
+    async def create_token(
+        self,
+        role: str,
+        name: str,
+        tables: Collection[str] | None = None,
+        expires_at: Any = None,
+        *,
+        actor: Actor | None = None,
+    ) -> str:
         """Issue a token; the secret is returned once and stored only as its SHA-256."""
         if role not in ROLES:
             raise BadRequest(f"role must be one of {', '.join(ROLES)}, not {role!r}")
@@ -415,8 +438,10 @@ class Service:
         if actor is not None:
             authorize(actor, "admin", "issuing tokens")
         if tables is not None and role not in SCOPED_ROLES:
-            raise BadRequest(f"tables: only {' and '.join(SCOPED_ROLES)} tokens are limited to tables;"
-                             f" a {role} token {'only reads' if role == 'display' else 'acts on the whole floor'}")
+            raise BadRequest(
+                f"tables: only {' and '.join(SCOPED_ROLES)} tokens are limited to tables;"
+                f" a {role} token {'only reads' if role == 'display' else 'acts on the whole floor'}"
+            )
         # whose token it is: the issuing token's person, or (issued on the server) the name given
         person = name if actor is None else actor.who
         actor = actor or LOCAL_OPERATOR
@@ -429,12 +454,27 @@ class Service:
             missing = [t for t in (table_ids or []) if t not in loaded.tables]
             if missing:
                 raise NotFound(f"unknown table {missing[0]!r}")
-            details = {"id": ident, "role": role, "name": name, "tables": table_ids,
-                       "expires_at": None if expiry is None else format_time(expiry), "person": person}
+            details = {
+                "id": ident,
+                "role": role,
+                "name": name,
+                "tables": table_ids,
+                "expires_at": None if expiry is None else format_time(expiry),
+                "person": person,
+            }
             return Outcome(
-                tokens=[TokenInsert(ident, token_digest(secret), role, name,
-                                    None if table_ids is None else tuple(table_ids), format_time(now),
-                                    details["expires_at"], person)],
+                tokens=[
+                    TokenInsert(
+                        ident,
+                        token_digest(secret),
+                        role,
+                        name,
+                        None if table_ids is None else tuple(table_ids),
+                        format_time(now),
+                        details["expires_at"],
+                        person,
+                    )
+                ],
                 audit=[AuditDraft("token_created", ident, details)],
             )
 
@@ -454,8 +494,10 @@ class Service:
                 raise NotFound(f"unknown token {token_id_!r}")
             if row["revoked_at"] is not None:
                 raise BadRequest(f"token {token_id_} is already revoked")
-            return Outcome(tokens=[TokenRevoke(token_id_, format_time(now))],
-                           audit=[AuditDraft("token_revoked", token_id_, {"id": token_id_, "name": row["name"]})])
+            return Outcome(
+                tokens=[TokenRevoke(token_id_, format_time(now))],
+                audit=[AuditDraft("token_revoked", token_id_, {"id": token_id_, "name": row["name"]})],
+            )
 
         await self._store.write(actor, apply, now=now, tokens=True)
         for listener in list(self._revocation_listeners):
@@ -471,8 +513,11 @@ class Service:
         wanted = set(token_ids)
         if not wanted:
             return set()
-        return {row["id"] for row in await self._store.list_tokens()
-                if row["id"] in wanted and row["revoked_at"] is not None}
+        return {
+            row["id"]
+            for row in await self._store.list_tokens()
+            if row["id"] in wanted and row["revoked_at"] is not None
+        }
 
     async def list_tokens(self) -> list[dict[str, Any]]:
         """Every token's id, role, name, tables and times (never a secret or its hash)."""

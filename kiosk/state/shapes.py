@@ -378,7 +378,9 @@ class PendingHit(TypedDict):
     rule: str
     sharing_method: str
     sharing_sign_displayed: bool
-    sharing_sign_shown_by: NotRequired[list[str]]  # the displays whose latest report showed the sign (kiosk.state.showing)
+    sharing_sign_shown_by: NotRequired[
+        list[str]
+    ]  # the displays whose latest report showed the sign (kiosk.state.showing)
     paid: bool
     paid_by: str | None
     paid_at: NotRequired[str]

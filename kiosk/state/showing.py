@@ -36,8 +36,21 @@ from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
 from kiosk.state.times import parse_when
 
-__all__ = ["ACTION", "MAX_ITEMS", "PER_MINUTE", "RECENT", "Report", "ShowingRecord", "change_announced", "notice_now", "notice_shown", "parse_report",
-           "record_of", "records_from_audit", "sign_shown"]
+__all__ = [
+    "ACTION",
+    "MAX_ITEMS",
+    "PER_MINUTE",
+    "RECENT",
+    "Report",
+    "ShowingRecord",
+    "change_announced",
+    "notice_now",
+    "notice_shown",
+    "parse_report",
+    "record_of",
+    "records_from_audit",
+    "sign_shown",
+]
 
 ACTION = "display_showing"
 """The audit action of a display's report."""
@@ -66,8 +79,13 @@ class Report:
 
     def details(self) -> dict[str, Any]:
         """The audit record's details."""
-        return {"display_id": self.display_id, "version": self.version, "signs": list(self.signs),
-                "notices": list(self.notices), "sharing": self.sharing}
+        return {
+            "display_id": self.display_id,
+            "version": self.version,
+            "signs": list(self.signs),
+            "notices": list(self.notices),
+            "sharing": self.sharing,
+        }
 
     @property
     def key(self) -> tuple:
@@ -135,20 +153,30 @@ def parse_report(message: Mapping[str, Any]) -> Report:
     return Report(table_id, display_id, version, signs, notices, sharing)
 
 
-def record_of(n: int, at: datetime, token_id: str | None, token_name: str,
-              details: Mapping[str, Any]) -> ShowingRecord:
+def record_of(n: int, at: datetime, token_id: str | None, token_name: str, details: Mapping[str, Any]) -> ShowingRecord:
     """A :class:`ShowingRecord` from a ``display_showing`` audit record's fields."""
-    return ShowingRecord(int(n), at, token_id, token_name, details.get("display_id"),
-                         frozenset(details.get("signs") or ()), frozenset(details.get("notices") or ()),
-                         details.get("sharing"))
+    return ShowingRecord(
+        int(n),
+        at,
+        token_id,
+        token_name,
+        details.get("display_id"),
+        frozenset(details.get("signs") or ()),
+        frozenset(details.get("notices") or ()),
+        details.get("sharing"),
+    )
 
 
 def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]:
     """The records of ``display_showing`` audit records as ``GET /api/v1/audit`` returns them
     (any order), oldest first; other records are skipped."""
-    out = [record_of(r["n"], parse_when(r["at"], "audit record at"), r.get("token_id"), str(r["actor"]),
-                     r.get("details") or {})
-           for r in rows if r.get("action") == ACTION]
+    out = [
+        record_of(
+            r["n"], parse_when(r["at"], "audit record at"), r.get("token_id"), str(r["actor"]), r.get("details") or {}
+        )
+        for r in rows
+        if r.get("action") == ACTION
+    ]
     return sorted(out, key=lambda r: r.n)
 
 
@@ -192,5 +220,4 @@ def change_announced(records: Sequence[ShowingRecord], change_id: str) -> list[s
 def sign_shown(records: Sequence[ShowingRecord], kind: str, *, says: str | None = None) -> list[ShowingRecord]:
     """The latest reports, one per display, that show sign ``kind`` (stating ``says``, when
     given: the jackpot sharing sign's way of sharing)."""
-    return [r for r in _latest(records).values()
-            if kind in r.signs and (says is None or r.sharing == says)]
+    return [r for r in _latest(records).values() if kind in r.signs and (says is None or r.sharing == says)]

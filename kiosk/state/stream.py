@@ -76,8 +76,13 @@ CLOSE_UNAUTHORIZED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NOT_FOUND = 4404
 
-CLOSE_CODES: dict[int, int] = {400: CLOSE_BAD_REQUEST, 401: CLOSE_UNAUTHORIZED, 403: CLOSE_FORBIDDEN,
-                               404: CLOSE_NOT_FOUND, 503: CLOSE_TRY_AGAIN}
+CLOSE_CODES: dict[int, int] = {
+    400: CLOSE_BAD_REQUEST,
+    401: CLOSE_UNAUTHORIZED,
+    403: CLOSE_FORBIDDEN,
+    404: CLOSE_NOT_FOUND,
+    503: CLOSE_TRY_AGAIN,
+}
 """HTTP status of a :class:`StateError` -> WebSocket close code."""
 
 _HELLO_FIELDS = frozenset({"type", "token", "tables", "since"})
@@ -133,8 +138,18 @@ class _StreamClosed(Exception):
 class _Connection:
     """The per-client state: its socket, transport and the last sequence number sent."""
 
-    __slots__ = ("actor", "closing", "connected_at", "last_sent", "report_times", "reported", "sub", "tables",
-                 "transport", "ws")
+    __slots__ = (
+        "actor",
+        "closing",
+        "connected_at",
+        "last_sent",
+        "report_times",
+        "reported",
+        "sub",
+        "tables",
+        "transport",
+        "ws",
+    )
 
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
@@ -184,8 +199,16 @@ class StreamHub:
             actor = conn.actor
             if actor is None or conn.closing or conn.ws.closed or (role is not None and actor.role != role):
                 continue
-            out.append({"name": actor.name, "role": actor.role, "token_id": actor.token_id, "tables": conn.tables,
-                        "connected_at": conn.connected_at, "last_sent": conn.last_sent})
+            out.append(
+                {
+                    "name": actor.name,
+                    "role": actor.role,
+                    "token_id": actor.token_id,
+                    "tables": conn.tables,
+                    "connected_at": conn.connected_at,
+                    "last_sent": conn.last_sent,
+                }
+            )
         return sorted(out, key=lambda c: (c["name"], c["connected_at"]))
 
     # -- encoding --------------------------------------------------------------------------
@@ -270,11 +293,15 @@ class StreamHub:
         # No permessage-deflate: a zlib context per client costs far more memory than the
         # small event messages save, and each event is encoded once for every subscriber.
         ws = web.WebSocketResponse(
-            heartbeat=s.ping_interval, max_msg_size=_MAX_CLIENT_MESSAGE, timeout=s.close_timeout,
+            heartbeat=s.ping_interval,
+            max_msg_size=_MAX_CLIENT_MESSAGE,
+            timeout=s.close_timeout,
             compress=False,
         )
         if self._closing:
-            raise StoreUnavailable("the server is shutting down", public="the server is shutting down; reconnect shortly")
+            raise StoreUnavailable(
+                "the server is shutting down", public="the server is shutting down; reconnect shortly"
+            )
         await ws.prepare(request)
         self._limit_buffers(request)
         conn = _Connection(ws, request.transport)
@@ -294,8 +321,7 @@ class StreamHub:
             pass
         except Exception:
             log.exception("stream: internal error")
-            await self._close(conn, CLOSE_INTERNAL, "internal server error; resume from seq "
-                              f"{conn.last_sent}")
+            await self._close(conn, CLOSE_INTERNAL, f"internal server error; resume from seq {conn.last_sent}")
         finally:
             self._connections.discard(conn)
             if not ws.closed:
@@ -333,12 +359,13 @@ class StreamHub:
             async with asyncio.timeout(self.settings.hello_timeout):
                 msg = await ws.receive()
         except TimeoutError:
-            raise _StreamClosed(CLOSE_BAD_REQUEST, "no subscribe message within "
-                                f"{self.settings.hello_timeout:g} s") from None
+            raise _StreamClosed(
+                CLOSE_BAD_REQUEST, f"no subscribe message within {self.settings.hello_timeout:g} s"
+            ) from None
         if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
             raise ConnectionResetError("client left before subscribing")
         if msg.type != WSMsgType.TEXT:
-            raise BadRequest("the first message must be a JSON text message {\"type\": \"subscribe\", ...}")
+            raise BadRequest('the first message must be a JSON text message {"type": "subscribe", ...}')
         return _parse_hello(msg.data)
 
     async def _serve(self, request: web.Request, conn: _Connection) -> None:
@@ -347,7 +374,7 @@ class StreamHub:
         if request.get(ACTOR_KEY) is None:  # no header: the token comes in the subscribe message
             token = hello.get("token")
             if token is None:
-                raise Unauthorized("missing token: send the Authorization header or \"token\" in the subscribe message")
+                raise Unauthorized('missing token: send the Authorization header or "token" in the subscribe message')
             request[ACTOR_KEY] = await self.service.authenticate(token)
         conn.actor = request[ACTOR_KEY]
         tables: list[str] | None = hello.get("tables")
@@ -390,8 +417,10 @@ class StreamHub:
             return
         snap = await self._snapshot_with(tables)
         seq = int(snap["seq"])
-        message = {"type": "snapshot",
-                   **select_snapshot(seq, snap["tables"], snap["links"], frozenset(tables) if tables else None)}
+        message = {
+            "type": "snapshot",
+            **select_snapshot(seq, snap["tables"], snap["links"], frozenset(tables) if tables else None),
+        }
         if since is not None:
             message["resync"] = True  # the client is ahead of this store: start afresh
         # A separate frame so the snapshot is freed once sent, not held for the connection's life.
@@ -454,8 +483,7 @@ class StreamHub:
         cached = self._snapshot
         if cached is not None and not refresh:
             seq = int(cached[1]["seq"])
-            if (self.service.published_seq - seq <= self.settings.replay_page
-                    and self.service.remembers(seq)):
+            if self.service.published_seq - seq <= self.settings.replay_page and self.service.remembers(seq):
                 return cached[1]
         loop = asyncio.get_running_loop()
         reading = self._snapshot_read
@@ -531,8 +559,9 @@ class StreamHub:
                 head = None
             if conn.ws.closed:
                 return
-            await conn.ws.send_str(json.dumps(
-                {"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": _utc_now()}))
+            await conn.ws.send_str(
+                json.dumps({"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": _utc_now()})
+            )
 
     async def _read(self, conn: _Connection) -> None:
         ws = conn.ws
@@ -549,14 +578,17 @@ class StreamHub:
                 continue
             try:
                 if kind != "showing":
-                    raise BadRequest("after subscribing, a client may send only {\"type\": \"ping\"} or, from a "
-                                     "display, {\"type\": \"showing\", ...}")
+                    raise BadRequest(
+                        'after subscribing, a client may send only {"type": "ping"} or, from a '
+                        'display, {"type": "showing", ...}'
+                    )
                 await self._showing(conn, data)
             except StateError as exc:
                 if exc.status >= 500:
                     log.warning("stream: a display's report was not recorded: %s", exc.message)
-                await ws.send_str(json.dumps({"type": "error", "error": {"code": exc.code,
-                                                                         "message": exc.public_message}}))
+                await ws.send_str(
+                    json.dumps({"type": "error", "error": {"code": exc.code, "message": exc.public_message}})
+                )
 
     async def _showing(self, conn: _Connection, data: dict[str, Any]) -> None:
         """Record a display's report of what it shows (once per change on this connection)."""
@@ -584,8 +616,7 @@ class StreamHub:
                 await self._watch
         conns = list(self._connections)
         await asyncio.gather(
-            *(self._close(c, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}")
-              for c in conns),
+            *(self._close(c, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}") for c in conns),
             return_exceptions=True,
         )
 
@@ -600,7 +631,7 @@ def _parse_hello(text: str) -> dict[str, Any]:
     """Validate the subscribe message; raises BadRequest with a one-line reason."""
     data = parse_json_object(text, "the subscribe message")
     if data.get("type") != "subscribe":
-        raise BadRequest("the first message must have \"type\": \"subscribe\"")
+        raise BadRequest('the first message must have "type": "subscribe"')
     unknown = sorted(set(data) - _HELLO_FIELDS)
     if unknown:
         raise BadRequest(f"unknown field {unknown[0]!r} in the subscribe message")

@@ -29,8 +29,9 @@ def event_concerns(event: Event, tables: frozenset[str] | None) -> bool:
     return not tables.isdisjoint(concerned)
 
 
-def select_snapshot(seq: int, tables: dict[str, Any], links: dict[str, Any],
-                    wanted: frozenset[str] | None) -> dict[str, Any]:
+def select_snapshot(
+    seq: int, tables: dict[str, Any], links: dict[str, Any], wanted: frozenset[str] | None
+) -> dict[str, Any]:
     """The snapshot a subscriber to ``wanted`` (``None``: all) is given: its tables, and the
     jackpot links any of them is on."""
     if wanted is None:

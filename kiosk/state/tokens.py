@@ -36,7 +36,16 @@ from kiosk.state.times import parse_when
 SCOPED_ROLES = ("dealer", "pit")
 """Roles whose tokens may be limited to some tables."""
 
-__all__ = ["SCOPED_ROLES", "ROLE_RANK", "new_token", "token_digest", "token_id", "actor_from_row", "check_name", "parse_expiry"]
+__all__ = [
+    "SCOPED_ROLES",
+    "ROLE_RANK",
+    "new_token",
+    "token_digest",
+    "token_id",
+    "actor_from_row",
+    "check_name",
+    "parse_expiry",
+]
 
 ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
 
@@ -89,5 +98,11 @@ def actor_from_row(row: dict | None, now: datetime, parse_time) -> Actor:
     tables = None if row["tables"] is None else frozenset(row["tables"])
     if row["role"] not in SCOPED_ROLES:
         tables = None  # a table list on such a token (issued before it was refused) means nothing
-    return Actor(name=row["name"], role=row["role"], token_id=row["id"], tables=tables, expires_at=expires_at,
-                 person=row.get("person") or row["name"])
+    return Actor(
+        name=row["name"],
+        role=row["role"],
+        token_id=row["id"],
+        tables=tables,
+        expires_at=expires_at,
+        person=row.get("person") or row["name"],
+    )

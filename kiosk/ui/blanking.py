@@ -30,8 +30,9 @@ def _dbus_inhibit() -> str | None:
     bus = QDBusConnection.sessionBus()
     if not bus.isConnected():
         return None
-    iface = QDBusInterface("org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver",
-                           "org.freedesktop.ScreenSaver", bus)
+    iface = QDBusInterface(
+        "org.freedesktop.ScreenSaver", "/org/freedesktop/ScreenSaver", "org.freedesktop.ScreenSaver", bus
+    )
     if not iface.isValid():
         return None
     reply = iface.call("Inhibit", "kiosk", "table-side display")
@@ -60,5 +61,6 @@ def inhibit_blanking(platform: str) -> str:
         done = attempt()
         if done:
             return done
-    return ("screen blanking could not be inhibited on this platform; switch it off in the system "
-            "(docs/deploy-display.md)")
+    return (
+        "screen blanking could not be inhibited on this platform; switch it off in the system (docs/deploy-display.md)"
+    )

@@ -64,16 +64,19 @@ def plausible_size(width_px: int, height_px: int, width_mm: float, height_mm: fl
         return False, f"the screen reports {width_mm:g}x{height_mm:g} mm, not a plausible screen size"
     kx, ky = width_px / width_mm, height_px / height_mm
     if abs(kx - ky) / max(kx, ky) > _SQUARE_PIXELS:
-        return False, (f"the reported {width_mm:g}x{height_mm:g} mm gives {kx:.2f} px/mm across but {ky:.2f} down "
-                       "(pixels are square): not its size")
+        return False, (
+            f"the reported {width_mm:g}x{height_mm:g} mm gives {kx:.2f} px/mm across but {ky:.2f} down "
+            "(pixels are square): not its size"
+        )
     k = (kx + ky) / 2
     if not MIN_PX_PER_MM < k < MAX_PX_PER_MM:
         return False, f"the reported size gives {k:.2f} px/mm, outside {MIN_PX_PER_MM:g}-{MAX_PX_PER_MM:g}"
     return True, ""
 
 
-def resolve_scale(settings: DeviceSettings, key: str, width_px: int, height_px: int,
-                  width_mm: float, height_mm: float) -> ScreenScale:
+def resolve_scale(
+    settings: DeviceSettings, key: str, width_px: int, height_px: int, width_mm: float, height_mm: float
+) -> ScreenScale:
     """The scale of a screen of ``width_px`` x ``height_px`` device pixels (see the module doc)."""
     stored = settings.calibration(key)
     if stored is not None:

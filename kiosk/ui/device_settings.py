@@ -129,7 +129,9 @@ class DeviceSettings(BaseModel):
         """The stored calibration of the screen with this key (see ``kiosk.ui.calibration.screen_key``)."""
         return self.screens.get(screen_key)
 
-    def with_calibration(self, screen_key: str, px_per_mm: float, by: str = "", at: datetime | None = None) -> DeviceSettings:
+    def with_calibration(
+        self, screen_key: str, px_per_mm: float, by: str = "", at: datetime | None = None
+    ) -> DeviceSettings:
         """A copy with this screen's calibration set."""
         screens = dict(self.screens)
         screens[screen_key] = ScreenCalibration(px_per_mm=px_per_mm, set_by=by, set_at=at or datetime.now(UTC))
@@ -173,8 +175,7 @@ def upgrade(data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(version, bool) or not isinstance(version, int):
         raise ValueError(f"schema_version must be a whole number, got {version!r}")
     if version > SCHEMA_VERSION:
-        raise ValueError(
-            f"written by a newer kiosk (schema_version {version}; this one reads up to {SCHEMA_VERSION})")
+        raise ValueError(f"written by a newer kiosk (schema_version {version}; this one reads up to {SCHEMA_VERSION})")
     while version < SCHEMA_VERSION:
         step = UPGRADES.get(version)
         if step is None:

@@ -84,8 +84,9 @@ def screen_scale(screen: QScreen, settings: DeviceSettings) -> tuple[str, Screen
     d = screen.devicePixelRatio() or 1.0
     geo = screen.geometry()
     size = screen.physicalSize()
-    return key, resolve_scale(settings, key, round(geo.width() * d), round(geo.height() * d),
-                              size.width(), size.height())
+    return key, resolve_scale(
+        settings, key, round(geo.width() * d), round(geo.height() * d), size.width(), size.height()
+    )
 
 
 class Screen(QObject):
@@ -204,8 +205,12 @@ class DisplayProcess(QObject):
                 else:
                     show_on_screen(window, qscreen)
                 window.view.set_brightness(self.settings.brightness_at(self.clock()))
-        self.model = DisplayModel([s.spec.subject for s in self.screens], self.casino,
-                                  areas={s.spec.subject: s.area() for s in self.screens}, clock=self.clock)
+        self.model = DisplayModel(
+            [s.spec.subject for s in self.screens],
+            self.casino,
+            areas={s.spec.subject: s.area() for s in self.screens},
+            clock=self.clock,
+        )
         self._remove_listeners.append(self.model.add_listener(self._on_view))
         for screen in self.screens:
             self._show_notice_if_needed(screen)
@@ -333,8 +338,10 @@ class DisplayProcess(QObject):
         if self.cache_file is None or model is None or not (model.live.tables or model.live.links):
             return
         try:
-            save_cache(self.cache_file, CachedState(model.live.seq, model.live.tables, model.live.links,
-                                                    self.floor_summary, model.heard_at))
+            save_cache(
+                self.cache_file,
+                CachedState(model.live.seq, model.live.tables, model.live.links, self.floor_summary, model.heard_at),
+            )
         except OSError as exc:
             log.warning("cannot save the display state to %s: %s", self.cache_file, exc)
 
@@ -351,8 +358,14 @@ class DisplayProcess(QObject):
             state = screen.state if screen.notice is None else None
             facts = None if state is None else (state.facts or {}).get("showing")
             shown = facts if isinstance(facts, Showing) else Showing()
-            out[screen.spec.id] = report_message(table_id, screen.spec.id, None if state is None else state.version,
-                                                 shown.signs, shown.notices, shown.sharing)
+            out[screen.spec.id] = report_message(
+                table_id,
+                screen.spec.id,
+                None if state is None else state.version,
+                shown.signs,
+                shown.notices,
+                shown.sharing,
+            )
         return out
 
     def _screen_changed(self, _display_id: str) -> None:
@@ -374,8 +387,11 @@ class DisplayProcess(QObject):
         assert self.model is not None
         spec, area = screen.spec, screen.area()
         if self.refused is not None:
-            self._notice(screen, "refused", token_refused_notice(area.width_mm, area.height_mm,
-                                                                 self.client.base_url, self.refused))
+            self._notice(
+                screen,
+                "refused",
+                token_refused_notice(area.width_mm, area.height_mm, self.client.base_url, self.refused),
+            )
             return
         state = self.model.view(spec.subject)
         if state is not None:
@@ -384,14 +400,23 @@ class DisplayProcess(QObject):
             return
         problem = self.model.problem(spec.subject)
         if problem is None or not (self.model.live.tables or self.model.live.links):
-            self._notice(screen, "waiting", waiting_notice(area.width_mm, area.height_mm,
-                                                           f"{spec.view} of {spec.name}", self.client.base_url))
+            self._notice(
+                screen,
+                "waiting",
+                waiting_notice(area.width_mm, area.height_mm, f"{spec.view} of {spec.name}", self.client.base_url),
+            )
         elif spec.view in SIGN_VIEWS:
-            self._notice(screen, f"problem:{problem}", legibility_notice(area.width_mm, area.height_mm, spec.view,
-                                                                         spec.name, problem.rstrip(".")))
+            self._notice(
+                screen,
+                f"problem:{problem}",
+                legibility_notice(area.width_mm, area.height_mm, spec.view, spec.name, problem.rstrip(".")),
+            )
         else:
-            self._notice(screen, f"problem:{problem}", notice_scene(area.width_mm, area.height_mm, "VIEW NOT SHOWN",
-                                                                    problem, fault=True))
+            self._notice(
+                screen,
+                f"problem:{problem}",
+                notice_scene(area.width_mm, area.height_mm, "VIEW NOT SHOWN", problem, fault=True),
+            )
 
     def _show_state(self, screen: Screen, state: ViewState) -> None:
         spec, area = screen.spec, screen.area()
@@ -400,14 +425,25 @@ class DisplayProcess(QObject):
             return
         if spec.view in SIGN_VIEWS and not screen.scale.known:
             screen.state = None
-            self._notice(screen, "uncalibrated", legibility_notice(
-                area.width_mm, area.height_mm, spec.view, spec.name,
-                f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})"))
+            self._notice(
+                screen,
+                "uncalibrated",
+                legibility_notice(
+                    area.width_mm,
+                    area.height_mm,
+                    spec.view,
+                    spec.name,
+                    f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})",
+                ),
+            )
             return
         if spec.view in SIGN_VIEWS and state.status.kind == "fault" and state.status.reason:
             screen.state = None  # the view could not fit its sign at the legal size on this screen
-            self._notice(screen, f"small:{state.status.reason}", legibility_notice(
-                area.width_mm, area.height_mm, spec.view, spec.name, state.status.reason.rstrip(".")))
+            self._notice(
+                screen,
+                f"small:{state.status.reason}",
+                legibility_notice(area.width_mm, area.height_mm, spec.view, spec.name, state.status.reason.rstrip(".")),
+            )
             return
         fresh = screen.state is None or screen.notice is not None
         screen.state, screen.notice = state, None
@@ -434,8 +470,13 @@ class DisplayProcess(QObject):
             problems = short_text(scene, rule=SIGN_RULE, scale=screen.shown_scale(scene))
             if problems:
                 area = screen.area()
-                self._notice(screen, "short", legibility_notice(area.width_mm, area.height_mm, screen.spec.view,
-                                                                screen.spec.name, problems[0].message))
+                self._notice(
+                    screen,
+                    "short",
+                    legibility_notice(
+                        area.width_mm, area.height_mm, screen.spec.view, screen.spec.name, problems[0].message
+                    ),
+                )
                 return
         screen.widget.set_scene(scene)
         self.view_changed.emit(screen.spec.id)

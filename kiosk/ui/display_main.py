@@ -29,7 +29,12 @@ from kiosk.ui.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
 __all__ = [
-    "DisplayOptions", "display_problem", "ensure_qt_application", "run_on_qt_loop", "run_display", "fetch_floor",
+    "DisplayOptions",
+    "display_problem",
+    "ensure_qt_application",
+    "run_on_qt_loop",
+    "run_display",
+    "fetch_floor",
     "casino_from_summary",
 ]
 
@@ -68,8 +73,11 @@ def display_problem() -> str | None:
         return None
     lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
     # Qt prints its libxcb-cursor0 hint whenever the X11 plugin fails: a refused connection first
-    hint = next((line for line in lines if "could not connect" in line), None) or next(
-        (line for line in lines if "is needed" in line), None) or (lines[0] if lines else "no reason given")
+    hint = (
+        next((line for line in lines if "could not connect" in line), None)
+        or next((line for line in lines if "is needed" in line), None)
+        or (lines[0] if lines else "no reason given")
+    )
     return f"Qt cannot open the display: {hint.split(': ', 1)[-1].rstrip('.')}"[:300]
 
 
@@ -130,7 +138,10 @@ def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
         known = {s.id: s for s in listed}
         missing = [d for d in options.only if d not in known]
         if missing and summary is not None:
-            return [], f"no display {missing[0]!r} on the server's floor; displays: {', '.join(sorted(known)) or 'none'}"
+            return (
+                [],
+                f"no display {missing[0]!r} on the server's floor; displays: {', '.join(sorted(known)) or 'none'}",
+            )
         listed = [known[d] for d in options.only if d in known]
     if not listed and summary is not None:
         return [], "the server's floor names no displays; give --table ID --view VIEW"
@@ -142,8 +153,10 @@ async def _main(options: DisplayOptions) -> int:
     # SIGTERM/SIGINT from the first moment: a stop asked for while starting up is kept
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    previous = {sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
-                for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous = {
+        sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
+        for sig in (signal.SIGTERM, signal.SIGINT)
+    }
     try:
         return await _run(options, started, stop)
     finally:
@@ -183,12 +196,21 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
         specs = [DisplaySpec(id="display", view="layout", table="(no display configured yet)")]
     folder = options.cache_file.parent if options.cache_file else None
     logo = await _logo(client, summary or {}, folder) if summary else None
-    process = DisplayProcess(client, specs, options.settings, settings_path=options.settings_path,
-                             cache_file=options.cache_file, casino=casino_from_summary(summary, options.settings, logo),
-                             windowed=options.windowed)
+    process = DisplayProcess(
+        client,
+        specs,
+        options.settings,
+        settings_path=options.settings_path,
+        cache_file=options.cache_file,
+        casino=casino_from_summary(summary, options.settings, logo),
+        windowed=options.windowed,
+    )
     process.floor_summary = summary
-    process.all_showing.connect(lambda: print(
-        f"kiosk display: every screen shows its view, {time.monotonic() - started:.2f} s after start", flush=True))
+    process.all_showing.connect(
+        lambda: print(
+            f"kiosk display: every screen shows its view, {time.monotonic() - started:.2f} s after start", flush=True
+        )
+    )
     process.open_windows()
     print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
     if cached is not None:

@@ -37,5 +37,10 @@ class DisplaySpec:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DisplaySpec:
         """A display as ``GET /api/v1/floor`` lists it."""
-        return cls(id=str(data["id"]), view=str(data["view"]), table=data.get("table"), link=data.get("link"),
-                   screen=int(data.get("screen") or 0))
+        return cls(
+            id=str(data["id"]),
+            view=str(data["view"]),
+            table=data.get("table"),
+            link=data.get("link"),
+            screen=int(data.get("screen") or 0),
+        )

@@ -203,8 +203,10 @@ class RulerPanel(QWidget):
         self.buttons["Cancel"].clicked.connect(lambda: (self.hide(), self.cancelled.emit()))
         for b in self.buttons.values():
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            b.setStyleSheet("font-size: 24px; min-height: 60px; min-width: 110px; color: white;"
-                            " background: #34425c; border-radius: 8px;")
+            b.setStyleSheet(
+                "font-size: 24px; min-height: 60px; min-width: 110px; color: white;"
+                " background: #34425c; border-radius: 8px;"
+            )
         self._row = QWidget(self)
         self._row.setLayout(row)
 
@@ -245,7 +247,8 @@ class RulerPanel(QWidget):
 
     def _update_message(self) -> None:
         self.message.setText(
-            f"Lay a ruler along the scale. Drag until the marks match: 100 mm = {self.device_px_per_mm():.3f} px/mm")
+            f"Lay a ruler along the scale. Drag until the marks match: 100 mm = {self.device_px_per_mm():.3f} px/mm"
+        )
         self.message.adjustSize()
         self.message.move(20, 20)
 

@@ -26,8 +26,7 @@ class LiveFeed(QObject):
     connection = Signal(object)  # a kiosk.state.connection event
     failed = Signal(str)  # the stream ended for good (e.g. the token was refused): one line
 
-    def __init__(self, client: KioskClient, tables: list[str] | None = None,
-                 parent: QObject | None = None) -> None:
+    def __init__(self, client: KioskClient, tables: list[str] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.client = client
         self.tables = tables

@@ -45,8 +45,9 @@ def notice_scene(width_mm: float, height_mm: float, title: str, detail: str = ""
         detail_cap = max(_MIN_NOTICE_MM, detail_cap * shrink) if detail else 0.0
         block = title_cap * (title_lines * 1.6 - 0.6) + (detail_cap * (detail_lines * 1.6 + 1.0) if detail else 0.0)
     top = max(title_cap * 0.5, (height_mm - block) / 2)
-    items += text_runs(title, x=width_mm / 2, y=top, cap_mm=title_cap, valign="top", weight="bold", fill=_WHITE,
-                       line_gap=0.6)
+    items += text_runs(
+        title, x=width_mm / 2, y=top, cap_mm=title_cap, valign="top", weight="bold", fill=_WHITE, line_gap=0.6
+    )
     if detail:
         y = top + title_cap * (title_lines * 1.6 - 0.6) + detail_cap * 1.6
         items += text_runs(detail, x=width_mm / 2, y=y, cap_mm=detail_cap, valign="top", fill=_GREY, line_gap=0.6)
@@ -56,7 +57,9 @@ def notice_scene(width_mm: float, height_mm: float, title: str, detail: str = ""
 def legibility_notice(width_mm: float, height_mm: float, view: str, subject: str, reason: str) -> Scene:
     """The notice shown instead of a sign whose letters cannot be guaranteed 8 mm of ink."""
     return notice_scene(
-        width_mm, height_mm, "SIGN NOT SHOWN",
+        width_mm,
+        height_mm,
+        "SIGN NOT SHOWN",
         f"{view} sign of {subject}: {reason}.\nEvery letter and number must be at least 8 mm high\n"
         "(001 s459(2), 003 s23(2)). Staff: calibrate this screen or use a larger one.",
         fault=True,
@@ -65,9 +68,14 @@ def legibility_notice(width_mm: float, height_mm: float, view: str, subject: str
 
 def token_refused_notice(width_mm: float, height_mm: float, server: str, message: str) -> Scene:
     """The notice shown when the server refuses the display's token."""
-    return notice_scene(width_mm, height_mm, "DISPLAY NOT AUTHORISED",
-                        f"{server} refused this display's token:\n{message}\n"
-                        "Staff: issue a display token (kiosk token create --role display).", fault=True)
+    return notice_scene(
+        width_mm,
+        height_mm,
+        "DISPLAY NOT AUTHORISED",
+        f"{server} refused this display's token:\n{message}\n"
+        "Staff: issue a display token (kiosk token create --role display).",
+        fault=True,
+    )
 
 
 def waiting_notice(width_mm: float, height_mm: float, subject: str, server: str) -> Scene:

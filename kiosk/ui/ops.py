@@ -104,8 +104,13 @@ class Operations(QObject):
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _run(self, command: Any, control: QWidget | None, feedback: Feedback | None,
-                   on_conflict: Callable[[Conflict], None] | None) -> Outcome:
+    async def _run(
+        self,
+        command: Any,
+        control: QWidget | None,
+        feedback: Feedback | None,
+        on_conflict: Callable[[Conflict], None] | None,
+    ) -> Outcome:
         try:
             outcome = await self._send(command, on_conflict)
         finally:
@@ -160,4 +165,3 @@ class Operations(QObject):
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or exc.__class__.__name__
-

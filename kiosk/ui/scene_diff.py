@@ -55,11 +55,21 @@ def item_key(item: Primitive) -> Hashable:
 
 def _key_value(item: Primitive) -> tuple:
     if isinstance(item, Shape):
-        return ("S", _path_key(item.path), item.fill, item.stroke, item.stroke_mm if item.stroke else 0,
-                item.dash_mm)
+        return ("S", _path_key(item.path), item.fill, item.stroke, item.stroke_mm if item.stroke else 0, item.dash_mm)
     if isinstance(item, TextRun):
-        return ("T", item.x, item.y, item.text, item.face.key, item.size_mm, item.fill, item.glyphs,
-                item.offsets_mm, item.rotate_deg, item.origin if item.rotate_deg else None)
+        return (
+            "T",
+            item.x,
+            item.y,
+            item.text,
+            item.face.key,
+            item.size_mm,
+            item.fill,
+            item.glyphs,
+            item.offsets_mm,
+            item.rotate_deg,
+            item.origin if item.rotate_deg else None,
+        )
     if isinstance(item, Image):
         return ("I", item.x, item.y, item.w, item.h, str(item.source))
     if isinstance(item, Clipped):
@@ -97,8 +107,12 @@ def _item_bounds(item: Primitive) -> Rect:
         # round joins cannot reach further than half the pen; miters are not used by the painter
         return (x0 - pad, y0 - pad, x1 + pad, y1 + pad)
     if isinstance(item, TextRun):
-        box = (item.x - _BLEED_MM - item.size_mm * 0.2, item.y - item.size_mm * _ASCENT_EM,
-               item.x + item.width_mm + item.size_mm * 0.2 + _BLEED_MM, item.y + item.size_mm * _DESCENT_EM)
+        box = (
+            item.x - _BLEED_MM - item.size_mm * 0.2,
+            item.y - item.size_mm * _ASCENT_EM,
+            item.x + item.width_mm + item.size_mm * 0.2 + _BLEED_MM,
+            item.y + item.size_mm * _DESCENT_EM,
+        )
         return _rotated(box, item.origin, item.rotate_deg) if item.rotate_deg else box
     if isinstance(item, Image):
         return (item.x - _BLEED_MM, item.y - _BLEED_MM, item.x + item.w + _BLEED_MM, item.y + item.h + _BLEED_MM)
@@ -135,8 +149,9 @@ def _counts(items: Iterable[Primitive], keys: Iterable[Hashable]) -> dict[Hashab
     return out
 
 
-def changed_bounds(old: Scene | None, new: Scene, old_keys: list[Hashable] | None = None,
-                   new_keys: list[Hashable] | None = None) -> list[Rect] | None:
+def changed_bounds(
+    old: Scene | None, new: Scene, old_keys: list[Hashable] | None = None, new_keys: list[Hashable] | None = None
+) -> list[Rect] | None:
     """Boxes (mm) of what differs between ``old`` and ``new``; ``None`` means "everything".
 
     Everything changes when there was no old scene or the page or background differ.  Otherwise
@@ -156,9 +171,9 @@ def changed_bounds(old: Scene | None, new: Scene, old_keys: list[Hashable] | Non
     for key, a in before.items():
         b = after.get(key, ())
         if len(a) > len(b):
-            boxes.extend(item_bounds(item) for item in a[len(b):])
+            boxes.extend(item_bounds(item) for item in a[len(b) :])
     for key, b in after.items():
         a = before.get(key, ())
         if len(b) > len(a):
-            boxes.extend(item_bounds(item) for item in b[len(a):])
+            boxes.extend(item_bounds(item) for item in b[len(a) :])
     return boxes

@@ -270,10 +270,16 @@ class SceneWidget(QWidget):
         ``scene`` after it that reach into the region."""
         assert self._backing is not None and self._static is not None
         k, (ox, oy) = self._k, self._origin
-        boxes = [((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
-                 for r in region]
+        boxes = [
+            ((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
+            for r in region
+        ]
         n = self._static_n
-        items = tuple(item for item, key in zip(scene.items[n:], keys[n:], strict=True) if _touches(self._bounds(key, item), boxes))
+        items = tuple(
+            item
+            for item, key in zip(scene.items[n:], keys[n:], strict=True)
+            if _touches(self._bounds(key, item), boxes)
+        )
         part = Scene(scene.width_mm, scene.height_mm, items, None)
         d = self._dpr()
         painter = QPainter(self._backing)

@@ -29,11 +29,19 @@ log = logging.getLogger(__name__)
 Send = Callable[[dict[str, Any]], Awaitable[bool]]
 
 
-def report_message(table_id: str, display_id: str, version: int | None, signs: Any, notices: Any,
-                   sharing: str | None) -> dict[str, Any]:
+def report_message(
+    table_id: str, display_id: str, version: int | None, signs: Any, notices: Any, sharing: str | None
+) -> dict[str, Any]:
     """The stream message reporting what the display (screen) ``display_id`` shows of ``table_id``."""
-    return {"type": "showing", "table_id": table_id, "display_id": display_id, "version": version,
-            "signs": sorted(signs), "notices": sorted(notices), "sharing": sharing}
+    return {
+        "type": "showing",
+        "table_id": table_id,
+        "display_id": display_id,
+        "version": version,
+        "signs": sorted(signs),
+        "notices": sorted(notices),
+        "sharing": sharing,
+    }
 
 
 def _key(message: Mapping[str, Any]) -> tuple:
@@ -43,8 +51,9 @@ def _key(message: Mapping[str, Any]) -> tuple:
 class ShowingReporter:
     """Sends ``current()``'s reports (display id -> :func:`report_message`) with ``send``."""
 
-    def __init__(self, send: Send, current: Callable[[], dict[str, dict[str, Any]]], *,
-                 refresh_s: float = 60.0) -> None:
+    def __init__(
+        self, send: Send, current: Callable[[], dict[str, dict[str, Any]]], *, refresh_s: float = 60.0
+    ) -> None:
         self._send = send
         self._current = current
         self._refresh_s = refresh_s

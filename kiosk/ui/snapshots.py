@@ -22,9 +22,16 @@ from kiosk.views.screen import compose_view
 __all__ = ["write_snapshots"]
 
 
-def write_snapshots(specs: Sequence[DisplaySpec], tables: Mapping[str, Any], links: Mapping[str, Any],
-                    casino: CasinoSettings, folder: Path, *, size: tuple[int, int] = (1920, 1080),
-                    screen_mm: tuple[float, float] = (527.0, 296.0)) -> list[Path]:
+def write_snapshots(
+    specs: Sequence[DisplaySpec],
+    tables: Mapping[str, Any],
+    links: Mapping[str, Any],
+    casino: CasinoSettings,
+    folder: Path,
+    *,
+    size: tuple[int, int] = (1920, 1080),
+    screen_mm: tuple[float, float] = (527.0, 296.0),
+) -> list[Path]:
     """Write one PNG per display into ``folder``; returns the files written (a display whose view
     cannot be composed now is skipped)."""
     now = datetime.now(UTC)

@@ -18,8 +18,9 @@ from kiosk.ui.display_main import ensure_qt_application
 __all__ = ["run_staff_screen"]
 
 
-async def _main(servers: Sequence[str], token: str, make: Callable[[KioskClient], Any], full_screen: bool,
-                size: tuple[int, int]) -> int:
+async def _main(
+    servers: Sequence[str], token: str, make: Callable[[KioskClient], Any], full_screen: bool, size: tuple[int, int]
+) -> int:
     client = KioskClient(list(servers), token)
     window = make(client)
     stopped = asyncio.Event()
@@ -31,8 +32,10 @@ async def _main(servers: Sequence[str], token: str, make: Callable[[KioskClient]
         window.show()
     window.start()
     loop = asyncio.get_running_loop()
-    previous = {sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stopped.set))
-                for sig in (signal.SIGTERM, signal.SIGINT)}
+    previous = {
+        sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stopped.set))
+        for sig in (signal.SIGTERM, signal.SIGINT)
+    }
     try:
         await stopped.wait()
     finally:
@@ -44,8 +47,14 @@ async def _main(servers: Sequence[str], token: str, make: Callable[[KioskClient]
     return 0
 
 
-def run_staff_screen(servers: Sequence[str], token: str, make: Callable[[KioskClient], Any], *,
-                     full_screen: bool = False, size: tuple[int, int] = (1280, 800)) -> int:
+def run_staff_screen(
+    servers: Sequence[str],
+    token: str,
+    make: Callable[[KioskClient], Any],
+    *,
+    full_screen: bool = False,
+    size: tuple[int, int] = (1280, 800),
+) -> int:
     """Open the window ``make(client)`` builds (it must have ``closed``, ``start`` and ``stop``)
     and run until it is closed; returns the exit code."""
     import qasync
@@ -53,4 +62,3 @@ def run_staff_screen(servers: Sequence[str], token: str, make: Callable[[KioskCl
     ensure_qt_application()
     with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
         return runner.run(_main(servers, token, make, full_screen, size))
-

@@ -38,8 +38,16 @@ def px_per_mm(screen: QScreen | None = None) -> float:
 class TouchButton(QPushButton):
     """A push button at least :data:`MIN_TARGET_MM` square, its label ``text_mm`` high."""
 
-    def __init__(self, text: str, parent: QWidget | None = None, *, k: float | None = None,
-                 text_mm: float = 4.0, min_mm: float = MIN_TARGET_MM, checkable: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        parent: QWidget | None = None,
+        *,
+        k: float | None = None,
+        text_mm: float = 4.0,
+        min_mm: float = MIN_TARGET_MM,
+        checkable: bool = False,
+    ) -> None:
         super().__init__(text, parent)
         k = k or px_per_mm()
         side = max(1, round(min_mm * k))

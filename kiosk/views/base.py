@@ -123,8 +123,9 @@ class CasinoSettings:
         return cls(name=floor.casino.name, timezone=floor.casino.timezone, logo=floor.casino.logo, layouts=layouts)
 
     @classmethod
-    def from_summary(cls, summary: Mapping[str, Any] | None, logo: Path | None = None,
-                     default_timezone: str = DEFAULT_TIMEZONE) -> CasinoSettings:
+    def from_summary(
+        cls, summary: Mapping[str, Any] | None, logo: Path | None = None, default_timezone: str = DEFAULT_TIMEZONE
+    ) -> CasinoSettings:
         """The settings a server gives (``GET /api/v1/floor``: ``{"casino": {"name", "timezone"}}``);
         a server without a floor file gives none: an empty name and ``default_timezone``."""
         casino = (summary or {}).get("casino") or {}
@@ -217,10 +218,22 @@ def sign_text(
     shows to players is held to the sign floor (docs/readings.md P-1; 001 s459(2), 003 s23(2)).
     """
     if mm < MIN_SIGN_TEXT_MM - 1e-9:
-        raise ValueError(f"text {text!r} would be {mm:.1f} mm high; display text is at least "
-                         f"{MIN_SIGN_TEXT_MM:g} mm (001 s459(2), 003 s23(2))")
-    return text_runs(text, x=x, y=y, anchor=anchor, valign=valign, weight=weight, family=family, fill=fill,
-                     line_gap=line_gap, **_size_kwargs(text, mm))
+        raise ValueError(
+            f"text {text!r} would be {mm:.1f} mm high; display text is at least "
+            f"{MIN_SIGN_TEXT_MM:g} mm (001 s459(2), 003 s23(2))"
+        )
+    return text_runs(
+        text,
+        x=x,
+        y=y,
+        anchor=anchor,
+        valign=valign,
+        weight=weight,
+        family=family,
+        fill=fill,
+        line_gap=line_gap,
+        **_size_kwargs(text, mm),
+    )
 
 
 def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: str = "sans") -> float:
@@ -238,8 +251,9 @@ def fit_sign_text(text: str, *, width_mm: float, largest_mm: float, weight: str 
     face = font_face("sans", weight)
     ratio = face.cap_height_em / face.x_height_em if any(ch.islower() for ch in text) else 1.0
     largest = max(largest_mm, MIN_SIGN_TEXT_MM)
-    fitted, cap = fit_text(text, cap_mm=largest * ratio, max_width_mm=width_mm, min_cap_mm=MIN_SIGN_TEXT_MM * ratio,
-                           weight=weight)
+    fitted, cap = fit_text(
+        text, cap_mm=largest * ratio, max_width_mm=width_mm, min_cap_mm=MIN_SIGN_TEXT_MM * ratio, weight=weight
+    )
     return fitted, max(MIN_SIGN_TEXT_MM, cap / ratio)
 
 
@@ -261,8 +275,17 @@ def _block(line: Line, width_mm: float, factor: float) -> tuple[str, float, floa
     return words, mm, cap * (1 + 1.6 * words.count("\n")), cap
 
 
-def stack(lines: list[Line], *, x: float, y: float, w: float, h: float, gap: float = 1.0,
-          valign: str = "middle", drop: bool = False) -> tuple[list[Primitive], float]:
+def stack(
+    lines: list[Line],
+    *,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    gap: float = 1.0,
+    valign: str = "middle",
+    drop: bool = False,
+) -> tuple[list[Primitive], float]:
     """Paragraphs one under the other, centred across ``w``, as large as their ``largest_mm``
     allows within ``h`` (all shrunk alike, never under the sign floor; if they still do not fit
     at the floor they overflow the box's bottom, or with ``drop`` the last paragraphs are left
@@ -335,15 +358,18 @@ def status_band_mm(status: Status, settings: CasinoSettings, area: Area, *, mm: 
     return 0.0 if band is None else band[2]
 
 
-def status_mark(status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM) -> list[Primitive]:
+def status_mark(
+    status: Status, settings: CasinoSettings, area: Area, *, mm: float = MIN_SIGN_TEXT_MM
+) -> list[Primitive]:
     """A band across the bottom of the area naming a status that is not live ("OFFLINE since
     21:04", or the fault's reason); nothing when live."""
     band = _band(status, settings, area, mm)
     if band is None:
         return []
     words, size, band_h = band
-    shape = Shape(rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
-                  fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL)
-    runs = sign_text(words, x=area.width_mm / 2, y=area.height_mm - band_h / 2, mm=size, valign="middle",
-                     weight="bold")
+    shape = Shape(
+        rect_path(0.0, area.height_mm - band_h, area.width_mm, band_h),
+        fill=_MARK_FILL if status.kind == "fault" else _STALE_FILL,
+    )
+    runs = sign_text(words, x=area.width_mm / 2, y=area.height_mm - band_h / 2, mm=size, valign="middle", weight="bold")
     return [shape, *runs]

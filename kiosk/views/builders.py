@@ -121,20 +121,41 @@ def simulate(
 # --------------------------------------------------------------------------- table configuration
 
 
-def set_limits(table_id: str, limits: Mapping[str, Any], *, players_agreed: Mapping[str, Any] | None = None,
-               expected_version: int | None = None) -> dict[str, Any]:
+def set_limits(
+    table_id: str,
+    limits: Mapping[str, Any],
+    *,
+    players_agreed: Mapping[str, Any] | None = None,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
     """Change limits now (poker room: after notice, 002 r6.9); ``limits`` in cents."""
-    return build("set_limits", table_id, expected_version=expected_version, limits=dict(limits),
-                 players_agreed=None if players_agreed is None else dict(players_agreed))
+    return build(
+        "set_limits",
+        table_id,
+        expected_version=expected_version,
+        limits=dict(limits),
+        players_agreed=None if players_agreed is None else dict(players_agreed),
+    )
 
 
-def schedule_change(table_id: str, limits: Mapping[str, Any], effective_at: datetime | str, *,
-                    players_agreed: Mapping[str, Any] | None = None,
-                    expected_version: int | None = None) -> dict[str, Any]:
+def schedule_change(
+    table_id: str,
+    limits: Mapping[str, Any],
+    effective_at: datetime | str,
+    *,
+    players_agreed: Mapping[str, Any] | None = None,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
     """A limits change at ``effective_at`` (aware time), noticed from now (003 s259(3), s295(3))."""
     when = effective_at if isinstance(effective_at, str) else _utc_text(effective_at)
-    return build("schedule_change", table_id, expected_version=expected_version, limits=dict(limits),
-                 effective_at=when, players_agreed=None if players_agreed is None else dict(players_agreed))
+    return build(
+        "schedule_change",
+        table_id,
+        expected_version=expected_version,
+        limits=dict(limits),
+        effective_at=when,
+        players_agreed=None if players_agreed is None else dict(players_agreed),
+    )
 
 
 def cancel_change(table_id: str, change_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
@@ -165,8 +186,9 @@ def trichro_no_more_bets(table_id: str, *, expected_version: int | None = None) 
     return build("trichro_no_more_bets", table_id, expected_version=expected_version)
 
 
-def trichro_draw(table_id: str, balls: list[str], *, by_hand: bool | None = None,
-                 expected_version: int | None = None) -> dict[str, Any]:
+def trichro_draw(
+    table_id: str, balls: list[str], *, by_hand: bool | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
     return build("trichro_draw", table_id, expected_version=expected_version, balls=list(balls), by_hand=by_hand)
 
 
@@ -174,8 +196,9 @@ def trichro_generate(table_id: str, *, expected_version: int | None = None) -> d
     return build("trichro_generate", table_id, expected_version=expected_version)
 
 
-def trichro_malfunction(table_id: str, device: str, *, note: str | None = None,
-                        expected_version: int | None = None) -> dict[str, Any]:
+def trichro_malfunction(
+    table_id: str, device: str, *, note: str | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
     return build("trichro_malfunction", table_id, expected_version=expected_version, device=device, note=note)
 
 
@@ -187,17 +210,24 @@ def trichro_ball_replaced(table_id: str, inspector: str, *, expected_version: in
     return build("trichro_ball_replaced", table_id, expected_version=expected_version, inspector=inspector)
 
 
-def trichro_illumination_fault(table_id: str, *, areas: list[str] | None = None, note: str | None = None,
-                               expected_version: int | None = None) -> dict[str, Any]:
-    return build("trichro_illumination_fault", table_id, expected_version=expected_version,
-                 areas=None if areas is None else list(areas), note=note)
+def trichro_illumination_fault(
+    table_id: str, *, areas: list[str] | None = None, note: str | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
+    return build(
+        "trichro_illumination_fault",
+        table_id,
+        expected_version=expected_version,
+        areas=None if areas is None else list(areas),
+        note=note,
+    )
 
 
 # --------------------------------------------------------------------------- two-up dice
 
 
-def twoup_new_game(table_id: str, *, seat: int | None = None, call: str | None = None,
-                   expected_version: int | None = None) -> dict[str, Any]:
+def twoup_new_game(
+    table_id: str, *, seat: int | None = None, call: str | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
     """A spinner's game: a seat and a call, or neither for the dealer (004 sch13 s6)."""
     command = build("twoup_new_game", table_id, expected_version=expected_version)
     command.update(seat=seat, call=call)  # null is meaningful here: the dealer spins
@@ -220,28 +250,38 @@ def twoup_overrule_invalid(table_id: str, result: str, *, expected_version: int 
     return build("twoup_overrule_invalid", table_id, expected_version=expected_version, result=result)
 
 
-def twoup_light(table_id: str, light: str, index: int, failed: bool, *,
-                expected_version: int | None = None) -> dict[str, Any]:
+def twoup_light(
+    table_id: str, light: str, index: int, failed: bool, *, expected_version: int | None = None
+) -> dict[str, Any]:
     return build("twoup_light", table_id, expected_version=expected_version, light=light, index=index, failed=failed)
 
 
 # --------------------------------------------------------------------------- jackpots
 
 
-def jackpot_wagers(table_id: str, count: int | None = None, *, places: list[int] | None = None,
-                   expected_version: int | None = None) -> dict[str, Any]:
+def jackpot_wagers(
+    table_id: str, count: int | None = None, *, places: list[int] | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
     """``count`` jackpot wagers accepted, or the ``places`` whose wager is now in play (slot lights, 000 s231(1))."""
-    return build("jackpot_wagers", table_id, expected_version=expected_version, count=count,
-                 places=None if places is None else list(places))
+    return build(
+        "jackpot_wagers",
+        table_id,
+        expected_version=expected_version,
+        count=count,
+        places=None if places is None else list(places),
+    )
 
 
 def caribbean_round_end(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
     return build("caribbean_round_end", table_id, expected_version=expected_version)
 
 
-def jackpot_hit(table_id: str, hands: Mapping[str, list[str]], *, expected_version: int | None = None) -> dict[str, Any]:
-    return build("jackpot_hit", table_id, expected_version=expected_version,
-                 hands={k: list(v) for k, v in hands.items()})
+def jackpot_hit(
+    table_id: str, hands: Mapping[str, list[str]], *, expected_version: int | None = None
+) -> dict[str, Any]:
+    return build(
+        "jackpot_hit", table_id, expected_version=expected_version, hands={k: list(v) for k, v in hands.items()}
+    )
 
 
 def jackpot_paid(link_id: str, *, note: str | None = None, expected_version: int | None = None) -> dict[str, Any]:
@@ -252,10 +292,20 @@ def jackpot_reset(link_id: str, *, expected_version: int | None = None) -> dict[
     return build("jackpot_reset", link_id, expected_version=expected_version)
 
 
-def jackpot_propose(link_id: str, *, seed_cents: int | None = None, contribution_bp: int | None = None,
-                    expected_version: int | None = None) -> dict[str, Any]:
-    return build("jackpot_propose", link_id, expected_version=expected_version, seed_cents=seed_cents,
-                 contribution_bp=contribution_bp)
+def jackpot_propose(
+    link_id: str,
+    *,
+    seed_cents: int | None = None,
+    contribution_bp: int | None = None,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    return build(
+        "jackpot_propose",
+        link_id,
+        expected_version=expected_version,
+        seed_cents=seed_cents,
+        contribution_bp=contribution_bp,
+    )
 
 
 def jackpot_approve(link_id: str, proposal_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
@@ -273,8 +323,9 @@ def roulette_result(table_id: str, number: int, *, expected_version: int | None 
     return build("roulette_result", table_id, expected_version=expected_version, number=number)
 
 
-def pai_gow_bank(table_id: str, banker: str, box: int | None = None, *,
-                 expected_version: int | None = None) -> dict[str, Any]:
+def pai_gow_bank(
+    table_id: str, banker: str, box: int | None = None, *, expected_version: int | None = None
+) -> dict[str, Any]:
     return build("pai_gow_bank", table_id, expected_version=expected_version, banker=banker, box=box)
 
 

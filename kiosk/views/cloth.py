@@ -42,10 +42,23 @@ def layout_for(table: TableState, settings: CasinoSettings) -> Layout:
 
 
 @lru_cache(maxsize=128)
-def _scene(path: str, mtime_ns: int, game_name: str, casino_name: str, logo: str | None,
-           lit: frozenset[str], features: frozenset[str]) -> Scene:
-    return build_scene(_load(path, mtime_ns), game_name=game_name, casino_name=casino_name,
-                       logo=None if logo is None else Path(logo), lit=lit, features=features)
+def _scene(
+    path: str,
+    mtime_ns: int,
+    game_name: str,
+    casino_name: str,
+    logo: str | None,
+    lit: frozenset[str],
+    features: frozenset[str],
+) -> Scene:
+    return build_scene(
+        _load(path, mtime_ns),
+        game_name=game_name,
+        casino_name=casino_name,
+        logo=None if logo is None else Path(logo),
+        lit=lit,
+        features=features,
+    )
 
 
 def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] = ()) -> Scene:
@@ -59,5 +72,12 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
         mtime = path.stat().st_mtime_ns
     except OSError:
         mtime = -1
-    return _scene(str(path), mtime, table["display_name"], settings.name,
-                  None if settings.logo is None else str(settings.logo), frozenset(lit), layout_features(table))
+    return _scene(
+        str(path),
+        mtime,
+        table["display_name"],
+        settings.name,
+        None if settings.logo is None else str(settings.logo),
+        frozenset(lit),
+        layout_features(table),
+    )

@@ -38,8 +38,15 @@ _ROULETTE_COMMAND = "roulette_result"
 class DemoDriver:
     """Drives ``tables`` (id -> game) of a server; :meth:`run` until cancelled."""
 
-    def __init__(self, client: KioskClient, tables: dict[str, str], *, pace: float = 1.0, seed: int | None = None,
-                 on_note: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        client: KioskClient,
+        tables: dict[str, str],
+        *,
+        pace: float = 1.0,
+        seed: int | None = None,
+        on_note: Callable[[str], None] | None = None,
+    ) -> None:
         self.client = client
         self.tables = dict(tables)
         self.pace = pace
@@ -115,13 +122,15 @@ class DemoDriver:
         failed = table["game_state"].get("failed_lights") or {}
         if any(failed.get(kind) for kind in ("heads", "tails", "odds")):
             kind = next(k for k in ("heads", "tails", "odds") if failed.get(k))
-            await self.send({"type": "twoup_light", "table_id": table_id, "light": kind,
-                             "index": failed[kind][0], "failed": False})
+            await self.send(
+                {"type": "twoup_light", "table_id": table_id, "light": kind, "index": failed[kind][0], "failed": False}
+            )
         elif self.rng.random() < 0.15:
             kind = self.rng.choice(["heads", "tails", "odds"])
             index = self.rng.randint(1, 3 if kind != "odds" else 5)
-            await self.send({"type": "twoup_light", "table_id": table_id, "light": kind, "index": index,
-                             "failed": True})
+            await self.send(
+                {"type": "twoup_light", "table_id": table_id, "light": kind, "index": index, "failed": True}
+            )
         previous = (table["game_state"].get("game") or {}).get("seat")
         seat = self.rng.choice([s for s in range(1, 9) if s != previous])  # the dice move on (s5)
         call = self.rng.choice(["heads", "tails"])
@@ -161,8 +170,13 @@ class DemoDriver:
             await self.send({"type": "jackpot_wagers", "table_id": table_id, "count": self.rng.randint(1, 7)})
         await self._pause(self.rng.uniform(3.0, 6.0))
         if self.rng.random() < 0.02:
-            await self.send({"type": "jackpot_hit", "table_id": table_id,
-                             "hands": {f"seat {self.rng.randint(1, 7)}": list(_STRAIGHT_FLUSH)}})
+            await self.send(
+                {
+                    "type": "jackpot_hit",
+                    "table_id": table_id,
+                    "hands": {f"seat {self.rng.randint(1, 7)}": list(_STRAIGHT_FLUSH)},
+                }
+            )
         elif "caribbean_round_end" in self._types:
             await self.send({"type": "caribbean_round_end", "table_id": table_id})  # ... and out at the round's end
             await self._pause(self.rng.uniform(1.0, 2.0))

@@ -61,47 +61,76 @@ def _frame(lines: list[Line], area: Area, status: Status, settings: CasinoSettin
     band = status_band_mm(status, settings, area) if status.kind == "stale" else 0.0  # a fault fills the frame
     pad = MIN_SIGN_TEXT_MM
     items: list[Primitive] = [Shape(rect_path(0, 0, area.width_mm, area.height_mm), fill=_BG)]
-    words, _ = stack(lines, x=pad, y=pad, w=area.width_mm - 2 * pad, h=area.height_mm - 2 * pad - band, gap=0.6,
-                     drop=True)
+    words, _ = stack(
+        lines, x=pad, y=pad, w=area.width_mm - 2 * pad, h=area.height_mm - 2 * pad - band, gap=0.6, drop=True
+    )
     items += words
     if status.kind == "stale":
         items += status_mark(status, settings, area)
     return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=_BG)
 
 
-def meter_scene(content: JackpotContent, amount_cents: int, settings: CasinoSettings,
-                status: Status = LIVE) -> Scene:
+def meter_scene(content: JackpotContent, amount_cents: int, settings: CasinoSettings, status: Status = LIVE) -> Scene:
     """The meter showing ``amount_cents`` (a widget counting up draws the amounts on the way;
     the view's own frame shows ``content.amount_cents``)."""
     big = min(content.area.height_mm * 0.32, content.area.width_mm * 0.16)
-    return _frame([Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.28), _WHITE, "bold"),
-                   Line(format_money(amount_cents, always_cents=True), big, _GOLD, "bold"),
-                   Line("JACKPOT", max(MIN_SIGN_TEXT_MM, big * 0.3), _WHITE, "bold")],
-                  content.area, status, settings)
+    return _frame(
+        [
+            Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.28), _WHITE, "bold"),
+            Line(format_money(amount_cents, always_cents=True), big, _GOLD, "bold"),
+            Line("JACKPOT", max(MIN_SIGN_TEXT_MM, big * 0.3), _WHITE, "bold"),
+        ],
+        content.area,
+        status,
+        settings,
+    )
 
 
 def _frames(content: JackpotContent, settings: CasinoSettings, status: Status) -> tuple[Scene, ...]:
     area = content.area
     big = min(area.height_mm * 0.32, area.width_mm * 0.16)
     if content.fault is not None:
-        fault = _frame([Line("JACKPOT METER FAULT", big * 0.45, _RED, "bold"),
-                        Line(content.fault, max(MIN_SIGN_TEXT_MM, big * 0.16), _WHITE),
-                        Line("The amount shown is not current", max(MIN_SIGN_TEXT_MM, big * 0.16), _WHITE)],
-                       area, status, settings)
-        last = _frame([Line("LAST AMOUNT - NOT CURRENT", max(MIN_SIGN_TEXT_MM, big * 0.22), _RED, "bold"),
-                       Line(format_money(content.amount_cents, always_cents=True), big * 0.8, (150, 150, 150, 255),
-                            "bold"),
-                       Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.2), _WHITE)],
-                      area, status, settings)
+        fault = _frame(
+            [
+                Line("JACKPOT METER FAULT", big * 0.45, _RED, "bold"),
+                Line(content.fault, max(MIN_SIGN_TEXT_MM, big * 0.16), _WHITE),
+                Line("The amount shown is not current", max(MIN_SIGN_TEXT_MM, big * 0.16), _WHITE),
+            ],
+            area,
+            status,
+            settings,
+        )
+        last = _frame(
+            [
+                Line("LAST AMOUNT - NOT CURRENT", max(MIN_SIGN_TEXT_MM, big * 0.22), _RED, "bold"),
+                Line(format_money(content.amount_cents, always_cents=True), big * 0.8, (150, 150, 150, 255), "bold"),
+                Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.2), _WHITE),
+            ],
+            area,
+            status,
+            settings,
+        )
         return fault, last
     if content.pending_table is not None:
-        lines = [Line("JACKPOT PENDING", big * 0.6, _GOLD, "bold"),
-                 Line(f"won at table {content.pending_table}", max(MIN_SIGN_TEXT_MM, big * 0.25), _WHITE, "bold")]
+        lines = [
+            Line("JACKPOT PENDING", big * 0.6, _GOLD, "bold"),
+            Line(f"won at table {content.pending_table}", max(MIN_SIGN_TEXT_MM, big * 0.25), _WHITE, "bold"),
+        ]
         if content.pending_prize_cents is not None:
-            lines.append(Line(f"prize {format_money(content.pending_prize_cents, always_cents=True)}",
-                              max(MIN_SIGN_TEXT_MM, big * 0.22), _WHITE))
-        lines.append(Line("paid: the meter is being reset" if content.paid else "being paid (000 s245)",
-                          max(MIN_SIGN_TEXT_MM, big * 0.16), _WHITE))
+            lines.append(
+                Line(
+                    f"prize {format_money(content.pending_prize_cents, always_cents=True)}",
+                    max(MIN_SIGN_TEXT_MM, big * 0.22),
+                    _WHITE,
+                )
+            )
+        lines.append(
+            Line(
+                "paid: the meter is being reset" if content.paid else "being paid (000 s245)",
+                max(MIN_SIGN_TEXT_MM, big * 0.16),
+                _WHITE,
+            )
+        )
         return (_frame(lines, area, status, settings),)
     return (meter_scene(content, content.amount_cents, settings, status),)
 
@@ -148,8 +177,18 @@ def compose(
         area=area,
     )
     frames = _frames(content, settings, status)
-    return ViewState(VIEW, content.subject, content, status, frames=frames,
-                     frame_seconds=FRAME_SECONDS if len(frames) > 1 else None,
-                     version=link["version"], link_version=link["version"],
-                     facts={"amount_cents": content.amount_cents, "pending": pending is not None,
-                            "current": fault is None and pending is None})
+    return ViewState(
+        VIEW,
+        content.subject,
+        content,
+        status,
+        frames=frames,
+        frame_seconds=FRAME_SECONDS if len(frames) > 1 else None,
+        version=link["version"],
+        link_version=link["version"],
+        facts={
+            "amount_cents": content.amount_cents,
+            "pending": pending is not None,
+            "current": fault is None and pending is None,
+        },
+    )

@@ -135,8 +135,11 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[
         room = box.w * 0.82 - chip * 2.8 - sign_text_width("36", MIN_SIGN_TEXT_MM, weight="bold") - MIN_SIGN_TEXT_MM
         if sign_text_width(name, MIN_SIGN_TEXT_MM) > room:
             name = name[0]  # R, G or B: a narrow panel names the colour by its letter
-        out.append(Shape(ellipse_path(left + chip, y - MIN_SIGN_TEXT_MM / 2, chip, chip), fill=fill,
-                         stroke=_WHITE, stroke_mm=0.8))
+        out.append(
+            Shape(
+                ellipse_path(left + chip, y - MIN_SIGN_TEXT_MM / 2, chip, chip), fill=fill, stroke=_WHITE, stroke_mm=0.8
+            )
+        )
         out += sign_text(f"{number}", x=left + chip * 2.8, y=y, mm=MIN_SIGN_TEXT_MM, anchor="left", weight="bold")
         out += sign_text(name, x=box.x + box.w * 0.94, y=y, mm=MIN_SIGN_TEXT_MM, anchor="right")
     return out
@@ -151,10 +154,21 @@ def _pai_gow_panel(banker: str | None, chung: int | None, priority: tuple[int, .
     if banker is not None and chung is not None:
         bank = f"{bank}\nCHUNG AT BOX {chung}"
     marks = ("BOX " + ", ".join(str(b) for b in priority)) if priority else "NONE"
-    lines = [Line("BANKER", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"), Line(bank, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
-             Line("PRIORITY", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"), Line(marks, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold")]
-    words, _ = stack(lines, x=box.x + box.w * 0.05, y=box.y + MIN_SIGN_TEXT_MM, w=box.w * 0.9,
-                     h=box.h - 2 * MIN_SIGN_TEXT_MM, gap=1.5, valign="top")
+    lines = [
+        Line("BANKER", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
+        Line(bank, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
+        Line("PRIORITY", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
+        Line(marks, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
+    ]
+    words, _ = stack(
+        lines,
+        x=box.x + box.w * 0.05,
+        y=box.y + MIN_SIGN_TEXT_MM,
+        w=box.w * 0.9,
+        h=box.h - 2 * MIN_SIGN_TEXT_MM,
+        gap=1.5,
+        valign="top",
+    )
     return out + words
 
 
@@ -169,8 +183,10 @@ def _marker(where: Placement, layout: Layout, box_no: int, letter: str, fill: Co
     x0, y0, x1, y1 = where.path(item_path(item)).bounds()
     r = MIN_SIGN_TEXT_MM * 1.3
     cx, cy = (x0 + x1) / 2 + offset * r, y0 - r * 0.9  # above the box, its number left readable
-    return [Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_INK, stroke_mm=1.2),
-            *sign_text(letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK)]
+    return [
+        Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_INK, stroke_mm=1.2),
+        *sign_text(letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK),
+    ]
 
 
 def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings, status: Status) -> Scene:
@@ -190,12 +206,20 @@ def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings
         else:
             items += _pai_gow_panel(content.banker, content.chung, content.priority, panel)
             if content.chung is not None:  # the chung: "B" on the banker's box (003 s417)
-                items += _marker(where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0)
+                items += _marker(
+                    where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0
+                )
             for box_no in content.priority:  # priority set markers: "P" (s418)
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
     items += status_mark(status, settings, area)
-    return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255),
-                 areas={}, lit=content.lit)
+    return Scene(
+        width_mm=area.width_mm,
+        height_mm=area.height_mm,
+        items=tuple(items),
+        background=(0, 0, 0, 255),
+        areas={},
+        lit=content.lit,
+    )
 
 
 def content_of(table: TableState, settings: CasinoSettings, area: Area) -> LayoutContent:
@@ -233,5 +257,12 @@ def compose(
     if lit:
         content = replace(content, lit=content.lit | frozenset(lit))
     scene = scene_of(content, table, settings, connection)
-    return ViewState(VIEW, table["id"], content, connection, frames=(scene,), version=table["version"],
-                     link_version=None if link is None else link["version"])
+    return ViewState(
+        VIEW,
+        table["id"],
+        content,
+        connection,
+        frames=(scene,),
+        version=table["version"],
+        link_version=None if link is None else link["version"],
+    )

@@ -34,5 +34,6 @@ def compose(
     if table is None:
         raise ValueError("the limits view shows a table's limits; it needs a table")
     kinds = ["limits"] + (["minimum_table_stake"] if table["game"] in _STAKE_GAMES else [])
-    return sign_view_state("limits", kinds, table, link, settings, now, area=area, connection=connection,
-                           frame_seconds=interval_s)
+    return sign_view_state(
+        "limits", kinds, table, link, settings, now, area=area, connection=connection, frame_seconds=interval_s
+    )

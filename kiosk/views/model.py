@@ -189,8 +189,13 @@ class DisplayModel:
         table = self.live.tables.get(subject.table) if subject.table else None
         link_id = subject.link or (table or {}).get("link_id")
         link = self.live.links.get(link_id) if link_id and subject.view in READS_LINK else None
-        return ((None if table is None else table.get("version")), (None if link is None else link.get("version")),
-                link_id, self.status, slot.area)
+        return (
+            (None if table is None else table.get("version")),
+            (None if link is None else link.get("version")),
+            link_id,
+            self.status,
+            slot.area,
+        )
 
     def _recompose(self, slots: Sequence[_Slot], *, timed: bool = False) -> list[Subject]:
         changed = []
@@ -200,8 +205,16 @@ class DisplayModel:
                 continue
             slot.inputs = inputs
             try:
-                state = compose_view(slot.subject, self.live.tables, self.live.links, self.settings, self._now,
-                                     area=slot.area, connection=self.status, heard_at=self.heard_at)
+                state = compose_view(
+                    slot.subject,
+                    self.live.tables,
+                    self.live.links,
+                    self.settings,
+                    self._now,
+                    area=slot.area,
+                    connection=self.status,
+                    heard_at=self.heard_at,
+                )
             except (LookupError, ValueError) as exc:
                 problem = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
                 if slot.problem != problem:

@@ -41,20 +41,33 @@ class Placement:
         def seg(s: tuple) -> tuple:
             return (s[0], *[(ox + k * v) if i % 2 == 0 else (oy + k * v) for i, v in enumerate(s[1:])])
 
-        return Path(tuple(
-            SubPath((ox + k * sub.start[0], oy + k * sub.start[1]), tuple(seg(s) for s in sub.segments), sub.closed)
-            for sub in path.subpaths
-        ))
+        return Path(
+            tuple(
+                SubPath((ox + k * sub.start[0], oy + k * sub.start[1]), tuple(seg(s) for s in sub.segments), sub.closed)
+                for sub in path.subpaths
+            )
+        )
 
     def item(self, item: Primitive) -> Primitive:
         k = self.scale
         if isinstance(item, Shape):
-            return replace(item, path=self.path(item.path), stroke_mm=item.stroke_mm * k,
-                           dash_mm=None if item.dash_mm is None else (item.dash_mm[0] * k, item.dash_mm[1] * k))
+            return replace(
+                item,
+                path=self.path(item.path),
+                stroke_mm=item.stroke_mm * k,
+                dash_mm=None if item.dash_mm is None else (item.dash_mm[0] * k, item.dash_mm[1] * k),
+            )
         if isinstance(item, TextRun):
             x, y = self.point(item.x, item.y)
-            return replace(item, x=x, y=y, size_mm=item.size_mm * k, offsets_mm=tuple(o * k for o in item.offsets_mm),
-                           width_mm=item.width_mm * k, origin=self.point(*item.origin))
+            return replace(
+                item,
+                x=x,
+                y=y,
+                size_mm=item.size_mm * k,
+                offsets_mm=tuple(o * k for o in item.offsets_mm),
+                width_mm=item.width_mm * k,
+                origin=self.point(*item.origin),
+            )
         if isinstance(item, Image):
             x, y = self.point(item.x, item.y)
             return replace(item, x=x, y=y, w=item.w * k, h=item.h * k)
@@ -74,7 +87,11 @@ def placed(scene: Scene, box: Box) -> tuple[list[Primitive], Placement]:
     where = fit(scene.width_mm, scene.height_mm, box)
     out: list[Primitive] = []
     if scene.background is not None:
-        out.append(Shape(rect_path(where.x, where.y, scene.width_mm * where.scale, scene.height_mm * where.scale),
-                         fill=scene.background))
+        out.append(
+            Shape(
+                rect_path(where.x, where.y, scene.width_mm * where.scale, scene.height_mm * where.scale),
+                fill=scene.background,
+            )
+        )
     out.extend(where.item(item) for item in scene.items)
     return out, where

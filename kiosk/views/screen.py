@@ -64,8 +64,9 @@ def _accepts(view: str) -> frozenset[str]:
     return frozenset(inspect.signature(composer(view)).parameters)
 
 
-def inputs_of(subject: Subject, tables: Mapping[str, TableState],
-              links: Mapping[str, LinkState]) -> tuple[TableState | None, LinkState | None]:
+def inputs_of(
+    subject: Subject, tables: Mapping[str, TableState], links: Mapping[str, LinkState]
+) -> tuple[TableState | None, LinkState | None]:
     """The table and link states a subject's view is composed from (``LookupError`` naming
     what is missing)."""
     table = None
@@ -102,8 +103,9 @@ def compose_view(
     games = VIEW_GAMES[subject.view]
     table, link = inputs_of(subject, tables, links)
     if table is not None and games is not None and table["game"] not in games:
-        raise ValueError(f"view {subject.view} is for {', '.join(sorted(games))} tables;"
-                         f" table {table['id']} plays {table['game']}")
+        raise ValueError(
+            f"view {subject.view} is for {', '.join(sorted(games))} tables; table {table['id']} plays {table['game']}"
+        )
     extra: dict[str, Any] = {}
     accepts = _accepts(subject.view)
     if heard_at is not None and "heard_at" in accepts:

@@ -43,8 +43,7 @@ from kiosk.views.placing import Box, placed
 __all__ = ["VIEW", "BALL_COLOURS", "TriChroContent", "compose", "ball_primitives", "ball_words"]
 
 VIEW = "trichro"
-BALL_COLOURS: dict[str, Colour] = {"red": (206, 32, 41, 255), "green": (19, 133, 67, 255),
-                                   "gold": (217, 165, 32, 255)}
+BALL_COLOURS: dict[str, Colour] = {"red": (206, 32, 41, 255), "green": (19, 133, 67, 255), "gold": (217, 165, 32, 255)}
 _STAR: Colour = (255, 255, 255, 255)
 _STAR_EDGE: Colour = (17, 17, 17, 255)
 _WHITE: Colour = (255, 255, 255, 255)
@@ -88,11 +87,13 @@ def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 def ball_primitives(token: str, cx: float, cy: float, r: float) -> list[Primitive]:
     """A ball: a disc in its colour, with a white star (dark edged) when it has one."""
     ball = Ball.parse(token)
-    out: list[Primitive] = [Shape(ellipse_path(cx, cy, r, r), fill=BALL_COLOURS[ball.colour], stroke=_WHITE,
-                                  stroke_mm=max(1.0, r * 0.04))]
+    out: list[Primitive] = [
+        Shape(ellipse_path(cx, cy, r, r), fill=BALL_COLOURS[ball.colour], stroke=_WHITE, stroke_mm=max(1.0, r * 0.04))
+    ]
     if ball.star:
-        out.append(Shape(polygon_path(_star(cx, cy, r * 0.62)), fill=_STAR, stroke=_STAR_EDGE,
-                         stroke_mm=max(0.6, r * 0.02)))
+        out.append(
+            Shape(polygon_path(_star(cx, cy, r * 0.62)), fill=_STAR, stroke=_STAR_EDGE, stroke_mm=max(0.6, r * 0.02))
+        )
     return out
 
 
@@ -129,8 +130,13 @@ def _left(content: TriChroContent, box: Box) -> list[Primitive]:
         for i, token in enumerate(content.balls):
             cx = box.x + box.w * (0.26 if i == 0 else 0.74)
             out += ball_primitives(token, cx, cy, r)
-            label, _ = stack([Line(ball_words(token), max(big * 0.5, body + 2), _WHITE, "bold")], x=cx - box.w * 0.24,
-                             y=box.y + ball_h, w=box.w * 0.48, h=label_h)
+            label, _ = stack(
+                [Line(ball_words(token), max(big * 0.5, body + 2), _WHITE, "bold")],
+                x=cx - box.w * 0.24,
+                y=box.y + ball_h,
+                w=box.w * 0.48,
+                h=label_h,
+            )
             out += label
         if notes:
             moved, _ = stack(notes, x=box.x, y=box.y + ball_h + label_h, w=box.w, h=box.h - ball_h - label_h)
@@ -139,14 +145,23 @@ def _left(content: TriChroContent, box: Box) -> list[Primitive]:
     if content.phase == "void":
         reason = content.void_reason or "the drawing device malfunctioned"
         rule = f" ({content.void_rule})" if content.void_rule and content.void_rule not in reason else ""
-        lines = [Line("DRAWING VOID", big, _ALERT, "bold"), Line(reason + rule, body),
-                 Line("No area is lit: this drawing decides no wager", body)]
+        lines = [
+            Line("DRAWING VOID", big, _ALERT, "bold"),
+            Line(reason + rule, body),
+            Line("No area is lit: this drawing decides no wager", body),
+        ]
         if content.awaiting_inspector:
             lines.append(Line("A new drawing needs an inspector's approval (001 s466(b))", body, _GOLD_TEXT))
         out, _ = stack(lines, x=box.x, y=box.y, w=box.w, h=box.h, gap=1.0)
         return out
-    lines = [Line("NO MORE BETS" if content.phase == "no_more_bets" else "PLACE YOUR BETS", big,
-                  _ALERT if content.phase == "no_more_bets" else _WHITE, "bold")]
+    lines = [
+        Line(
+            "NO MORE BETS" if content.phase == "no_more_bets" else "PLACE YOUR BETS",
+            big,
+            _ALERT if content.phase == "no_more_bets" else _WHITE,
+            "bold",
+        )
+    ]
     if content.broken_ball:
         lines.append(Line("A broken ball is replaced before the next drawing (001 s465(4)(c))", body, _GOLD_TEXT))
     out, _ = stack(lines, x=box.x, y=box.y, w=box.w, h=box.h)
@@ -157,16 +172,25 @@ def _header(content: TriChroContent, area: Area) -> tuple[list[Primitive], float
     drawing = f"Drawing {content.drawing}" if content.drawing else ""
     size = min(12.0, max(MIN_SIGN_TEXT_MM, area.height_mm * 0.045))
     right_w = sign_text_width(drawing, size) + MIN_SIGN_TEXT_MM * 3 if drawing else MIN_SIGN_TEXT_MM * 2
-    name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - right_w - MIN_SIGN_TEXT_MM,
-                             largest_mm=size, weight="bold")
+    name, mm = fit_sign_text(
+        content.display_name, width_mm=area.width_mm - right_w - MIN_SIGN_TEXT_MM, largest_mm=size, weight="bold"
+    )
     face_ratio = 1.45 if any(ch.islower() for ch in name) else 1.0
     header_h = mm * face_ratio * (1 + 1.6 * name.count("\n")) + size * 2.2
     out: list[Primitive] = [Shape(rect_path(0, 0, area.width_mm, header_h), fill=(30, 30, 30, 255))]
-    out += sign_text(name, x=MIN_SIGN_TEXT_MM, y=header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold",
-                     fill=_GOLD_TEXT)
+    out += sign_text(
+        name, x=MIN_SIGN_TEXT_MM, y=header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold", fill=_GOLD_TEXT
+    )
     if drawing:
-        out += sign_text(drawing, x=area.width_mm - MIN_SIGN_TEXT_MM, y=header_h / 2, mm=size, anchor="right",
-                         valign="middle", fill=_WHITE)
+        out += sign_text(
+            drawing,
+            x=area.width_mm - MIN_SIGN_TEXT_MM,
+            y=header_h / 2,
+            mm=size,
+            anchor="right",
+            valign="middle",
+            fill=_WHITE,
+        )
     return out, header_h
 
 
@@ -175,15 +199,20 @@ def scene_of(content: TriChroContent, table: TableState, settings: CasinoSetting
     band = status_band_mm(status, settings, area)
     items, header_h = _header(content, area)
     body = Box(0.0, header_h, area.width_mm, area.height_mm - header_h - band)
-    left = Box(body.x + MIN_SIGN_TEXT_MM, body.y + MIN_SIGN_TEXT_MM, body.w * 0.52 - MIN_SIGN_TEXT_MM,
-               body.h - 2 * MIN_SIGN_TEXT_MM)
+    left = Box(
+        body.x + MIN_SIGN_TEXT_MM,
+        body.y + MIN_SIGN_TEXT_MM,
+        body.w * 0.52 - MIN_SIGN_TEXT_MM,
+        body.h - 2 * MIN_SIGN_TEXT_MM,
+    )
     right = Box(body.x + body.w * 0.54, body.y + body.h * 0.04, body.w * 0.45, body.h * 0.92)
     items += _left(content, left)
     cloth, _ = placed(cloth_scene(table, settings, content.lit), right)
     items += cloth
     items += status_mark(status, settings, area)
-    return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255),
-                 lit=content.lit)
+    return Scene(
+        width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255), lit=content.lit
+    )
 
 
 def compose(
@@ -202,5 +231,11 @@ def compose(
     content = content_of(table, area)
     if lit:
         content = replace(content, lit=content.lit | frozenset(lit))
-    return ViewState(VIEW, table["id"], content, connection, frames=(scene_of(content, table, settings, connection),),
-                     version=table["version"])
+    return ViewState(
+        VIEW,
+        table["id"],
+        content,
+        connection,
+        frames=(scene_of(content, table, settings, connection),),
+        version=table["version"],
+    )

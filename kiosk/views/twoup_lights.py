@@ -112,14 +112,22 @@ def result_card(result: str, colour: Colour, box: Box) -> list[Primitive]:
     if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w:
         word = letter  # a card narrower than its word at the floor: the letter alone says the result
     if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w or box.h < MIN_SIGN_TEXT_MM * 1.6:
-        raise ValueError(f"a {CARD_FACES[result][0]} card of {box.w:.0f} x {box.h:.0f} mm is too small for letters of"
-                         f" {MIN_SIGN_TEXT_MM:g} mm")
+        raise ValueError(
+            f"a {CARD_FACES[result][0]} card of {box.w:.0f} x {box.h:.0f} mm is too small for letters of"
+            f" {MIN_SIGN_TEXT_MM:g} mm"
+        )
     word_words, word_mm = fit_sign_text(word, width_mm=inner_w, largest_mm=min(inner_w, box.h) * 0.3, weight="bold")
     shape_room = box.h - 3 * margin - word_mm * 1.25
     size = min(inner_w, shape_room)
     cx = box.x + box.w / 2
-    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h, radius=margin), fill=colour,
-                                  stroke=ink, stroke_mm=max(0.6, margin * 0.3))]
+    out: list[Primitive] = [
+        Shape(
+            rect_path(box.x, box.y, box.w, box.h, radius=margin),
+            fill=colour,
+            stroke=ink,
+            stroke_mm=max(0.6, margin * 0.3),
+        )
+    ]
     if size < MIN_SIGN_TEXT_MM * 2.4:  # a small card: the word alone, centred
         out += sign_text(word_words, x=cx, y=box.y + box.h / 2, mm=word_mm, valign="middle", weight="bold", fill=ink)
         return out
@@ -129,8 +137,9 @@ def result_card(result: str, colour: Colour, box: Box) -> list[Primitive]:
     inner_cy = cy + (0.5 * ring if CARD_FACES[result][2] == "triangle" else 0.0)
     out.append(Shape(light_shape(result, cx, inner_cy, size - 2.6 * ring), fill=colour))
     letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
-    out += sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold",
-                     fill=ink)
+    out += sign_text(
+        letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=ink
+    )
     out += sign_text(word_words, x=cx, y=box.y + box.h - margin, mm=word_mm, valign="bottom", weight="bold", fill=ink)
     return out
 
@@ -142,19 +151,37 @@ def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_
     if failed:
         if lit:
             return result_card(result, colour, card_box)
-        return [Shape(rect_path(box.x, box.y, box.w, box.h, radius=2.0), stroke=(150, 150, 150, 255), stroke_mm=0.8,
-                      dash_mm=(3.0, 3.0))]
+        return [
+            Shape(
+                rect_path(box.x, box.y, box.w, box.h, radius=2.0),
+                stroke=(150, 150, 150, 255),
+                stroke_mm=0.8,
+                dash_mm=(3.0, 3.0),
+            )
+        ]
     size = min(box.w, box.h) * 0.92
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     letter = CARD_FACES[result][1]
     letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
     if lit:
-        return [Shape(light_shape(result, cx, cy, size), fill=colour, stroke=_WHITE, stroke_mm=max(1.0, size * 0.03)),
-                *sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle",
-                           weight="bold", fill=_ink(colour))]
-    return [Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=colour, stroke_mm=max(1.0, size * 0.04)),
-            *sign_text(letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle",
-                       weight="bold", fill=colour)]
+        return [
+            Shape(light_shape(result, cx, cy, size), fill=colour, stroke=_WHITE, stroke_mm=max(1.0, size * 0.03)),
+            *sign_text(
+                letter,
+                x=cx,
+                y=_letter_centre(result, cy, size),
+                mm=letter_mm,
+                valign="middle",
+                weight="bold",
+                fill=_ink(colour),
+            ),
+        ]
+    return [
+        Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=colour, stroke_mm=max(1.0, size * 0.04)),
+        *sign_text(
+            letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=colour
+        ),
+    ]
 
 
 def content_of(table: TableState, area: Area) -> TwoUpContent:
@@ -188,12 +215,13 @@ def _progress(content: TwoUpContent) -> list[Line]:
     spins = " ".join(_SPIN_WORDS.get(code, code) for code in content.spins[-12:]) or "no spin yet"
     lines = []  # the most important first: a small screen leaves out the last
     if content.outcome is not None:
-        lines.append(Line(_OUTCOME.get(content.outcome, content.outcome.upper()), MIN_SIGN_TEXT_MM + 6,
-                          _WHITE, "bold"))
+        lines.append(Line(_OUTCOME.get(content.outcome, content.outcome.upper()), MIN_SIGN_TEXT_MM + 6, _WHITE, "bold"))
     elif content.phase == "no_more_bets":
         lines.append(Line("NO MORE BETS", MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
-    lines += [Line(f"Game {content.game}: {who}", MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"),
-              Line(f"Spins: {spins}", MIN_SIGN_TEXT_MM + 2)]
+    lines += [
+        Line(f"Game {content.game}: {who}", MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"),
+        Line(f"Spins: {spins}", MIN_SIGN_TEXT_MM + 2),
+    ]
     if content.must_change_spinner:
         lines.append(Line("3 no-spins in a row: the spinner changes (004 sch13 s21)", MIN_SIGN_TEXT_MM + 1))
     return lines
@@ -218,8 +246,16 @@ def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) ->
     cell_w = (area.width_mm - label_w - pad) / max(count for _, count in SETS)
     for row, (result, count) in enumerate(SETS):
         y = top + row * row_h
-        items += sign_text(CARD_FACES[result][0], x=pad, y=y + row_h / 2, mm=label_mm, anchor="left",
-                           valign="middle", weight="bold", fill=colours[result])
+        items += sign_text(
+            CARD_FACES[result][0],
+            x=pad,
+            y=y + row_h / 2,
+            mm=label_mm,
+            anchor="left",
+            valign="middle",
+            weight="bold",
+            fill=colours[result],
+        )
         left = label_w + (max(c for _, c in SETS) - count) * cell_w / 2  # centred under the odds
         for i in range(count):
             cell = Box(left + i * cell_w + cell_w * 0.06, y + row_h * 0.06, cell_w * 0.88, row_h * 0.88)
@@ -228,8 +264,15 @@ def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) ->
     lines = _progress(content)
     # stack() measures lines from cap top to baseline: leave the last line's descenders room
     # above the screen's edge (a 1280x800 screen cut the "p" of "Spins")
-    words, _ = stack(lines, x=pad, y=top + rows_h, w=area.width_mm - 2 * pad,
-                     h=progress_h - MIN_SIGN_TEXT_MM * 0.6, gap=0.5, drop=True)
+    words, _ = stack(
+        lines,
+        x=pad,
+        y=top + rows_h,
+        w=area.width_mm - 2 * pad,
+        h=progress_h - MIN_SIGN_TEXT_MM * 0.6,
+        gap=0.5,
+        drop=True,
+    )
     items += words
     items += status_mark(status, settings, area)
     return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255))
@@ -248,5 +291,11 @@ def compose(
     if table is None or table["game"] not in TWO_UP_GAMES:
         raise ValueError(f"the twoup_lights view shows a two-up table, not {None if table is None else table['game']}")
     content = content_of(table, area)
-    return ViewState(VIEW, table["id"], content, connection, frames=(scene_of(content, settings, connection),),
-                     version=table["version"])
+    return ViewState(
+        VIEW,
+        table["id"],
+        content,
+        connection,
+        frames=(scene_of(content, settings, connection),),
+        version=table["version"],
+    )

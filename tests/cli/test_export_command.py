@@ -37,8 +37,9 @@ def test_floor_export_is_reproducible_and_has_a_manifest(tmp_path):
     first = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--crop-marks", "--out", str(tmp_path / "a"))
     assert first.returncode == 0, first.stderr
     lines = first.stdout.strip().splitlines()
-    assert re.match(r"^40 signs, 42 pages \(A3 portrait\): 40 files in .*; manifest .*manifest\.json; 3 not printed$",
-                    lines[0]), first.stdout
+    assert re.match(
+        r"^40 signs, 42 pages \(A3 portrait\): 40 files in .*; manifest .*manifest\.json; 3 not printed$", lines[0]
+    ), first.stdout
     # the progressive jackpot's prize is live on its meter, never on paper (000 s231(4))
     assert [line.split(":")[1].strip() for line in lines[1:]] == [f"jackpot_meter of table CSP-0{i}" for i in (1, 2, 3)]
     again = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--crop-marks", "--out", str(tmp_path / "b"))
@@ -92,8 +93,13 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
     token = kiosk("token", "create", "--role", "pit", "--name", "print-shop-test", "--db", db)
     assert token.returncode == 0, token.stderr
     secret = token.stdout.strip().splitlines()[-1].split()[-1]
-    serve = subprocess.Popen([*KIOSK, "serve", "--port", "0", "--db", db, "--floor", str(DEMO)], cwd=ROOT,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    serve = subprocess.Popen(
+        [*KIOSK, "serve", "--port", "0", "--db", db, "--floor", str(DEMO)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         line = serve.stdout.readline()
         match = re.search(r"listening on (http://127\.0\.0\.1:\d+)/api/v1", line)
@@ -103,8 +109,17 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
         common = ["--server", url, "--paper", "A3", "--generated-at", "2026-11-30T09:00:00Z"]
         first = kiosk("export", *common, "--out", str(tmp_path / "first"), env=env)
         assert first.returncode == 0, first.stderr
-        from_floor = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--generated-at", "2026-11-30T09:00:00Z",
-                           "--out", str(tmp_path / "floor"))
+        from_floor = kiosk(
+            "export",
+            "--floor",
+            str(DEMO),
+            "--paper",
+            "A3",
+            "--generated-at",
+            "2026-11-30T09:00:00Z",
+            "--out",
+            str(tmp_path / "floor"),
+        )
         assert from_floor.returncode == 0, from_floor.stderr
         # the server seeded from the floor file composes the same signs, byte for byte
         for name in ("BJ-01_limits.pdf", "TC54-01_limits.pdf", "PK-01_game_notice.pdf"):
@@ -119,10 +134,19 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
                     assert response.status == 200, await response.text()
 
         asyncio.run(raise_maximum())
-        second = kiosk("export", *common, "--changed-since", str(tmp_path / "first" / "manifest.json"),
-                       "--out", str(tmp_path / "second"), env=env)
+        second = kiosk(
+            "export",
+            *common,
+            "--changed-since",
+            str(tmp_path / "first" / "manifest.json"),
+            "--out",
+            str(tmp_path / "second"),
+            env=env,
+        )
         assert second.returncode == 0, second.stderr
-        assert second.stdout.startswith("1 sign, 1 page (A3 portrait)") and "39 unchanged" in second.stdout, second.stdout
+        assert second.stdout.startswith("1 sign, 1 page (A3 portrait)") and "39 unchanged" in second.stdout, (
+            second.stdout
+        )
         assert sorted(p.name for p in (tmp_path / "second").iterdir()) == ["BJ-01_limits.pdf", "manifest.json"]
         manifest = json.loads((tmp_path / "second" / "manifest.json").read_text())
         written = [s for s in manifest["signs"] if s["written"]]
@@ -131,8 +155,9 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
         old = next(s for s in before["signs"] if s["table"] == "BJ-01" and s["kind"] == "limits")
         assert written[0]["config_version"] != old["config_version"]
         # a wrong token or no token: one line
-        one_line_error(kiosk("export", "--server", url, "--out", str(tmp_path / "x"), env={"KIOSK_TOKEN": "nope"}),
-                       "--server")
+        one_line_error(
+            kiosk("export", "--server", url, "--out", str(tmp_path / "x"), env={"KIOSK_TOKEN": "nope"}), "--server"
+        )
         one_line_error(kiosk("export", "--server", url, "--out", str(tmp_path / "x")), "KIOSK_TOKEN")
         assert not (tmp_path / "x").exists()
     finally:

@@ -140,9 +140,11 @@ def floor_text(*parts: str) -> str:
 def run_kiosk(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """Run the installed ``kiosk`` command (the console script) in a child process."""
     script = Path(sys.executable).parent / "kiosk"
-    command = [str(script)] if script.is_file() else [
-        sys.executable, "-c", "import sys; from kiosk.cli import main; sys.exit(main())"
-    ]
+    command = (
+        [str(script)]
+        if script.is_file()
+        else [sys.executable, "-c", "import sys; from kiosk.cli import main; sys.exit(main())"]
+    )
     return subprocess.run(
         [*command, *args],
         capture_output=True,

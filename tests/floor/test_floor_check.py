@@ -14,7 +14,9 @@ CSP = TABLES["caribbean_stud"]
 def csp(n: int, extra: str = "") -> str:
     """A Caribbean stud table ``CSP-n`` (no jackpot amount of its own: for links)."""
     return (
-        CSP.replace('id = "T-caribbean_stud"', f'id = "CSP-{n}"').replace('[table.caribbean_stud.jackpot]\nprize = "$12,000"\n', "")
+        CSP.replace('id = "T-caribbean_stud"', f'id = "CSP-{n}"').replace(
+            '[table.caribbean_stud.jackpot]\nprize = "$12,000"\n', ""
+        )
         + extra
     )
 
@@ -89,16 +91,22 @@ def test_a_lawful_link() -> None:
 
 def test_link_needs_the_chief_executives_approval() -> None:
     assert errors(csp(1), csp(2), link('"CSP-1", "CSP-2"', extra=""), METER) == [
-        ("000 s231(3)", 'P1: a progressive jackpot link needs the chief executive\'s approval; '
-                        'set approval = "<reference>" (000 s231(3))')
+        (
+            "000 s231(3)",
+            "P1: a progressive jackpot link needs the chief executive's approval; "
+            'set approval = "<reference>" (000 s231(3))',
+        )
     ]
 
 
 def test_link_joins_caribbean_stud_tables_only_and_at_least_two() -> None:
     result = errors(csp(1), TABLES["blackjack"], link('"CSP-1", "T-blackjack"'), METER)
     assert result == [
-        ("000 s231(3)", "P1: table T-blackjack plays blackjack; only caribbean stud tables join a progressive "
-                        "jackpot link (000 s231(3))")
+        (
+            "000 s231(3)",
+            "P1: table T-blackjack plays blackjack; only caribbean stud tables join a progressive "
+            "jackpot link (000 s231(3))",
+        )
     ]
     result = errors(csp(1), link('"CSP-1"'), METER)
     assert result == [("000 s231(3)", "P1: a progressive jackpot link joins 2 or more tables; it has 1 (000 s231(3))")]
@@ -115,18 +123,23 @@ def test_a_table_is_in_one_link_at_most() -> None:
 
 def test_link_needs_a_progressive_meter() -> None:
     no_meter_signs = ',signs = ["limits", "maximum_payment"]'
-    tables = [csp(n).replace('game = "caribbean_stud"', 'game = "caribbean_stud"\n' + no_meter_signs[1:]) for n in (1, 2)]
-    (rule, message), = errors(*tables, link('"CSP-1", "CSP-2"'))
+    tables = [
+        csp(n).replace('game = "caribbean_stud"', 'game = "caribbean_stud"\n' + no_meter_signs[1:]) for n in (1, 2)
+    ]
+    ((rule, message),) = errors(*tables, link('"CSP-1", "CSP-2"'))
     assert rule == "000 s231(4)" and message.startswith("P1: the link needs a progressive jackpot meter")
     table_display = '\n[[display]]\nid = "J"\ntable = "CSP-2"\nview = "jackpot"\n'
     assert errors(*tables, link('"CSP-1", "CSP-2"'), table_display) == []
 
 
 def test_a_linked_table_has_no_jackpot_amount_of_its_own() -> None:
-    own = csp(2, "[table.caribbean_stud.jackpot]\nseed = \"$5,000\"\n")
+    own = csp(2, '[table.caribbean_stud.jackpot]\nseed = "$5,000"\n')
     assert errors(csp(1), own, link('"CSP-1", "CSP-2"'), METER) == [
-        ("000 s231(4)", "CSP-2: the table is under link P1, whose progressive meter shows the prize; "
-                        "remove caribbean_stud.jackpot.seed ($5,000) (000 s231(4))")
+        (
+            "000 s231(4)",
+            "CSP-2: the table is under link P1, whose progressive meter shows the prize; "
+            "remove caribbean_stud.jackpot.seed ($5,000) (000 s231(4))",
+        )
     ]
 
 
@@ -134,7 +147,7 @@ def test_an_unlinked_table_needs_its_own_meter_and_amount() -> None:
     bare = csp(1).replace('game = "caribbean_stud"', 'game = "caribbean_stud"\nsigns = ["limits", "maximum_payment"]')
     assert [rule for rule, _ in errors(bare)] == ["000 s231(2)", "000 s231(2)"]
     with_display = '\n[[display]]\nid = "J"\ntable = "CSP-1"\nview = "jackpot"\n'
-    (rule, message), = errors(bare, with_display)
+    ((rule, message),) = errors(bare, with_display)
     assert rule == "000 s231(2)" and "caribbean_stud.jackpot.prize" in message
 
 
@@ -144,8 +157,10 @@ def test_an_unlinked_table_needs_its_own_meter_and_amount() -> None:
 def test_required_signs_missing() -> None:
     table = TABLES["blackjack"].replace('game = "blackjack"', 'game = "blackjack"\nsigns = ["instructional"]')
     assert errors(table) == [
-        ("003 s23(2)", "T-blackjack: the table must show the minimum and maximum wagers sign; add 'limits' to signs "
-                       "(003 s23(2))")
+        (
+            "003 s23(2)",
+            "T-blackjack: the table must show the minimum and maximum wagers sign; add 'limits' to signs (003 s23(2))",
+        )
     ]
     bonus = TABLES["blackjack"].replace('game = "blackjack"', 'game = "blackjack"\nsigns = ["limits"]') + (
         '[table.blackjack]\ndecks = 6\nbonus_blackjack = true\nnominated_suit = "hearts"\nnominated_card = "king"\n'
@@ -178,7 +193,7 @@ def test_each_required_sign(game: str, signs: str, rule: str | None) -> None:
 
 
 def test_default_signs_satisfy_the_law() -> None:
-    table = TABLES["pai_gow"] + "co_banking = true\nbox_maximum = \"$1,000\"\nhouse_liability = \"$7,000\"\n"
+    table = TABLES["pai_gow"] + 'co_banking = true\nbox_maximum = "$1,000"\nhouse_liability = "$7,000"\n'
     floor = parse_floor(floor_text(table))
     assert floor.tables["T-pai_gow"].sign_kinds == {"limits", "approved_cuts", "house_liability"}
     assert errors(table) == []
@@ -200,8 +215,9 @@ def test_sign_lettering_is_at_least_8_mm(game: str, kind: str, rule: str) -> Non
         table = TABLES[game].replace("[table.limits]", f"{signs}\n[table.limits]", 1)
         result = [(r, m) for r, m in errors(table) if "mm high" in m]
         if bad:
-            assert result == [(rule, f"T-{game}: {kind} sign letters and numbers must be at least 8 mm high; "
-                                     f"cap_mm is 7.99 ({rule})")]
+            assert result == [
+                (rule, f"T-{game}: {kind} sign letters and numbers must be at least 8 mm high; cap_mm is 7.99 ({rule})")
+            ]
         else:
             assert result == []
 
@@ -213,14 +229,19 @@ def test_sign_lettering_is_at_least_8_mm(game: str, kind: str, rule: str) -> Non
 def test_manila_and_draw_layouts_need_an_approval(game: str, rule: str) -> None:
     table = TABLES[game].replace('layout_approval = "CE-1"\n', "").replace('layout_approval = "CE-2"\n', "")
     assert errors(table) == [
-        (rule, f'T-{game}: the layout is the one the chief executive approved; '
-               f'set layout_approval = "<reference>" ({rule})')
+        (
+            rule,
+            f"T-{game}: the layout is the one the chief executive approved; "
+            f'set layout_approval = "<reference>" ({rule})',
+        )
     ]
 
 
 def test_other_layouts_for_caribbean_and_pai_gow_warn(tmp_path) -> None:
     (tmp_path / "custom.toml").write_text("")
-    table = TABLES["caribbean_stud"].replace('game = "caribbean_stud"', 'game = "caribbean_stud"\nlayout = "custom.toml"')
+    table = TABLES["caribbean_stud"].replace(
+        'game = "caribbean_stud"', 'game = "caribbean_stud"\nlayout = "custom.toml"'
+    )
     floor = parse_floor(floor_text(table), base=tmp_path)
     result = [(v.severity, v.rule) for v in check_floor(floor)]
     assert result == [("warning", "000 s230(4)")]
@@ -228,15 +249,21 @@ def test_other_layouts_for_caribbean_and_pai_gow_warn(tmp_path) -> None:
 
 def test_bonus_blackjack_needs_the_nominated_card() -> None:
     table = TABLES["blackjack"] + "[table.blackjack]\ndecks = 8\nbonus_blackjack = true\n"
-    assert ("003 s50C(3)", "T-blackjack: bonus blackjack needs the nominated suit and card on the sign; set "
-            "blackjack.nominated_suit and blackjack.nominated_card (003 s50C(3))") in errors(table)
+    assert (
+        "003 s50C(3)",
+        "T-blackjack: bonus blackjack needs the nominated suit and card on the sign; set "
+        "blackjack.nominated_suit and blackjack.nominated_card (003 s50C(3))",
+    ) in errors(table)
 
 
 def test_two_up_lights_are_three_colours() -> None:
     table = TABLES["two_up_dice"] + '[table.two_up_dice]\nheads_colour = "#FFD400"\ntails_colour = "#ffd400"\n'
     assert errors(table) == [
-        ("004 sch13 s19(1)", "T-two_up_dice: the heads, tails and odds lights must be three different colours; "
-                             "they are #ffd400, #ffd400, #eb5757 (004 sch13 s19(1))")
+        (
+            "004 sch13 s19(1)",
+            "T-two_up_dice: the heads, tails and odds lights must be three different colours; "
+            "they are #ffd400, #ffd400, #eb5757 (004 sch13 s19(1))",
+        )
     ]
 
 
@@ -254,7 +281,11 @@ def test_poker_time_to_act() -> None:
 def test_ace_low_with_a_full_deck_is_a_warning() -> None:
     table = TABLES["draw_poker"] + "ace_low = true\n"
     assert found(table) == [
-        ("warning", "003 s292(9)", "T-draw_poker: the ace-low announcement is for a 40 or 32 card deck; with 52 cards "
-                                   "the ace is low anyway (003 s292(9))")
+        (
+            "warning",
+            "003 s292(9)",
+            "T-draw_poker: the ace-low announcement is for a 40 or 32 card deck; with 52 cards "
+            "the ace is low anyway (003 s292(9))",
+        )
     ]
     assert found(table + "deck = 32\n") == []

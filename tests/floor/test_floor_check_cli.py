@@ -95,7 +95,9 @@ def test_no_arguments_is_a_one_line_usage_error() -> None:
     out = run_kiosk("check")
     _no_traceback(out)
     assert out.returncode == 2
-    assert out.stderr.strip().splitlines() == ["kiosk check: give --floor FILE and/or --layout FILE (see kiosk check --help)"]
+    assert out.stderr.strip().splitlines() == [
+        "kiosk check: give --floor FILE and/or --layout FILE (see kiosk check --help)"
+    ]
 
 
 def test_sample_files_in_data() -> None:

@@ -41,7 +41,8 @@ def test_demo_passes_every_rule(demo) -> None:
     # warnings: the seed's player-favourable 54-ball 'any star' (docs/readings.md A-07), and a
     # layout display for any game whose shipped layout file is not (yet) installed
     unshipped = [
-        d.id for d in demo.displays.values()
+        d.id
+        for d in demo.displays.values()
         if d.view == "layout" and not default_layout_path(demo.tables[d.table].game).is_file()
     ]
     assert [v.rule for v in found] == ["001 s467(1)"] + ["kiosk-floor/1"] * len(unshipped)
@@ -56,7 +57,12 @@ def test_money_is_exact_cents(demo) -> None:
     assert bj.decks == 6 and bj.bonus_blackjack and not bj.card_machine
     tri = demo.tables["TC54-01"].limits_model()
     assert tri.maximum_by == {
-        "3:4": 1_200_00, "6:5": 800_00, "33:10": 300_00, "8:1": 125_00, "27:1": 35_00, "65:1": 15_00,
+        "3:4": 1_200_00,
+        "6:5": 800_00,
+        "33:10": 300_00,
+        "8:1": 125_00,
+        "27:1": 35_00,
+        "65:1": 15_00,
     }
     roulette = demo.tables["RO-01"].limits_model()
     assert roulette.minimum_by["straight_up"] == 5_00 and roulette.maximum_by["six_line"] == 1_200_00
@@ -121,7 +127,12 @@ def test_a_dump_by_the_files_keys_loads_back_the_same(demo) -> None:
     from kiosk.floor.models import Floor
 
     dumped = demo.model_dump(mode="json", by_alias=True, exclude={"source"})
-    assert dumped["tables"]["BJ-01"]["limits"] == {"minimum": "$10", "maximum": "$1,000", "maximum_by": {}, "minimum_by": {}}
+    assert dumped["tables"]["BJ-01"]["limits"] == {
+        "minimum": "$10",
+        "maximum": "$1,000",
+        "maximum_by": {},
+        "minimum_by": {},
+    }
     assert dumped["links"]["CSP-PROG"]["contribution"] == "70%"
     assert dumped["casino"]["timezone"] == "Australia/Brisbane"
     assert Floor.model_validate(dumped) == demo.model_copy(update={"source": None})

@@ -63,10 +63,11 @@ def test_unknown_key_in_a_section() -> None:
         ("decks = 0", "blackjack.decks: must be at least 1, not 0"),
         ('bonus_blackjack = "yes"', "blackjack.bonus_blackjack: must be true or false, not 'yes'"),
         ("bonus_blackjack = 1", "blackjack.bonus_blackjack: must be true or false, not 1"),
-        ('nominated_suit = "stars"',
-         "blackjack.nominated_suit: must be 'spades', 'hearts', 'diamonds' or 'clubs', not 'stars'"),
-        ('nominated_card = "ace"',
-         "blackjack.nominated_card: must be '10', 'jack', 'queen' or 'king', not 'ace'"),
+        (
+            'nominated_suit = "stars"',
+            "blackjack.nominated_suit: must be 'spades', 'hearts', 'diamonds' or 'clubs', not 'stars'",
+        ),
+        ('nominated_card = "ace"', "blackjack.nominated_card: must be '10', 'jack', 'queen' or 'king', not 'ace'"),
     ],
 )
 def test_wrong_types(setting: str, line: str) -> None:
@@ -80,9 +81,12 @@ def test_nominated_ten_may_be_written_as_a_number() -> None:
 
 
 def test_text_where_a_table_is_expected() -> None:
-    text = floor_text(BJ.replace("[table.limits]\n", "limits = \"$10\"\n[table.x]\n"))
+    text = floor_text(BJ.replace("[table.limits]\n", 'limits = "$10"\n[table.x]\n'))
     lines = problems(text)
-    assert "floor.toml: table T-blackjack: limits: must be a table of keys ([section] or { key = value }), not '$10'" in lines
+    assert (
+        "floor.toml: table T-blackjack: limits: must be a table of keys ([section] or { key = value }), not '$10'"
+        in lines
+    )
 
 
 def test_name_must_be_text() -> None:
@@ -115,8 +119,7 @@ def _with_maximum(value: str) -> str:
         ("1e20", 'limits.maximum: not an exact amount of money: 1e+20 (write it in quotes like "$12.50")'),
         ("nan", 'limits.maximum: not an exact amount of money: nan (write it in quotes like "$12.50")'),
         ("true", "limits.maximum: True is not an amount of money"),
-        ("[5]", "limits.maximum: not an amount of money: [5] "
-                '(give dollars as text like "12.50" or a whole number)'),
+        ("[5]", 'limits.maximum: not an amount of money: [5] (give dollars as text like "12.50" or a whole number)'),
     ],
 )
 def test_bad_money(written: str, line: str) -> None:
@@ -181,7 +184,9 @@ def test_missing_keys() -> None:
 
 def test_wrong_format_version() -> None:
     text = floor_text(BJ).replace('"kiosk-floor/1"', '"kiosk-floor/2"', 1)
-    assert problems(text) == ["floor.toml: format: this file is 'kiosk-floor/2'; this kiosk reads format = \"kiosk-floor/1\""]
+    assert problems(text) == [
+        "floor.toml: format: this file is 'kiosk-floor/2'; this kiosk reads format = \"kiosk-floor/1\""
+    ]
 
 
 def test_bad_ids() -> None:
@@ -243,14 +248,20 @@ def test_link_lists_a_table_twice_and_bad_seed() -> None:
     ("display", "line"),
     [
         ('table = "NOPE"\nview = "layout"', "display D1: table: no table 'NOPE' on this floor"),
-        ('table = "T-blackjack"\nview = "twoup_lights"',
-         "display D1: view: 'twoup_lights' does not fit T-blackjack (blackjack); it is for two_up_dice"),
-        ('table = "T-blackjack"\nview = "banana"',
-         "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro' or 'twoup_lights', not 'banana'"),
+        (
+            'table = "T-blackjack"\nview = "twoup_lights"',
+            "display D1: view: 'twoup_lights' does not fit T-blackjack (blackjack); it is for two_up_dice",
+        ),
+        (
+            'table = "T-blackjack"\nview = "banana"',
+            "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro' or 'twoup_lights', not 'banana'",
+        ),
         ('view = "layout"', "display D1: table: give exactly one of table or link"),
         ('link = "L9"\nview = "jackpot"', "display D1: link: no jackpot link 'L9' on this floor"),
-        ('link = "L1"\nview = "layout"',
-         "display D1: view: a link display shows the progressive jackpot meter: view = \"jackpot\", not 'layout'"),
+        (
+            'link = "L1"\nview = "layout"',
+            "display D1: view: a link display shows the progressive jackpot meter: view = \"jackpot\", not 'layout'",
+        ),
         ('table = "T-blackjack"\nview = "layout"\nscreen = -1', "display D1: screen: must be at least 0, not -1"),
     ],
 )
@@ -262,8 +273,17 @@ def test_display_problems(display: str, line: str) -> None:
 
 # ----------------------------------------------------------------------------- settings that do not fit the game
 
-SECTIONS = ["tri_chro", "two_up_dice", "caribbean_stud", "blackjack", "roulette",
-            "manila_poker", "draw_poker", "pai_gow", "poker"]
+SECTIONS = [
+    "tri_chro",
+    "two_up_dice",
+    "caribbean_stud",
+    "blackjack",
+    "roulette",
+    "manila_poker",
+    "draw_poker",
+    "pai_gow",
+    "poker",
+]
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -305,8 +325,12 @@ def test_views_fit_their_games(game: str) -> None:
 
 
 def test_signs_unknown_listed_twice_and_malformed() -> None:
-    text = floor_text(BJ.replace("[table.limits]", 'signs = ["limits", "limits", {kind = "limits", cap_mm = "big"}]\n[table.limits]'))
-    assert problems(text) == ["floor.toml: table T-blackjack: signs[3].cap_mm: must be a number of millimetres, got 'big'"]
+    text = floor_text(
+        BJ.replace("[table.limits]", 'signs = ["limits", "limits", {kind = "limits", cap_mm = "big"}]\n[table.limits]')
+    )
+    assert problems(text) == [
+        "floor.toml: table T-blackjack: signs[3].cap_mm: must be a number of millimetres, got 'big'"
+    ]
     text = floor_text(BJ.replace("[table.limits]", 'signs = ["limits", "limits"]\n[table.limits]'))
     assert problems(text) == ["floor.toml: table T-blackjack: signs[2]: 'limits' is listed twice"]
     text = floor_text(BJ.replace("[table.limits]", 'signs = ["limts"]\n[table.limits]'))
@@ -358,7 +382,11 @@ def test_all_problems_are_collected() -> None:
     lines = problems(text)
     assert len(lines) == 5
     assert [line.split(": ")[1] for line in lines] == [
-        "table T-blackjack", "table T-roulette", "table T-poker", "table T-poker", "display D1"
+        "table T-blackjack",
+        "table T-roulette",
+        "table T-poker",
+        "table T-poker",
+        "display D1",
     ]
 
 
@@ -372,7 +400,7 @@ def test_syntax_error_names_its_line() -> None:
 
 
 def test_syntax_error_at_the_end_of_the_file() -> None:
-    text = floor_text(BJ) + 'x = 1\nx = 2'
+    text = floor_text(BJ) + "x = 1\nx = 2"
     (line,) = problems(text)
     assert line.startswith(f"floor.toml: line {len(text.splitlines())}: TOML syntax error: ")
 
@@ -386,7 +414,7 @@ def test_file_problems(tmp_path: Path) -> None:
             load_floor(path)
         assert info.value.problems == [line]
     latin = tmp_path / "latin.toml"
-    latin.write_bytes(floor_text(BJ).encode() + b'\n# caf\xe9\n')
+    latin.write_bytes(floor_text(BJ).encode() + b"\n# caf\xe9\n")
     with pytest.raises(FloorError) as info:
         load_floor(latin)
     assert info.value.problems == [f"latin.toml: line {floor_text(BJ).count(chr(10)) + 2}: not UTF-8 text"]
@@ -405,8 +433,10 @@ def test_time_zone_logo_and_layout_paths(tmp_path: Path) -> None:
     assert floor.tables["T-blackjack"].layout == tmp_path / "layouts" / "bj.toml"
     assert str(parse_floor(floor_text(BJ)).casino.timezone) == "Australia/Brisbane"
 
-    bad = good.replace('"Australia/Sydney"', '"Mars/Olympus"').replace('"logo.png"', '"logo.gif"').replace(
-        '"layouts/bj.toml"', '"layouts/none.toml"'
+    bad = (
+        good.replace('"Australia/Sydney"', '"Mars/Olympus"')
+        .replace('"logo.png"', '"logo.gif"')
+        .replace('"layouts/bj.toml"', '"layouts/none.toml"')
     )
     assert problems(bad, base=tmp_path) == [
         "floor.toml: casino: timezone: unknown time zone 'Mars/Olympus' (write it like \"Australia/Brisbane\")",

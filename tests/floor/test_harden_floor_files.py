@@ -43,8 +43,11 @@ def long_path(tmp_path: Path) -> str:
 @pytest.mark.parametrize("command", ["check", "serve"])
 def test_check_and_serve_answer_one_line_for_files_that_are_not_floors(command, which, nested, long_path, tmp_path):
     target = {"nested": str(nested), "endless": "/dev/zero", "long": long_path}[which]
-    args = ["check", "--floor", target] if command == "check" else [
-        "serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'k.sqlite3'}", "--floor", target]
+    args = (
+        ["check", "--floor", target]
+        if command == "check"
+        else ["serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'k.sqlite3'}", "--floor", target]
+    )
     line = _one_line(run_kiosk(*args))
     assert {"nested": "nested", "endless": "not a regular file", "long": "too long"}[which] in line, line
 
@@ -53,7 +56,8 @@ def _floor_with(tmp_path: Path, casino_extra: str = "", table_extra: str = "") -
     folder = tmp_path / "floor"
     folder.mkdir(exist_ok=True)
     text = floor_text(BJ.replace('game = "blackjack"', f'game = "blackjack"\n{table_extra}')).replace(
-        'name = "Test Casino"', f'name = "Test Casino"\n{casino_extra}')
+        'name = "Test Casino"', f'name = "Test Casino"\n{casino_extra}'
+    )
     path = folder / "floor.toml"
     path.write_text(text)
     return path
@@ -68,8 +72,15 @@ def outside(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("ref", ["{outside}/logo.png", "../elsewhere/logo.png", "bundled:../../../elsewhere/logo.png",
-                                 "bundled:/{outside}/logo.png"])
+@pytest.mark.parametrize(
+    "ref",
+    [
+        "{outside}/logo.png",
+        "../elsewhere/logo.png",
+        "bundled:../../../elsewhere/logo.png",
+        "bundled:/{outside}/logo.png",
+    ],
+)
 def test_a_logo_outside_the_floors_folder_and_the_bundled_assets_is_refused(tmp_path, outside, ref):
     path = _floor_with(tmp_path, casino_extra=f'logo = "{ref.format(outside=outside)}"')
     with pytest.raises(FloorError) as info:

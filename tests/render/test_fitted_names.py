@@ -33,7 +33,9 @@ def _scene(max_width_mm: float | None):
     layout = parse_layout(LAYOUT, "name.toml")
     if max_width_mm is not None:
         (item,) = layout.items
-        layout = dataclasses.replace(layout, items=(dataclasses.replace(item, values={**item.values, "max_width_mm": max_width_mm}),))
+        layout = dataclasses.replace(
+            layout, items=(dataclasses.replace(item, values={**item.values, "max_width_mm": max_width_mm}),)
+        )
     return build_scene(layout, game_name="g", casino_name=NAME_40)
 
 

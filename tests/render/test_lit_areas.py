@@ -39,7 +39,9 @@ from kiosk.scene.lighting import LIT_INK, lit_sizes
 from kiosk.scene.primitives import Scene, TextRun
 
 ROOT = Path(__file__).resolve().parents[2]
-TRI_CHRO = sorted((ROOT / "layouts").glob("tri_chro_*.toml")) + [ROOT / "tests" / "scene" / "data" / "trichro_grid.toml"]
+TRI_CHRO = sorted((ROOT / "layouts").glob("tri_chro_*.toml")) + [
+    ROOT / "tests" / "scene" / "data" / "trichro_grid.toml"
+]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
 DRAWS = list(itertools.combinations_with_replacement(BALLS, 2))
 
@@ -127,14 +129,15 @@ def test_exactly_the_winning_areas_are_lit(table, draw):
     for area, mean in lit_mean.items():
         before = unlit_mean[area]
         assert mean >= 0.5 and mean - before >= 0.15, f"{area}: luminance {before:.2f} unlit, {mean:.2f} lit"
-        assert mean >= unlit_max + 0.1, f"{area}: lit {mean:.2f} is not clearly brighter than an unlit area ({unlit_max:.2f})"
+        assert mean >= unlit_max + 0.1, (
+            f"{area}: lit {mean:.2f} is not clearly brighter than an unlit area ({unlit_max:.2f})"
+        )
 
     lit_zone = np.zeros(base.shape[:2], bool)
     for area in winners:
         lit_zone |= grown_masks[area]
     outside = np.abs(picture - base).max(axis=2)[~lit_zone]
     assert outside.max() <= 2, f"draw {draw}: {int((outside > 2).sum())} pixels changed outside the winning areas"
-
 
 
 def test_control_one_area_too_many_is_seen(table):

@@ -73,7 +73,9 @@ def test_control_a_shape_out_of_place_is_seen(tmp_path):
     i = next(i for i, it in enumerate(items) if isinstance(it, Shape) and it.area == "star")
     star = items[i]
     moved = [
-        dataclasses.replace(sub, start=(sub.start[0] + 3, sub.start[1]), segments=tuple((s[0], s[1] + 3, s[2]) for s in sub.segments))
+        dataclasses.replace(
+            sub, start=(sub.start[0] + 3, sub.start[1]), segments=tuple((s[0], s[1] + 3, s[2]) for s in sub.segments)
+        )
         for sub in star.path.subpaths
     ]
     items[i] = dataclasses.replace(star, path=dataclasses.replace(star.path, subpaths=tuple(moved)))

@@ -131,8 +131,8 @@ def test_one_file_per_sign_metadata_manifest_and_same_bytes(demo, tmp_path):
     img = doc[0].render(scale=150 / 72, grayscale=True).to_numpy()
     doc.close()
     px, m = 150 / 25.4, spec.margin_mm
-    assert img[int((m - 2.5) * px): int((m - 0.5) * px), int((m + 50) * px)].max() < 120
-    assert img[: int((m - 3.5) * px), int((m + 20) * px): int((m + 200) * px)].min() > 200
+    assert img[int((m - 2.5) * px) : int((m - 0.5) * px), int((m + 50) * px)].max() < 120
+    assert img[: int((m - 3.5) * px), int((m + 20) * px) : int((m + 200) * px)].min() > 200
     # a different time generated changes the bytes (and only that)
     third = tmp_path / "three"
     export_signs([job], spec, third, batch=False, generated=datetime(2026, 12, 1, tzinfo=UTC))
@@ -146,8 +146,9 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     export_signs([job], spec, tmp_path, batch=False, generated=GENERATED)
     path = tmp_path / job.file_name
     with assert_pdfx_structure(path, srgb_profile()) as pdf:
-        assert mm_box(pdf.pages[0].obj.TrimBox)[2:] == pytest.approx((spec.margin_mm + 420, spec.margin_mm + 297),
-                                                                     abs=0.01)
+        assert mm_box(pdf.pages[0].obj.TrimBox)[2:] == pytest.approx(
+            (spec.margin_mm + 420, spec.margin_mm + 297), abs=0.01
+        )
     doc = pdfium.PdfDocument(path)
     page = doc[0]
     # the sign twice: once upright on the lower half, once upside down on the upper half
@@ -155,8 +156,11 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     textpage = page.get_textpage()
     width_pt, height_pt = page.get_size()
     fold = height_pt / 2
-    halves = Counter("upper" if textpage.get_charbox(i)[1] > fold else "lower" for i in range(textpage.count_chars())
-                     if textpage.get_text_range(i, 1).strip())
+    halves = Counter(
+        "upper" if textpage.get_charbox(i)[1] > fold else "lower"
+        for i in range(textpage.count_chars())
+        if textpage.get_text_range(i, 1).strip()
+    )
     assert halves["upper"] == halves["lower"] > 0
     textpage.close()
     assert all(height >= 8.0 - 0.05 for _ch, height in ink_heights(page))
@@ -166,13 +170,13 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     px = 300 / 25.4
     m, b, g = spec.margin_mm, spec.bleed_mm, spec.mark_gap_mm
     row = round(m * px)
-    mark = img[row - 2: row + 3, round((m - g - 5.5) * px): round((m - g - 0.5) * px)]
+    mark = img[row - 2 : row + 3, round((m - g - 5.5) * px) : round((m - g - 0.5) * px)]
     assert mark.min() < 200  # the top-left corner's horizontal mark, on the line of the trim
     assert img[: row - 4, : round((m - b - 0.5) * px)].min() > 230  # nothing else in that corner
-    along_top = img[: round((m - b - 0.5) * px), round((m + 20) * px): round((m + 200) * px)]
+    along_top = img[: round((m - b - 0.5) * px), round((m + 20) * px) : round((m + 200) * px)]
     assert along_top.min() > 230  # nothing in the slug along the edge
     fold_px = round((m + 148.5) * px)
-    assert img[fold_px - 12: fold_px + 12, round((m + 50) * px)].max() < 120  # both bands meet at the fold
+    assert img[fold_px - 12 : fold_px + 12, round((m + 50) * px)].max() < 120  # both bands meet at the fold
 
 
 def test_bad_output_paths_write_nothing(demo, tmp_path):

@@ -95,7 +95,17 @@ def test_draw_lights_the_winning_areas(floor, tmp_path):
     assert _snap(floor, lit, "--draw", "red*,red*") == 0
     a, b = qimage_array(QImage(str(plain))), qimage_array(QImage(str(lit)))
     winners = {"red_star_pair", "any_red_pair", "any_red", "any_star", "no_green", "no_gold"}
-    for area in ("red_star_pair", "any_red_pair", "any_red", "any_star", "no_green", "no_gold", "no_red", "any_green", "odd_pair_red_and_green"):
+    for area in (
+        "red_star_pair",
+        "any_red_pair",
+        "any_red",
+        "any_star",
+        "no_green",
+        "no_gold",
+        "no_red",
+        "any_green",
+        "odd_pair_red_and_green",
+    ):
         x, y = _area_centre_px(area)
         changed = np.abs(a[y - 2 : y + 3, x - 2 : x + 3] - b[y - 2 : y + 3, x - 2 : x + 3]).max() > 10
         assert changed == (area in winners), area
@@ -164,7 +174,9 @@ def test_a_broken_floor_or_layout_is_one_line(tmp_path, capsys):
                  "--size", "10x10", "--screen-mm", "10x10", "--out", str(tmp_path / "x.png")]) == 2  # fmt: skip
     assert capsys.readouterr().err.count("\n") == 1
     bad_layout = tmp_path / "bad.toml"
-    bad_layout.write_text(GRID.read_text(encoding="utf-8").replace('area = "any_star"', 'area = "any_moon"'), encoding="utf-8")
+    bad_layout.write_text(
+        GRID.read_text(encoding="utf-8").replace('area = "any_star"', 'area = "any_moon"'), encoding="utf-8"
+    )
     floor = tmp_path / "floor.toml"
     floor.write_text(FLOOR.replace("{logo}", "").replace(GRID.name, bad_layout.name), encoding="utf-8")
     assert _snap(floor, tmp_path / "x.png") == 2

@@ -36,7 +36,11 @@ SEED_PAYOUTS = {
     (BonusHand.SIX_SEVEN_EIGHT, False, 6): 50,
     (BonusHand.SIX_SEVEN_EIGHT, False, 8): 50,
 }
-RANKS_OF = {BonusHand.FIVES_AND_SIX: (5, 5, 5, 6), BonusHand.THREE_SEVENS: (7, 7, 7), BonusHand.SIX_SEVEN_EIGHT: (6, 7, 8)}
+RANKS_OF = {
+    BonusHand.FIVES_AND_SIX: (5, 5, 5, 6),
+    BonusHand.THREE_SEVENS: (7, 7, 7),
+    BonusHand.SIX_SEVEN_EIGHT: (6, 7, 8),
+}
 SPADE_JACK = Nomination("S", 11)
 
 

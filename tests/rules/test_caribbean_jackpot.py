@@ -199,7 +199,9 @@ def test_proportional_shares_keep_the_royal_flush_ahead() -> None:
 
 def test_sharing_needs_two_straight_or_royal_flushes() -> None:
     """s247(1),(2)(a): one royal flush and a flush are each paid under s246(1)."""
-    result = jackpot_round({"1": ROYAL_S, "2": FLUSH}, 50_000_00, table(sharing="equal_shares"), sharing_sign_displayed=True)
+    result = jackpot_round(
+        {"1": ROYAL_S, "2": FLUSH}, 50_000_00, table(sharing="equal_shares"), sharing_sign_displayed=True
+    )
     assert not result.shared
     assert [p.amount_cents for p in result.payments] == [50_000_00, 100_00]
     assert result.shortfall_cents == 100_00  # the flush is owed beyond the prize the royal took

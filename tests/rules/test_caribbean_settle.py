@@ -154,7 +154,12 @@ def test_winning_hand_pays_ante_even_money_and_bet_at_s244_odds(category: Catego
 
 @pytest.mark.parametrize(
     ("max_payment", "won", "capped"),
-    [(5_000_00, 5_000_00, True), (4_999_99, 4_999_99, True), (5_000_01, 5_000_00, False), (1_000_000_00, 5_000_00, False)],
+    [
+        (5_000_00, 5_000_00, True),
+        (4_999_99, 4_999_99, True),
+        (5_000_01, 5_000_00, False),
+        (1_000_000_00, 5_000_00, False),
+    ],
 )
 def test_bet_payment_is_capped_at_the_maximum_payment(max_payment: int, won: int, capped: bool) -> None:
     """000 s244(2): a $20 bet on a royal flush at 250 to 1 is $5,000, limited to the table's maximum payment."""
@@ -274,7 +279,10 @@ def test_bad_hands_are_refused_in_one_line(player: str, dealer: str, message: st
 
 @pytest.mark.parametrize("bad", [0, -1, 100.0, None, True])
 def test_maximum_payment_must_be_set(bad) -> None:
-    with pytest.raises(RuleError, match=r"maximum payment for the table.*000 s232\(1\)\(b\)|maximum payment for the table must be a whole number"):
+    with pytest.raises(
+        RuleError,
+        match=r"maximum payment for the table.*000 s232\(1\)\(b\)|maximum payment for the table must be a whole number",
+    ):
         CaribbeanSettings(maximum_payment_cents=bad)
 
 

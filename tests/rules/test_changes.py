@@ -33,16 +33,24 @@ def stake(notice_before: timedelta | None, *, game="manila_poker", current=5000,
 def test_the_brief_example_message(game, rule) -> None:
     v = stake(timedelta(minutes=12), game=game)
     assert isinstance(v, Violation) and v.rule == rule
-    assert v.message == (f"notice of the new minimum table stake $100 shown from 20:05 only 12 minutes before "
-                         f"20:17; needs 20 minutes ({rule})")
+    assert v.message == (
+        f"notice of the new minimum table stake $100 shown from 20:05 only 12 minutes before "
+        f"20:17; needs 20 minutes ({rule})"
+    )
     assert v.key == "minimum_table_stake_cents"
 
 
 @pytest.mark.parametrize(
     ("before", "approved"),
-    [(timedelta(minutes=20), True), (timedelta(minutes=19, seconds=59), False), (timedelta(minutes=19), False),
-     (timedelta(minutes=20, microseconds=1), True), (timedelta(hours=3), True), (timedelta(0), False),
-     (-timedelta(minutes=5), False)],
+    [
+        (timedelta(minutes=20), True),
+        (timedelta(minutes=19, seconds=59), False),
+        (timedelta(minutes=19), False),
+        (timedelta(minutes=20, microseconds=1), True),
+        (timedelta(hours=3), True),
+        (timedelta(0), False),
+        (-timedelta(minutes=5), False),
+    ],
 )
 def test_increase_needs_20_minutes_of_notice(before, approved) -> None:
     result = stake(before)
@@ -128,8 +136,9 @@ def test_a_hand_already_in_play_when_notice_is_given_does_not_count() -> None:
     assert isinstance(poker_change_decision(notice.after_hand(), hand_in_progress=False), Approved)
 
 
-@pytest.mark.parametrize(("agreeing", "players", "approved"), [(3, 5, True), (2, 4, False), (3, 4, True),
-                                                                (1, 1, True), (0, 0, False)])
+@pytest.mark.parametrize(
+    ("agreeing", "players", "approved"), [(3, 5, True), (2, 4, False), (3, 4, True), (1, 1, True), (0, 0, False)]
+)
 def test_majority_agreement_needs_no_notice_but_still_waits_for_the_hand(agreeing, players, approved) -> None:
     notice = give_poker_notice("minimum_buy_in", 10000, "Ana", hand_in_progress=False)
     assert notice.new_value == "$100"
@@ -164,16 +173,31 @@ def test_commission_may_be_varied_to_nil() -> None:
 
 
 def test_an_unlawful_new_commission_is_refused_with_its_rule() -> None:
-    v = commission_change_decision(RakeSettings("percentage", percent_bp=1200, cap_cents=500),
-                                   hand_in_progress=False, signs_changed=True)
+    v = commission_change_decision(
+        RakeSettings("percentage", percent_bp=1200, cap_cents=500), hand_in_progress=False, signs_changed=True
+    )
     assert isinstance(v, Violation) and v.rule == "002 r7.2.1"
 
 
 @settings(max_examples=200, deadline=None)
-@given(rake=st.one_of(st.none(), st.text(max_size=3), st.dictionaries(
-    st.sampled_from(["type", "percent_bp", "cap_cents", "hourly_fee_cents", "fee_per_hand_cents", "minimum_cents"]),
-    st.one_of(st.none(), st.integers(-5, 2000), st.text(max_size=3), st.lists(st.integers(), max_size=2),
-              st.sampled_from(["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"])))))
+@given(
+    rake=st.one_of(
+        st.none(),
+        st.text(max_size=3),
+        st.dictionaries(
+            st.sampled_from(
+                ["type", "percent_bp", "cap_cents", "hourly_fee_cents", "fee_per_hand_cents", "minimum_cents"]
+            ),
+            st.one_of(
+                st.none(),
+                st.integers(-5, 2000),
+                st.text(max_size=3),
+                st.lists(st.integers(), max_size=2),
+                st.sampled_from(["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"]),
+            ),
+        ),
+    )
+)
 def test_any_new_commission_gets_a_decision_not_an_exception(rake) -> None:
     result = commission_change_decision(rake, hand_in_progress=False, signs_changed=True)
     assert isinstance(result, (Approved, Violation))

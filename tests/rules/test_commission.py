@@ -34,16 +34,35 @@ def test_rules_md_worked_examples() -> None:
 
 @pytest.mark.parametrize(
     ("pot", "commission"),
-    [(0, 0), (1900, 0), (1901, 0), (1999, 0), (2000, 100), (3999, 100), (4000, 200), (5900, 200),
-     (6000, 300), (19999, 900), (50000, 2500)],
+    [
+        (0, 0),
+        (1900, 0),
+        (1901, 0),
+        (1999, 0),
+        (2000, 100),
+        (3999, 100),
+        (4000, 200),
+        (5900, 200),
+        (6000, 300),
+        (19999, 900),
+        (50000, 2500),
+    ],
 )
 def test_nil_to_19_dollars_then_5_percent_of_whole_twenties(pot, commission) -> None:
     assert manila_commission(pot, 1000) == commission
 
 
-@pytest.mark.parametrize(("pot", "minimum", "commission"),
-                         [(50000, 500, 2500), (50001, 500, 2500), (52000, 500, 2500), (200000, 2000, 10000),
-                          (100000, 100, 500), (5000, 10, 0)])
+@pytest.mark.parametrize(
+    ("pot", "minimum", "commission"),
+    [
+        (50000, 500, 2500),
+        (50001, 500, 2500),
+        (52000, 500, 2500),
+        (200000, 2000, 10000),
+        (100000, 100, 500),
+        (5000, 10, 0),
+    ],
+)
 def test_pot_above_100_minimum_wagers_is_taken_as_100_of_them(pot, minimum, commission) -> None:
     assert manila_commission(pot, minimum) == commission
 
@@ -127,8 +146,9 @@ def test_hand_commission_follows_the_table_setting() -> None:
     pct = RakeSettings("percentage", percent_bp=1000, cap_cents=400)
     assert hand_commission(pct, wagered_cents=10000) == 400
     assert hand_commission({"type": "fixed_per_hand", "fee_per_hand_cents": 300}, wagered_cents=10000) == 300
-    assert hand_commission(RakeSettings("per_person_per_hand", fee_per_hand_cents=100), wagered_cents=0,
-                           players=6) == 600
+    assert (
+        hand_commission(RakeSettings("per_person_per_hand", fee_per_hand_cents=100), wagered_cents=0, players=6) == 600
+    )
     assert hand_commission(RakeSettings("time_charge", hourly_fee_cents=1000), wagered_cents=10000) == 0
     assert hand_commission(None, wagered_cents=10000) == 0
     with pytest.raises(RuleError, match="cap"):
@@ -136,8 +156,9 @@ def test_hand_commission_follows_the_table_setting() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(wagered=st.integers(0, 10**9), bp=st.integers(200, 1000), cap=st.integers(0, 10**6),
-       uncalled=st.integers(0, 10**6))
+@given(
+    wagered=st.integers(0, 10**9), bp=st.integers(200, 1000), cap=st.integers(0, 10**6), uncalled=st.integers(0, 10**6)
+)
 def test_rake_never_exceeds_the_cap_or_the_percentage(wagered, bp, cap, uncalled) -> None:
     uncalled = min(uncalled, wagered)
     rake = percentage_rake(wagered, bp, cap, uncalled_cents=uncalled)
@@ -196,8 +217,10 @@ def test_poker_split_to_the_lowest_chip_odd_chips_clockwise() -> None:
 @settings(max_examples=300, deadline=None)
 @given(pot=st.integers(0, 10**7), winners=st.integers(1, 10), chip=st.sampled_from([1, 5, 25, 50, 100, 500]))
 def test_splits_always_add_up_and_differ_by_at_most_one_unit(pot, winners, chip) -> None:
-    for shares, unit, spread in ((split_poker_pot(pot, winners, chip), chip, 2 * chip),
-                                 (split_manila_pot(pot, winners), 100, winners * 100)):
+    for shares, unit, spread in (
+        (split_poker_pot(pot, winners, chip), chip, 2 * chip),
+        (split_manila_pot(pot, winners), 100, winners * 100),
+    ):
         assert sum(shares) == pot and len(shares) == winners
         assert all(s >= 0 for s in shares)
         assert shares[0] == max(shares)

@@ -60,8 +60,12 @@ def tri_chro_ok(game: str, minimum: int = 500) -> TableLimits:
 
 def good_poker(**changes) -> TableLimits:
     base = dict(
-        minimum_cents=200, maximum_cents=400, game_type="Holdem", minimum_buy_in_cents=4000,
-        compulsory_blinds=2, blinds_cents=(100, 200),
+        minimum_cents=200,
+        maximum_cents=400,
+        game_type="Holdem",
+        minimum_buy_in_cents=4000,
+        compulsory_blinds=2,
+        blinds_cents=(100, 200),
         rake=RakeSettings("percentage", percent_bp=500, cap_cents=500, minimum_cents=50),
     )
     base.update(changes)
@@ -74,8 +78,9 @@ VALID = {
     "two_up_dice": TableLimits(500, 50000),
     "caribbean_stud": TableLimits(1000, 50000, maximum_payment_cents=5_000_000),
     "blackjack": TableLimits(1000, 100000),
-    "roulette": TableLimits(500, 50000, minimum_by={t: 2500 for t in list(S141)[5:]},
-                            maximum_by={"straight_up": 10000}),
+    "roulette": TableLimits(
+        500, 50000, minimum_by={t: 2500 for t in list(S141)[5:]}, maximum_by={"straight_up": 10000}
+    ),
     "manila_poker": TableLimits(500, 2000, minimum_table_stake_cents=10000, minimum_permissible_wager_cents=500),
     "draw_poker": TableLimits(500, 2000, minimum_table_stake_cents=10000),
     "pai_gow": TableLimits(1000, 100000, co_banking=True, house_liability_cents=700000),
@@ -117,11 +122,14 @@ def test_limits_that_are_not_settings_are_a_value_error() -> None:
 
 def test_the_brief_example_message() -> None:
     found = errors("tri_chro_54", TableLimits(500, 150000, maximum_by={"3:4": 100000}))
-    assert [(v.rule, v.key, v.message) for v in found] == [(
-        "001 s459(1)(a)", "maximum_by.3:4",
-        "maximum for 3 to 4 wagers must be at least $1,200 when the minimum is $5 or less; it is $1,000 "
-        "(001 s459(1)(a))",
-    )]
+    assert [(v.rule, v.key, v.message) for v in found] == [
+        (
+            "001 s459(1)(a)",
+            "maximum_by.3:4",
+            "maximum for 3 to 4 wagers must be at least $1,200 when the minimum is $5 or less; it is $1,000 "
+            "(001 s459(1)(a))",
+        )
+    ]
 
 
 @pytest.mark.parametrize("game", ["tri_chro_54", "tri_chro_63"])
@@ -217,8 +225,14 @@ def test_roulette_unknown_wager_type() -> None:
 
 @pytest.mark.parametrize(
     ("minimum", "maximum", "valid"),
-    [(500, 10000, True), (500, 9999, False), (499, 9999, False), (501, 9999, True), (100, 10000, True),
-     (0, 9999, False)],
+    [
+        (500, 10000, True),
+        (500, 9999, False),
+        (499, 9999, False),
+        (501, 9999, True),
+        (100, 10000, True),
+        (0, 9999, False),
+    ],
 )
 def test_blackjack_floor_of_100_when_the_minimum_is_5_or_less(minimum, maximum, valid) -> None:
     found = errors("blackjack", TableLimits(minimum, maximum))
@@ -231,8 +245,11 @@ def test_instructional_table_is_exactly_2_and_10_and_flagged() -> None:
     assert errors("blackjack", TableLimits(200, 1000, instructional=True)) == []
     [v] = errors("blackjack", TableLimits(200, 1000))
     assert v.rule == "003 s23(4)" and "mark it instructional" in v.message
-    for other in (TableLimits(200, 1100, instructional=True), TableLimits(300, 1000, instructional=True),
-                  TableLimits(100, 1000, instructional=True)):
+    for other in (
+        TableLimits(200, 1100, instructional=True),
+        TableLimits(300, 1000, instructional=True),
+        TableLimits(100, 1000, instructional=True),
+    ):
         assert rules("blackjack", other) == {"003 s23(3)"}
 
 
@@ -252,17 +269,20 @@ def test_bonus_blackjack_without_a_deck_count() -> None:
 def test_card_machine_forbids_bonus_blackjack_and_super_sevens() -> None:
     assert errors("blackjack", TableLimits(1000, 100000, card_machine=True, decks=6)) == []
     assert rules("blackjack", TableLimits(1000, 100000, card_machine=True, bonus_blackjack=True, decks=6)) == {
-        "003 s65A(2)"}
+        "003 s65A(2)"
+    }
     assert rules("blackjack", TableLimits(1000, 100000, card_machine=True, super_sevens=True, decks=6)) == {
-        "003 s65A(2)"}
+        "003 s65A(2)"
+    }
     assert rules("blackjack", TableLimits(1000, 100000, card_machine=True, decks=9)) == {"003 s65A(3)(a)"}
 
 
 # --- two-up dice, Caribbean stud, pai gow -------------------------------------------------
 
 
-@pytest.mark.parametrize(("minimum", "maximum", "valid"),
-                         [(500, 10000, True), (500, 9999, False), (499, 9999, False), (501, 9999, True)])
+@pytest.mark.parametrize(
+    ("minimum", "maximum", "valid"), [(500, 10000, True), (500, 9999, False), (499, 9999, False), (501, 9999, True)]
+)
 def test_two_up_dice_floor(minimum, maximum, valid) -> None:
     found = errors("two_up_dice", TableLimits(minimum, maximum))
     assert (found == []) is valid
@@ -314,16 +334,21 @@ def test_draw_poker_needs_its_minimum_table_stake() -> None:
 
 @pytest.mark.parametrize(
     ("field", "rule"),
-    [("game_type", "002 r6.3"), ("minimum_buy_in_cents", "002 r6.3"), ("rake", "002 r6.3"),
-     ("compulsory_blinds", "002 r8.2.1")],
+    [
+        ("game_type", "002 r6.3"),
+        ("minimum_buy_in_cents", "002 r6.3"),
+        ("rake", "002 r6.3"),
+        ("compulsory_blinds", "002 r8.2.1"),
+    ],
 )
 def test_poker_notice_and_signs_must_be_configured(field, rule) -> None:
     found = errors("poker", good_poker(**{field: None}))
     assert [(v.rule, v.key) for v in found] == [(rule, field)]
 
 
-@pytest.mark.parametrize(("bp", "valid"), [(0, True), (1, False), (199, False), (200, True), (1000, True),
-                                           (1001, False)])
+@pytest.mark.parametrize(
+    ("bp", "valid"), [(0, True), (1, False), (199, False), (200, True), (1000, True), (1001, False)]
+)
 def test_percentage_rake_is_2_to_10_percent_or_nil(bp, valid) -> None:
     rake = RakeSettings("percentage", percent_bp=bp, cap_cents=500, minimum_cents=50)
     found = errors("poker", good_poker(rake=rake))
@@ -335,24 +360,30 @@ def test_percentage_rake_is_2_to_10_percent_or_nil(bp, valid) -> None:
 def test_percentage_rake_needs_a_cap_and_should_state_a_minimum() -> None:
     found = violations("poker", good_poker(rake=RakeSettings("percentage", percent_bp=500)))
     assert [(v.rule, v.key, v.severity) for v in found] == [
-        ("002 r7.1", "rake.cap_cents", "error"), ("002 r7.1", "rake.minimum_cents", "warning")]
+        ("002 r7.1", "rake.cap_cents", "error"),
+        ("002 r7.1", "rake.minimum_cents", "warning"),
+    ]
 
 
 @pytest.mark.parametrize(
     ("rake", "key", "rule"),
-    [(RakeSettings("time_charge"), "rake.hourly_fee_cents", "002 r7.2.2(c)"),
-     (RakeSettings("fixed_per_hand"), "rake.fee_per_hand_cents", "002 r7.2.3(b)"),
-     (RakeSettings("per_person_per_hand"), "rake.fee_per_hand_cents", "002 r7.2.4(a)"),
-     ({"type": "flat"}, "rake.type", "002 r7.2")],
+    [
+        (RakeSettings("time_charge"), "rake.hourly_fee_cents", "002 r7.2.2(c)"),
+        (RakeSettings("fixed_per_hand"), "rake.fee_per_hand_cents", "002 r7.2.3(b)"),
+        (RakeSettings("per_person_per_hand"), "rake.fee_per_hand_cents", "002 r7.2.4(a)"),
+        ({"type": "flat"}, "rake.type", "002 r7.2"),
+    ],
 )
 def test_each_rake_type_needs_its_sign_amount(rake, key, rule) -> None:
     assert [(v.rule, v.key) for v in errors("poker", good_poker(rake=rake))] == [(rule, key)]
 
 
 def test_rake_types_with_their_amounts_are_valid() -> None:
-    for rake in (RakeSettings("time_charge", hourly_fee_cents=1000),
-                 RakeSettings("fixed_per_hand", fee_per_hand_cents=300),
-                 {"type": "per_person_per_hand", "fee_per_hand_cents": 100}):
+    for rake in (
+        RakeSettings("time_charge", hourly_fee_cents=1000),
+        RakeSettings("fixed_per_hand", fee_per_hand_cents=300),
+        {"type": "per_person_per_hand", "fee_per_hand_cents": 100},
+    ):
         assert errors("poker", good_poker(rake=rake)) == []
 
 
@@ -403,7 +434,8 @@ def test_games_without_wager_classes_refuse_maximum_by(game) -> None:
 
 
 def test_malformed_maximum_by_entries() -> None:
-    found = errors("tri_chro_63", {"minimum_cents": 1000, "maximum_cents": 150000,
-                                   "maximum_by": {"3:4": -5, "6:5": 2.5, 7: 100}})
+    found = errors(
+        "tri_chro_63", {"minimum_cents": 1000, "maximum_cents": 150000, "maximum_by": {"3:4": -5, "6:5": 2.5, 7: 100}}
+    )
     assert {v.key for v in found} == {"maximum_by.3:4", "maximum_by.6:5", "maximum_by"}
     assert errors("tri_chro_63", {"minimum_cents": 1000, "maximum_cents": 150000, "maximum_by": [1, 2]})

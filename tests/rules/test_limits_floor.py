@@ -55,8 +55,24 @@ def test_floor_accepts_any_iterable_once() -> None:
 
 cents = st.integers(min_value=0, max_value=10**12)
 odds_classes = st.sampled_from(["3:4", "6:5", "33:10", "8:1", "27:1", "38:1", "65:1", "90:1", "zz"])
-roulette_types = st.sampled_from(["straight_up", "split", "street", "corner", "six_line", "column", "dozen", "low",
-                                  "high", "even", "odd", "red", "black", "basket"])
+roulette_types = st.sampled_from(
+    [
+        "straight_up",
+        "split",
+        "street",
+        "corner",
+        "six_line",
+        "column",
+        "dozen",
+        "low",
+        "high",
+        "even",
+        "odd",
+        "red",
+        "black",
+        "basket",
+    ]
+)
 
 
 @st.composite
@@ -78,15 +94,20 @@ def table_limits(draw) -> TableLimits:
         minimum_buy_in_cents=draw(st.one_of(st.none(), cents)),
         compulsory_blinds=draw(st.one_of(st.none(), st.integers(0, 5))),
         blinds_cents=tuple(draw(st.lists(cents, max_size=4))),
-        rake=draw(st.one_of(st.none(), st.builds(
-            RakeSettings,
-            type=st.sampled_from(["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"]),
-            percent_bp=st.one_of(st.none(), st.integers(0, 2000)),
-            cap_cents=st.one_of(st.none(), cents),
-            minimum_cents=st.one_of(st.none(), cents),
-            hourly_fee_cents=st.one_of(st.none(), cents),
-            fee_per_hand_cents=st.one_of(st.none(), cents),
-        ))),
+        rake=draw(
+            st.one_of(
+                st.none(),
+                st.builds(
+                    RakeSettings,
+                    type=st.sampled_from(["percentage", "time_charge", "fixed_per_hand", "per_person_per_hand"]),
+                    percent_bp=st.one_of(st.none(), st.integers(0, 2000)),
+                    cap_cents=st.one_of(st.none(), cents),
+                    minimum_cents=st.one_of(st.none(), cents),
+                    hourly_fee_cents=st.one_of(st.none(), cents),
+                    fee_per_hand_cents=st.one_of(st.none(), cents),
+                ),
+            )
+        ),
         co_banking=draw(st.booleans()),
         house_liability_cents=draw(st.one_of(st.none(), cents)),
         box_maximum_cents=draw(st.one_of(st.none(), cents)),
@@ -110,12 +131,20 @@ def test_minimum_above_maximum_is_always_an_error(game, minimum, maximum) -> Non
 
 
 @settings(max_examples=200, deadline=None)
-@given(minimum=st.integers(0, 2000), maxima=st.lists(st.integers(0, 200000), min_size=6, max_size=6),
-       balls=st.sampled_from([54, 63]))
+@given(
+    minimum=st.integers(0, 2000),
+    maxima=st.lists(st.integers(0, 200000), min_size=6, max_size=6),
+    balls=st.sampled_from([54, 63]),
+)
 def test_tri_chro_is_valid_exactly_when_every_floor_is_met(minimum, maxima, balls) -> None:
     classes = ("3:4", "6:5", "33:10", "8:1") + (("27:1", "65:1") if balls == 54 else ("38:1", "90:1"))
-    floors = dict(zip(("3:4", "6:5", "33:10", "8:1", "27:1", "65:1", "38:1", "90:1"),
-                      (120000, 80000, 30000, 12500, 3500, 1500, 2500, 1000), strict=False))
+    floors = dict(
+        zip(
+            ("3:4", "6:5", "33:10", "8:1", "27:1", "65:1", "38:1", "90:1"),
+            (120000, 80000, 30000, 12500, 3500, 1500, 2500, 1000),
+            strict=False,
+        )
+    )
     by = dict(zip(classes, maxima, strict=True))
     limits = TableLimits(minimum, 10**9, maximum_by=by)
     errors = [v for v in violations(f"tri_chro_{balls}", limits) if v.severity == "error"]
@@ -131,12 +160,37 @@ def test_an_empty_mapping_says_minimum_and_maximum_are_not_set(game) -> None:
     assert all("is not set" in v.message for v in found)
 
 
-junk = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=True), st.text(max_size=4),
-                 st.lists(st.integers(-5, 5), max_size=3), st.dictionaries(st.text(max_size=3), st.integers(), max_size=2))
-FIELDS = ["minimum_cents", "maximum_cents", "maximum_by", "minimum_by", "instructional", "decks", "bonus_blackjack",
-          "card_machine", "super_sevens", "maximum_payment_cents", "minimum_table_stake_cents",
-          "minimum_permissible_wager_cents", "minimum_buy_in_cents", "compulsory_blinds", "blinds_cents", "rake",
-          "co_banking", "house_liability_cents", "box_maximum_cents", "game_type"]
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True),
+    st.text(max_size=4),
+    st.lists(st.integers(-5, 5), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+FIELDS = [
+    "minimum_cents",
+    "maximum_cents",
+    "maximum_by",
+    "minimum_by",
+    "instructional",
+    "decks",
+    "bonus_blackjack",
+    "card_machine",
+    "super_sevens",
+    "maximum_payment_cents",
+    "minimum_table_stake_cents",
+    "minimum_permissible_wager_cents",
+    "minimum_buy_in_cents",
+    "compulsory_blinds",
+    "blinds_cents",
+    "rake",
+    "co_banking",
+    "house_liability_cents",
+    "box_maximum_cents",
+    "game_type",
+]
 
 
 @settings(max_examples=300, deadline=None)

@@ -68,7 +68,7 @@ def test_all_shipped_layouts_at_once(capsys):
 def test_missing_tri_chro_area(tmp_path, capsys):
     """001 s456(6): all 19 wagers must be on the layout; one left unnamed is refused."""
     path, _, _ = broken_copy(
-        tmp_path, "tri_chro_54", "no_gold", lambda b: re.sub(r'(?m)^(area|lit_fill) = .*\n', "", b)
+        tmp_path, "tri_chro_54", "no_gold", lambda b: re.sub(r"(?m)^(area|lit_fill) = .*\n", "", b)
     )
     code, lines, _ = check(path, capsys=capsys)
     assert code == 1
@@ -151,11 +151,17 @@ def test_not_toml_and_missing_file(tmp_path, capsys):
 
 def test_console_script_gives_one_line_and_no_traceback(tmp_path):
     """The installed ``kiosk`` command, as pit staff run it."""
-    bad, n, _ = broken_copy(tmp_path, "manila_poker", "discards", lambda b: b.replace("kind = \"ellipse\"", "kind = \"circle\""))
+    bad, n, _ = broken_copy(
+        tmp_path, "manila_poker", "discards", lambda b: b.replace('kind = "ellipse"', 'kind = "circle"')
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     proc = subprocess.run(
         [sys.executable, "-m", "kiosk.cli", "check", "--layout", str(bad)],
-        capture_output=True, text=True, cwd=ROOT, env=env, timeout=120,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
     )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr

@@ -20,8 +20,9 @@ CARIBBEAN = ROOT / "layouts" / "caribbean_stud.toml"
 
 
 def _scene(features):
-    return build_scene(load_layout(CARIBBEAN), game_name="Caribbean Stud Poker", casino_name="Test Casino",
-                       features=features)
+    return build_scene(
+        load_layout(CARIBBEAN), game_name="Caribbean Stud Poker", casino_name="Test Casino", features=features
+    )
 
 
 def _printed(scene) -> list[str]:
@@ -63,8 +64,9 @@ def test_lighting_an_area_the_table_does_not_draw_lights_nothing():
 def test_the_demo_floor_chooses_the_features_from_the_table():
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     slots = {t.id for t in floor.tables.values() if t.layout_features() == {"jackpot_slots"}}
-    assert slots == {t.id for t in floor.tables.values()
-                     if t.game == "caribbean_stud" and t.caribbean_settings.jackpot.slots}
+    assert slots == {
+        t.id for t in floor.tables.values() if t.game == "caribbean_stud" and t.caribbean_settings.jackpot.slots
+    }
     assert slots and "CSP-04" not in slots
 
 

@@ -32,7 +32,17 @@ def test_a_valid_layout_loads_with_its_areas_and_values():
     assert (layout.width_mm, layout.height_mm) == (600.0, 400.0)
     assert layout.background == (0x0B, 0x5D, 0x36, 255)
     assert layout.areas == ("table", "spot", "star", "drop")
-    assert [i.kind for i in layout.items] == ["rect", "ellipse", "arc", "polygon", "line", "path", "text", "text", "image"]
+    assert [i.kind for i in layout.items] == [
+        "rect",
+        "ellipse",
+        "arc",
+        "polygon",
+        "line",
+        "path",
+        "text",
+        "text",
+        "image",
+    ]
     spot = layout.item_for_area("spot")
     assert spot.get("lit_fill") == (0xB0, 0xF0, 0xFF, 255) and spot.line == 21
     assert layout.items[4].get("dash_mm") == (10.0, 6.0)
@@ -65,17 +75,45 @@ BAD = [
     ),
     ("bad colour", RECT + 'fill = "red"\n', ["item[1]", "fill: bad colour 'red'"]),
     ("bad colour digits", RECT + 'stroke = "#12345"\n', ["stroke: bad colour '#12345'"]),
-    ("text with both sizes", '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "A"\ncap_mm = 8\nx_mm = 8\n', ["exactly one of cap_mm"]),
+    (
+        "text with both sizes",
+        '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "A"\ncap_mm = 8\nx_mm = 8\n',
+        ["exactly one of cap_mm"],
+    ),
     ("text with no size", '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "A"\n', ["exactly one of cap_mm"]),
-    ("unknown token", '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "{table_name}"\ncap_mm = 8\n', ["unknown token {table_name}"]),
-    ("bad anchor", '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "A"\ncap_mm = 8\nanchor = "middle"\n', ["anchor: must be one of left, center, right"]),
+    (
+        "unknown token",
+        '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "{table_name}"\ncap_mm = 8\n',
+        ["unknown token {table_name}"],
+    ),
+    (
+        "bad anchor",
+        '[[item]]\nkind = "text"\nx = 1\ny = 1\ntext = "A"\ncap_mm = 8\nanchor = "middle"\n',
+        ["anchor: must be one of left, center, right"],
+    ),
     ("bad path data", '[[item]]\nkind = "path"\nd = "M 0 0 X 5"\n', ["item[1]", "d: unexpected 'X'"]),
     ("path without M", '[[item]]\nkind = "path"\nd = "L 5 5"\n', ["d: path data must start with M"]),
-    ("polygon of 2 points", '[[item]]\nkind = "polygon"\npoints = [[0, 0], [1, 1]]\n', ["points: must be a list of at least 3"]),
+    (
+        "polygon of 2 points",
+        '[[item]]\nkind = "polygon"\npoints = [[0, 0], [1, 1]]\n',
+        ["points: must be a list of at least 3"],
+    ),
     ("point not a pair", '[[item]]\nkind = "line"\npoints = [[0, 0], [1]]\n', ["points: point 2 must be [x, y]"]),
-    ("arc is stroked only", '[[item]]\nkind = "arc"\ncx = 1\ncy = 1\nrx = 5\nry = 5\nstart_deg = 0\nspan_deg = 90\nfill = "#ffffff"\n', ["unknown key 'fill' for arc"]),
-    ("image outside assets", '[[item]]\nkind = "image"\nx = 1\ny = 1\nw = 5\nh = 5\nsrc = "../pyproject.toml"\n', ['src: must be "logo" or a path under assets/']),
-    ("image missing", '[[item]]\nkind = "image"\nx = 1\ny = 1\nw = 5\nh = 5\nsrc = "nothing/here.png"\n', ["src: no such file under assets/"]),
+    (
+        "arc is stroked only",
+        '[[item]]\nkind = "arc"\ncx = 1\ncy = 1\nrx = 5\nry = 5\nstart_deg = 0\nspan_deg = 90\nfill = "#ffffff"\n',
+        ["unknown key 'fill' for arc"],
+    ),
+    (
+        "image outside assets",
+        '[[item]]\nkind = "image"\nx = 1\ny = 1\nw = 5\nh = 5\nsrc = "../pyproject.toml"\n',
+        ['src: must be "logo" or a path under assets/'],
+    ),
+    (
+        "image missing",
+        '[[item]]\nkind = "image"\nx = 1\ny = 1\nw = 5\nh = 5\nsrc = "nothing/here.png"\n',
+        ["src: no such file under assets/"],
+    ),
     ("lit_fill without area", RECT + 'lit_fill = "#ffffff"\n', ["lit_fill: only an item with an area"]),
     ("bad area id", RECT + 'area = "box 1"\n', ["area: must be an id"]),
 ]
@@ -90,7 +128,11 @@ def test_bad_items_are_refused_naming_the_place(tmp_path, case, items, expected)
 
 
 TOP = [
-    ("unknown format version", HEAD.replace("kiosk-layout/1", "kiosk-layout/2"), "format: unknown format version 'kiosk-layout/2'"),
+    (
+        "unknown format version",
+        HEAD.replace("kiosk-layout/1", "kiosk-layout/2"),
+        "format: unknown format version 'kiosk-layout/2'",
+    ),
     ("missing format", HEAD.replace('format = "kiosk-layout/1"\n', ""), 'missing key "format"'),
     ("missing game", HEAD.replace('game = "blackjack"\n', ""), 'missing key "game"'),
     ("unknown game", HEAD.replace("blackjack", "craps"), "game: unknown game 'craps'"),
@@ -109,7 +151,12 @@ def test_bad_top_level_is_refused(tmp_path, case, text, expected):
 
 
 def test_all_problems_are_collected_with_line_numbers(tmp_path):
-    text = HEAD + RECT + RECT.replace("w = 50", "w = -1") + '\n[[item]]\nkind = "ellipse"\ncx = 1\ncy = 2\nrx = 3\nry = "4"\narea = "spot"\n'
+    text = (
+        HEAD
+        + RECT
+        + RECT.replace("w = 50", "w = -1")
+        + '\n[[item]]\nkind = "ellipse"\ncx = 1\ncy = 2\nrx = 3\nry = "4"\narea = "spot"\n'
+    )
     problems = _problems(tmp_path, text)
     assert len(problems) == 2, problems
     assert "item[2] (line 10) (rect): w:" in problems[0]
@@ -142,12 +189,46 @@ def test_a_missing_file_is_one_line(tmp_path):
 _values = st.one_of(
     st.none(),
     st.booleans(),
-    st.integers(-10**6, 10**6),
+    st.integers(-(10**6), 10**6),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=12),
     st.lists(st.integers(-5, 5), max_size=4),
 )
-_keys = st.sampled_from(["kind", "x", "y", "w", "h", "radius", "fill", "stroke", "stroke_mm", "area", "points", "d", "text", "cap_mm", "x_mm", "anchor", "valign", "weight", "font", "rotate_deg", "src", "cx", "cy", "rx", "ry", "start_deg", "span_deg", "dash_mm", "line_gap", "lit_fill", "junk"])
+_keys = st.sampled_from(
+    [
+        "kind",
+        "x",
+        "y",
+        "w",
+        "h",
+        "radius",
+        "fill",
+        "stroke",
+        "stroke_mm",
+        "area",
+        "points",
+        "d",
+        "text",
+        "cap_mm",
+        "x_mm",
+        "anchor",
+        "valign",
+        "weight",
+        "font",
+        "rotate_deg",
+        "src",
+        "cx",
+        "cy",
+        "rx",
+        "ry",
+        "start_deg",
+        "span_deg",
+        "dash_mm",
+        "line_gap",
+        "lit_fill",
+        "junk",
+    ]
+)
 
 
 def _toml_value(v) -> str:

@@ -65,7 +65,9 @@ def test_a_bright_enough_lit_fill_is_kept_and_a_dark_one_keeps_its_hue(lit_fill)
     if relative_luminance(lit_fill) >= GLOW_LUMINANCE:
         assert glow == lit_fill
     else:  # tinted towards warm white just enough: each channel between lit_fill and warm white
-        assert all(min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE, strict=True))
+        assert all(
+            min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE, strict=True)
+        )
         assert relative_luminance(glow) < GLOW_LUMINANCE + 0.01
 
 
@@ -94,7 +96,9 @@ def test_border_sizes_scale_with_the_area(w, h):
     assert lamp + ring == pytest.approx(border) and lamp > ring > 0
 
 
-@pytest.mark.parametrize("path", [rect_path(0, 0, 300, 180), rect_path(10, 10, 260, 160, 20), ellipse_path(100, 100, 80, 50)])
+@pytest.mark.parametrize(
+    "path", [rect_path(0, 0, 300, 180), rect_path(10, 10, 260, 160, 20), ellipse_path(100, 100, 80, 50)]
+)
 def test_lamps_go_evenly_round_the_whole_outline(path):
     _border, lamp, _ = lit_sizes(path)
     lamps = lamp_path(path, lamp)
@@ -190,7 +194,11 @@ def _symbols(scene):
 
 def test_print_on_the_glow_is_inked_dark_and_nothing_else_is():
     unlit, lit = _scene(set()), _scene({"red"})
-    assert _runs(unlit) == {"RED": (255, 255, 255, 255), "7": (255, 255, 255, 255), "OFF THE AREA": (255, 255, 255, 255)}
+    assert _runs(unlit) == {
+        "RED": (255, 255, 255, 255),
+        "7": (255, 255, 255, 255),
+        "OFF THE AREA": (255, 255, 255, 255),
+    }
     # "RED" is on the glow; "7" is on the gold ball inside the area; the last text is off it
     assert _runs(lit) == {"RED": LIT_INK, "7": (255, 255, 255, 255), "OFF THE AREA": (255, 255, 255, 255)}
     (_star, ball), (star_lit, ball_lit) = _symbols(unlit), _symbols(lit)

@@ -64,7 +64,9 @@ def test_em_size_gives_the_asked_cap_and_x_height(size):
     assert em_size_mm(face, x_mm=size) * face.x_height_em == pytest.approx(size)
 
 
-@pytest.mark.parametrize(("kwargs", "message"), [({}, "exactly one"), ({"cap_mm": 8, "x_mm": 8}, "exactly one"), ({"cap_mm": 0}, "> 0")])
+@pytest.mark.parametrize(
+    ("kwargs", "message"), [({}, "exactly one"), ({"cap_mm": 8, "x_mm": 8}, "exactly one"), ({"cap_mm": 0}, "> 0")]
+)
 def test_em_size_refuses_bad_requests(kwargs, message):
     with pytest.raises(ValueError, match=message):
         em_size_mm(font_face(), **kwargs)

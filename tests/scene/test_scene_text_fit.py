@@ -54,7 +54,9 @@ def test_a_higher_floor_is_kept_and_more_lines_are_used():
 
 
 def test_a_word_longer_than_the_line_is_cut():
-    text, cap = fit_text("Supercalifragilisticexpialidocious", cap_mm=20, max_width_mm=100, min_cap_mm=15, weight="bold")
+    text, cap = fit_text(
+        "Supercalifragilisticexpialidocious", cap_mm=20, max_width_mm=100, min_cap_mm=15, weight="bold"
+    )
     assert cap >= 15 and len(text.split("\n")) >= 2 and text.replace("\n", "") == "Supercalifragilisticexpialidocious"
 
 
@@ -71,7 +73,9 @@ def test_bad_sizes_are_named(kwargs, message):
         fit_text("X", **kwargs)
 
 
-names = st.text(alphabet=st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz &'-"), min_size=1, max_size=60).filter(str.strip)
+names = st.text(
+    alphabet=st.sampled_from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz &'-"), min_size=1, max_size=60
+).filter(str.strip)
 
 
 @settings(max_examples=150)

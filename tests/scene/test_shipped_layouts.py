@@ -125,7 +125,9 @@ def convex_hull(points):
 @functools.cache
 def area_polygons(game: str) -> dict[str, list[tuple[float, float]]]:
     """Each named area's outline as a convex polygon (every shipped area is convex)."""
-    return {name: convex_hull([p for poly in path.polygons(0.5) for p in poly]) for name, path in scene(game).areas.items()}
+    return {
+        name: convex_hull([p for poly in path.polygons(0.5) for p in poly]) for name, path in scene(game).areas.items()
+    }
 
 
 def inside(point, polygon) -> bool:
@@ -167,7 +169,9 @@ def convex_overlap(a, b) -> bool:
 
 
 def area_of(polygon) -> float:
-    return abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=False))) / 2
+    return (
+        abs(sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=False))) / 2
+    )
 
 
 def home_area(game: str, run: TextRun) -> str | None:
@@ -185,7 +189,9 @@ def items_in_area(game: str, area: str, kind: str | None = None):
             continue
         v = item.values
         if item.kind in ("text", "rect", "image"):
-            point = (v["x"] + v.get("w", 0) / 2, v["y"] + v.get("h", 0) / 2) if item.kind != "text" else (v["x"], v["y"])
+            point = (
+                (v["x"] + v.get("w", 0) / 2, v["y"] + v.get("h", 0) / 2) if item.kind != "text" else (v["x"], v["y"])
+            )
         elif item.kind == "ellipse":
             point = (v["cx"], v["cy"])
         elif item.kind in ("polygon", "line"):
@@ -205,7 +211,7 @@ def words_in_area(game: str, area: str) -> str:
 
 
 def hue_name(colour) -> str:
-    """"red", "green", "gold", "black", "white" or "other" for a fill colour."""
+    """ "red", "green", "gold", "black", "white" or "other" for a fill colour."""
     r, g, b = (c / 255 for c in colour[:3])
     h, s, v = colorsys.rgb_to_hsv(r, g, b)
     if v < 0.2:
@@ -373,7 +379,9 @@ def test_tri_chro_areas_print_the_wager_name_and_its_odds(game):
         printed = words_in_area(game, wager["id"])
         odds = f"{wager['odds'][0]} TO {wager['odds'][1]}"
         assert wager["name"].upper() in printed, f"{wager['id']}: name missing, printed {printed!r}"
-        assert printed.endswith(odds) and printed.count(" TO ") == 1, f"{wager['id']}: odds {odds} missing in {printed!r}"
+        assert printed.endswith(odds) and printed.count(" TO ") == 1, (
+            f"{wager['id']}: odds {odds} missing in {printed!r}"
+        )
 
 
 def test_tri_chro_variants_differ_only_in_the_star_odds():
@@ -381,8 +389,12 @@ def test_tri_chro_variants_differ_only_in_the_star_odds():
     b = {w["id"]: words_in_area("tri_chro_63", w["id"]) for w in _tri_chro_wagers("tri_chro_63")}
     differ = {k for k in a if a[k] != b[k]}
     assert differ == {
-        "red_star_pair", "green_star_pair", "gold_star_pair",
-        "odd_stars_red_and_green", "odd_stars_green_and_gold", "odd_stars_gold_and_red",
+        "red_star_pair",
+        "green_star_pair",
+        "gold_star_pair",
+        "odd_stars_red_and_green",
+        "odd_stars_green_and_gold",
+        "odd_stars_gold_and_red",
     }
     assert all(a[k].endswith("65 TO 1") for k in ("red_star_pair", "green_star_pair", "gold_star_pair"))
     assert all(b[k].endswith("90 TO 1") for k in ("red_star_pair", "green_star_pair", "gold_star_pair"))
@@ -521,8 +533,11 @@ def test_caribbean_exactly_seven_places_and_the_equipment():
 def _arc_words(game: str, fill_hex: str, cap: float) -> str:
     """Letters set one per item along an arc, read left to right (by angle about their circle)."""
     letters = [
-        i for i in layout(game).items
-        if i.kind == "text" and len(i.get("text")) == 1 and i.get("cap_mm") == cap
+        i
+        for i in layout(game).items
+        if i.kind == "text"
+        and len(i.get("text")) == 1
+        and i.get("cap_mm") == cap
         and "#{:02x}{:02x}{:02x}".format(*i.get("fill")[:3]) == fill_hex
     ]
     lay = layout(game)
@@ -580,8 +595,20 @@ def test_roulette_standard_grid():
 
 def test_roulette_outside_bets():
     areas = set(layout("roulette").areas)
-    outside = {"column_1", "column_2", "column_3", "dozen_1", "dozen_2", "dozen_3",
-               "low", "high", "even", "odd", "red", "black"}
+    outside = {
+        "column_1",
+        "column_2",
+        "column_3",
+        "dozen_1",
+        "dozen_2",
+        "dozen_3",
+        "low",
+        "high",
+        "even",
+        "odd",
+        "red",
+        "black",
+    }
     assert areas == {f"number_{n}" for n in range(37)} | outside
     c = {n: centre("roulette", f"number_{n}") for n in range(1, 37)}
     for k in (1, 2, 3):
@@ -732,8 +759,9 @@ def test_every_area_is_a_filled_shape():
         for name, item in area_items(game).items():
             assert item.kind in ("rect", "ellipse", "polygon", "path"), f"{game}: {name} is a {item.kind}"
             features = {item.get("when")} - {None}
-            drawn = build_scene(layout(game), game_name=GAMES[game].default_name, casino_name=LONG_CASINO_NAME,
-                                features=features)
+            drawn = build_scene(
+                layout(game), game_name=GAMES[game].default_name, casino_name=LONG_CASINO_NAME, features=features
+            )
             assert any(isinstance(s, Shape) and s.area == name for s in drawn.items), (
                 f"{game}: area {name} is not drawn in the scene"
             )

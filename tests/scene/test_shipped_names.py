@@ -16,6 +16,7 @@ from kiosk.scene.primitives import TextRun
 def test_the_loader_reads_the_fitting_keys():
     assert {"max_width_mm", "min_cap_mm"} <= set(KINDS["text"][1])
 
+
 NAMES = {
     24: ("Treasury Casino Brisbane", "Tri-Chro"),
     40: ("The Grand Pacific Reef Casino and Resort", "Coral Coast Grand Pacific Special Edition"),

@@ -171,7 +171,9 @@ def test_z_ends_the_reflection():
 
 @given(coord, coord, coord, coord, coord, coord)
 def test_relative_and_absolute_smooth_curves_agree(x0, y0, a, b, c, d):
-    absolute = parse_path_data(f"M {x0} {y0} Q {x0 + a} {y0 + b} {x0 + c} {y0 + d} T {x0 + 2 * c} {y0 + 2 * d} S {x0} {y0} {x0 + a} {y0 + b}")
+    absolute = parse_path_data(
+        f"M {x0} {y0} Q {x0 + a} {y0 + b} {x0 + c} {y0 + d} T {x0 + 2 * c} {y0 + 2 * d} S {x0} {y0} {x0 + a} {y0 + b}"
+    )
     relative = parse_path_data(f"M {x0} {y0} q {a} {b} {c} {d} t {c} {d} s {-2 * c} {-2 * d} {a - 2 * c} {b - 2 * d}")
     for s1, s2 in zip(absolute.subpaths[0].segments, relative.subpaths[0].segments, strict=True):
         assert s1[1:] == pytest.approx(s2[1:], abs=1e-6)

@@ -49,7 +49,9 @@ class HardenApi:
 async def start_api(service, **app_options) -> HardenApi:
     server = TestServer(create_app(service, **app_options))
     await server.start_server()
-    tokens = {role: await service.create_token(role, f"{role}-tester") for role in ("display", "dealer", "pit", "admin")}
+    tokens = {
+        role: await service.create_token(role, f"{role}-tester") for role in ("display", "dealer", "pit", "admin")
+    }
     return HardenApi(server, aiohttp.ClientSession(), tokens, service)
 
 

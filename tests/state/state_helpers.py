@@ -175,4 +175,3 @@ PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 ADMIN = Actor(name="Ada Admin", role="admin", token_id="tok_admin")
 ADMIN2 = Actor(name="Bo Admin", role="admin", token_id="tok_admin2")
 DISPLAY = Actor(name="Screen 1", role="display", token_id="tok_display")
-

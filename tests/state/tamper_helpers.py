@@ -52,11 +52,13 @@ class Attacker:
     def _rehash_from(self, conn, start_n: int, records: list[dict[str, Any]]) -> None:
         """Recompute every hash from record ``start_n`` on (the MACs cannot be recomputed)."""
         prev = GENESIS_HASH if start_n == 1 else records[start_n - 2]["hash"]
-        for rec in records[start_n - 1:]:
+        for rec in records[start_n - 1 :]:
             rec["prev_hash"] = prev
             rec["hash"] = record_hash(rec)
-            conn.execute("UPDATE kiosk_audit SET details = ?, prev_hash = ?, hash = ? WHERE n = ?",
-                         (canonical_json(rec["details"]), rec["prev_hash"], rec["hash"], rec["n"]))
+            conn.execute(
+                "UPDATE kiosk_audit SET details = ?, prev_hash = ?, hash = ? WHERE n = ?",
+                (canonical_json(rec["details"]), rec["prev_hash"], rec["hash"], rec["n"]),
+            )
             prev = rec["hash"]
         conn.execute("UPDATE kiosk_head SET audit_hash = ? WHERE id = 1", (prev,))
 
@@ -110,8 +112,10 @@ class Attacker:
                 for table, states in (("kiosk_tables", log.tables), ("kiosk_links", log.links)):
                     conn.execute(f"DELETE FROM {table}")
                     for ident, state in states.items():
-                        conn.execute(f"INSERT INTO {table} (id, version, state) VALUES (?, ?, ?)",
-                                     (ident, state["version"], canonical_json(state)))
+                        conn.execute(
+                            f"INSERT INTO {table} (id, version, state) VALUES (?, ?, ?)",
+                            (ident, state["version"], canonical_json(state)),
+                        )
             conn.commit()
         finally:
             conn.close()
@@ -124,9 +128,11 @@ class Attacker:
 
     def insert_token(self, digest: str) -> None:
         """A new admin token nobody issued (the secret's SHA-256 as the hash)."""
-        self.sql("INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at)"
-                 " VALUES ('tok_mallory', ?, 'admin', 'Mallory', NULL, '2026-01-01T00:00:00.000000Z', NULL, NULL)",
-                 params=(digest,))
+        self.sql(
+            "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at)"
+            " VALUES ('tok_mallory', ?, 'admin', 'Mallory', NULL, '2026-01-01T00:00:00.000000Z', NULL, NULL)",
+            params=(digest,),
+        )
 
     def strip_macs(self) -> None:
         """Remove every MAC and the database's note of its key: pass the chain off as unkeyed."""

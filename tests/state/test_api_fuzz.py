@@ -37,22 +37,104 @@ ROLES = ["display", "dealer", "pit", "admin"]
 
 # text that has broken servers: lone surrogates, NUL, line and bidi controls, non-ASCII digits,
 # overflowing dates, very long text, numbers as text
-NASTY_TEXT = ["\ud800", "a\udfffb", "\x00", "a\x00b", "Min $5\u202e", "\u2028", "line\nbreak", "\u0663", "\u00b2",
-              "\uff11\uff12", "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2026-13-40T25:00:00Z",
-              "x" * 600, "-1", "1e9", "0x10", " ", "", "null", "../../etc/passwd", "%00", "\u0000\u0000"]
-DOMAIN = ["H", "T", "O", "heads", "tails", "odds", "red", "gold*", "red*", "gold", "rrg", "AS", "KH", "10D",
-          "ball_device", "random_result_generator", "seat 3", "p2", "c2", "s3", "2026-12-01T20:00:00Z",
-          "2099-01-01T00:00:00+10:00", "Ivy Inspector", "limits", "jackpot_meter", "minimum_cents"]
-text = st.one_of(st.sampled_from(NASTY_TEXT + DOMAIN), st.text(max_size=30),
-                 st.text(st.characters(codec=None, exclude_categories=()), max_size=10))
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-2**70, 2**70), st.integers(-3, 1000),
-                    st.floats(allow_nan=False, allow_infinity=False), text)
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=6),
-    st.dictionaries(st.one_of(st.sampled_from(["minimum_cents", "maximum_cents", "maximum_by", "3:4", "rake", "type",
-                                               "percent_bp", "confirmed_by", "agreeing", "players_at_table", "kind",
-                                               "cap_mm", "seat 1", "AS"]), text), inner, max_size=5)),
-    max_leaves=15)
+NASTY_TEXT = [
+    "\ud800",
+    "a\udfffb",
+    "\x00",
+    "a\x00b",
+    "Min $5\u202e",
+    "\u2028",
+    "line\nbreak",
+    "\u0663",
+    "\u00b2",
+    "\uff11\uff12",
+    "9999-12-31T23:59:59-14:00",
+    "0001-01-01T00:00:00+14:00",
+    "2026-13-40T25:00:00Z",
+    "x" * 600,
+    "-1",
+    "1e9",
+    "0x10",
+    " ",
+    "",
+    "null",
+    "../../etc/passwd",
+    "%00",
+    "\u0000\u0000",
+]
+DOMAIN = [
+    "H",
+    "T",
+    "O",
+    "heads",
+    "tails",
+    "odds",
+    "red",
+    "gold*",
+    "red*",
+    "gold",
+    "rrg",
+    "AS",
+    "KH",
+    "10D",
+    "ball_device",
+    "random_result_generator",
+    "seat 3",
+    "p2",
+    "c2",
+    "s3",
+    "2026-12-01T20:00:00Z",
+    "2099-01-01T00:00:00+10:00",
+    "Ivy Inspector",
+    "limits",
+    "jackpot_meter",
+    "minimum_cents",
+]
+text = st.one_of(
+    st.sampled_from(NASTY_TEXT + DOMAIN),
+    st.text(max_size=30),
+    st.text(st.characters(codec=None, exclude_categories=()), max_size=10),
+)
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.integers(-3, 1000),
+    st.floats(allow_nan=False, allow_infinity=False),
+    text,
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(
+            st.one_of(
+                st.sampled_from(
+                    [
+                        "minimum_cents",
+                        "maximum_cents",
+                        "maximum_by",
+                        "3:4",
+                        "rake",
+                        "type",
+                        "percent_bp",
+                        "confirmed_by",
+                        "agreeing",
+                        "players_at_table",
+                        "kind",
+                        "cap_mm",
+                        "seat 1",
+                        "AS",
+                    ]
+                ),
+                text,
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=15,
+)
 
 
 cents = st.one_of(st.sampled_from([0, 100, 500, 1000, 2500, 10000, 50000, 120000]), st.integers(0, 10**7))
@@ -61,28 +143,56 @@ balls = st.sampled_from(["red", "green", "gold", "red*", "green*", "gold*", "blu
 cards = st.sampled_from(["AS", "KS", "QS", "JS", "10S", "9S", "AH", "AD", "AC", "2C", "7D"])
 # plausible values of each command field, so that the fuzz reaches the handlers and the law
 DOMAIN_FIELDS = {
-    "limits": st.fixed_dictionaries({}, optional={
-        "minimum_cents": cents, "maximum_cents": cents, "minimum_table_stake_cents": cents,
-        "maximum_by": st.dictionaries(st.sampled_from(["3:4", "6:5", "8:1", "27:1", "ante", "bet"]), cents, max_size=3),
-        "decks": st.integers(0, 9), "rake": st.fixed_dictionaries({"type": st.sampled_from(["percentage", "x"])},
-                                                                  optional={"percent_bp": st.integers(0, 10**4)})}),
-    "players_agreed": st.fixed_dictionaries({"confirmed_by": names, "agreeing": st.integers(0, 12),
-                                             "players_at_table": st.integers(0, 12)}),
-    "effective_at": st.sampled_from(["2099-01-01T00:00:00Z", "2030-06-01T20:00:00+10:00", "2000-01-01T00:00:00Z",
-                                     "9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00", "2030-01-01T00:00:00"]),
+    "limits": st.fixed_dictionaries(
+        {},
+        optional={
+            "minimum_cents": cents,
+            "maximum_cents": cents,
+            "minimum_table_stake_cents": cents,
+            "maximum_by": st.dictionaries(
+                st.sampled_from(["3:4", "6:5", "8:1", "27:1", "ante", "bet"]), cents, max_size=3
+            ),
+            "decks": st.integers(0, 9),
+            "rake": st.fixed_dictionaries(
+                {"type": st.sampled_from(["percentage", "x"])}, optional={"percent_bp": st.integers(0, 10**4)}
+            ),
+        },
+    ),
+    "players_agreed": st.fixed_dictionaries(
+        {"confirmed_by": names, "agreeing": st.integers(0, 12), "players_at_table": st.integers(0, 12)}
+    ),
+    "effective_at": st.sampled_from(
+        [
+            "2099-01-01T00:00:00Z",
+            "2030-06-01T20:00:00+10:00",
+            "2000-01-01T00:00:00Z",
+            "9999-12-31T23:59:59-14:00",
+            "0001-01-01T00:00:00+14:00",
+            "2030-01-01T00:00:00",
+        ]
+    ),
     "change_id": st.sampled_from([f"{p}{n}" for p in "sc" for n in range(1, 6)]),
     "display_name": names,
-    "signs": st.lists(st.one_of(st.sampled_from(["limits", "jackpot_meter", "result_cards", "maximum_payment"]),
-                                st.fixed_dictionaries({"kind": st.one_of(st.sampled_from(["limits", "jackpot_meter"]),
-                                                                         values),
-                                                       "cap_mm": st.one_of(st.integers(1, 30), values)})),
-                      max_size=3),
+    "signs": st.lists(
+        st.one_of(
+            st.sampled_from(["limits", "jackpot_meter", "result_cards", "maximum_payment"]),
+            st.fixed_dictionaries(
+                {
+                    "kind": st.one_of(st.sampled_from(["limits", "jackpot_meter"]), values),
+                    "cap_mm": st.one_of(st.integers(1, 30), values),
+                }
+            ),
+        ),
+        max_size=3,
+    ),
     "balls": st.lists(balls, min_size=1, max_size=3),
     "areas": st.lists(st.sampled_from(["red", "green", "gold", "3:4", "x"]), max_size=3),
-    "hands": st.dictionaries(st.sampled_from(["seat 1", "seat 2"]), st.lists(cards, min_size=5, max_size=5),
-                             min_size=1, max_size=2),
+    "hands": st.dictionaries(
+        st.sampled_from(["seat 1", "seat 2"]), st.lists(cards, min_size=5, max_size=5), min_size=1, max_size=2
+    ),
     "proposal_id": st.sampled_from(["p1", "p2", "p3", "p9"]),
-    "inspector": names, "note": names,
+    "inspector": names,
+    "note": names,
 }
 
 
@@ -123,8 +233,18 @@ def commands(draw) -> tuple[str, str, bytes]:
         body["type"] = kind
     raw = json.dumps(body, ensure_ascii=True).encode()
     if draw(st.integers(0, 19)) == 0:  # malformed on purpose
-        raw = draw(st.sampled_from([raw[:-1], b"[" * 5000 + b"]" * 5000, b'{"type": "' + raw[:20] + b'"',
-                                    raw.replace(b"{", b'{"type": 1, "type": 2, ', 1), b"\xff\xfe", b"NaN"]))
+        raw = draw(
+            st.sampled_from(
+                [
+                    raw[:-1],
+                    b"[" * 5000 + b"]" * 5000,
+                    b'{"type": "' + raw[:20] + b'"',
+                    raw.replace(b"{", b'{"type": 1, "type": 2, ', 1),
+                    b"\xff\xfe",
+                    b"NaN",
+                ]
+            )
+        )
     path = f"/api/v1/commands/{urllib.parse.quote(kind)}" if typed else "/api/v1/commands"
     role = draw(st.one_of(st.just("admin"), st.just(spec.role), st.sampled_from(ROLES)))
     return role, path, raw
@@ -146,8 +266,15 @@ def get_requests(draw) -> tuple[str, str]:
             path = path.replace("{" + param["name"] + "}", urllib.parse.quote(value, safe="", errors="surrogatepass"))
         elif draw(st.booleans()):
             for _ in range(draw(st.integers(1, 3))):
-                value = draw(st.one_of(st.integers(-5, 2**64).map(str), st.sampled_from(TABLES), text, NUMBERS,
-                                       st.lists(st.sampled_from(TABLES + ["", " "]), max_size=4).map(",".join)))
+                value = draw(
+                    st.one_of(
+                        st.integers(-5, 2**64).map(str),
+                        st.sampled_from(TABLES),
+                        text,
+                        NUMBERS,
+                        st.lists(st.sampled_from(TABLES + ["", " "]), max_size=4).map(",".join),
+                    )
+                )
                 query.append((param["name"], value))
     if draw(st.integers(0, 9)) == 0:
         query.append((draw(text), draw(text)))
@@ -196,9 +323,11 @@ class LiveServer:
 
     def written(self) -> tuple:
         """Everything a refused request must leave alone."""
+
         async def read():
             snap = await self.service.snapshot()
             return (await self.service.audit_head(), snap, await self.service.list_tokens())
+
         return self.call(read())
 
     def request(self, method: str, role: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
@@ -225,7 +354,9 @@ def live(request, tmp_path_factory):
         url = request.getfixturevalue("pg_server").new_database()
     server = LiveServer(url, FLOOR)
     yield server
-    print(f"\nAPI fuzz on {request.param}: {server.requests} requests, statuses {dict(sorted(server.statuses.items()))}")
+    print(
+        f"\nAPI fuzz on {request.param}: {server.requests} requests, statuses {dict(sorted(server.statuses.items()))}"
+    )
     server.close()
 
 
@@ -265,8 +396,10 @@ def test_every_get_parameter_answers_below_500_and_writes_nothing(live, request)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
-@given(role=st.sampled_from(ROLES), body=st.dictionaries(st.sampled_from(["role", "name", "tables", "expires_at",
-                                                                           "other"]), values, max_size=5))
+@given(
+    role=st.sampled_from(ROLES),
+    body=st.dictionaries(st.sampled_from(["role", "name", "tables", "expires_at", "other"]), values, max_size=5),
+)
 def test_token_requests_answer_below_500_and_write_nothing_when_refused(live, role, body):
     before = live.written()
     status, answer = live.request("POST", role, "/api/v1/tokens", json.dumps(body, ensure_ascii=True).encode())
@@ -275,16 +408,48 @@ def test_token_requests_answer_below_500_and_write_nothing_when_refused(live, ro
 
 # -- exhaustive: every field of every command, and every query parameter, with every nasty value ----
 
-NASTY_VALUES: list[Any] = [*NASTY_TEXT, {}, [], {"kind": {}}, [{"kind": {}}], [[[[]]]], {"a": {"b": {"c": {}}}}, True,
-                           -1, 0, 2**63, -2**63, 10**30, 1.5, None]
+NASTY_VALUES: list[Any] = [
+    *NASTY_TEXT,
+    {},
+    [],
+    {"kind": {}},
+    [{"kind": {}}],
+    [[[[]]]],
+    {"a": {"b": {"c": {}}}},
+    True,
+    -1,
+    0,
+    2**63,
+    -(2**63),
+    10**30,
+    1.5,
+    None,
+]
 
 
 # a plausible value of each required field, so that the nasty one is the field the server judges
-BASE = {"limits": {"minimum_cents": 500}, "effective_at": "2099-01-01T00:00:00Z", "change_id": "s1",
-        "display_name": "Blackjack", "signs": ["limits"], "balls": ["red"], "hands": {"seat 1": ["AS"] * 5},
-        "proposal_id": "p1", "inspector": "Ivy Inspector", "device": "rrg", "result": "H", "light": "heads",
-        "index": 1, "failed": True, "count": 1, "suit": "hearts", "card": "A", "number": 17, "banker": "house",
-        "boxes": [1, 2]}
+BASE = {
+    "limits": {"minimum_cents": 500},
+    "effective_at": "2099-01-01T00:00:00Z",
+    "change_id": "s1",
+    "display_name": "Blackjack",
+    "signs": ["limits"],
+    "balls": ["red"],
+    "hands": {"seat 1": ["AS"] * 5},
+    "proposal_id": "p1",
+    "inspector": "Ivy Inspector",
+    "device": "rrg",
+    "result": "H",
+    "light": "heads",
+    "index": 1,
+    "failed": True,
+    "count": 1,
+    "suit": "hearts",
+    "card": "A",
+    "number": 17,
+    "banker": "house",
+    "boxes": [1, 2],
+}
 
 
 def _targets(spec: Any) -> str:
@@ -314,7 +479,9 @@ def test_every_token_field_with_every_nasty_value(live):
         for value in NASTY_VALUES:
             body = {**base, name: value}
             before = live.written()
-            status, answer = live.request("POST", "admin", "/api/v1/tokens", json.dumps(body, ensure_ascii=True).encode())
+            status, answer = live.request(
+                "POST", "admin", "/api/v1/tokens", json.dumps(body, ensure_ascii=True).encode()
+            )
             if status < 400:
                 continue  # a token was issued: that is a write
             _check(live, status, answer, before, f"POST /api/v1/tokens {name} = {value!r}")
@@ -329,8 +496,9 @@ def test_every_query_and_path_parameter_with_every_nasty_value(live):
         for param in ep.get("params", []):
             for value in [*[v for v in NASTY_TEXT], *numbers]:
                 if param["in"] == "path":
-                    path = ep["path"].replace("{" + param["name"] + "}",
-                                              urllib.parse.quote(value, safe="", errors="surrogatepass") or "%20")
+                    path = ep["path"].replace(
+                        "{" + param["name"] + "}", urllib.parse.quote(value, safe="", errors="surrogatepass") or "%20"
+                    )
                 else:
                     path = ep["path"] + "?" + urllib.parse.urlencode({param["name"]: value}, errors="surrogatepass")
                 before = live.written()

@@ -35,7 +35,7 @@ async def _busy_database(db_url, floor):
 
 def _sql(db_url, *statements):
     if db_url.startswith("sqlite:///"):
-        conn = sqlite3.connect(db_url[len("sqlite:///"):])
+        conn = sqlite3.connect(db_url[len("sqlite:///") :])
         try:
             rows = None
             for stmt in statements:
@@ -92,16 +92,21 @@ async def test_edited_audit_record_is_named(db_url, floor):
 
 async def test_edited_record_with_a_recomputed_hash_is_still_caught(db_url, floor):
     await _busy_database(db_url, floor)
-    row = _sql(db_url, "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash"
-                       " FROM kiosk_audit WHERE n = 3")[0]
+    row = _sql(
+        db_url,
+        "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash FROM kiosk_audit WHERE n = 3",
+    )[0]
     names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash")
     record = dict(zip(names, row, strict=True))
     record["details"] = json.loads(record["details"])
     record["details"]["event"]["data"]["source"] = "forged"
     forged = canonical_json(record["details"])
     digest = record_hash(record)
-    _sql(db_url, *_unguard(db_url, "audit"),
-         f"UPDATE kiosk_audit SET details = '{forged}', hash = '{digest}' WHERE n = 3")
+    _sql(
+        db_url,
+        *_unguard(db_url, "audit"),
+        f"UPDATE kiosk_audit SET details = '{forged}', hash = '{digest}' WHERE n = 3",
+    )
     report = await _verify(db_url)
     assert not report.ok and report.first_broken == 3 and "event" in report.reason
 
@@ -110,8 +115,11 @@ async def test_edited_event_is_caught_at_the_record_that_holds_it(db_url, floor)
     await _busy_database(db_url, floor)
     seq = _sql(db_url, "SELECT seq FROM kiosk_events WHERE type = 'trichro_result'")[0][0]
     n = _sql(db_url, f"SELECT n FROM kiosk_audit WHERE seq = {seq}")[0][0]
-    _sql(db_url, *_unguard(db_url, "events"),
-         f"UPDATE kiosk_events SET data = replace(data, 'gold*', 'red*') WHERE seq = {seq}")
+    _sql(
+        db_url,
+        *_unguard(db_url, "events"),
+        f"UPDATE kiosk_events SET data = replace(data, 'gold*', 'red*') WHERE seq = {seq}",
+    )
     report = await _verify(db_url)
     assert not report.ok and report.first_broken == n and f"event {seq}" in report.reason
 
@@ -132,15 +140,19 @@ async def test_removed_last_record_leaves_an_unrecorded_event(db_url, floor):
 
 
 def _kiosk(*args):
-    return subprocess.run([sys.executable, "-m", "kiosk.cli", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
 
 
 async def test_kiosk_audit_verify_command(tmp_path, floor):
     url = f"sqlite:///{tmp_path / 'k.db'}"
     report = await _busy_database(url, floor)
     ok = _kiosk("audit", "verify", "--db", url)
-    assert ok.returncode == 0 and ok.stdout.splitlines()[0] == f"ok: {report.records} records; the stored state matches the event log"
+    assert (
+        ok.returncode == 0
+        and ok.stdout.splitlines()[0] == f"ok: {report.records} records; the stored state matches the event log"
+    )
     _sql(url, *_unguard(url, "audit"), "UPDATE kiosk_audit SET at = '2020-01-01T00:00:00.000000Z' WHERE n = 7")
     broken = _kiosk("audit", "verify", "--db", url)
     assert broken.returncode == 1 and "record 7" in broken.stdout and broken.stderr == ""
@@ -150,8 +162,18 @@ async def test_kiosk_audit_verify_command(tmp_path, floor):
 
 
 def test_hash_is_sha256_of_canonical_json():
-    record = {"n": 1, "seq": None, "at": "t", "actor": "a", "role": "admin", "token_id": None, "action": "x",
-              "target": None, "details": {"b": 1, "a": [1, 2]}, "prev_hash": "0" * 64}
+    record = {
+        "n": 1,
+        "seq": None,
+        "at": "t",
+        "actor": "a",
+        "role": "admin",
+        "token_id": None,
+        "action": "x",
+        "target": None,
+        "details": {"b": 1, "a": [1, 2]},
+        "prev_hash": "0" * 64,
+    }
     expected = hashlib.sha256(canonical_json(record).encode()).hexdigest()
     assert record_hash({**record, "hash": "ignored"}) == expected
     assert canonical_json({"b": 1, "a": "é"}) == '{"a":"é","b":1}'

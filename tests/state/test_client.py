@@ -69,8 +69,9 @@ async def test_reads_and_a_command_round_trip(service, server):
         tables = await client.tables()
         assert TC in tables
         version = (await client.table(TC))["version"]
-        events = await client.execute({"type": "set_display_name", "table_id": TC,
-                                       "expected_version": version, "display_name": "From the client"})
+        events = await client.execute(
+            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "From the client"}
+        )
         assert all(isinstance(e, Event) for e in events)
         assert events[-1].actor == "pit-anna" and events[-1].at.tzinfo is not None
         assert (await client.table(TC))["display_name"] == "From the client"
@@ -84,11 +85,13 @@ async def test_errors_raise_the_state_error_classes(service, server):
     display = await service.create_token("display", "screen")
     async with KioskClient(base(server), pit) as client:
         version = (await client.table(TC))["version"]
-        await client.execute({"type": "set_display_name", "table_id": TC, "expected_version": version,
-                              "display_name": "one"})
+        await client.execute(
+            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "one"}
+        )
         with pytest.raises(Conflict):
-            await client.execute({"type": "set_display_name", "table_id": TC, "expected_version": version,
-                                  "display_name": "two"})
+            await client.execute(
+                {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "two"}
+            )
         with pytest.raises(RuleRefused) as refused:
             await client.execute({"type": "set_signs", "table_id": TC, "signs": [{"kind": "limits", "cap_mm": 5}]})
         assert refused.value.rule and refused.value.status == 422

@@ -180,8 +180,9 @@ async def test_a_client_moves_to_another_node_when_its_node_is_lost(pg_url):
             await server_a.close()
             version = (await b.snapshot([TC]))["tables"][TC]["version"]
             # the command fails over too: a is gone, b takes it
-            written += await client.execute({"type": "set_display_name", "table_id": TC,
-                                             "expected_version": version, "display_name": "via b"})
+            written += await client.execute(
+                {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "via b"}
+            )
             assert client.base_url == url_b
             written += await rename(b, "on b")
             await until(lambda: len(items) == 1 + len(written) and isinstance(seen[-1], Connected))
@@ -205,8 +206,17 @@ class _FloorDns:
     async def resolve(self, host, port=0, family=socket.AF_INET):
         if host != self.name:
             raise OSError(f"unknown host {host}")
-        return [{"hostname": host, "host": a, "port": port, "family": socket.AF_INET, "proto": 0,
-                 "flags": socket.AI_NUMERICHOST} for a in self.addresses]
+        return [
+            {
+                "hostname": host,
+                "host": a,
+                "port": port,
+                "family": socket.AF_INET,
+                "proto": 0,
+                "flags": socket.AI_NUMERICHOST,
+            }
+            for a in self.addresses
+        ]
 
     async def close(self) -> None:
         pass

@@ -105,8 +105,7 @@ async def test_a_jackpot_hit_ends_the_round_and_puts_the_lights_out(service):
     assert (await game_state(service, "CSP-01"))["jackpot_places"] == []
 
 
-@pytest.mark.parametrize("command", [{"places": [0]}, {"places": [8]}, {"places": []}, {"count": 1, "places": [1]},
-                                     {}])
+@pytest.mark.parametrize("command", [{"places": [0]}, {"places": [8]}, {"places": []}, {"count": 1, "places": [1]}, {}])
 async def test_malformed_places_are_bad_requests(service, command):
     with pytest.raises(BadRequest):
         await run(service, {"type": "jackpot_wagers", "table_id": "CSP-01", **command})
@@ -209,20 +208,32 @@ async def test_a_dealer_token_drives_only_its_own_table_and_every_command_is_lis
         token = await service.create_token("dealer", "roulette dealer", tables=["RO-01"])
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
         async with aiohttp.ClientSession() as session:
+
             async def post(body):
-                async with session.post(str(server.make_url("/api/v1/commands")), data=json.dumps(body),
-                                        headers=headers) as r:
+                async with session.post(
+                    str(server.make_url("/api/v1/commands")), data=json.dumps(body), headers=headers
+                ) as r:
                     return r.status, await r.json()
 
             assert (await post(b.roulette_result("RO-01", 7)))[0] == 200
-            for command in (b.pai_gow_bank("PG-01", "house"), b.time_to_act("PK-01", 1),
-                            b.nominate_blackjack("BJ-05", "hearts", "king"), b.caribbean_round_end("CSP-01")):
+            for command in (
+                b.pai_gow_bank("PG-01", "house"),
+                b.time_to_act("PK-01", 1),
+                b.nominate_blackjack("BJ-05", "hearts", "king"),
+                b.caribbean_round_end("CSP-01"),
+            ):
                 status, body = await post(command)
                 assert status == 403 and body["error"]["code"] == "forbidden", (command, body)
             async with session.get(str(server.make_url("/api/v1/commands")), headers=headers) as r:
                 listed = (await r.json())["commands"]
-        for name in ("roulette_result", "nominate_blackjack", "caribbean_round_end", "pai_gow_bank",
-                     "pai_gow_priority", "time_to_act"):
+        for name in (
+            "roulette_result",
+            "nominate_blackjack",
+            "caribbean_round_end",
+            "pai_gow_bank",
+            "pai_gow_priority",
+            "time_to_act",
+        ):
             assert listed[name]["role"] == "dealer" and listed[name]["help"], name
         assert "places" in listed["jackpot_wagers"]["fields"]
     finally:
@@ -251,9 +262,13 @@ async def test_the_game_states_have_exactly_the_keys_of_their_typed_shapes(servi
     await run(service, b.pai_gow_bank("PG-01", "house"))
     await run(service, b.time_to_act("PK-01", 2))
     tables = (await service.snapshot())["tables"]
-    for table_id, shape in (("RO-01", shapes.RouletteGameState), ("CSP-01", shapes.CaribbeanGameState),
-                            ("BJ-05", shapes.BlackjackGameState), ("PG-01", shapes.PaiGowGameState),
-                            ("PK-01", shapes.PokerGameState)):
+    for table_id, shape in (
+        ("RO-01", shapes.RouletteGameState),
+        ("CSP-01", shapes.CaribbeanGameState),
+        ("BJ-05", shapes.BlackjackGameState),
+        ("PG-01", shapes.PaiGowGameState),
+        ("PK-01", shapes.PokerGameState),
+    ):
         assert set(tables[table_id]["game_state"]) == set(shape.__annotations__), table_id
     assert set(tables["PG-01"]["game_state"]["bank"]) == set(shapes.PaiGowBank.__annotations__)
     assert set(tables["PK-01"]["game_state"]["clock"]) == set(shapes.PokerClock.__annotations__)

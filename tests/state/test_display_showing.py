@@ -30,14 +30,31 @@ async def _table(service, table_id):
 
 
 async def show(service, table_id, *, display=DISPLAY, signs=(), notices=(), sharing=None):
-    await service.record_showing(display, parse_report(
-        {"type": "showing", "table_id": table_id, "signs": list(signs), "notices": list(notices), "sharing": sharing}))
+    await service.record_showing(
+        display,
+        parse_report(
+            {
+                "type": "showing",
+                "table_id": table_id,
+                "signs": list(signs),
+                "notices": list(notices),
+                "sharing": sharing,
+            }
+        ),
+    )
 
 
 async def schedule_stake(service, table_id="MP-01", minutes=25, **extra) -> str:
-    events = await service.execute(PIT, {
-        "type": "schedule_change", "table_id": table_id, "limits": {"minimum_table_stake_cents": 20_000},
-        "effective_at": _at(timedelta(minutes=minutes)), **extra})
+    events = await service.execute(
+        PIT,
+        {
+            "type": "schedule_change",
+            "table_id": table_id,
+            "limits": {"minimum_table_stake_cents": 20_000},
+            "effective_at": _at(timedelta(minutes=minutes)),
+            **extra,
+        },
+    )
     return events[0].data["scheduled"]["id"]
 
 
@@ -52,8 +69,13 @@ async def test_a_report_is_an_audit_record_not_a_new_version(service):
     assert await service.head_seq() == head  # no event
     [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
     assert record["actor"] == "Screen 1" and record["role"] == "display"
-    assert record["details"] == {"display_id": None, "version": None, "signs": ["limits", "minimum_table_stake"],
-                                 "notices": ["s9"], "sharing": None}
+    assert record["details"] == {
+        "display_id": None,
+        "version": None,
+        "signs": ["limits", "minimum_table_stake"],
+        "notices": ["s9"],
+        "sharing": None,
+    }
     assert (await service.verify_audit()).ok
 
 
@@ -64,17 +86,20 @@ async def test_only_a_display_reports_and_only_on_a_table(service):
         await show(service, "NOPE")
 
 
-@pytest.mark.parametrize("message, problem", [
-    ({"table_id": "MP-01", "colour": "red"}, "unknown field 'colour'"),
-    ({"table_id": ""}, "showing.table_id"),
-    ({"table_id": "MP-01", "version": -1}, "showing.version"),
-    ({"table_id": "MP-01", "version": True}, "showing.version"),
-    ({"table_id": "MP-01", "signs": "limits"}, "showing.signs"),
-    ({"table_id": "MP-01", "signs": ["poster"]}, "unknown sign kind 'poster'"),
-    ({"table_id": "MP-01", "notices": ["s1"] * 65}, "at most 64"),
-    ({"table_id": "MP-01", "notices": ["two words"]}, "showing.notices"),
-    ({"table_id": "MP-01", "sharing": "a\nb"}, "showing.sharing"),
-])
+@pytest.mark.parametrize(
+    "message, problem",
+    [
+        ({"table_id": "MP-01", "colour": "red"}, "unknown field 'colour'"),
+        ({"table_id": ""}, "showing.table_id"),
+        ({"table_id": "MP-01", "version": -1}, "showing.version"),
+        ({"table_id": "MP-01", "version": True}, "showing.version"),
+        ({"table_id": "MP-01", "signs": "limits"}, "showing.signs"),
+        ({"table_id": "MP-01", "signs": ["poster"]}, "unknown sign kind 'poster'"),
+        ({"table_id": "MP-01", "notices": ["s1"] * 65}, "at most 64"),
+        ({"table_id": "MP-01", "notices": ["two words"]}, "showing.notices"),
+        ({"table_id": "MP-01", "sharing": "a\nb"}, "showing.sharing"),
+    ],
+)
 def test_a_bad_report_is_refused_in_one_line(message, problem):
     with pytest.raises(BadRequest) as err:
         parse_report({"type": "showing", **message})
@@ -140,19 +165,22 @@ async def test_the_notice_counts_while_any_display_shows_it(service, clock):
 async def test_two_screens_of_one_token_are_two_displays(service, clock):
     change = await schedule_stake(service, minutes=25)
     for screen in ("D-MP-01-signs", "D-MP-01-limits"):
-        await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
-                                                            "display_id": screen, "notices": [change]}))
+        await service.record_showing(
+            DISPLAY, parse_report({"type": "showing", "table_id": "MP-01", "display_id": screen, "notices": [change]})
+        )
     clock.advance(minutes=10)  # one screen stops showing it; the other, of the same token, still does
-    await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
-                                                        "display_id": "D-MP-01-limits", "notices": []}))
+    await service.record_showing(
+        DISPLAY, parse_report({"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-limits", "notices": []})
+    )
     clock.advance(minutes=15)
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_applied"
 
 
 async def test_all_players_agreeing_needs_no_notice(service, clock):
-    await schedule_stake(service, minutes=1,
-                         players_agreed={"confirmed_by": "Pat Pit", "agreeing": 4, "players_at_table": 4})
+    await schedule_stake(
+        service, minutes=1, players_agreed={"confirmed_by": "Pat Pit", "agreeing": 4, "players_at_table": 4}
+    )
     clock.advance(minutes=1)
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_applied" and "agreement of all 4 players" in event.data["reason"]
@@ -180,8 +208,9 @@ async def test_a_commission_change_waits_until_a_display_shows_it(service):
 
 
 async def _hit(service):
-    [hit, _end] = await service.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-03",
-                                                 "hands": {"seat 1": ROYAL}})
+    [hit, _end] = await service.execute(
+        DEALER, {"type": "jackpot_hit", "table_id": "CSP-03", "hands": {"seat 1": ROYAL}}
+    )
     return hit.data["hit"]
 
 
@@ -211,8 +240,12 @@ async def test_a_sharing_sign_with_other_words_does_not_count(service):
 
 def _records(steps):
     """Reports of screens D-1 and D-2 of one display token, a minute apart: (screen, shows the notice?)."""
-    return [ShowingRecord(n, START + timedelta(minutes=n), "tok", "Screens", who, frozenset(),
-                          frozenset({"s1"} if on else ()), None) for n, (who, on) in enumerate(steps)]
+    return [
+        ShowingRecord(
+            n, START + timedelta(minutes=n), "tok", "Screens", who, frozenset(), frozenset({"s1"} if on else ()), None
+        )
+        for n, (who, on) in enumerate(steps)
+    ]
 
 
 @given(st.lists(st.tuples(st.sampled_from(["D-1", "D-2"]), st.booleans()), max_size=12))

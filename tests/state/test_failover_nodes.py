@@ -44,8 +44,7 @@ class Display:
         self.changes: list = []
         self.items: list = []
         self.client.on_connection(self.changes.append)
-        self.stream = self.client.stream(tables=[table], backoff_initial=0.05, backoff_max=1.0,
-                                         reconnect_spread=0.5)
+        self.stream = self.client.stream(tables=[table], backoff_initial=0.05, backoff_max=1.0, reconnect_spread=0.5)
         self.task = asyncio.create_task(self._read())
 
     async def _read(self) -> None:
@@ -92,7 +91,7 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
         for node in nodes:
             node.wait_listening()
         for i in range(CLIENTS):  # each prefers one node, and knows the others
-            order = urls[i % 3:] + urls[:i % 3]
+            order = urls[i % 3 :] + urls[: i % 3]
             displays.append(Display(order, display_token, TABLES[i % len(TABLES)]))
         await until(lambda: all(d.connected_to for d in displays), 30, "every display is connected")
         assert [d.connected_to for d in displays] == [urls[i % 3] for i in range(CLIENTS)]
@@ -112,8 +111,9 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
             for display in displays:
                 since = display.items[0].seq
                 expected[display] = [e.seq for e in await writer.events_since(since, tables=[display.table])]
-            await until(lambda: all(len(d.items) - 1 >= len(expected[d]) for d in displays), 30,
-                        "every display has caught up")
+            await until(
+                lambda: all(len(d.items) - 1 >= len(expected[d]) for d in displays), 30, "every display has caught up"
+            )
             for display in displays:
                 assert isinstance(display.items[0], Snapshot)
                 got = [e.seq for e in display.items[1:]]
@@ -133,10 +133,14 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
                 newcomer = Display([urls[0]], display_token, "BJ-01")
                 displays.append(newcomer)
                 await until(lambda: newcomer.connected_to == urls[0], 20, "the rejoined node serves")
-                written = await writer.execute({"type": "set_display_name", "table_id": "BJ-01",
-                                                "display_name": "After the rejoin"})
-                await until(lambda: newcomer.items[-1].seq == written[-1].seq, 20,
-                            "a change made on another node reaches the rejoined node's client")
+                written = await writer.execute(
+                    {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After the rejoin"}
+                )
+                await until(
+                    lambda: newcomer.items[-1].seq == written[-1].seq,
+                    20,
+                    "a change made on another node reaches the rejoined node's client",
+                )
     finally:
         for display in displays:
             await display.close()

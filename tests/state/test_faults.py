@@ -49,8 +49,9 @@ class Serve:
         args = ["serve", "--db", self.db_url, "--port", str(self.port)]
         if self.floor is not None:
             args += ["--floor", str(self.floor)]
-        self.proc = await asyncio.create_subprocess_exec(*KIOSK, *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
-                                                         stderr=asyncio.subprocess.PIPE)
+        self.proc = await asyncio.create_subprocess_exec(
+            *KIOSK, *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+        )
         line = (await asyncio.wait_for(self.proc.stdout.readline(), 60)).decode()
         if not re.search(r"listening on http://127\.0\.0\.1:\d+/api/v1", line):
             err = (await self.proc.stderr.read()).decode()
@@ -68,8 +69,13 @@ class Serve:
 
 
 def token(db_url: str, role: str, name: str) -> str:
-    out = subprocess.run([*KIOSK, "token", "create", "--db", db_url, "--role", role, "--name", name],
-                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    out = subprocess.run(
+        [*KIOSK, "token", "create", "--db", db_url, "--role", role, "--name", name],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
 
@@ -118,8 +124,11 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_write(tmp_path):
                 i = 0
                 while True:
                     try:
-                        acked.extend(await writer.execute(
-                            {"type": "set_display_name", "table_id": table_id, "display_name": f"{table_id} #{i}"}))
+                        acked.extend(
+                            await writer.execute(
+                                {"type": "set_display_name", "table_id": table_id, "display_name": f"{table_id} #{i}"}
+                            )
+                        )
                     except StoreUnavailable:
                         return  # the server died under us: this write was never acknowledged
                     i += 1
@@ -149,8 +158,9 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_write(tmp_path):
                 for event in acked:
                     assert stored.get(event.seq) == event.to_json()
                 assert (await check.verify_audit())["ok"] is True
-                last = await retry_write(check, {"type": "set_display_name", "table_id": "BJ-01",
-                                                 "display_name": "after the restart"})
+                last = await retry_write(
+                    check, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "after the restart"}
+                )
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
             assert_contiguous(seen)
@@ -178,8 +188,10 @@ async def test_postgresql_restart_mid_stream_is_survived(pg_server, pg_url):
             await asyncio.to_thread(pg_server.restart)
             last = None
             for i in range(10):
-                last = await retry_write(writer, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)],
-                                                  "display_name": f"after {i}"})
+                last = await retry_write(
+                    writer,
+                    {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"after {i}"},
+                )
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
             assert_contiguous(seen)
@@ -206,8 +218,12 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
     seen_b: list = []
     seen_a: list = []
     try:
-        async with KioskClient(node_a.url, pit) as via_a, KioskClient(node_b.url, pit) as via_b, \
-                KioskClient(node_b.url, display) as screen_b, KioskClient(node_a.url, display) as screen_a:
+        async with (
+            KioskClient(node_a.url, pit) as via_a,
+            KioskClient(node_b.url, pit) as via_b,
+            KioskClient(node_b.url, display) as screen_b,
+            KioskClient(node_a.url, display) as screen_a,
+        ):
             assert (await via_a.health())["node_id"] != (await via_b.health())["node_id"]
             reader_b = asyncio.create_task(collect(screen_b.stream(), seen_b))
             reader_a = asyncio.create_task(collect(screen_a.stream(), seen_a))

@@ -39,8 +39,13 @@ async def test_floor_lists_every_display_and_the_casino(served):
     assert body["casino"]["timezone"] == str(floor.casino.timezone)
     assert [d["id"] for d in body["displays"]] == sorted(floor.displays)
     first = floor.displays[body["displays"][0]["id"]]
-    assert body["displays"][0] == {"id": first.id, "table": first.table, "link": first.link,
-                                   "view": first.view, "screen": first.screen}
+    assert body["displays"][0] == {
+        "id": first.id,
+        "table": first.table,
+        "link": first.link,
+        "view": first.view,
+        "screen": first.screen,
+    }
     async with session.get(server.make_url("/api/v1/floor/logo")) as r:
         if floor.casino.logo is None:
             assert r.status == 404

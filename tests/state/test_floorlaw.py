@@ -24,8 +24,10 @@ PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 
 def _stored(floor):
     config = floor_config(floor)
-    return ({t: _new_table(t, c) for t, c in config["tables"].items()},
-            {k: _new_link(k, c) for k, c in config["links"].items()})
+    return (
+        {t: _new_table(t, c) for t, c in config["tables"].items()},
+        {k: _new_link(k, c) for k, c in config["links"].items()},
+    )
 
 
 def _verdicts(floor):

@@ -19,21 +19,54 @@ EVENT_BOUND = 64 * 1024  # no event of these commands may exceed it, however oft
 
 def _appenders():
     """(list name, where it lives, setup commands, the n-th appending command)."""
-    yield ("pending", ("tables", "PK-01", None), [],
-           lambda i: (PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"maximum_cents": 1000 + i % 2}}))
-    yield ("scheduled", ("tables", "MP-01", None), [],
-           lambda i: (PIT, {"type": "schedule_change", "table_id": "MP-01", "limits": {"maximum_cents": 2000 + i},
-                            "effective_at": f"2027-01-01T00:00:{i % 60:02d}Z"}))
-    yield ("proposals", ("links", "PROG", None), [],
-           lambda i: (ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_000_000 + i}))
-    yield ("illumination_faults", ("tables", "TC63-01", "game_state"),
-           [(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"}),
-            (DEALER, {"type": "trichro_generate", "table_id": "TC63-01"})],
-           lambda i: (DEALER, {"type": "trichro_illumination_fault", "table_id": "TC63-01", "note": "n" * 500}))
-    yield ("actions", ("tables", "TU-01", "game_state.game"),
-           [(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 1, "call": "heads"})],
-           lambda i: (DEALER, {"type": "twoup_no_more_bets" if i % 2 == 0 else "twoup_spin", "table_id": "TU-01",
-                               **({"result": "X"} if i % 2 else {})}))
+    yield (
+        "pending",
+        ("tables", "PK-01", None),
+        [],
+        lambda i: (PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"maximum_cents": 1000 + i % 2}}),
+    )
+    yield (
+        "scheduled",
+        ("tables", "MP-01", None),
+        [],
+        lambda i: (
+            PIT,
+            {
+                "type": "schedule_change",
+                "table_id": "MP-01",
+                "limits": {"maximum_cents": 2000 + i},
+                "effective_at": f"2027-01-01T00:00:{i % 60:02d}Z",
+            },
+        ),
+    )
+    yield (
+        "proposals",
+        ("links", "PROG", None),
+        [],
+        lambda i: (ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_000_000 + i}),
+    )
+    yield (
+        "illumination_faults",
+        ("tables", "TC63-01", "game_state"),
+        [
+            (DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"}),
+            (DEALER, {"type": "trichro_generate", "table_id": "TC63-01"}),
+        ],
+        lambda i: (DEALER, {"type": "trichro_illumination_fault", "table_id": "TC63-01", "note": "n" * 500}),
+    )
+    yield (
+        "actions",
+        ("tables", "TU-01", "game_state.game"),
+        [(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 1, "call": "heads"})],
+        lambda i: (
+            DEALER,
+            {
+                "type": "twoup_no_more_bets" if i % 2 == 0 else "twoup_spin",
+                "table_id": "TU-01",
+                **({"result": "X"} if i % 2 else {}),
+            },
+        ),
+    )
 
 
 @pytest.mark.parametrize("case", list(_appenders()), ids=lambda c: c[0])
@@ -57,7 +90,7 @@ async def test_repeating_an_appending_command_stops_at_the_bound(db_url, floor, 
                 continue
             biggest = max(biggest, *(len(json.dumps(e.to_json())) for e in events))
         state = (await service.snapshot())[kind][ident]
-        for key in (path.split(".") if path else []):
+        for key in path.split(".") if path else []:
             state = state[key]
         assert len(state[which]) <= LIST_LIMITS[which]
         assert refusals > 0

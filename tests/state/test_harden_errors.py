@@ -39,6 +39,7 @@ async def _refused_and_nothing_written(api, method, path, raw, status, role="adm
 
 # The five 500s and the 503 of the issue, each its own regression test.
 
+
 async def test_a_lone_surrogate_in_a_text_field_is_400(api):
     raw = b'{"type": "set_display_name", "table_id": "BJ-01", "display_name": "Min \\ud800 $5"}'
     await _refused_and_nothing_written(api, "POST", "/commands", raw, 400)
@@ -57,8 +58,9 @@ async def test_a_sign_kind_that_is_not_text_is_400(api, kind):
 
 @pytest.mark.parametrize("when", ["9999-12-31T23:59:59-05:00", "0001-01-01T00:00:00+05:00"])
 async def test_a_scheduled_change_at_a_time_overflowing_utc_is_400(api, when):
-    raw = json.dumps({"type": "schedule_change", "table_id": "MP-01", "limits": {"minimum_cents": 500},
-                      "effective_at": when}).encode()
+    raw = json.dumps(
+        {"type": "schedule_change", "table_id": "MP-01", "limits": {"minimum_cents": 500}, "effective_at": when}
+    ).encode()
     await _refused_and_nothing_written(api, "POST", "/commands", raw, 400, role="pit")
 
 
@@ -75,8 +77,9 @@ async def test_a_non_ascii_digit_in_a_query_number_is_400(api, param, digit):
     assert_refused(status, body, 400, "bad_request")
 
 
-@pytest.mark.parametrize("path", ["/events?tables=BJ%00-01", "/tables?tables=BJ%0001", "/tables/BJ%00-01",
-                                  "/events?table=%00"])
+@pytest.mark.parametrize(
+    "path", ["/events?tables=BJ%00-01", "/tables?tables=BJ%0001", "/tables/BJ%00-01", "/events?table=%00"]
+)
 async def test_a_nul_byte_in_a_table_filter_is_4xx_not_503(api, path):
     status, body = await api.call("GET", path)
     assert 400 <= status < 500, body
@@ -85,8 +88,10 @@ async def test_a_nul_byte_in_a_table_filter_is_4xx_not_503(api, path):
 
 # One line, always.
 
-@pytest.mark.parametrize("path", ["/nope%0Ab", "/tables/a%0Ab", "/tables/a%E2%80%A8b", "/links/x%0Dy",
-                                  "/commands/set%0Asigns"])
+
+@pytest.mark.parametrize(
+    "path", ["/nope%0Ab", "/tables/a%0Ab", "/tables/a%E2%80%A8b", "/links/x%0Dy", "/commands/set%0Asigns"]
+)
 async def test_messages_echoing_a_path_are_one_line(api, path):
     status, body = await api.call("GET" if "commands" not in path else "POST", path, raw=b"{}")
     assert_refused(status, body, status)
@@ -101,6 +106,7 @@ async def test_a_players_name_with_a_newline_is_refused_in_one_line(api):
 
 
 # Every 422 carries its rule.
+
 
 async def test_every_422_carries_a_rule(api):
     bodies = [
@@ -122,8 +128,19 @@ async def test_every_422_carries_a_rule(api):
 
 # Text shown on signs and displays.
 
-SPOOFS = ["Min $5\u202e05$ xaM", "Min\u2028$500", "Min\u2029$500", "Min\u0085$500", "Min\x1b[2J$5",
-          "\u2066Min $5\u2069", "Min\u200f $5", "Min\u061c$5", "Min $5\u200b", "a\tb", "Min\x00"]
+SPOOFS = [
+    "Min $5\u202e05$ xaM",
+    "Min\u2028$500",
+    "Min\u2029$500",
+    "Min\u0085$500",
+    "Min\x1b[2J$5",
+    "\u2066Min $5\u2069",
+    "Min\u200f $5",
+    "Min\u061c$5",
+    "Min $5\u200b",
+    "a\tb",
+    "Min\x00",
+]
 
 
 @pytest.mark.parametrize("text", SPOOFS)
@@ -141,6 +158,7 @@ async def test_sign_text_refuses_controls_separators_and_bidi(api, text):
 
 
 # Store errors: a generic line for clients, the details (without credentials) in the log.
+
 
 async def test_store_errors_show_clients_a_generic_line_and_log_redacted_details(pg_server, floor, caplog):
     secret = "s3cr3t-pw"
@@ -170,20 +188,22 @@ def test_the_one_text_rule_refuses_exactly_the_invisible_and_line_breaking_categ
     from kiosk.rules.text import text_problem
 
     bad = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
-    expect_bad = any(unicodedata.category(ch) in bad or (unicodedata.category(ch) == "Zs" and ch != " ")
-                     for ch in text)
+    expect_bad = any(unicodedata.category(ch) in bad or (unicodedata.category(ch) == "Zs" and ch != " ") for ch in text)
     assert (text_problem(text, limit=100) is not None) == (expect_bad or not text.strip() or len(text) > 100)
 
 
-@pytest.mark.parametrize("text", [
-    "postgresql://kiosk:{pw}@db.example:5432/kiosk",
-    "postgres://kiosk:{pw}@db/kiosk?sslmode=require",
-    "postgresql://db/kiosk?user=kiosk&password={pw}&sslmode=require",
-    "postgresql://db/kiosk?sslpassword={pw}",
-    "host=db user=kiosk password={pw} dbname=kiosk",
-    "host=db password='{pw} with spaces' dbname=kiosk",
-    "cannot connect to PostgreSQL postgresql://kiosk:{pw}@127.0.0.1:1/x: connection refused",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "postgresql://kiosk:{pw}@db.example:5432/kiosk",
+        "postgres://kiosk:{pw}@db/kiosk?sslmode=require",
+        "postgresql://db/kiosk?user=kiosk&password={pw}&sslmode=require",
+        "postgresql://db/kiosk?sslpassword={pw}",
+        "host=db user=kiosk password={pw} dbname=kiosk",
+        "host=db password='{pw} with spaces' dbname=kiosk",
+        "cannot connect to PostgreSQL postgresql://kiosk:{pw}@127.0.0.1:1/x: connection refused",
+    ],
+)
 def test_credentials_are_redacted_in_every_url_form(text):
     from kiosk.state.errors import StoreUnavailable, redact_credentials
 
@@ -199,9 +219,21 @@ def test_kiosk_serve_never_prints_a_database_password(tmp_path):
     import subprocess
     import sys
 
-    out = subprocess.run([sys.executable, "-m", "kiosk.cli", "serve", "--port", "0", "--db",
-                          "postgresql://kiosk:hunter2secret@127.0.0.1:1/none?password=other2secret"],
-                         capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            "postgresql://kiosk:hunter2secret@127.0.0.1:1/none?password=other2secret",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode != 0
     assert "hunter2secret" not in out.stderr + out.stdout and "other2secret" not in out.stderr + out.stdout
     assert len(out.stderr.strip().splitlines()) == 1, out.stderr
@@ -229,5 +261,7 @@ def test_a_rule_refusal_without_a_citation_answers_400_not_422():
     from kiosk.state.errors import RuleRefused
 
     exc = RuleRefused("no citation here", rule=None)
-    assert exc.status == 400 and exc.to_json()["error"]["code"] == "bad_request" and "rule" not in exc.to_json()["error"]
+    assert (
+        exc.status == 400 and exc.to_json()["error"]["code"] == "bad_request" and "rule" not in exc.to_json()["error"]
+    )
     assert RuleRefused("cited", rule="001 s459(1)").status == 422

@@ -26,8 +26,9 @@ CAP = 64
 async def guarded(db_url, floor):
     svc = await Service.open(db_url, floor=floor, tick_seconds=None)
     app = create_app(svc, body_timeout=1.0)
-    runner = GuardedRunner(app, ConnectionLimits(max_connections=CAP, idle_timeout=1.0, request_timeout=1.0),
-                           access_log=None)
+    runner = GuardedRunner(
+        app, ConnectionLimits(max_connections=CAP, idle_timeout=1.0, request_timeout=1.0), access_log=None
+    )
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
@@ -43,8 +44,10 @@ async def _open_flood(port: int, token: str) -> list[asyncio.StreamWriter]:
     kinds = [
         b"",  # connects and says nothing
         b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # a head that never ends
-        (b"POST /api/v1/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-         b"Authorization: Bearer " + token.encode() + b"\r\nContent-Length: 4000\r\n\r\n{\"type\""),  # lies
+        (
+            b"POST /api/v1/commands HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Authorization: Bearer " + token.encode() + b'\r\nContent-Length: 4000\r\n\r\n{"type"'
+        ),  # lies
     ]
     readers = []
     for i in range(FLOOD):
@@ -94,8 +97,9 @@ async def test_a_flood_of_idle_half_sent_and_lying_connections_does_not_starve_d
         flood = await _open_flood(port, pit)
         written = []
         for i in range(20):  # the floor keeps working while the flood is on
-            events = await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01",
-                                             "display_name": f"Blackjack {i}"})
+            events = await svc.execute(
+                PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {i}"}
+            )
             written.append(events[-1].seq)
             t0 = time.monotonic()
             async with session.get(f"http://127.0.0.1:{port}/api/v1/health") as r:

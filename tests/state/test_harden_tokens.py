@@ -28,8 +28,9 @@ async def _mint(api, token, **body):
 
 
 async def _propose(api, token):
-    status, body = await api.call("POST", "/commands", token=token,
-                                  body={"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_200_000})
+    status, body = await api.call(
+        "POST", "/commands", token=token, body={"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_200_000}
+    )
     assert status == 200, body
     return body["events"][0]["data"]["proposal_id"]
 
@@ -39,8 +40,9 @@ async def test_an_admin_cannot_approve_their_own_proposal_with_a_token_they_mint
     second = await _mint(api, alice, role="admin", name="Definitely Bob")
     proposal = await _propose(api, alice)
     before = await api.seq()
-    status, body = await api.call("POST", "/commands", token=second,
-                                  body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal})
+    status, body = await api.call(
+        "POST", "/commands", token=second, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
+    )
     err = assert_refused(status, body, 403, "forbidden")
     assert "second" in err["message"] or "another person" in err["message"]
     assert await api.seq() == before
@@ -51,8 +53,9 @@ async def test_a_token_minted_by_a_minted_token_still_belongs_to_the_first_perso
     second = await _mint(api, alice, role="admin", name="Carol")
     third = await _mint(api, second, role="admin", name="Dave")
     proposal = await _propose(api, third)
-    status, body = await api.call("POST", "/commands", token=alice,
-                                  body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal})
+    status, body = await api.call(
+        "POST", "/commands", token=alice, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
+    )
     assert_refused(status, body, 403, "forbidden")
 
 
@@ -60,8 +63,9 @@ async def test_a_different_person_approves(api):
     alice = api.tokens["admin"]
     bob = await api.service.create_token("admin", "Bob Second")  # kiosk token create, on the server
     proposal = await _propose(api, alice)
-    status, body = await api.call("POST", "/commands", token=bob,
-                                  body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal})
+    status, body = await api.call(
+        "POST", "/commands", token=bob, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
+    )
     assert status == 200, body
     assert body["events"][0]["type"] == "jackpot_settings_changed"
 
@@ -87,13 +91,19 @@ async def test_tables_on_a_role_it_means_nothing_for_is_refused(api, role):
 
 async def test_a_pit_token_scoped_to_tables_acts_on_those_tables_only(api):
     pit = await _mint(api, api.tokens["admin"], role="pit", name="pit BJ", tables=["BJ-01"])
-    status, body = await api.call("POST", "/commands", token=pit,
-                                  body={"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack A"})
+    status, body = await api.call(
+        "POST",
+        "/commands",
+        token=pit,
+        body={"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack A"},
+    )
     assert status == 200, body
     before = await api.seq()
-    for command in ({"type": "set_display_name", "table_id": "TC54-01", "display_name": "Tri-Chro A"},
-                    {"type": "set_limits", "table_id": "MP-01", "limits": {"maximum_cents": 2500}},
-                    {"type": "jackpot_paid", "link_id": "PROG"}):
+    for command in (
+        {"type": "set_display_name", "table_id": "TC54-01", "display_name": "Tri-Chro A"},
+        {"type": "set_limits", "table_id": "MP-01", "limits": {"maximum_cents": 2500}},
+        {"type": "jackpot_paid", "link_id": "PROG"},
+    ):
         status, body = await api.call("POST", "/commands", token=pit, body=command)
         assert_refused(status, body, 403, "forbidden")
     assert await api.seq() == before
@@ -101,6 +111,7 @@ async def test_a_pit_token_scoped_to_tables_acts_on_those_tables_only(api):
 
 async def test_a_dealer_token_scoped_to_tables_acts_on_those_tables_only(api):
     dealer = await _mint(api, api.tokens["admin"], role="dealer", name="dealer TU", tables=["TU-01"])
-    status, body = await api.call("POST", "/commands", token=dealer, body={"type": "trichro_no_more_bets",
-                                                                          "table_id": "TC54-01"})
+    status, body = await api.call(
+        "POST", "/commands", token=dealer, body={"type": "trichro_no_more_bets", "table_id": "TC54-01"}
+    )
     assert_refused(status, body, 403, "forbidden")

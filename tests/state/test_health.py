@@ -61,8 +61,11 @@ def _cut_listen(admin_url: str, database: str, allow: bool) -> None:
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {"true" if allow else "false"}')
         if not allow:
-            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                         " WHERE datname = %s AND application_name = 'kiosk-listen'", (database,))
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = %s AND application_name = 'kiosk-listen'",
+                (database,),
+            )
 
 
 async def test_a_node_that_cannot_hear_the_others_falls_behind_and_answers_503(pg_server, floor):
@@ -87,8 +90,10 @@ async def test_a_node_that_cannot_hear_the_others_falls_behind_and_answers_503(p
         status, body = await health(server)
         assert status == 503 and body["seq"] == written[-1].seq
         assert body["lag"]["events"] == len(written) and body["lag"]["seconds"] > 0.5
-        assert any(p.startswith(f"{body['lag']['seconds']:.1f} s ({len(written)} events) behind the database "
-                                "(limit 0.5 s)") for p in body["problems"])
+        assert any(
+            p.startswith(f"{body['lag']['seconds']:.1f} s ({len(written)} events) behind the database (limit 0.5 s)")
+            for p in body["problems"]
+        )
         _cut_listen(pg_server.admin_url, database, allow=True)
         body = await wait_health(server, 200)  # it listens again and catches up
         assert body["listening"] is True and body["published"] == body["seq"] == written[-1].seq

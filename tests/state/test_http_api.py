@@ -33,8 +33,7 @@ async def api(service):
     await server.start_server()
     session = aiohttp.ClientSession()
     tokens = {
-        role: await service.create_token(role, f"{role}-tester")
-        for role in ("display", "dealer", "pit", "admin")
+        role: await service.create_token(role, f"{role}-tester") for role in ("display", "dealer", "pit", "admin")
     }
     yield Api(server, session, tokens, service)
     await session.close()
@@ -89,13 +88,16 @@ async def test_health_needs_no_token_and_reports_node_store_and_seq(api):
     assert isinstance(body["seq"], int)
 
 
-@pytest.mark.parametrize("headers", [
-    {},
-    {"Authorization": "Bearer not-a-real-token"},
-    {"Authorization": "Basic dXNlcjpwYXNz"},
-    {"Authorization": "Bearer"},
-    {"Authorization": "Bearer two words"},
-])
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {},
+        {"Authorization": "Bearer not-a-real-token"},
+        {"Authorization": "Basic dXNlcjpwYXNz"},
+        {"Authorization": "Bearer"},
+        {"Authorization": "Bearer two words"},
+    ],
+)
 async def test_reads_without_a_valid_bearer_token_are_401(api, headers):
     status, body = await api.call("GET", "/tables", role=None, headers=headers)
     assert_error(status, body, 401, "unauthorized")
@@ -105,8 +107,9 @@ async def test_display_token_reads_but_any_write_is_403_and_changes_nothing(api)
     before = await api.seq()
     status, body = await api.call("GET", "/tables", role="display")
     assert status == 200 and TC in body["tables"]
-    status, body = await api.call("POST", "/commands", role="display",
-                                  body={"type": "set_display_name", "table_id": TC, "display_name": "X"})
+    status, body = await api.call(
+        "POST", "/commands", role="display", body={"type": "set_display_name", "table_id": TC, "display_name": "X"}
+    )
     assert_error(status, body, 403, "forbidden")
     status, body = await api.call("POST", "/tokens", role="display", body={"role": "admin", "name": "x"})
     assert_error(status, body, 403, "forbidden")
@@ -144,17 +147,20 @@ async def test_admin_creates_tokens_and_other_roles_cannot(api):
     assert_error(status, body, 403, "forbidden")
 
 
-@pytest.mark.parametrize("payload", [
-    {"role": "root", "name": "x"},
-    {"role": "display"},
-    {"role": "display", "name": ""},
-    {"role": "display", "name": 5},
-    {"role": "display", "name": "x", "colour": "red"},
-    {"role": "display", "name": "x", "tables": "TC54-01"},
-    {"role": "display", "name": "x", "expires_at": "2030-01-01T00:00:00"},
-    {"role": "display", "name": "x", "expires_at": "yesterday"},
-    {"role": "display", "name": "x", "expires_at": "2001-01-01T00:00:00Z"},
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {"role": "root", "name": "x"},
+        {"role": "display"},
+        {"role": "display", "name": ""},
+        {"role": "display", "name": 5},
+        {"role": "display", "name": "x", "colour": "red"},
+        {"role": "display", "name": "x", "tables": "TC54-01"},
+        {"role": "display", "name": "x", "expires_at": "2030-01-01T00:00:00"},
+        {"role": "display", "name": "x", "expires_at": "yesterday"},
+        {"role": "display", "name": "x", "expires_at": "2001-01-01T00:00:00Z"},
+    ],
+)
 async def test_bad_token_requests_are_400(api, payload):
     status, body = await api.call("POST", "/tokens", body=payload)
     assert_error(status, body, 400, "bad_request")
@@ -187,12 +193,15 @@ async def test_tables_links_and_details(api):
     assert status == 200 and link["link"]
 
 
-@pytest.mark.parametrize("path,needle", [
-    ("/tables/NOPE-9", "NOPE-9"),
-    ("/links/NOPE-LINK", "NOPE-LINK"),
-    ("/tables?tables=NOPE-9", "NOPE-9"),
-    ("/no/such/thing", "/api/v1/no/such/thing"),
-])
+@pytest.mark.parametrize(
+    "path,needle",
+    [
+        ("/tables/NOPE-9", "NOPE-9"),
+        ("/links/NOPE-LINK", "NOPE-LINK"),
+        ("/tables?tables=NOPE-9", "NOPE-9"),
+        ("/no/such/thing", "/api/v1/no/such/thing"),
+    ],
+)
 async def test_unknown_things_are_404_naming_them(api, path, needle):
     status, body = await api.call("GET", path)
     err = assert_error(status, body, 404, "not_found")
@@ -232,9 +241,17 @@ async def _version(api, table_id=TC):
 async def test_command_commits_events_and_state_and_events_since_replays_them(api):
     before = await api.seq()
     version = await _version(api)
-    status, body = await api.call("POST", "/commands", role="pit", body={
-        "type": "set_display_name", "table_id": TC, "expected_version": version,
-        "display_name": "Tri-Chro Deluxe"})
+    status, body = await api.call(
+        "POST",
+        "/commands",
+        role="pit",
+        body={
+            "type": "set_display_name",
+            "table_id": TC,
+            "expected_version": version,
+            "display_name": "Tri-Chro Deluxe",
+        },
+    )
     assert status == 200, body
     events = body["events"]
     assert [e["seq"] for e in events] == list(range(before + 1, before + 1 + len(events)))
@@ -251,13 +268,18 @@ async def test_command_commits_events_and_state_and_events_since_replays_them(ap
 
 
 async def test_typed_command_endpoint(api):
-    status, body = await api.call("POST", "/commands/set_display_name", role="pit",
-                                  body={"table_id": TC, "display_name": "By URL"})
+    status, body = await api.call(
+        "POST", "/commands/set_display_name", role="pit", body={"table_id": TC, "display_name": "By URL"}
+    )
     assert status == 200, body
     status, body = await api.call("POST", "/commands/no_such_command", role="pit", body={"table_id": TC})
     assert_error(status, body, 404, "not_found")
-    status, body = await api.call("POST", "/commands/set_display_name", role="pit",
-                                  body={"type": "set_signs", "table_id": TC, "display_name": "x"})
+    status, body = await api.call(
+        "POST",
+        "/commands/set_display_name",
+        role="pit",
+        body={"type": "set_signs", "table_id": TC, "display_name": "x"},
+    )
     assert_error(status, body, 400, "bad_request")
 
 
@@ -276,8 +298,12 @@ async def test_stale_version_is_409_and_changes_nothing(api):
 
 async def test_rule_refusal_is_422_with_the_citation(api):
     before = await api.seq()
-    status, body = await api.call("POST", "/commands", role="pit", body={
-        "type": "set_signs", "table_id": TC, "signs": [{"kind": "limits", "cap_mm": 5}]})
+    status, body = await api.call(
+        "POST",
+        "/commands",
+        role="pit",
+        body={"type": "set_signs", "table_id": TC, "signs": [{"kind": "limits", "cap_mm": 5}]},
+    )
     err = assert_error(status, body, 422, "rule_refused")
     assert err["rule"] and err["rule"] in err["message"]
     assert await api.seq() == before
@@ -335,14 +361,16 @@ async def test_oversized_chunked_body_is_413(api):
 
 
 async def test_non_json_content_type_is_400(api):
-    status, body = await api.call("POST", "/commands", role="pit", raw=b"type=x",
-                                  headers={"Content-Type": "application/x-www-form-urlencoded"})
+    status, body = await api.call(
+        "POST", "/commands", role="pit", raw=b"type=x", headers={"Content-Type": "application/x-www-form-urlencoded"}
+    )
     assert_error(status, body, 400)
 
 
 async def test_audit_verify_is_admin_only_and_proves_the_chain(api):
-    await api.call("POST", "/commands", role="pit",
-                   body={"type": "set_display_name", "table_id": TC, "display_name": "Audited"})
+    await api.call(
+        "POST", "/commands", role="pit", body={"type": "set_display_name", "table_id": TC, "display_name": "Audited"}
+    )
     status, body = await api.call("GET", "/audit/verify")
     assert status == 200
     assert body["ok"] is True and body["records"] >= 1 and body["first_broken"] is None
@@ -352,9 +380,14 @@ async def test_audit_verify_is_admin_only_and_proves_the_chain(api):
 
 # -- property: no input reaches a 500 or writes anything unless accepted -------------------------
 
-_json_scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=20)
-_json = st.recursive(_json_scalars, lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=10), c, max_size=4),
-                     max_leaves=12)
+_json_scalars = (
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=20)
+)
+_json = st.recursive(
+    _json_scalars,
+    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=10), c, max_size=4),
+    max_leaves=12,
+)
 _tables = st.sampled_from([TC, "BJ-01", "CSP-01", "NOPE", ""]) | st.text(max_size=8)
 
 
@@ -367,9 +400,26 @@ def _commands(draw):
         cmd["link_id"] = draw(st.sampled_from(["CSP-PROG", "NOPE"]))
     if draw(st.booleans()):
         cmd["expected_version"] = draw(st.integers(-2, 5) | _json_scalars)
-    extra = draw(st.dictionaries(st.sampled_from(
-        ["display_name", "limits", "signs", "effective_at", "change_id", "amount_cents", "drawn",
-         "code", "players_agreed", "x"]), _json, max_size=3))
+    extra = draw(
+        st.dictionaries(
+            st.sampled_from(
+                [
+                    "display_name",
+                    "limits",
+                    "signs",
+                    "effective_at",
+                    "change_id",
+                    "amount_cents",
+                    "drawn",
+                    "code",
+                    "players_agreed",
+                    "x",
+                ]
+            ),
+            _json,
+            max_size=3,
+        )
+    )
     cmd.update(extra)
     return cmd
 
@@ -389,10 +439,13 @@ async def test_fuzzed_commands_never_500_and_refusals_write_nothing(api, command
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(["/events", "/tables", "/links", "/health", "/commands", "/tokens", "/audit/verify"]),
-       query=st.dictionaries(st.sampled_from(["since", "limit", "tables", "table", "x"]), st.text(max_size=12),
-                             max_size=3),
-       role=st.sampled_from(["display", "dealer", "pit", "admin", None]))
+@given(
+    path=st.sampled_from(["/events", "/tables", "/links", "/health", "/commands", "/tokens", "/audit/verify"]),
+    query=st.dictionaries(
+        st.sampled_from(["since", "limit", "tables", "table", "x"]), st.text(max_size=12), max_size=3
+    ),
+    role=st.sampled_from(["display", "dealer", "pit", "admin", None]),
+)
 async def test_fuzzed_reads_never_500(api, path, query, role):
     status, body = await api.call("GET", path, role=role, params=query)
     assert status != 500, (path, query, body)
@@ -402,8 +455,9 @@ async def test_fuzzed_reads_never_500(api, path, query, role):
 
 async def test_an_expired_token_is_refused_by_the_services_clock(tmp_path, clock):
     """Expiry is judged by the service's clock (moved by hand here), not the test's."""
-    svc = await Service.open(f"sqlite:///{tmp_path / 'clocked.sqlite3'}", floor=load_floor(DEMO_FLOOR),
-                             clock=clock, tick_seconds=None)
+    svc = await Service.open(
+        f"sqlite:///{tmp_path / 'clocked.sqlite3'}", floor=load_floor(DEMO_FLOOR), clock=clock, tick_seconds=None
+    )
     server = TestServer(create_app(svc))
     await server.start_server()
     try:

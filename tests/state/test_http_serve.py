@@ -24,8 +24,9 @@ URL_LINE = re.compile(r"^kiosk serve: listening on (https?)://127\.0\.0\.1:(\d+)
 
 
 async def start_serve(*args: str) -> tuple[asyncio.subprocess.Process, str]:
-    proc = await asyncio.create_subprocess_exec(*KIOSK, "serve", "--port", "0", *args, cwd=ROOT,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        *KIOSK, "serve", "--port", "0", *args, cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+    )
     line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode().strip()
     if not line:
         err = (await proc.stderr.read()).decode()
@@ -83,11 +84,31 @@ def _non_loopback_address() -> str | None:
 
 async def test_serve_over_tls_with_a_given_certificate(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                    "-keyout", str(key), "-out", str(cert)], check=True, capture_output=True)
-    proc, line = await start_serve("--db", f"sqlite:///{tmp_path / 'k.sqlite3'}",
-                                   "--tls-cert", str(cert), "--tls-key", str(key))
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    proc, line = await start_serve(
+        "--db", f"sqlite:///{tmp_path / 'k.sqlite3'}", "--tls-cert", str(cert), "--tls-key", str(key)
+    )
     try:
         match = URL_LINE.match(line)
         assert match and match.group(1) == "https", line
@@ -100,8 +121,13 @@ async def test_serve_over_tls_with_a_given_certificate(tmp_path):
                 async with session.get(f"https://127.0.0.1:{port}/api/v1/health") as r:
                     pass  # the system trust store does not know our certificate
         db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
-        token = subprocess.run([*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
-                               capture_output=True, text=True, check=True, cwd=ROOT).stdout.strip()
+        token = subprocess.run(
+            [*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout.strip()
         async with KioskClient(f"https://127.0.0.1:{port}", token, ssl=trust) as client:
             stream = client.stream()
             first = await asyncio.wait_for(stream.__anext__(), 20)  # the stream runs over WSS
@@ -112,18 +138,21 @@ async def test_serve_over_tls_with_a_given_certificate(tmp_path):
         assert await asyncio.wait_for(proc.wait(), 30) == 0
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--port", "99999"], "port"),
-    (["--port", "x"], "port"),
-    (["--tls-cert", "cert.pem"], "--tls-key"),
-    (["--tls-cert", "/no/such.pem", "--tls-key", "/no/such.key"], "no such file"),
-    (["--floor", "/no/such/floor.toml"], "no such floor file"),
-    (["--apply-floor"], "--floor"),
-    (["--db", "mysql://x"], "mysql"),
-    (["--db", "postgresql://postgres@127.0.0.1:1/none"], "PostgreSQL"),
-    (["--host", "256.0.0.1", "--port", "0"], "256.0.0.1"),
-    (["--bogus"], "--bogus"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--port", "99999"], "port"),
+        (["--port", "x"], "port"),
+        (["--tls-cert", "cert.pem"], "--tls-key"),
+        (["--tls-cert", "/no/such.pem", "--tls-key", "/no/such.key"], "no such file"),
+        (["--floor", "/no/such/floor.toml"], "no such floor file"),
+        (["--apply-floor"], "--floor"),
+        (["--db", "mysql://x"], "mysql"),
+        (["--db", "postgresql://postgres@127.0.0.1:1/none"], "PostgreSQL"),
+        (["--host", "256.0.0.1", "--port", "0"], "256.0.0.1"),
+        (["--bogus"], "--bogus"),
+    ],
+)
 def test_bad_flags_give_one_line_and_a_nonzero_exit(tmp_path, args, needle):
     out = run_serve("--db", f"sqlite:///{tmp_path / 'k.sqlite3'}", *args)
     assert_one_line_error(out, needle)
@@ -165,19 +194,28 @@ async def test_a_differing_floor_is_reported_and_not_applied_without_apply_floor
     assert await asyncio.wait_for(proc.wait(), 30) == 0
     changed = tmp_path / "floor.toml"
     logo = DEMO_FLOOR.parent / "logo" / "coral_coast_casino.png"
-    changed.write_text(DEMO_FLOOR.read_text().replace('"Tri-Chro Sixty-Three"', '"Sixty-Three Deluxe"', 1)
-                       .replace('logo = "logo/coral_coast_casino.png"', f'logo = "{logo}"'))
+    changed.write_text(
+        DEMO_FLOOR.read_text()
+        .replace('"Tri-Chro Sixty-Three"', '"Sixty-Three Deluxe"', 1)
+        .replace('logo = "logo/coral_coast_casino.png"', f'logo = "{logo}"')
+    )
     out = await asyncio.to_thread(run_serve, "--db", db, "--floor", str(changed), "--port", "0")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Sixty-Three Deluxe" in out.stderr
     proc, line = await start_serve("--db", db, "--floor", str(changed), "--apply-floor")
     try:
         port = URL_LINE.match(line).group(2)
-        token = subprocess.run([*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
-                               capture_output=True, text=True, check=True, cwd=ROOT).stdout.strip()
+        token = subprocess.run(
+            [*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout.strip()
         async with aiohttp.ClientSession() as session:
-            async with session.get(f"http://127.0.0.1:{port}/api/v1/tables",
-                                   headers={"Authorization": f"Bearer {token}"}) as r:
+            async with session.get(
+                f"http://127.0.0.1:{port}/api/v1/tables", headers={"Authorization": f"Bearer {token}"}
+            ) as r:
                 tables = (await r.json())["tables"]
         assert tables["TC63-01"]["display_name"] == "Sixty-Three Deluxe"
     finally:
@@ -193,9 +231,19 @@ def test_serve_help_lists_the_contract_flags():
 
 
 async def test_a_non_loopback_address_without_tls_is_warned_about(tmp_path):
-    proc = await asyncio.create_subprocess_exec(*KIOSK, "serve", "--db", f"sqlite:///{tmp_path / 'k.sqlite3'}",
-                                                "--host", "0.0.0.0", "--port", "0", cwd=ROOT,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        *KIOSK,
+        "serve",
+        "--db",
+        f"sqlite:///{tmp_path / 'k.sqlite3'}",
+        "--host",
+        "0.0.0.0",
+        "--port",
+        "0",
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         assert "listening on http://0.0.0.0:" in line

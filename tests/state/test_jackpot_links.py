@@ -46,16 +46,21 @@ async def test_contributions_add_the_rate_of_each_jackpot_wager(service):
 async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service):
     await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 10})
     other_table = service.subscribe(["CSP-02"])
-    hit = (await service.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-01",
-                                          "hands": {"seat 2": ROYAL, "seat 5": NOTHING}}))[0]
+    hit = (
+        await service.execute(
+            DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"seat 2": ROYAL, "seat 5": NOTHING}}
+        )
+    )[0]
     pending = hit.data["hit"]
     assert pending["payments"][0]["hand"] == "royal flush"
     assert pending["payments"][0]["amount_cents"] == 1_000_100  # 100 % of the prize, more than $10,000
     assert hit.data["meter_cents"] == 0 and pending["shortfall_cents"] == 0
     assert pending["sharing_sign_displayed"] is False  # proven per round (000 s247(3))
     assert (await asyncio.wait_for(other_table.__anext__(), 5)).type == "jackpot_hit"  # the other table sees it
-    for attempt in ({"type": "jackpot_wagers", "table_id": "CSP-02", "count": 1},
-                    {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": FLUSH}}):
+    for attempt in (
+        {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 1},
+        {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": FLUSH}},
+    ):
         with pytest.raises(RuleRefused, match="pending"):
             await service.execute(DEALER, attempt)
     with pytest.raises(RuleRefused, match="paid before"):
@@ -72,8 +77,11 @@ async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service
 
 
 async def test_small_hit_is_paid_from_the_meter_and_reset_keeps_player_money(service):
-    hit = (await service.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-02",
-                                          "hands": {"1": FLUSH, "2": STRAIGHT_FLUSH}}))[0]
+    hit = (
+        await service.execute(
+            DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"1": FLUSH, "2": STRAIGHT_FLUSH}}
+        )
+    )[0]
     amounts = sorted(p["amount_cents"] for p in hit.data["hit"]["payments"])
     assert amounts == [10_000, 100_000]  # flush $100; straight flush the greater of $1,000 or 10 %
     await service.execute(PIT, {"type": "jackpot_paid", "link_id": "PROG"})
@@ -86,8 +94,11 @@ async def test_small_hit_is_paid_from_the_meter_and_reset_keeps_player_money(ser
 
 
 async def test_setting_changes_need_two_different_administrators(service):
-    proposal = (await service.execute(ADMIN, {"type": "jackpot_propose", "link_id": "PROG",
-                                              "seed_cents": 2_000_000, "contribution_bp": 500}))[0]
+    proposal = (
+        await service.execute(
+            ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 2_000_000, "contribution_bp": 500}
+        )
+    )[0]
     pid = proposal.data["proposal_id"]
     with pytest.raises(Forbidden, match="second administrator"):
         await service.execute(ADMIN, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": pid})
@@ -108,6 +119,7 @@ async def test_concurrent_contributions_and_hits_never_lose_a_cent(db_url, floor
     first = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
     second = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
     try:
+
         async def wagers(node, table, count):
             try:
                 await node.execute(DEALER, {"type": "jackpot_wagers", "table_id": table, "count": count})
@@ -122,8 +134,10 @@ async def test_concurrent_contributions_and_hits_never_lose_a_cent(db_url, floor
             except RuleRefused:
                 return 0
 
-        jobs = [("wagers", wagers(first if i % 2 else second, "CSP-01" if i % 3 else "CSP-02", 1 + i % 4))
-                for i in range(40)]
+        jobs = [
+            ("wagers", wagers(first if i % 2 else second, "CSP-01" if i % 3 else "CSP-02", 1 + i % 4))
+            for i in range(40)
+        ]
         jobs.insert(13, ("hit", hit(first)))
         jobs.insert(27, ("hit", hit(second)))
         results = await asyncio.gather(*(job for _, job in jobs))
@@ -167,8 +181,9 @@ def test_jackpot_arithmetic_under_interleaved_operations(ops, floor):
 
 async def _run_ops(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
-        service = await Service.open(f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor,
-                                     clock=FakeClock(START), tick_seconds=None)
+        service = await Service.open(
+            f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+        )
         try:
             # an independent model: hundredths of a basis point are carried, never dropped
             amount, seeded, contributed, paid, carry, rate, pending = 1_000_000, 1_000_000, 0, 0, 0, 1000, False
@@ -186,12 +201,17 @@ async def _run_ops(ops, floor):
                         contributed += added
                 elif kind == "hit":
                     try:
-                        await service.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"p": hands[arg]}})
+                        await service.execute(
+                            DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"p": hands[arg]}}
+                        )
                     except RuleRefused:
                         assert pending
                         continue
-                    owed = {"royal": max(1_000_000, amount), "flush": 10_000,
-                            "straight_flush": max(100_000, amount // 10)}[arg]
+                    owed = {
+                        "royal": max(1_000_000, amount),
+                        "flush": 10_000,
+                        "straight_flush": max(100_000, amount // 10),
+                    }[arg]
                     taken = min(owed, amount)
                     amount -= taken
                     paid += taken
@@ -206,13 +226,21 @@ async def _run_ops(ops, floor):
                     seeded += top_up
                     pending = False
                 else:
-                    p = (await service.execute(ADMIN, {"type": "jackpot_propose", "link_id": "PROG",
-                                                       "contribution_bp": arg}))[0].data["proposal_id"]
+                    p = (
+                        await service.execute(
+                            ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "contribution_bp": arg}
+                        )
+                    )[0].data["proposal_id"]
                     await service.execute(ADMIN2, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": p})
                     rate = arg
                 m = (await _link(service))["meter"]
                 assert (m["amount_cents"], m["seeded_cents"], m["contributed_cents"], m["paid_cents"], m["carry"]) == (
-                    amount, seeded, contributed, paid, carry)
+                    amount,
+                    seeded,
+                    contributed,
+                    paid,
+                    carry,
+                )
                 assert m["amount_cents"] + m["paid_cents"] == m["seeded_cents"] + m["contributed_cents"]
                 assert m["amount_cents"] >= 0
             assert (await service.verify_audit()).ok
@@ -244,9 +272,11 @@ def test_concurrent_tasks_on_one_link_never_lose_or_double_a_cent(ops, floor):
 
 async def _run_concurrently(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
-        service = await Service.open(f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor,
-                                     clock=FakeClock(START), tick_seconds=None)
+        service = await Service.open(
+            f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+        )
         try:
+
             async def one(kind, table, count):
                 command = {
                     "wagers": {"type": "jackpot_wagers", "table_id": table, "count": count},
@@ -271,6 +301,7 @@ async def _run_concurrently(ops, floor):
             assert _balanced(link) and m["amount_cents"] >= 0 and m["seeded_cents"] >= 1_000_000
             assert link["version"] == 1 + sum(done)
             assert [e.seq for e in await service.events_since(0, limit=10_000)] == list(
-                range(1, (await service.snapshot())["seq"] + 1))
+                range(1, (await service.snapshot())["seq"] + 1)
+            )
         finally:
             await service.close()

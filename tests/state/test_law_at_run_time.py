@@ -38,8 +38,12 @@ class Api:
 
     async def call(self, method, path, *, role="pit", body=None):
         headers = {"Authorization": f"Bearer {self.tokens[role]}", "Content-Type": "application/json"}
-        async with self.session.request(method, str(self.server.make_url(f"/api/v1{path}")),
-                                        data=None if body is None else json.dumps(body), headers=headers) as r:
+        async with self.session.request(
+            method,
+            str(self.server.make_url(f"/api/v1{path}")),
+            data=None if body is None else json.dumps(body),
+            headers=headers,
+        ) as r:
             return r.status, json.loads(await r.text())
 
     async def command(self, body, role="pit"):
@@ -91,12 +95,19 @@ async def test_removing_the_manila_minimum_table_stake_sign_is_refused(api):
     assert [s["kind"] for s in (await api.table("MP-01"))["signs"]] == ["limits", "minimum_table_stake"]
 
 
-@pytest.mark.parametrize("table, kind, rule", [("BJ-05", "limits", "003 s23(2)"),
-                                                ("MP-01", "minimum_table_stake", "003 s259(2)"),
-                                                ("RO-01", "limits", "docs/readings.md P-1")])
+@pytest.mark.parametrize(
+    "table, kind, rule",
+    [
+        ("BJ-05", "limits", "003 s23(2)"),
+        ("MP-01", "minimum_table_stake", "003 s259(2)"),
+        ("RO-01", "limits", "docs/readings.md P-1"),
+    ],
+)
 async def test_sign_letters_under_8_mm_are_refused_with_the_seed_that_sets_them(api, table, kind, rule):
-    signs = [{"kind": s["kind"], "cap_mm": 7.5 if s["kind"] == kind else s["cap_mm"]}
-             for s in (await api.table(table))["signs"]]
+    signs = [
+        {"kind": s["kind"], "cap_mm": 7.5 if s["kind"] == kind else s["cap_mm"]}
+        for s in (await api.table(table))["signs"]
+    ]
     status, body = await api.command({"type": "set_signs", "table_id": table, "signs": signs})
     assert "8 mm" in refused(status, body, rule)
 
@@ -108,23 +119,28 @@ async def test_a_sign_the_game_does_not_have_is_a_bad_request_naming_the_table(a
 
 
 async def test_a_required_sign_may_be_kept_larger_and_others_added(api):
-    status, body = await api.command({"type": "set_signs", "table_id": "BJ-05",
-                                      "signs": [{"kind": "limits", "cap_mm": 12}, "bonus_payouts"]})
+    status, body = await api.command(
+        {"type": "set_signs", "table_id": "BJ-05", "signs": [{"kind": "limits", "cap_mm": 12}, "bonus_payouts"]}
+    )
     assert status == 200, body
-    assert (await api.table("BJ-05"))["signs"] == [{"kind": "limits", "cap_mm": 12.0},
-                                                   {"kind": "bonus_payouts", "cap_mm": 8.0}]
+    assert (await api.table("BJ-05"))["signs"] == [
+        {"kind": "limits", "cap_mm": 12.0},
+        {"kind": "bonus_payouts", "cap_mm": 8.0},
+    ]
 
 
 async def test_bonus_blackjack_needs_its_payout_sign_then_a_nominated_blackjack(api):
     on = {"type": "set_limits", "table_id": "BJ-05", "limits": {"bonus_blackjack": True}}
     refused(*await api.command(on), "003 s50A(1)(b)")
-    status, body = await api.command({"type": "set_signs", "table_id": "BJ-05",
-                                      "signs": ["limits", "bonus_payouts", "nominated_blackjack"]})
+    status, body = await api.command(
+        {"type": "set_signs", "table_id": "BJ-05", "signs": ["limits", "bonus_payouts", "nominated_blackjack"]}
+    )
     assert status == 200, body
     message = refused(*await api.command(on), "003 s50C(3)")
     assert "nominated" in message
-    status, body = await api.command({"type": "nominate_blackjack", "table_id": "BJ-05", "suit": "hearts",
-                                      "card": "king"}, role="dealer")
+    status, body = await api.command(
+        {"type": "nominate_blackjack", "table_id": "BJ-05", "suit": "hearts", "card": "king"}, role="dealer"
+    )
     assert status == 200, body
     status, body = await api.command(on)
     assert status == 200, body
@@ -132,46 +148,78 @@ async def test_bonus_blackjack_needs_its_payout_sign_then_a_nominated_blackjack(
     assert table["limits"]["bonus_blackjack"] is True
     assert (table["settings"]["nominated_suit"], table["settings"]["nominated_card"]) == ("hearts", "king")
     # with bonus blackjack on, the payout sign can no longer be taken down
-    refused(*await api.command({"type": "set_signs", "table_id": "BJ-05",
-                                "signs": ["limits", "nominated_blackjack"]}), "003 s50A(1)(b)")
+    refused(
+        *await api.command({"type": "set_signs", "table_id": "BJ-05", "signs": ["limits", "nominated_blackjack"]}),
+        "003 s50A(1)(b)",
+    )
 
 
 async def test_a_fifth_instructional_table_is_refused(api):
-    status, body = await api.command({"type": "set_limits", "table_id": "BJ-05",
-                                      "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True}})
+    status, body = await api.command(
+        {
+            "type": "set_limits",
+            "table_id": "BJ-05",
+            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
+        }
+    )
     message = refused(status, body, "003 s23(4)")
     assert "BJ-05" in message
     assert (await api.table("BJ-05"))["limits"]["minimum_cents"] == 1000
 
 
 async def test_a_scheduled_change_that_would_break_the_floor_is_refused_when_scheduled(api):
-    status, body = await api.command({"type": "schedule_change", "table_id": "BJ-05",
-                                      "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-                                      "effective_at": "2099-01-01T00:00:00Z"})
+    status, body = await api.command(
+        {
+            "type": "schedule_change",
+            "table_id": "BJ-05",
+            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
+            "effective_at": "2099-01-01T00:00:00Z",
+        }
+    )
     refused(status, body, "003 s23(4)")
     assert (await api.table("BJ-05"))["scheduled"] == []
 
 
 async def test_a_write_that_mends_an_instructional_table_is_accepted(api):
-    status, body = await api.command({"type": "set_limits", "table_id": "BJ-01",
-                                      "limits": {"minimum_cents": 1000, "maximum_cents": 50000,
-                                                 "instructional": False}})
+    status, body = await api.command(
+        {
+            "type": "set_limits",
+            "table_id": "BJ-01",
+            "limits": {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False},
+        }
+    )
     assert status == 200, body
-    status, body = await api.command({"type": "set_limits", "table_id": "BJ-05",
-                                      "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True}})
+    status, body = await api.command(
+        {
+            "type": "set_limits",
+            "table_id": "BJ-05",
+            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
+        }
+    )
     assert status == 200, body
 
 
 async def test_a_due_change_that_would_now_break_the_floor_fails_and_changes_nothing(api, clock):
-    mend = {"type": "set_limits", "table_id": "BJ-01",
-            "limits": {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False}}
+    mend = {
+        "type": "set_limits",
+        "table_id": "BJ-01",
+        "limits": {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False},
+    }
     assert (await api.command(mend))[0] == 200
-    status, body = await api.command({"type": "schedule_change", "table_id": "BJ-05",
-                                      "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-                                      "effective_at": "2026-11-30T10:00:00Z"})
+    status, body = await api.command(
+        {
+            "type": "schedule_change",
+            "table_id": "BJ-05",
+            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
+            "effective_at": "2026-11-30T10:00:00Z",
+        }
+    )
     assert status == 200, body
-    back = {"type": "set_limits", "table_id": "BJ-01",
-            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True}}
+    back = {
+        "type": "set_limits",
+        "table_id": "BJ-01",
+        "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
+    }
     assert (await api.command(back))[0] == 200
     clock.advance(hours=2)
     events = await api.service.apply_due()
@@ -183,28 +231,41 @@ async def test_a_due_change_that_would_now_break_the_floor_fails_and_changes_not
 
 
 def _writes():
-    bj_signs = st.lists(st.sampled_from(["limits", "instructional", "bonus_payouts", "nominated_blackjack"]),
-                        unique=True, max_size=4)
+    bj_signs = st.lists(
+        st.sampled_from(["limits", "instructional", "bonus_payouts", "nominated_blackjack"]), unique=True, max_size=4
+    )
     caps = st.sampled_from([7, 8, 8.5, 12])
-    signs = st.builds(lambda kinds, cap: [{"kind": k, "cap_mm": cap} if i == 0 else k for i, k in enumerate(kinds)],
-                      bj_signs, caps)
-    limits = st.fixed_dictionaries({}, optional={
-        "minimum_cents": st.sampled_from([200, 500, 1000]),
-        "maximum_cents": st.sampled_from([1000, 50000, 100000]),
-        "instructional": st.booleans(),
-        "bonus_blackjack": st.booleans(),
-        "decks": st.sampled_from([1, 6, 8]),
-    }).filter(bool)
+    signs = st.builds(
+        lambda kinds, cap: [{"kind": k, "cap_mm": cap} if i == 0 else k for i, k in enumerate(kinds)], bj_signs, caps
+    )
+    limits = st.fixed_dictionaries(
+        {},
+        optional={
+            "minimum_cents": st.sampled_from([200, 500, 1000]),
+            "maximum_cents": st.sampled_from([1000, 50000, 100000]),
+            "instructional": st.booleans(),
+            "bonus_blackjack": st.booleans(),
+            "decks": st.sampled_from([1, 6, 8]),
+        },
+    ).filter(bool)
     blackjack = st.sampled_from(["BJ-01", "BJ-04", "BJ-05"])
     return st.one_of(
         st.builds(lambda t, s: {"type": "set_signs", "table_id": t, "signs": s}, blackjack, signs),
         st.builds(lambda t, lim: {"type": "set_limits", "table_id": t, "limits": lim}, blackjack, limits),
-        st.builds(lambda s: {"type": "set_signs", "table_id": "MP-01", "signs": s},
-                  st.lists(st.sampled_from(["limits", "minimum_table_stake", "ace_rule"]), unique=True)),
-        st.builds(lambda stake: {"type": "set_limits", "table_id": "MP-01",
-                                 "limits": {"minimum_table_stake_cents": stake}}, st.sampled_from([5000, 10000])),
-        st.builds(lambda t, s, c: {"type": "nominate_blackjack", "table_id": t, "suit": s, "card": c},
-                  blackjack, st.sampled_from(["spades", "hearts"]), st.sampled_from(["king", "10", "5"])),
+        st.builds(
+            lambda s: {"type": "set_signs", "table_id": "MP-01", "signs": s},
+            st.lists(st.sampled_from(["limits", "minimum_table_stake", "ace_rule"]), unique=True),
+        ),
+        st.builds(
+            lambda stake: {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": stake}},
+            st.sampled_from([5000, 10000]),
+        ),
+        st.builds(
+            lambda t, s, c: {"type": "nominate_blackjack", "table_id": t, "suit": s, "card": c},
+            blackjack,
+            st.sampled_from(["spades", "hearts"]),
+            st.sampled_from(["king", "10", "5"]),
+        ),
     )
 
 

@@ -50,8 +50,16 @@ async def test_every_command_type_the_service_accepts_is_in_the_document_with_it
             else:
                 kinds = schema.get("type", [])
                 kinds = kinds if isinstance(kinds, list) else [kinds]
-                expected = {"str": "string", "name": "string", "code": "string", "time": "string", "int": "integer",
-                            "bool": "boolean", "list": "array", "dict": "object"}.get(f.kind)
+                expected = {
+                    "str": "string",
+                    "name": "string",
+                    "code": "string",
+                    "time": "string",
+                    "int": "integer",
+                    "bool": "boolean",
+                    "list": "array",
+                    "dict": "object",
+                }.get(f.kind)
                 assert expected is None or expected in kinds, (kind, name, schema)
                 assert ("null" in kinds) == (f.nullable or not f.required), (kind, name)
         assert op["responses"]["422"] and op["responses"]["409"] and "200" in op["responses"]
@@ -86,8 +94,9 @@ async def test_the_document_is_served_without_a_token_and_matches_the_generator(
             r = await client.get(OPENAPI_PATH)
             assert r.status == 200 and r.content_type == "application/json"
             assert await r.json() == json.loads(json.dumps(openapi_document(service.command_types)))
-            listed = await (await client.get("/api/v1/commands",
-                                             headers={"Authorization": "Bearer nope-nope-nope"})).json()
+            listed = await (
+                await client.get("/api/v1/commands", headers={"Authorization": "Bearer nope-nope-nope"})
+            ).json()
             assert "error" in listed  # the command list itself still needs a token
     finally:
         await service.close()
@@ -111,12 +120,25 @@ async def test_get_commands_carries_the_same_schema_as_the_document(tmp_path, fl
 
 # -- schemathesis against a live server --------------------------------------------------------
 
+
 async def _start(tmp_path: pathlib.Path) -> tuple[asyncio.subprocess.Process, int, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "kiosk.cli", "serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'k.db'}",
-        "--floor", str(ROOT / "assets" / "demo_floor.toml"), cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "kiosk.cli",
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        f"sqlite:///{tmp_path / 'k.db'}",
+        "--floor",
+        str(ROOT / "assets" / "demo_floor.toml"),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
     match = re.search(r"127\.0\.0\.1:(\d+)/", line)
     if match is None:
@@ -127,21 +149,44 @@ async def _start(tmp_path: pathlib.Path) -> tuple[asyncio.subprocess.Process, in
 
 async def _token(port: int, admin: str, role: str) -> str:
     async with aiohttp.ClientSession() as session:
-        async with session.post(f"http://127.0.0.1:{port}/api/v1/tokens", json={"role": role, "name": f"st {role}"},
-                                headers={"Authorization": f"Bearer {admin}"}) as r:
+        async with session.post(
+            f"http://127.0.0.1:{port}/api/v1/tokens",
+            json={"role": role, "name": f"st {role}"},
+            headers={"Authorization": f"Bearer {admin}"},
+        ) as r:
             assert r.status == 201
             return (await r.json())["token"]
 
 
 async def _schemathesis(port: int, token: str, report: pathlib.Path, seconds: int, *extra: str):
     proc = await asyncio.create_subprocess_exec(
-        str(VENV_BIN / "schemathesis"), "run", f"http://127.0.0.1:{port}{OPENAPI_PATH}",
-        "-H", f"Authorization: Bearer {token}",
-        "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
-        "--phases", "coverage,fuzzing", "--max-time", str(seconds), "--workers", "1", "--no-color",
-        "--generation-database", "none", "--request-timeout", "10",
-        "--report", "ndjson", "--report-ndjson-path", str(report), *extra,
-        cwd=report.parent, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        str(VENV_BIN / "schemathesis"),
+        "run",
+        f"http://127.0.0.1:{port}{OPENAPI_PATH}",
+        "-H",
+        f"Authorization: Bearer {token}",
+        "--checks",
+        "not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance",
+        "--phases",
+        "coverage,fuzzing",
+        "--max-time",
+        str(seconds),
+        "--workers",
+        "1",
+        "--no-color",
+        "--generation-database",
+        "none",
+        "--request-timeout",
+        "10",
+        "--report",
+        "ndjson",
+        "--report-ndjson-path",
+        str(report),
+        *extra,
+        cwd=report.parent,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
     out, _ = await asyncio.wait_for(proc.communicate(), seconds + 60)
     text = out.decode(errors="replace")
     # on failure show schemathesis's own account of it, not the tail of its warnings
@@ -161,8 +206,9 @@ async def test_schemathesis_finds_no_5xx_and_no_response_outside_the_document(tm
     try:
         display = await _token(port, admin, "display")
         # an admin can do everything except revoke tokens here: schemathesis would revoke its own
-        rc, out, statuses = await _schemathesis(port, admin, tmp_path / "admin.ndjson", 25,
-                                                "--exclude-operation-id", "delete_tokens_token_id")
+        rc, out, statuses = await _schemathesis(
+            port, admin, tmp_path / "admin.ndjson", 25, "--exclude-operation-id", "delete_tokens_token_id"
+        )
         assert rc == 0, out[:4000]
         rc2, out2, statuses2 = await _schemathesis(port, display, tmp_path / "display.ndjson", 12)
         assert rc2 == 0, out2[:4000]

@@ -14,8 +14,9 @@ TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 async def _floor_changes(service: Service, rounds: int) -> list:
     written = []
     for i in range(rounds):
-        written += await service.execute(PIT, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)],
-                                               "display_name": f"Name {i}"})
+        written += await service.execute(
+            PIT, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"Name {i}"}
+        )
         if i % 3 == 0:  # a jackpot contribution: a link event that concerns every linked table
             written += await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 2})
     return written

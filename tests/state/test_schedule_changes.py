@@ -21,15 +21,22 @@ async def _table(service, table_id):
 
 
 async def _shows(service, table_id, change_id):
-    await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": table_id,
-                                                        "notices": [change_id]}))
+    await service.record_showing(
+        DISPLAY, parse_report({"type": "showing", "table_id": table_id, "notices": [change_id]})
+    )
 
 
 async def _schedule(service, table_id, stake, delta, **extra):
-    return await service.execute(PIT, {
-        "type": "schedule_change", "table_id": table_id,
-        "limits": {"minimum_table_stake_cents": stake}, "effective_at": _at(delta), **extra,
-    })
+    return await service.execute(
+        PIT,
+        {
+            "type": "schedule_change",
+            "table_id": table_id,
+            "limits": {"minimum_table_stake_cents": stake},
+            "effective_at": _at(delta),
+            **extra,
+        },
+    )
 
 
 @pytest.mark.parametrize("table_id, rule", [("MP-01", "003 s259(3)"), ("DP-01", "003 s295(3)")])
@@ -37,7 +44,9 @@ async def test_increase_with_exactly_twenty_minutes_notice_is_accepted(service, 
     events = await _schedule(service, table_id, 20_000, timedelta(minutes=20))
     scheduled = events[0].data["scheduled"]
     assert events[0].type == "change_scheduled" and events[0].data["rule"] == rule
-    assert scheduled["notice_from"].startswith("2026-11-30T09:00:00") and scheduled["effective_at"].startswith("2026-11-30T09:20:00")
+    assert scheduled["notice_from"].startswith("2026-11-30T09:00:00") and scheduled["effective_at"].startswith(
+        "2026-11-30T09:20:00"
+    )
     assert (await _table(service, table_id))["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20_000}
 
 
@@ -56,23 +65,43 @@ async def test_all_players_agreed_override_names_who_recorded_it(service):
     assert "Fay Floor" in events[0].data["scheduled"]["reason"]
     assert events[0].data["scheduled"]["agreement"] == agreed
     with pytest.raises(RuleRefused):  # not every player agreed
-        await _schedule(service, "MP-01", 20_000, timedelta(minutes=1),
-                        players_agreed={"confirmed_by": "Fay Floor", "agreeing": 5, "players_at_table": 6})
+        await _schedule(
+            service,
+            "MP-01",
+            20_000,
+            timedelta(minutes=1),
+            players_agreed={"confirmed_by": "Fay Floor", "agreeing": 5, "players_at_table": 6},
+        )
     with pytest.raises(BadRequest):  # an override must name the staff member
-        await _schedule(service, "MP-01", 20_000, timedelta(minutes=1),
-                        players_agreed={"confirmed_by": " ", "agreeing": 6, "players_at_table": 6})
+        await _schedule(
+            service,
+            "MP-01",
+            20_000,
+            timedelta(minutes=1),
+            players_agreed={"confirmed_by": " ", "agreeing": 6, "players_at_table": 6},
+        )
     # immediate change with everyone's agreement
-    events = await service.execute(PIT, {"type": "set_limits", "table_id": "DP-01",
-                                         "limits": {"minimum_table_stake_cents": 15_000}, "players_agreed": agreed})
+    events = await service.execute(
+        PIT,
+        {
+            "type": "set_limits",
+            "table_id": "DP-01",
+            "limits": {"minimum_table_stake_cents": 15_000},
+            "players_agreed": agreed,
+        },
+    )
     assert events[0].data["rule"] == "003 s295(3)"
 
 
 async def test_immediate_increase_is_refused_but_a_decrease_applies_at_once(service):
     with pytest.raises(RuleRefused) as err:
-        await service.execute(PIT, {"type": "set_limits", "table_id": "MP-01",
-                                    "limits": {"minimum_table_stake_cents": 20_000}})
+        await service.execute(
+            PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 20_000}}
+        )
     assert err.value.rule == "003 s259(3)"
-    await service.execute(PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 5_000}})
+    await service.execute(
+        PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 5_000}}
+    )
     assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
 
 
@@ -94,11 +123,24 @@ async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
 
 async def test_due_change_that_breaks_a_rule_by_then_fails_visibly(service, clock):
     # valid when scheduled: a $5 minimum with every s459(1) maximum met
-    await service.execute(PIT, {"type": "schedule_change", "table_id": "TC54-01",
-                                "limits": {"minimum_cents": 500}, "effective_at": _at(timedelta(hours=1))})
+    await service.execute(
+        PIT,
+        {
+            "type": "schedule_change",
+            "table_id": "TC54-01",
+            "limits": {"minimum_cents": 500},
+            "effective_at": _at(timedelta(hours=1)),
+        },
+    )
     # meanwhile: a $10 minimum frees the maxima, and the 3 to 4 maximum is lowered
-    await service.execute(PIT, {"type": "set_limits", "table_id": "TC54-01",
-                                "limits": {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}}})
+    await service.execute(
+        PIT,
+        {
+            "type": "set_limits",
+            "table_id": "TC54-01",
+            "limits": {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}},
+        },
+    )
     clock.advance(hours=2)
     events = await service.apply_due()
     assert [e.type for e in events] == ["scheduled_change_failed"]
@@ -111,14 +153,35 @@ async def test_schedule_checks_time_and_the_law_now(service):
     with pytest.raises(BadRequest):
         await _schedule(service, "MP-01", 20_000, timedelta(minutes=-1))
     with pytest.raises(BadRequest):
-        await service.execute(PIT, {"type": "schedule_change", "table_id": "MP-01",
-                                    "limits": {"minimum_table_stake_cents": 20_000}, "effective_at": "2026-11-30 10:00"})
+        await service.execute(
+            PIT,
+            {
+                "type": "schedule_change",
+                "table_id": "MP-01",
+                "limits": {"minimum_table_stake_cents": 20_000},
+                "effective_at": "2026-11-30 10:00",
+            },
+        )
     with pytest.raises(RuleRefused):
-        await service.execute(PIT, {"type": "schedule_change", "table_id": "TC54-01",
-                                    "limits": {"maximum_by": {"8:1": 1_000}}, "effective_at": _at(timedelta(hours=1))})
+        await service.execute(
+            PIT,
+            {
+                "type": "schedule_change",
+                "table_id": "TC54-01",
+                "limits": {"maximum_by": {"8:1": 1_000}},
+                "effective_at": _at(timedelta(hours=1)),
+            },
+        )
     with pytest.raises(BadRequest):
-        await service.execute(PIT, {"type": "schedule_change", "table_id": "PK-01",
-                                    "limits": {"minimum_buy_in_cents": 20_000}, "effective_at": _at(timedelta(hours=1))})
+        await service.execute(
+            PIT,
+            {
+                "type": "schedule_change",
+                "table_id": "PK-01",
+                "limits": {"minimum_buy_in_cents": 20_000},
+                "effective_at": _at(timedelta(hours=1)),
+            },
+        )
 
 
 async def test_cancel_a_scheduled_change(service, clock):
@@ -132,8 +195,9 @@ async def test_cancel_a_scheduled_change(service, clock):
 
 
 async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
-    events = await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01",
-                                         "limits": {"minimum_buy_in_cents": 20_000}})
+    events = await service.execute(
+        PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"minimum_buy_in_cents": 20_000}}
+    )
     assert events[0].type == "change_pending" and events[0].data["rule"] == "002 r6.9"
     results = []
     for _ in range(4):
@@ -146,14 +210,28 @@ async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
 
 
 async def test_poker_change_with_majority_agreement_waits_only_for_the_hand(service):
-    await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"game_type": "Omaha"},
-                                "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8}})
+    await service.execute(
+        PIT,
+        {
+            "type": "set_limits",
+            "table_id": "PK-01",
+            "limits": {"game_type": "Omaha"},
+            "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
+        },
+    )
     assert (await _table(service, "PK-01"))["limits"]["game_type"] != "Omaha"
     await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
     assert (await _table(service, "PK-01"))["limits"]["game_type"] == "Omaha"
     with pytest.raises(RuleRefused) as err:
-        await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"game_type": "Razz"},
-                                    "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8}})
+        await service.execute(
+            PIT,
+            {
+                "type": "set_limits",
+                "table_id": "PK-01",
+                "limits": {"game_type": "Razz"},
+                "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8},
+            },
+        )
     assert err.value.rule == "002 r6.9"
 
 

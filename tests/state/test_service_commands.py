@@ -42,12 +42,15 @@ async def test_set_limits_changes_state_bumps_version_and_publishes(service):
 
 
 async def test_stale_version_is_a_conflict_and_changes_nothing(service):
-    await service.execute(PIT, {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1,
-                                "limits": {"maximum_cents": 200_000}})
+    await service.execute(
+        PIT, {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1, "limits": {"maximum_cents": 200_000}}
+    )
     before = await service.snapshot()
     with pytest.raises(Conflict) as err:
-        await service.execute(PIT, {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1,
-                                    "limits": {"maximum_cents": 300_000}})
+        await service.execute(
+            PIT,
+            {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1, "limits": {"maximum_cents": 300_000}},
+        )
     assert err.value.status == 409 and "version 2" in err.value.message
     assert await service.snapshot() == before
 
@@ -55,8 +58,9 @@ async def test_stale_version_is_a_conflict_and_changes_nothing(service):
 async def test_rule_refusal_cites_the_rule_and_changes_nothing(service):
     before = await service.snapshot()
     with pytest.raises(RuleRefused) as err:
-        await service.execute(PIT, {"type": "set_limits", "table_id": "TC54-01",
-                                    "limits": {"maximum_by": {"3:4": 100_000}}})
+        await service.execute(
+            PIT, {"type": "set_limits", "table_id": "TC54-01", "limits": {"maximum_by": {"3:4": 100_000}}}
+        )
     assert err.value.status == 422
     assert err.value.rule.startswith("001 s459(1)")
     assert err.value.to_json()["error"]["rule"] == err.value.rule
@@ -77,7 +81,10 @@ async def test_rule_refusal_cites_the_rule_and_changes_nothing(service):
         ({"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 1}, "extra": 1}, BadRequest),
         ({"type": "set_limits", "table_id": "BJ-01"}, BadRequest),
         ({"type": "set_limits", "table_id": 7, "limits": {"maximum_cents": 1}}, BadRequest),
-        ({"type": "set_limits", "table_id": "BJ-01", "expected_version": "1", "limits": {"maximum_cents": 1}}, BadRequest),
+        (
+            {"type": "set_limits", "table_id": "BJ-01", "expected_version": "1", "limits": {"maximum_cents": 1}},
+            BadRequest,
+        ),
         ({"type": "set_limits", "table_id": "NOPE", "limits": {"maximum_cents": 200_000}}, NotFound),
         ({"type": "launch_rocket", "table_id": "BJ-01"}, NotFound),
         ({"table_id": "BJ-01"}, BadRequest),
@@ -124,11 +131,14 @@ async def test_display_name_and_signs(service):
     assert events[0].data["rule"] == "000 s230(5)"
     assert (await _table(service, "CSP-01"))["display_name"] == "Reef Stud"
     with pytest.raises(RuleRefused) as err:
-        await service.execute(PIT, {"type": "set_signs", "table_id": "MP-01",
-                                    "signs": [{"kind": "minimum_table_stake", "cap_mm": 7.9}]})
+        await service.execute(
+            PIT, {"type": "set_signs", "table_id": "MP-01", "signs": [{"kind": "minimum_table_stake", "cap_mm": 7.9}]}
+        )
     assert err.value.rule == "003 s259(2)"
-    await service.execute(PIT, {"type": "set_signs", "table_id": "MP-01",
-                                "signs": ["limits", {"kind": "minimum_table_stake", "cap_mm": 12}]})
+    await service.execute(
+        PIT,
+        {"type": "set_signs", "table_id": "MP-01", "signs": ["limits", {"kind": "minimum_table_stake", "cap_mm": 12}]},
+    )
     signs = (await _table(service, "MP-01"))["signs"]
     assert signs == [{"kind": "limits", "cap_mm": 8.0}, {"kind": "minimum_table_stake", "cap_mm": 12.0}]
     with pytest.raises(BadRequest):

@@ -20,16 +20,62 @@ LINKS = ["PROG", "CSP-03.jackpot", "NOPE"]
 FIELD_NAMES = sorted({name for spec in COMMANDS.values() for name in spec.fields} | {"bogus", "expected_version"})
 
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-10**18, 10**18), st.floats(allow_nan=True), st.text(max_size=20),
-    st.sampled_from(["H", "T", "O", "X", "heads", "red*", "gold", "broken", "rrg", "ball_device", "AS", "p2",
-                     "2026-11-30T10:00:00Z", "yesterday", "Ivy Inspector"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**18), 10**18),
+    st.floats(allow_nan=True),
+    st.text(max_size=20),
+    st.sampled_from(
+        [
+            "H",
+            "T",
+            "O",
+            "X",
+            "heads",
+            "red*",
+            "gold",
+            "broken",
+            "rrg",
+            "ball_device",
+            "AS",
+            "p2",
+            "2026-11-30T10:00:00Z",
+            "yesterday",
+            "Ivy Inspector",
+        ]
+    ),
 )
-values = st.recursive(scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=6),
-    st.dictionaries(st.one_of(st.sampled_from(["minimum_cents", "maximum_cents", "maximum_by", "3:4", "rake",
-                                               "type", "percent_bp", "confirmed_by", "agreeing", "players_at_table",
-                                               "1", "kind", "cap_mm"]), st.text(max_size=8)),
-                    inner, max_size=5)), max_leaves=12)
+values = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=6),
+        st.dictionaries(
+            st.one_of(
+                st.sampled_from(
+                    [
+                        "minimum_cents",
+                        "maximum_cents",
+                        "maximum_by",
+                        "3:4",
+                        "rake",
+                        "type",
+                        "percent_bp",
+                        "confirmed_by",
+                        "agreeing",
+                        "players_at_table",
+                        "1",
+                        "kind",
+                        "cap_mm",
+                    ]
+                ),
+                st.text(max_size=8),
+            ),
+            inner,
+            max_size=5,
+        ),
+    ),
+    max_leaves=12,
+)
 
 
 @st.composite
@@ -55,8 +101,9 @@ def test_random_commands_are_accepted_or_refused_cleanly(batch, floor):
 
 async def _run(batch, floor):
     with tempfile.TemporaryDirectory() as tmp:
-        service = await Service.open(f"sqlite:///{pathlib.Path(tmp) / 'f.db'}", floor=floor,
-                                     clock=FakeClock(START), tick_seconds=None)
+        service = await Service.open(
+            f"sqlite:///{pathlib.Path(tmp) / 'f.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+        )
         try:
             for actor, command in batch:
                 before = await service.snapshot()

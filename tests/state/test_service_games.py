@@ -19,6 +19,7 @@ async def _do(service, table_id, type_, actor=DEALER, **fields):
 
 # -- tri-chro --------------------------------------------------------------------------
 
+
 async def test_ball_device_drawing_lights_the_rules_winning_areas(service):
     with pytest.raises(RuleRefused) as err:
         await _do(service, "TC54-01", "trichro_draw", balls=["red*", "gold"])
@@ -121,6 +122,7 @@ async def test_illumination_fault_is_recorded_and_the_result_stands(service):
 
 
 # -- two-up dice -----------------------------------------------------------------------
+
 
 async def _spin(service, code):
     await _do(service, "TU-01", "twoup_no_more_bets")

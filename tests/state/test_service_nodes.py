@@ -74,11 +74,19 @@ async def test_scheduler_applies_due_changes_by_itself(sqlite_url, floor, clock)
     service = await Service.open(sqlite_url, floor=floor, clock=clock, tick_seconds=0.05)
     try:
         when = (clock.now + timedelta(minutes=30)).isoformat()
-        [scheduled] = await service.execute(PIT, {"type": "schedule_change", "table_id": "MP-01",
-                                                  "limits": {"minimum_table_stake_cents": 20_000},
-                                                  "effective_at": when})
-        await service.record_showing(DISPLAY, parse_report({"type": "showing", "table_id": "MP-01",
-                                                            "notices": [scheduled.data["scheduled"]["id"]]}))
+        [scheduled] = await service.execute(
+            PIT,
+            {
+                "type": "schedule_change",
+                "table_id": "MP-01",
+                "limits": {"minimum_table_stake_cents": 20_000},
+                "effective_at": when,
+            },
+        )
+        await service.record_showing(
+            DISPLAY,
+            parse_report({"type": "showing", "table_id": "MP-01", "notices": [scheduled.data["scheduled"]["id"]]}),
+        )
         sub = service.subscribe(["MP-01"])
         clock.advance(minutes=30)
         event = await asyncio.wait_for(sub.__anext__(), 10)

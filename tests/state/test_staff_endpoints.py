@@ -22,8 +22,11 @@ async def test_session_says_who_the_token_is(live_server):
 
 async def test_displays_lists_display_streams_only_and_only_for_pit_staff(live_server_sqlite):
     server = live_server_sqlite
-    async with KioskClient(server.url, server.tokens["display"]) as display, \
-            KioskClient(server.url, server.tokens["pit"]) as pit:
+    async with (
+        KioskClient(server.url, server.tokens["display"]) as display,
+        KioskClient(server.url, server.tokens["pit"]) as pit,
+    ):
+
         async def watch():
             async for _item in display.stream(["TU-01"]):
                 pass
@@ -45,8 +48,10 @@ async def test_displays_lists_display_streams_only_and_only_for_pit_staff(live_s
 
 
 async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_server):
-    async with KioskClient(live_server.url, live_server.tokens["pit"]) as pit, \
-            KioskClient(live_server.url, live_server.tokens["dealer"]) as dealer:
+    async with (
+        KioskClient(live_server.url, live_server.tokens["pit"]) as pit,
+        KioskClient(live_server.url, live_server.tokens["dealer"]) as dealer,
+    ):
         await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack Royale"})
         await dealer.execute({"type": "trichro_no_more_bets", "table_id": "TC54-01"})
         await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack"})
@@ -57,7 +62,9 @@ async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_se
         assert [r["details"]["event"]["data"]["state"]["display_name"] for r in bj] == ["Blackjack", "Blackjack Royale"]
         by_dealer = (await pit.audit(actor="dealer-tester"))["records"]
         assert [r["target"] for r in by_dealer] == ["TC54-01"]
-        assert [r["action"] for r in (await pit.audit(action="trichro_no_more_bets"))["records"]] == ["trichro_no_more_bets"]
+        assert [r["action"] for r in (await pit.audit(action="trichro_no_more_bets"))["records"]] == [
+            "trichro_no_more_bets"
+        ]
         older = (await pit.audit(target="BJ-01", actor="pit-tester", before=bj[0]["n"]))["records"]
         assert [r["n"] for r in older] == [bj[1]["n"]]
         # time: since is inclusive, until exclusive (the records' own times as bounds)
@@ -80,8 +87,10 @@ async def test_floor_frame_is_what_the_service_checks_against(live_server_sqlite
 
     from kiosk.state.floorlaw import FloorFrame
 
-    async with KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["pit"]) as pit, \
-            KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["dealer"]) as dealer:
+    async with (
+        KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["pit"]) as pit,
+        KioskClient(live_server_sqlite.url, live_server_sqlite.tokens["dealer"]) as dealer,
+    ):
         frame = FloorFrame.from_json(json.dumps(await pit.floor_frame()))
         assert frame.casino.name and "D-BJ-01-limits" in frame.displays and "BJ-01" in frame.tables
         with pytest.raises(Forbidden):

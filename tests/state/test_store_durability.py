@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 def _execute_sql(db_url: str, sql: str) -> None:
     """Change the database behind the service's back, as an intruder or a newer kiosk would."""
     if db_url.startswith("sqlite:///"):
-        conn = sqlite3.connect(db_url[len("sqlite:///"):])
+        conn = sqlite3.connect(db_url[len("sqlite:///") :])
         try:
             conn.executescript(sql)
         finally:
@@ -90,8 +90,11 @@ async def test_another_programs_sqlite_database_is_refused(tmp_path):
 async def test_events_and_audit_are_append_only(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     await service.close()
-    for sql in ("UPDATE kiosk_events SET type = 'x' WHERE seq = 1", "DELETE FROM kiosk_audit WHERE n = 1",
-                "UPDATE kiosk_audit SET actor = 'someone else' WHERE n = 2"):
+    for sql in (
+        "UPDATE kiosk_events SET type = 'x' WHERE seq = 1",
+        "DELETE FROM kiosk_audit WHERE n = 1",
+        "UPDATE kiosk_audit SET actor = 'someone else' WHERE n = 2",
+    ):
         with pytest.raises((sqlite3.DatabaseError, psycopg.Error), match="append-only"):
             _execute_sql(db_url, sql)
 
@@ -115,10 +118,13 @@ async def test_sequence_is_gap_free_under_concurrent_writes(db_url, floor):
     try:
         sub = service.subscribe()
         start = (await service.snapshot())["seq"]
-        await asyncio.gather(*(
-            service.execute(PIT, {"type": "set_display_name", "table_id": t, "display_name": f"name {i}"})
-            for i in range(10) for t in ("BJ-01", "TU-01", "MP-01")
-        ))
+        await asyncio.gather(
+            *(
+                service.execute(PIT, {"type": "set_display_name", "table_id": t, "display_name": f"name {i}"})
+                for i in range(10)
+                for t in ("BJ-01", "TU-01", "MP-01")
+            )
+        )
         seqs = [e.seq for e in await service.events_since(start)]
         assert seqs == list(range(start + 1, start + 31))
         received = [(await asyncio.wait_for(sub.__anext__(), 5)).seq for _ in range(30)]
@@ -134,12 +140,12 @@ def test_acknowledged_writes_survive_sigkill(tmp_path, floor_path):
     db = tmp_path / "kill.sqlite3"
     script = f"""
 import asyncio, os, signal, sys
-sys.path.insert(0, {str(ROOT / 'tests' / 'state')!r})
+sys.path.insert(0, {str(ROOT / "tests" / "state")!r})
 from kiosk.floor import load_floor
 from kiosk.state.service import Service
 from state_helpers import PIT
 async def main():
-    s = await Service.open({f'sqlite:///{db}'!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
+    s = await Service.open({f"sqlite:///{db}"!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
     for i in range(25):
         ev = await s.execute(PIT, {{"type": "set_display_name", "table_id": "BJ-01", "display_name": f"n{{i}}"}})
         print(ev[0].seq, flush=True)

@@ -114,18 +114,21 @@ async def test_token_in_the_first_message(service, server, session, token):
     await ws.close()
 
 
-@pytest.mark.parametrize("hello,header,code,needle", [
-    ({}, False, 4401, "token"),
-    ({"token": "wrong"}, False, 4401, "unauthorized"),
-    ({"tables": ["NOPE-9"]}, True, 4404, "NOPE-9"),
-    ({"tables": "TC54-01"}, True, 4400, "tables"),
-    ({"tables": []}, True, 4400, "tables"),
-    ({"tables": [5]}, True, 4400, "tables"),
-    ({"since": -1}, True, 4400, "since"),
-    ({"since": 1.5}, True, 4400, "since"),
-    ({"since": True}, True, 4400, "since"),
-    ({"colour": "red"}, True, 4400, "colour"),
-])
+@pytest.mark.parametrize(
+    "hello,header,code,needle",
+    [
+        ({}, False, 4401, "token"),
+        ({"token": "wrong"}, False, 4401, "unauthorized"),
+        ({"tables": ["NOPE-9"]}, True, 4404, "NOPE-9"),
+        ({"tables": "TC54-01"}, True, 4400, "tables"),
+        ({"tables": []}, True, 4400, "tables"),
+        ({"tables": [5]}, True, 4400, "tables"),
+        ({"since": -1}, True, 4400, "since"),
+        ({"since": 1.5}, True, 4400, "since"),
+        ({"since": True}, True, 4400, "since"),
+        ({"colour": "red"}, True, 4400, "colour"),
+    ],
+)
 async def test_bad_subscribe_messages_close_with_a_code_and_reason(server, session, token, hello, header, code, needle):
     ws = await connect(session, server, token, header=header, **hello)
     msg = await next_message(ws)
@@ -209,8 +212,9 @@ async def test_no_gap_no_duplicate_while_writes_race_with_connects(service, serv
         return ws, max(0, since - 3)
 
     write_task = asyncio.create_task(writer())
-    clients = await asyncio.gather(*(fresh_client(d / 100) for d in range(0, 10, 2)),
-                                   *(resuming_client(d / 100) for d in range(1, 10, 2)))
+    clients = await asyncio.gather(
+        *(fresh_client(d / 100) for d in range(0, 10, 2)), *(resuming_client(d / 100) for d in range(1, 10, 2))
+    )
     last = await write_task
     for ws, start_seq in clients:
         got = await events_until(ws, last) if start_seq < last else []
@@ -252,12 +256,17 @@ async def test_a_display_reports_what_it_shows_once_per_change(service, server, 
     ws = await connect(session, server, token, tables=["MP-01"])
     await next_message(ws)
     version = (await service.snapshot(["MP-01"]))["tables"]["MP-01"]["version"]
-    report = {"type": "showing", "table_id": "MP-01", "version": version, "signs": ["minimum_table_stake"],
-              "notices": [], "sharing": None}
+    report = {
+        "type": "showing",
+        "table_id": "MP-01",
+        "version": version,
+        "signs": ["minimum_table_stake"],
+        "notices": [],
+        "sharing": None,
+    }
     for _ in range(3):  # the same report again (a refresh) is not recorded twice
         await ws.send_str(json.dumps(report))
-        assert await next_message(ws, skip=("ready", "heartbeat")) == {"type": "showing_recorded",
-                                                                        "table_id": "MP-01"}
+        assert await next_message(ws, skip=("ready", "heartbeat")) == {"type": "showing_recorded", "table_id": "MP-01"}
     await ws.send_str(json.dumps({**report, "signs": ["limits", "minimum_table_stake"]}))
     await next_message(ws, skip=("ready", "heartbeat"))
     records = await _showing_records(service, "MP-01")
@@ -267,11 +276,14 @@ async def test_a_display_reports_what_it_shows_once_per_change(service, server, 
     await ws.close()
 
 
-@pytest.mark.parametrize("message, problem", [
-    ({"type": "showing", "table_id": "BJ-01", "signs": []}, "does not subscribe to table BJ-01"),
-    ({"type": "showing", "table_id": "MP-01", "signs": ["nonsense"]}, "unknown sign kind"),
-    ({"type": "showing", "table_id": "MP-01", "extra": 1}, "unknown field"),
-])
+@pytest.mark.parametrize(
+    "message, problem",
+    [
+        ({"type": "showing", "table_id": "BJ-01", "signs": []}, "does not subscribe to table BJ-01"),
+        ({"type": "showing", "table_id": "MP-01", "signs": ["nonsense"]}, "unknown sign kind"),
+        ({"type": "showing", "table_id": "MP-01", "extra": 1}, "unknown field"),
+    ],
+)
 async def test_a_bad_report_gets_an_error_and_the_stream_goes_on(service, server, session, token, message, problem):
     ws = await connect(session, server, token, tables=["MP-01"])
     snap = await next_message(ws)
@@ -289,8 +301,7 @@ async def test_a_display_flooding_reports_is_held_to_a_rate(service, server, ses
     await next_message(ws)
     replies = []
     for i in range(62):  # each report differs from the one before, so each would be recorded
-        await ws.send_str(json.dumps({"type": "showing", "table_id": "MP-01", "signs": [],
-                                      "notices": [f"s{i}"]}))
+        await ws.send_str(json.dumps({"type": "showing", "table_id": "MP-01", "signs": [], "notices": [f"s{i}"]}))
         replies.append(await next_message(ws, skip=("ready", "heartbeat")))
     assert [r["type"] for r in replies[:60]] == ["showing_recorded"] * 60
     assert [r["type"] for r in replies[60:]] == ["error", "error"] and "60" in replies[60]["error"]["message"]
@@ -357,9 +368,12 @@ async def test_server_shutdown_closes_streams_with_going_away_and_the_resume_poi
     assert msg.extra.endswith(f"resume from seq {snap['seq']}")
 
 
-_json_scalars = st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
-_json = st.recursive(_json_scalars, lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3),
-                     max_leaves=8)
+_json_scalars = (
+    st.none() | st.booleans() | st.integers(-(10**20), 10**20) | st.floats(allow_nan=False) | st.text(max_size=12)
+)
+_json = st.recursive(
+    _json_scalars, lambda c: st.lists(c, max_size=3) | st.dictionaries(st.text(max_size=8), c, max_size=3), max_leaves=8
+)
 
 
 @st.composite
@@ -391,8 +405,9 @@ async def test_fuzzed_subscribe_messages_get_a_stream_or_a_clean_close(server, s
 
 async def test_compression_is_not_negotiated(server, session, token):
     """A browser asks for permessage-deflate; the server declines (bounded memory per client)."""
-    ws = await session.ws_connect(server.make_url("/api/v1/stream"), compress=15,
-                                  headers={"Authorization": f"Bearer {token}"})
+    ws = await session.ws_connect(
+        server.make_url("/api/v1/stream"), compress=15, headers={"Authorization": f"Bearer {token}"}
+    )
     assert ws.compress == 0
     assert "Sec-WebSocket-Extensions" not in ws._response.headers
     await ws.close()

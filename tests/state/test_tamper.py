@@ -60,8 +60,9 @@ def _seq_of(attacker: Attacker, type_: str) -> int:
 
 TAMPERING = {
     "edit a table's stored state": lambda a: a.edit_state("BJ-01", "display_name", "Min $5"),
-    "edit an event, recompute later hashes": lambda a: a.edit_event_and_rehash(_seq_of(a, "trichro_no_more_bets"),
-                                                                              "rule", "forged"),
+    "edit an event, recompute later hashes": lambda a: a.edit_event_and_rehash(
+        _seq_of(a, "trichro_no_more_bets"), "rule", "forged"
+    ),
     "cut the newest event, rewind head and state": lambda a: a.cut_newest(1, rewind_state=True),
     "cut the newest event, rewind the head only": lambda a: a.cut_newest(1, rewind_state=False),
     "cut the newest event, rewind the state only": lambda a: a.cut_newest(1, rewind_state=True, rewind_head=False),
@@ -75,26 +76,48 @@ TAMPERING = {
 # (key, checkpoints) -> detected?  None: not applicable (nothing to strip without a key)
 EXPECTED = {
     "edit a table's stored state": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
-    "edit an event, recompute later hashes": {(False, False): False, (True, False): True, (False, True): True,
-                                              (True, True): True},
-    "cut the newest event, rewind head and state": {(False, False): False, (True, False): False, (False, True): True,
-                                                    (True, True): True},
-    "cut the newest event, rewind the head only": {(False, False): True, (True, False): True, (False, True): True,
-                                                   (True, True): True},
-    "cut the newest event, rewind the state only": {(False, False): True, (True, False): True, (False, True): True,
-                                                    (True, True): True},
+    "edit an event, recompute later hashes": {
+        (False, False): False,
+        (True, False): True,
+        (False, True): True,
+        (True, True): True,
+    },
+    "cut the newest event, rewind head and state": {
+        (False, False): False,
+        (True, False): False,
+        (False, True): True,
+        (True, True): True,
+    },
+    "cut the newest event, rewind the head only": {
+        (False, False): True,
+        (True, False): True,
+        (False, True): True,
+        (True, True): True,
+    },
+    "cut the newest event, rewind the state only": {
+        (False, False): True,
+        (True, False): True,
+        (False, True): True,
+        (True, True): True,
+    },
     "delete an audit record": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
     "delete a table's row": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
     "insert an admin token": {(False, False): True, (True, False): True, (False, True): True, (True, True): True},
-    "give a token to another person": {(False, False): True, (True, False): True, (False, True): True,
-                                       (True, True): True},
+    "give a token to another person": {
+        (False, False): True,
+        (True, False): True,
+        (False, True): True,
+        (True, True): True,
+    },
     "remove every MAC": {(False, False): None, (True, False): True, (False, True): None, (True, True): True},
 }
 
 
 CASES = [
     pytest.param(kind, key, cps, id=f"{kind}-{'key' if key else 'no-key'}-{'checkpoints' if cps else 'no-checkpoints'}")
-    for kind, cells in EXPECTED.items() for (key, cps), detected in cells.items() if detected is not None
+    for kind, cells in EXPECTED.items()
+    for (key, cps), detected in cells.items()
+    if detected is not None
 ]
 
 
@@ -125,7 +148,9 @@ async def test_each_finding_names_what_differs(tmp_path, floor):
     attacker.insert_token("ab" * 32)
     report = await _verify(url, KEY, cps)
     text = "\n".join(report.problems)
-    assert "table BJ-01: stored state differs from the event log (display_name is \"Min $5\", the log says \"Late\")" in text
+    assert (
+        'table BJ-01: stored state differs from the event log (display_name is "Min $5", the log says "Late")' in text
+    )
     assert "table TU-01: missing from the stored state" in text
     assert "token tok_mallory (admin, 'Mallory') is not in the audit trail" in text
     Attacker(str(tmp_path / "k.db")).reassign_token("Dana Dealer", "Pat Pit")
@@ -225,8 +250,9 @@ def test_key_files_are_private_and_never_overwritten(tmp_path, monkeypatch):
 
 
 def _kiosk(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "kiosk.cli", *args], capture_output=True, text=True, cwd=ROOT,
-                          timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", *args], capture_output=True, text=True, cwd=ROOT, timeout=120, env=env
+    )
 
 
 async def test_kiosk_audit_commands(tmp_path, floor):
@@ -259,10 +285,27 @@ async def test_serve_writes_checkpoints_to_its_file_and_log(tmp_path):
     url = f"sqlite:///{tmp_path / 'k.db'}"
     cps = tmp_path / "cp.log"
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "kiosk.cli", "serve", "--port", "0", "--db", url, "--floor",
-        str(ROOT / "assets" / "demo_floor.toml"), "--audit-key", str(key_path), "--checkpoints", str(cps),
-        "--checkpoint-every", "1", cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        "-m",
+        "kiosk.cli",
+        "serve",
+        "--port",
+        "0",
+        "--db",
+        url,
+        "--floor",
+        str(ROOT / "assets" / "demo_floor.toml"),
+        "--audit-key",
+        str(key_path),
+        "--checkpoints",
+        str(cps),
+        "--checkpoint-every",
+        "1",
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     try:
         line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode()
         port = line.split("127.0.0.1:")[1].split("/")[0]

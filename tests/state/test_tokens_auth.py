@@ -92,8 +92,13 @@ async def test_tokens_are_stored_only_as_sha256(tmp_path, floor):
 
 def test_kiosk_token_create_prints_the_token_once(tmp_path):
     url = f"sqlite:///{tmp_path / 'k.db'}"
-    run = lambda *a: subprocess.run([sys.executable, "-m", "kiosk.cli", "token", *a], capture_output=True,  # noqa: E731
-                                    text=True, cwd=ROOT, timeout=120)
+    run = lambda *a: subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "token", *a],
+        capture_output=True,  # noqa: E731
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     made = run("create", "--role", "pit", "--name", "Pat Pit", "--db", url)
     assert made.returncode == 0, made.stderr
     secret = made.stdout.strip()
@@ -107,4 +112,3 @@ def test_kiosk_token_create_prints_the_token_once(tmp_path):
     assert bad.returncode == 1 and "NOPE" in bad.stderr and "Traceback" not in bad.stderr
     expired = run("create", "--role", "pit", "--name", "X", "--expires", "yesterday", "--db", url)
     assert expired.returncode == 1 and len(expired.stderr.splitlines()) == 1
-

@@ -52,15 +52,26 @@ class Served:
         self.tokens = {role: self._token(role) for role in ("display", "pit")}
 
     def _token(self, role: str) -> str:
-        done = subprocess.run([*KIOSK, "token", "create", "--role", role, "--name", f"test {role}", "--db", self.db],
-                              capture_output=True, text=True, env=self.env, cwd=ROOT, timeout=60)
+        done = subprocess.run(
+            [*KIOSK, "token", "create", "--role", role, "--name", f"test {role}", "--db", self.db],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            cwd=ROOT,
+            timeout=60,
+        )
         assert done.returncode == 0, done.stderr
         return done.stdout.strip().splitlines()[-1].strip()
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
             [*KIOSK, "serve", "--db", self.db, "--floor", str(self.floor), "--port", str(self.port)],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=self.env, cwd=ROOT)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=self.env,
+            cwd=ROOT,
+        )
         line = self.proc.stdout.readline()
         assert "listening on" in line, f"kiosk serve did not start: {line} {self.proc.stderr.read()}"
 
@@ -107,8 +118,10 @@ async def open_display(served, specs, *, settings: DeviceSettings | None = None,
     process.start()
     if wait:
         for screen in process.screens:
-            await wait_for(lambda s=screen: s.state is not None or s.notice not in (None, "waiting"),
-                           what=f"{screen.spec.id} to show its view")
+            await wait_for(
+                lambda s=screen: s.state is not None or s.notice not in (None, "waiting"),
+                what=f"{screen.spec.id} to show its view",
+            )
     return client, process
 
 
@@ -152,7 +165,9 @@ FLAT_LOWER = set("acemnorsuvwxz")  # lowercase letters with neither ascender nor
 FLAT_UPPER = set("ABCDEFHIKLMNOPRSTUVWXYZ0123456789")  # capitals and digits sitting on the baseline
 
 
-def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, float]) -> Iterator[tuple[str, str, float]]:
+def glyph_ink_heights(
+    image: np.ndarray, scene, k: float, origin: tuple[float, float]
+) -> Iterator[tuple[str, str, float]]:
     """``(run text, character, ink height in px)`` of every flat letter or digit of the scene as
     painted in ``image`` at ``k`` px per mm from ``origin``: from the first to the last row of the
     glyph's columns whose colour moved at least half way from the background to the ink, plus the
@@ -185,21 +200,26 @@ def glyph_ink_heights(image: np.ndarray, scene, k: float, origin: tuple[float, f
             if not len(inked):
                 continue
             top, bottom = int(inked[0]), int(inked[-1])
-            edges = (coverage[top - 1] if top > 0 else 0.0) + (coverage[bottom + 1] if bottom + 1 < len(coverage) else 0.0)
+            edges = (coverage[top - 1] if top > 0 else 0.0) + (
+                coverage[bottom + 1] if bottom + 1 < len(coverage) else 0.0
+            )
             yield run.text, ch, float(bottom - top + 1 + edges)
 
 
 async def display_reports(server: Any, table_id: str, *, signs: list[str], notices: list[str]) -> None:
     """A display (a raw stream with the server's display token) reports what it shows of
     ``table_id``; returns once the server has recorded it (a ``display_showing`` audit record)."""
-    async with KioskClient(server.url, server.tokens["display"]) as display, \
-            KioskClient(server.url, server.tokens["pit"]) as pit:
+    async with (
+        KioskClient(server.url, server.tokens["display"]) as display,
+        KioskClient(server.url, server.tokens["pit"]) as pit,
+    ):
         before = len((await pit.audit(target=table_id, action="display_showing"))["records"])
         stream = display.stream([table_id])
         try:
             await stream.__anext__()  # the snapshot: connected
-            assert await stream.send({"type": "showing", "table_id": table_id, "signs": signs,
-                                      "notices": notices, "sharing": None})
+            assert await stream.send(
+                {"type": "showing", "table_id": table_id, "signs": signs, "notices": notices, "sharing": None}
+            )
             for _ in range(200):
                 if len((await pit.audit(target=table_id, action="display_showing"))["records"]) > before:
                     return
@@ -207,4 +227,3 @@ async def display_reports(server: Any, table_id: str, *, signs: list[str], notic
             raise AssertionError(f"the report on {table_id} was not recorded ({stream.last_error})")
         finally:
             await stream.close()
-

@@ -25,8 +25,12 @@ pytestmark = [pytest.mark.timeout(180)]
 
 
 async def _console(qtbot, server, tmp_path, role: str = "pit", **kw) -> ConsoleWindow:
-    window = ConsoleWindow([server.url], Credentials(tmp_path / f"cfg-{role}", use_keyring=False),
-                           devices_path=tmp_path / f"device-{role}.json", **kw)
+    window = ConsoleWindow(
+        [server.url],
+        Credentials(tmp_path / f"cfg-{role}", use_keyring=False),
+        devices_path=tmp_path / f"device-{role}.json",
+        **kw,
+    )
     qtbot.addWidget(window)
     window.resize(1440, 900)
     window.show()
@@ -114,14 +118,18 @@ async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_s
         editor.money["maximum_cents"].setText("$2,500")
         assert editor.publish.isEnabled(), editor.feedback.text()
         editor.publish.click()
-        await wait_for(lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
-                       what="the new limits on the display's stream")
-        view = compose_view(Subject("limits", "BJ-01"), mirror.tables, mirror.links, CasinoSettings(name="Test"),
-                            datetime.now(UTC))
+        await wait_for(
+            lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
+            what="the new limits on the display's stream",
+        )
+        view = compose_view(
+            Subject("limits", "BJ-01"), mirror.tables, mirror.links, CasinoSettings(name="Test"), datetime.now(UTC)
+        )
         shown = " ".join(texts(view.scene))
         assert "$25" in shown and "$2,500" in shown
-        await wait_for(lambda: editor.base["version"] == mirror.tables["BJ-01"]["version"],
-                       what="the editor to follow the stream")
+        await wait_for(
+            lambda: editor.base["version"] == mirror.tables["BJ-01"]["version"], what="the editor to follow the stream"
+        )
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
@@ -153,14 +161,17 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         await wait_for(lambda: box._texts and "NOTICE NOT SHOWN" in box._texts[0][0].text(), what="not shown")
         assert "003 s259(3)" in box._texts[0][0].text()
         # a display of the table reports showing it: the console shows since when
-        await display_reports(live_server_sqlite, "MP-01", signs=["minimum_table_stake"],
-                              notices=[state["scheduled"][0]["id"]])
-        await wait_for(lambda: box._texts and "notice shown since" in box._texts[0][0].text(),
-                       timeout=30, what="the notice shown on a display")
+        await display_reports(
+            live_server_sqlite, "MP-01", signs=["minimum_table_stake"], notices=[state["scheduled"][0]["id"]]
+        )
+        await wait_for(
+            lambda: box._texts and "notice shown since" in box._texts[0][0].text(),
+            timeout=30,
+            what="the notice shown on a display",
+        )
         assert "on 1 display" in box._texts[0][0].text()
     finally:
         await _stop(window)
-
 
 
 async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, live_server_sqlite, tmp_path):
@@ -189,8 +200,24 @@ async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, li
 
 async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, live_server_sqlite, tmp_path):
     server = live_server_sqlite
-    other = subprocess.run([sys.executable, "-m", "kiosk.cli", "token", "create", "--role", "admin", "--name", "admin-b",
-                            "--db", server.db_url], capture_output=True, text=True, timeout=60)
+    other = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "token",
+            "create",
+            "--role",
+            "admin",
+            "--name",
+            "admin-b",
+            "--db",
+            server.db_url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert other.returncode == 0, other.stderr
     server_b_token = other.stdout.strip().split()[-1]
     window = await _console(qtbot, server, tmp_path, "admin")
@@ -211,8 +238,9 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
         async with KioskClient(server.url, server_b_token) as b:
             proposal = next(iter(window.ctx.feed.link(link_id)["proposals"]))
             await b.execute({"type": "jackpot_approve", "link_id": link_id, "proposal_id": proposal})
-        await wait_for(lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == 1_200_000,
-                       what="the approved seed")
+        await wait_for(
+            lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == 1_200_000, what="the approved seed"
+        )
     finally:
         await _stop(window)
 

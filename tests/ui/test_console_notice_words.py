@@ -15,33 +15,53 @@ TABLE = {"id": "MP-01", "game": "manila_poker", "limits": {"minimum_table_stake_
 
 
 def _item(minutes=25, new=20_000, agreement=None):
-    return {"id": "s7", "limits": {"minimum_table_stake_cents": new},
-            "effective_at": (T0 + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z"),
-            "agreement": agreement}
+    return {
+        "id": "s7",
+        "limits": {"minimum_table_stake_cents": new},
+        "effective_at": (T0 + timedelta(minutes=minutes)).isoformat().replace("+00:00", "Z"),
+        "agreement": agreement,
+    }
 
 
 def _report(n, minute, display, on):
-    return ShowingRecord(n, T0 + timedelta(minutes=minute), "tok", "Screens", display, frozenset(),
-                         frozenset({"s7"} if on else ()), None)
+    return ShowingRecord(
+        n, T0 + timedelta(minutes=minute), "tok", "Screens", display, frozenset(), frozenset({"s7"} if on else ()), None
+    )
 
 
 def local(moment, fmt):
     return moment.astimezone(UTC).strftime(fmt)
 
 
-@pytest.mark.parametrize("item, records, words", [
-    (_item(), [], "NOTICE NOT SHOWN on any display: unless shown by 09:05 the change will be refused (003 s259(3))"),
-    (_item(new=5_000), [], "its notice is not shown on any display"),  # a decrease needs no notice
-    (_item(), [_report(1, 1, "A", True)], "notice shown since 09:01:00 on 1 display"),
-    (_item(), [_report(1, 0, "A", True), _report(2, 0, "B", True)], "notice shown since 09:00:00 on 2 displays"),
-    (_item(minutes=20), [_report(1, 1, "A", True)],
-     "notice shown since 09:01:00 on 1 display: less than 20 minutes before the change, which will be refused "
-     "(003 s259(3))"),
-    (_item(), [_report(1, 0, "A", True), _report(2, 3, "A", False)],
-     "notice TAKEN DOWN at 09:03:00: the change will be refused unless it is shown again by 09:05 (003 s259(3))"),
-    (_item(agreement={"confirmed_by": "Pat", "agreeing": 3, "players_at_table": 3}), [],
-     "all players agreed, confirmed by Pat"),
-    (_item(), None, "whether the displays show its notice is not known (the audit trail could not be read)"),
-])
+@pytest.mark.parametrize(
+    "item, records, words",
+    [
+        (
+            _item(),
+            [],
+            "NOTICE NOT SHOWN on any display: unless shown by 09:05 the change will be refused (003 s259(3))",
+        ),
+        (_item(new=5_000), [], "its notice is not shown on any display"),  # a decrease needs no notice
+        (_item(), [_report(1, 1, "A", True)], "notice shown since 09:01:00 on 1 display"),
+        (_item(), [_report(1, 0, "A", True), _report(2, 0, "B", True)], "notice shown since 09:00:00 on 2 displays"),
+        (
+            _item(minutes=20),
+            [_report(1, 1, "A", True)],
+            "notice shown since 09:01:00 on 1 display: less than 20 minutes before the change, which will be refused "
+            "(003 s259(3))",
+        ),
+        (
+            _item(),
+            [_report(1, 0, "A", True), _report(2, 3, "A", False)],
+            "notice TAKEN DOWN at 09:03:00: the change will be refused unless it is shown again by 09:05 (003 s259(3))",
+        ),
+        (
+            _item(agreement={"confirmed_by": "Pat", "agreeing": 3, "players_at_table": 3}),
+            [],
+            "all players agreed, confirmed by Pat",
+        ),
+        (_item(), None, "whether the displays show its notice is not known (the audit trail could not be read)"),
+    ],
+)
 def test_notice_words(item, records, words):
     assert notice_words(TABLE, item, records, local) == words

@@ -55,8 +55,10 @@ async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_se
         assert state["game_state"]["game"]["seat"] == 4 and state["game_state"]["game"]["call"] == "heads"
 
         sec.light_buttons[("odds", 5)].click()
-        await wait_for(lambda: sec.light_buttons[("odds", 5)].isChecked()
-                       and "FAILED" in sec.light_buttons[("odds", 5)].text(), what="the failed light on the stream")
+        await wait_for(
+            lambda: sec.light_buttons[("odds", 5)].isChecked() and "FAILED" in sec.light_buttons[("odds", 5)].text(),
+            what="the failed light on the stream",
+        )
         state = await _table(live_server_sqlite, "TU-01")
         assert state["game_state"]["failed_lights"]["odds"] == [5]
     finally:
@@ -118,8 +120,23 @@ async def test_a_lost_server_shows_the_offline_banner_and_sends_nothing(qtbot, l
 def test_kiosk_dealer_refuses_an_unknown_table_in_one_line(live_server_sqlite, tmp_path):
     token = tmp_path / "token"
     token.write_text(live_server_sqlite.tokens["dealer"])
-    out = subprocess.run([sys.executable, "-m", "kiosk.cli", "dealer", "--server", live_server_sqlite.url,
-                          "--table", "NOPE-9", "--token-file", str(token)], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "dealer",
+            "--server",
+            live_server_sqlite.url,
+            "--table",
+            "NOPE-9",
+            "--token-file",
+            str(token),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "NOPE-9" in lines[0] and "Traceback" not in out.stderr
@@ -147,12 +164,15 @@ async def test_caribbean_places_light_their_slots_until_the_round_ends(qtbot, li
         sec.places[2].setChecked(True)
         sec.places[5].setChecked(True)
         sec.wagers.click()
-        await wait_for(lambda: (panel.feed.table("CSP-01")["game_state"].get("jackpot_places") or []) == [2, 5],
-                       what="the places in play on the stream")
+        await wait_for(
+            lambda: (panel.feed.table("CSP-01")["game_state"].get("jackpot_places") or []) == [2, 5],
+            what="the places in play on the stream",
+        )
         assert sec.places[2].isChecked() and sec.places[5].isChecked() and not sec.places[1].isChecked()
         sec.round_end.click()
-        await wait_for(lambda: not panel.feed.table("CSP-01")["game_state"].get("jackpot_places"),
-                       what="the round's end")
+        await wait_for(
+            lambda: not panel.feed.table("CSP-01")["game_state"].get("jackpot_places"), what="the round's end"
+        )
         assert not sec.places[2].isChecked()
     finally:
         await _close(client, panel)
@@ -160,15 +180,23 @@ async def test_caribbean_places_light_their_slots_until_the_round_ends(qtbot, li
 
 async def test_bonus_blackjack_nomination_and_pai_gow_bank_and_poker_clock(qtbot, live_server_sqlite):
     for table_id, act, done in (
-        ("BJ-01", lambda s: (s.suit_buttons["H"].click(), s.card_buttons["Q"].click(), s.nominate.click()),
-         lambda t: t["settings"].get("nominated_suit") == "hearts" and t["settings"].get("nominated_card") == "queen"),
+        (
+            "BJ-01",
+            lambda s: (s.suit_buttons["H"].click(), s.card_buttons["Q"].click(), s.nominate.click()),
+            lambda t: (
+                t["settings"].get("nominated_suit") == "hearts" and t["settings"].get("nominated_card") == "queen"
+            ),
+        ),
         ("PG-01", lambda s: s.house.click(), lambda t: (t["game_state"].get("bank") or {}).get("banker") == "house"),
         ("PK-01", lambda s: s.seats[3].click(), lambda t: (t["game_state"].get("clock") or {}).get("seat") == 3),
     ):
         client, panel = await _panel(qtbot, live_server_sqlite, table_id)
         try:
             act(panel.section)
-            await wait_for(lambda done=done, panel=panel, table_id=table_id: done(panel.feed.table(table_id)), what=f"{table_id}'s command on the stream")
+            await wait_for(
+                lambda done=done, panel=panel, table_id=table_id: done(panel.feed.table(table_id)),
+                what=f"{table_id}'s command on the stream",
+            )
             assert not panel.section.feedback.isVisible(), panel.section.feedback.text()
         finally:
             await _close(client, panel)

@@ -22,13 +22,37 @@ def _demo(tmp_path: Path, env_changes: dict[str, str | None], *args: str) -> sub
             env.pop(key, None)
         else:
             env[key] = value
-    return subprocess.run([sys.executable, "-m", "kiosk.cli", "demo", "--out", str(tmp_path / "demo"), "--port", "0",
-                           "--pace", "0.05", *args], capture_output=True, text=True, env=env, timeout=200, cwd=ROOT)
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "demo",
+            "--out",
+            str(tmp_path / "demo"),
+            "--port",
+            "0",
+            "--pace",
+            "0.05",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=200,
+        cwd=ROOT,
+    )
 
 
 def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tmp_path):
-    done = _demo(tmp_path, {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
-                 "--seconds", "9", "--snapshot-every", "3")
+    done = _demo(
+        tmp_path,
+        {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
+        "--seconds",
+        "9",
+        "--snapshot-every",
+        "3",
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     lines = done.stdout.splitlines()
@@ -38,8 +62,10 @@ def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tm
     assert played > 20, lines[-1]
     folder = tmp_path / "demo" / "snapshots"
     pictures = sorted(p.name for p in folder.glob("*.png"))
-    assert pictures == sorted(f"{d}.png" for d in ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter",
-                                                   "D-RO-01-layout", "D-BJ-01-limits"))
+    assert pictures == sorted(
+        f"{d}.png"
+        for d in ("D-TC54-01-result", "D-TU-01-lights", "D-CSP-PROG-meter", "D-RO-01-layout", "D-BJ-01-limits")
+    )
     for name in pictures:
         with Image.open(folder / name) as image:
             pixels = np.asarray(image.convert("RGB"))
@@ -51,8 +77,10 @@ def test_demo_with_a_display_opens_its_windows(tmp_path):
     done = _demo(tmp_path, {"QT_QPA_PLATFORM": "offscreen"}, "--seconds", "6")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    assert "5 display windows: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter, D-RO-01-layout, D-BJ-01-limits" \
+    assert (
+        "5 display windows: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter, D-RO-01-layout, D-BJ-01-limits"
         in done.stdout
+    )
     assert "pit console and a dealer panel for TU-01" in done.stdout
     assert "no display" not in done.stdout
 
@@ -64,8 +92,14 @@ def test_demo_refuses_an_unknown_display_in_one_line(tmp_path):
 
 
 def test_a_display_qt_cannot_open_falls_back_to_headless_in_one_line(tmp_path):
-    done = _demo(tmp_path, {"DISPLAY": ":77", "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
-                 "--seconds", "2", "--snapshot-every", "60")
+    done = _demo(
+        tmp_path,
+        {"DISPLAY": ":77", "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None},
+        "--seconds",
+        "2",
+        "--snapshot-every",
+        "60",
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     said = [line for line in done.stdout.splitlines() if "running headless" in line]
@@ -76,7 +110,13 @@ def test_kiosk_display_without_a_usable_display_is_one_line(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=":77", KIOSK_TOKEN="t")
     env.pop("QT_QPA_PLATFORM", None)
     env.pop("WAYLAND_DISPLAY", None)
-    done = subprocess.run([sys.executable, "-m", "kiosk.cli", "display", "--server", "http://127.0.0.1:9"],
-                          capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "display", "--server", "http://127.0.0.1:9"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=ROOT,
+    )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip().count("\n") == 0 and "cannot open the display" in done.stderr

@@ -34,8 +34,7 @@ def test_round_trip_keeps_everything(tmp_path):
         token_file=tmp_path / "token",
         brightness=(BrightnessPeriod(start=time(22), end=time(6), percent=55),),
         staff_pin=hash_pin("4711"),
-    ).with_calibration("Dell|U2419H|ABC123", 3.64, by="pit boss",
-                       at=datetime(2026, 11, 30, 1, 2, tzinfo=UTC))
+    ).with_calibration("Dell|U2419H|ABC123", 3.64, by="pit boss", at=datetime(2026, 11, 30, 1, 2, tzinfo=UTC))
     save_settings(settings, path)
     again = load_settings(path)
     assert again == settings
@@ -45,8 +44,7 @@ def test_round_trip_keeps_everything(tmp_path):
 
 def test_version_1_is_upgraded(tmp_path):
     path = tmp_path / "device.json"
-    path.write_text(json.dumps({"schema_version": 1, "server": "http://pit:8765",
-                                "calibration": {"A|B|C": 4.2}}))
+    path.write_text(json.dumps({"schema_version": 1, "server": "http://pit:8765", "calibration": {"A|B|C": 4.2}}))
     settings = load_settings(path)
     assert settings.servers == ("http://pit:8765",)
     assert settings.calibration("A|B|C").px_per_mm == 4.2

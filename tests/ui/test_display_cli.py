@@ -16,13 +16,25 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _display(tmp_path: Path, *args: str, token: str | None = None, stdin: str = "") -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen",
-               KIOSK_DEVICE_SETTINGS=str(tmp_path / "device.json"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        QT_QPA_PLATFORM="offscreen",
+        KIOSK_DEVICE_SETTINGS=str(tmp_path / "device.json"),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+    )
     env.pop("KIOSK_TOKEN", None)
     if token is not None:
         env["KIOSK_TOKEN"] = token
-    return subprocess.run([sys.executable, "-m", "kiosk.cli", "display", *args], capture_output=True, text=True,
-                          env=env, input=stdin, timeout=60, cwd=ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "display", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        input=stdin,
+        timeout=60,
+        cwd=ROOT,
+    )
 
 
 @pytest.mark.parametrize(

@@ -25,8 +25,12 @@ pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):
     async def scenario():
-        client, process = await open_display(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
-                                             wait=False, cache_file=tmp_path / "cache" / "state.json")
+        client, process = await open_display(
+            served,
+            [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
+            wait=False,
+            cache_file=tmp_path / "cache" / "state.json",
+        )
         screen = process.screens[0]
         try:
             await wait_for(lambda: screen.state is not None and screen.state.status.is_live, what="the limits sign")
@@ -34,8 +38,13 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
             assert "$10" in shown and "$1,000" in shown, shown
             # pit staff change the limits: the sign follows, through the stream only
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
-                await pit.execute({"type": "set_limits", "table_id": "BJ-01",
-                                   "limits": {"minimum_cents": 2500, "maximum_cents": 250000}})
+                await pit.execute(
+                    {
+                        "type": "set_limits",
+                        "table_id": "BJ-01",
+                        "limits": {"minimum_cents": 2500, "maximum_cents": 250000},
+                    }
+                )
             await wait_for(lambda: "$2,500" in texts(screen.widget.scene), what="the new maximum")
             assert "$25" in texts(screen.widget.scene)
             # the server dies: the picture stays, marked offline since the time it was last heard
@@ -49,9 +58,14 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
             served.start()
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
                 await pit.execute({"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 300000}})
-            await wait_for(lambda: "$3,000" in texts(screen.widget.scene)
-                           and not any(t.startswith("OFFLINE") for t in texts(screen.widget.scene)),
-                           timeout=30, what="live again with the change made while it was away")
+            await wait_for(
+                lambda: (
+                    "$3,000" in texts(screen.widget.scene)
+                    and not any(t.startswith("OFFLINE") for t in texts(screen.widget.scene))
+                ),
+                timeout=30,
+                what="live again with the change made while it was away",
+            )
             process.save_now()
         finally:
             await close_display(client, process)
@@ -63,8 +77,12 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
 
 def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):
     async def first():
-        client, process = await open_display(served, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
-                                             wait=False, cache_file=tmp_path / "cache" / "state.json")
+        client, process = await open_display(
+            served,
+            [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
+            wait=False,
+            cache_file=tmp_path / "cache" / "state.json",
+        )
         try:
             await wait_for(lambda: process.screens[0].state is not None, what="the sign")
             process.save_now()
@@ -78,8 +96,12 @@ def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, ser
     async def second():
         client = KioskClient(served.url, served.tokens["display"])
         cached, _ = load_cache(tmp_path / "cache" / "state.json")
-        process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings(),
-                                 casino=casino_from_summary(cached.floor, DeviceSettings(), None))
+        process = DisplayProcess(
+            client,
+            [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")],
+            DeviceSettings(),
+            casino=casino_from_summary(cached.floor, DeviceSettings(), None),
+        )
         process.open_windows()
         process.restore(cached)
         process.start()
@@ -126,8 +148,9 @@ def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path
 
     async def scenario():
         client = KioskClient("http://127.0.0.1:9", "unused")
-        process = DisplayProcess(client, [DisplaySpec("D", "limits", table="BJ-01")], settings,
-                                 clock=lambda: now[0].astimezone(UTC))
+        process = DisplayProcess(
+            client, [DisplaySpec("D", "limits", table="BJ-01")], settings, clock=lambda: now[0].astimezone(UTC)
+        )
         process.open_windows()
         widget = process.screens[0].widget
         try:

@@ -18,11 +18,33 @@ pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 
 def _start(url: str, token: str, folder: Path) -> subprocess.Popen:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM="offscreen", KIOSK_TOKEN=token,
-               XDG_CACHE_HOME=str(folder / "cache"), KIOSK_DEVICE_SETTINGS=str(folder / "device.json"))
-    return subprocess.Popen([sys.executable, "-m", "kiosk.cli", "display", "--server", url,
-                             "--display", "D-BJ-01-limits", "--display", "D-TC54-01-layout"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        QT_QPA_PLATFORM="offscreen",
+        KIOSK_TOKEN=token,
+        XDG_CACHE_HOME=str(folder / "cache"),
+        KIOSK_DEVICE_SETTINGS=str(folder / "device.json"),
+    )
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "display",
+            "--server",
+            url,
+            "--display",
+            "D-BJ-01-limits",
+            "--display",
+            "D-TC54-01-layout",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
 
 
 def _first_picture(proc: subprocess.Popen, timeout: float = 60.0) -> list[str]:

@@ -45,9 +45,14 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
                 assert first["notices"] == [] and "limits" in first["signs"]
                 # pit staff schedule a higher minimum table stake: the display shows the notice and says so
                 when = datetime.now(UTC) + timedelta(minutes=30)
-                [event] = await pit.execute({"type": "schedule_change", "table_id": "MP-01",
-                                             "limits": {"minimum_table_stake_cents": 20_000},
-                                             "effective_at": when.isoformat()})
+                [event] = await pit.execute(
+                    {
+                        "type": "schedule_change",
+                        "table_id": "MP-01",
+                        "limits": {"minimum_table_stake_cents": 20_000},
+                        "effective_at": when.isoformat(),
+                    }
+                )
                 change = event.data["scheduled"]["id"]
                 await reported(pit, "MP-01", lambda d: d["notices"] == [change], "the notice")
                 shown = [t for frame in screen.state.frames for t in texts(frame)]

@@ -84,7 +84,7 @@ async def test_live_server_answers_each_role_with_its_rights(live_server):
                     assert listed == {"display", "dealer", "pit", "admin"}
 
 
-INNER_TESTS = '''
+INNER_TESTS = """
 import asyncio
 
 from PySide6.QtWidgets import QWidget
@@ -110,26 +110,32 @@ async def test_is_tidy(qtbot):
 
 def test_after_a_leak_starts_clean(qapp):
     assert not [w for w in qapp.topLevelWidgets() if w.windowTitle() == "forgotten"]
-'''
+"""
 
 
 @pytest.mark.slow
 def test_the_fixtures_fail_a_test_that_leaks_a_widget_or_leaves_a_task(pytester):
     pytester.makeconftest((HERE / "conftest.py").read_text(encoding="utf-8"))
-    pytester.makepyfile(qt_guards=(HERE / "qt_guards.py").read_text(encoding="utf-8"),
-                        test_inner=textwrap.dedent(INNER_TESTS))
-    pytester.makeini(textwrap.dedent("""\
+    pytester.makepyfile(
+        qt_guards=(HERE / "qt_guards.py").read_text(encoding="utf-8"), test_inner=textwrap.dedent(INNER_TESTS)
+    )
+    pytester.makeini(
+        textwrap.dedent("""\
         [pytest]
         asyncio_mode = auto
         asyncio_default_fixture_loop_scope = function
         qt_api = pyside6
         filterwarnings = error
-        """))
+        """)
+    )
     result = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider", "-rA")
     result.assert_outcomes(passed=3, failed=1, errors=1)
-    result.stdout.fnmatch_lines([
-        "*the test left 1 top-level widget(s) alive: QWidget titled 'forgotten'*",
-        "*AssertionError: the test left 1 asyncio task(s) pending on the loop: forgotten-task*",
-    ])
-    result.stdout.fnmatch_lines(["ERROR test_inner.py::test_leaks_a_window*",
-                                 "FAILED test_inner.py::test_leaves_a_task_pending*"])
+    result.stdout.fnmatch_lines(
+        [
+            "*the test left 1 top-level widget(s) alive: QWidget titled 'forgotten'*",
+            "*AssertionError: the test left 1 asyncio task(s) pending on the loop: forgotten-task*",
+        ]
+    )
+    result.stdout.fnmatch_lines(
+        ["ERROR test_inner.py::test_leaks_a_window*", "FAILED test_inner.py::test_leaves_a_task_pending*"]
+    )

@@ -91,7 +91,7 @@ def test_ruler_calibration_gives_px_per_mm(window, qtbot):
     assert window.ruler.device_px_per_mm() == pytest.approx(4.0)
     for _ in range(5):
         qtbot.mouseClick(window.ruler.buttons["+0.1 mm"], Qt.MouseButton.LeftButton)
-    expected = 4.0 * 1.001 ** 5
+    expected = 4.0 * 1.001**5
     with qtbot.waitSignal(window.calibrated, timeout=1000) as saved:
         qtbot.mouseClick(window.ruler.buttons["Save"], Qt.MouseButton.LeftButton)
     assert saved.args[0] == pytest.approx(expected, rel=1e-3)

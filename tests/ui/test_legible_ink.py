@@ -30,8 +30,10 @@ def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
             for k in DENSITIES:
                 for screen in process.screens:
                     process.calibrate(screen, k)
-                    await wait_for(lambda s=screen: s.state is not None or (s.notice or "").startswith(("small", "short")),
-                                   what=f"{screen.spec.id} at {k} px/mm")
+                    await wait_for(
+                        lambda s=screen: s.state is not None or (s.notice or "").startswith(("small", "short")),
+                        what=f"{screen.spec.id} at {k} px/mm",
+                    )
                     if screen.state is None:
                         assert "SIGN NOT SHOWN" in texts(screen.widget.scene)
                         area = screen.area()
@@ -41,7 +43,9 @@ def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
                     image = grab_array(screen.widget)
                     px_per_mm = image.shape[1] / scene.width_mm  # the scene fills the screen: true size
                     assert px_per_mm == pytest.approx(k, rel=0.01)
-                    heights = [(text, ch, px / k) for text, ch, px in glyph_ink_heights(image, scene, px_per_mm, (0, 0))]
+                    heights = [
+                        (text, ch, px / k) for text, ch, px in glyph_ink_heights(image, scene, px_per_mm, (0, 0))
+                    ]
                     assert len(heights) > 20, f"{screen.spec.id} at {k}: too few letters measured: {texts(scene)}"
                     text, ch, mm = min(heights, key=lambda h: h[2])
                     assert mm >= 8.0 - 1.0 / k, f"{screen.spec.id} at {k} px/mm: {ch!r} of {text!r} is {mm:.2f} mm"

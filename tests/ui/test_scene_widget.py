@@ -100,8 +100,9 @@ def test_overlay_and_night_dimming_leave_the_picture_underneath(qtbot):
     w.resize(640, 360)
     w.set_scene(page)
     base = _grab(w)
-    band = Scene(160.0, 12.0, tuple(text_runs("OFFLINE", x=80, y=6, cap_mm=8, valign="middle")),
-                 background=(60, 60, 60, 255))
+    band = Scene(
+        160.0, 12.0, tuple(text_runs("OFFLINE", x=80, y=6, cap_mm=8, valign="middle")), background=(60, 60, 60, 255)
+    )
     w.set_overlay("status", Overlay(band, "bottom"))
     marked = _grab(w)
     assert (marked[-40:] != base[-40:]).any() and np.array_equal(marked[:300], base[:300])

@@ -14,9 +14,27 @@ ROOT = Path(__file__).resolve().parents[2]
 
 SCREENS = [
     {"name": "HDMI-1", "x": 0, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-    {"name": "HDMI-2", "x": 1920, "y": 0, "width": 1280, "height": 800, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+    {
+        "name": "HDMI-2",
+        "x": 1920,
+        "y": 0,
+        "width": 1280,
+        "height": 800,
+        "logicalDpi": 96,
+        "logicalBaseDpi": 96,
+        "dpr": 1,
+    },
     # a 4K panel scaled by 2 (QT_SCREEN_SCALE_FACTORS): 1920x1080 logical pixels, 3840x2160 device pixels
-    {"name": "DP-1", "x": 3200, "y": 0, "width": 3840, "height": 2160, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+    {
+        "name": "DP-1",
+        "x": 3200,
+        "y": 0,
+        "width": 3840,
+        "height": 2160,
+        "logicalDpi": 96,
+        "logicalBaseDpi": 96,
+        "dpr": 1,
+    },
 ]
 SCALE = {"HDMI-1": 1, "HDMI-2": 1, "DP-1": 2}
 
@@ -51,8 +69,12 @@ print(json.dumps(out))
 def test_windows_are_placed_on_their_screens(tmp_path):
     config = tmp_path / "screens.json"
     config.write_text(json.dumps({"screens": SCREENS}))
-    env = dict(os.environ, PYTHONPATH=str(ROOT), QT_QPA_PLATFORM=f"offscreen:configfile={config}",
-               QT_SCREEN_SCALE_FACTORS=";".join(f"{name}={k}" for name, k in SCALE.items()))
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT),
+        QT_QPA_PLATFORM=f"offscreen:configfile={config}",
+        QT_SCREEN_SCALE_FACTORS=";".join(f"{name}={k}" for name, k in SCALE.items()),
+    )
     done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     placed = {row["index"]: row for row in json.loads(done.stdout.strip().splitlines()[-1])}

@@ -54,13 +54,19 @@ def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served)
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
                 for draw in itertools.combinations_with_replacement(BALLS, 2):
                     await pit.execute({"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-                    await wait_for(lambda: not layout.state.scene.lit and not result.state.scene.lit,
-                                   what="nothing lit after no more bets")
+                    await wait_for(
+                        lambda: not layout.state.scene.lit and not result.state.scene.lit,
+                        what="nothing lit after no more bets",
+                    )
                     assert _glow_pixels(layout.widget) == 0
                     await pit.execute({"type": "trichro_draw", "table_id": "TC54-01", "balls": list(draw)})
                     expected = winning_wagers(54, list(draw))
-                    await wait_for(lambda expected=expected: layout.state.scene.lit == expected and result.state.scene.lit == expected,
-                                   what=f"the winning areas of {draw}")
+                    await wait_for(
+                        lambda expected=expected: (
+                            layout.state.scene.lit == expected and result.state.scene.lit == expected
+                        ),
+                        what=f"the winning areas of {draw}",
+                    )
                     assert _glow_pixels(layout.widget) > 500 * len(expected), draw  # lit as painted, not just listed
                     words = " ".join(texts(result.state.scene)).upper()
                     for ball in draw:
@@ -92,12 +98,14 @@ def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, s
                     if reference.outcome is not None:
                         break
                 before = texts(screen.state.scene)
-                await pit.execute({"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2,
-                                   "failed": True})
+                await pit.execute(
+                    {"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2, "failed": True}
+                )
                 await wait_for(lambda: dict(screen.state.content.failed)["tails"] == (2,), what="the failed light")
                 assert texts(screen.state.scene) != before  # the card is drawn in the failed light's place
-                await pit.execute({"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2,
-                                   "failed": False})
+                await pit.execute(
+                    {"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2, "failed": False}
+                )
                 await wait_for(lambda: dict(screen.state.content.failed)["tails"] == (), what="the repaired light")
         finally:
             await close_display(client, process)
@@ -130,8 +138,9 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
                 await asyncio.sleep(0.3)
                 assert final in texts(screen.widget.scene) and not screen.meter.counting(1e18)
                 # a royal flush at CSP-02: every linked display says PENDING and names the table
-                await pit.execute({"type": "jackpot_hit", "table_id": "CSP-02",
-                                   "hands": {"seat 4": ["AS", "KS", "QS", "JS", "10S"]}})
+                await pit.execute(
+                    {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 4": ["AS", "KS", "QS", "JS", "10S"]}}
+                )
                 await wait_for(lambda: any("PENDING" in t for t in texts(screen.widget.scene)), what="PENDING")
                 assert any("CSP-02" in t for t in texts(screen.widget.scene))
                 await pit.execute({"type": "jackpot_paid", "link_id": "CSP-PROG"})
@@ -149,8 +158,9 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
             faults = [t for t in shown if any("FAULT" in line for line in t)]
             amounts = [t for t in shown if any(last in line for line in t)]
             assert faults and amounts, "the fault text and the last amount must alternate"
-            assert all(not any(last == line for line in t) or any("not current" in line.lower() for line in t)
-                       for t in amounts), "the last amount is shown only marked as not current"
+            assert all(
+                not any(last == line for line in t) or any("not current" in line.lower() for line in t) for t in amounts
+            ), "the last amount is shown only marked as not current"
             clock.ahead = timedelta(0)
             served.start()
             await wait_for(lambda: screen.state.status.is_live, timeout=30, what="live again")

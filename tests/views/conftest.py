@@ -51,8 +51,9 @@ async def service(tmp_path: pathlib.Path, demo_floor, clock: Clock):
     """A service on a SQLite file seeded from the demo floor."""
     from kiosk.state.service import Service
 
-    svc = await Service.open(f"sqlite:///{tmp_path / 'views.sqlite3'}", floor=demo_floor, clock=clock,
-                             tick_seconds=None)
+    svc = await Service.open(
+        f"sqlite:///{tmp_path / 'views.sqlite3'}", floor=demo_floor, clock=clock, tick_seconds=None
+    )
     try:
         yield svc
     finally:

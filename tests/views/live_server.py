@@ -33,8 +33,9 @@ class LiveServer:
         from kiosk.state.server import create_app
         from kiosk.state.service import Service
 
-        self.service = await Service.open(f"sqlite:///{self._folder / 'live.sqlite3'}", floor=self._floor,
-                                          tick_seconds=None)
+        self.service = await Service.open(
+            f"sqlite:///{self._folder / 'live.sqlite3'}", floor=self._floor, tick_seconds=None
+        )
         self._runner = web.AppRunner(create_app(self.service, floor=self._floor))
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

@@ -45,9 +45,17 @@ def problems(value: Any, tp: Any, where: str = "") -> list[str]:
             return []
         return [p for k, item in value.items() for p in problems(item, args[1], f"{where}.{k}")]
     if tp is float:
-        return [] if isinstance(value, (int, float)) and not isinstance(value, bool) else [f"{where}: {value!r} is not a number"]
+        return (
+            []
+            if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else [f"{where}: {value!r} is not a number"]
+        )
     if tp is int:
-        return [] if isinstance(value, int) and not isinstance(value, bool) else [f"{where}: {value!r} is not a whole number"]
+        return (
+            []
+            if isinstance(value, int) and not isinstance(value, bool)
+            else [f"{where}: {value!r} is not a whole number"]
+        )
     if isinstance(tp, type):
         return [] if isinstance(value, tp) else [f"{where}: {value!r} is not {tp.__name__}"]
     return []

@@ -28,8 +28,7 @@ def test_view_states_compare_by_what_they_show():
     b = ViewState("layout", "T1", ("x", 1), Status.live(), frames=(_scene(),), version=4, seq=11)
     assert a == b  # a new version that shows the same thing is no change
     assert a != ViewState("layout", "T1", ("x", 2), Status.live(), frames=(_scene(),))
-    assert a != ViewState("layout", "T1", ("x", 1), Status.stale(datetime(2026, 1, 1, tzinfo=UTC)),
-                          frames=(_scene(),))
+    assert a != ViewState("layout", "T1", ("x", 1), Status.stale(datetime(2026, 1, 1, tzinfo=UTC)), frames=(_scene(),))
     with pytest.raises(ValueError, match="needs a scene"):
         ViewState("layout", "T1", (), Status.live())
 

@@ -15,14 +15,20 @@ from kiosk.state.events import Actor
 from kiosk.state.handlers import COMMAND_TYPES
 from kiosk.views import builders as b
 
-ACTORS = {role: Actor(name=f"{role} person", role=role, token_id=f"tok_{role}")
-          for role in ("display", "dealer", "pit", "admin")}
+ACTORS = {
+    role: Actor(name=f"{role} person", role=role, token_id=f"tok_{role}")
+    for role in ("display", "dealer", "pit", "admin")
+}
 
 
 def test_every_command_type_has_a_builder():
     assert set(b.BUILDERS) == set(COMMAND_TYPES)
     assert b.set_limits("BJ-01", {"maximum_cents": 1}, expected_version=3) == {
-        "type": "set_limits", "table_id": "BJ-01", "expected_version": 3, "limits": {"maximum_cents": 1}}
+        "type": "set_limits",
+        "table_id": "BJ-01",
+        "expected_version": 3,
+        "limits": {"maximum_cents": 1},
+    }
     assert b.jackpot_reset("CSP-PROG") == {"type": "jackpot_reset", "link_id": "CSP-PROG"}
     assert b.twoup_new_game("TU-01") == {"type": "twoup_new_game", "table_id": "TU-01", "seat": None, "call": None}
     with pytest.raises(ValueError, match="unknown command type"):
@@ -124,14 +130,38 @@ async def test_check_answers_what_the_service_answers(service, clock):
 
 
 _TEMPLATES = [
-    ("pit", "set_limits", "BJ-01", {"limits": st.dictionaries(
-        st.sampled_from(["minimum_cents", "maximum_cents", "decks", "bonus_blackjack", "nope"]),
-        st.one_of(st.integers(-5, 10**7), st.booleans(), st.none(), st.floats(0, 10), st.text(max_size=3)),
-        max_size=3)}),
-    ("dealer", "twoup_light", "TU-01", {"light": st.sampled_from(["heads", "tails", "odds", "evens"]),
-                                        "index": st.integers(-1, 7), "failed": st.booleans()}),
-    ("dealer", "trichro_draw", "TC54-01", {"balls": st.lists(
-        st.sampled_from(["red", "red*", "green", "green*", "gold", "gold*", "broken", "blue", 3]), max_size=4)}),
+    (
+        "pit",
+        "set_limits",
+        "BJ-01",
+        {
+            "limits": st.dictionaries(
+                st.sampled_from(["minimum_cents", "maximum_cents", "decks", "bonus_blackjack", "nope"]),
+                st.one_of(st.integers(-5, 10**7), st.booleans(), st.none(), st.floats(0, 10), st.text(max_size=3)),
+                max_size=3,
+            )
+        },
+    ),
+    (
+        "dealer",
+        "twoup_light",
+        "TU-01",
+        {
+            "light": st.sampled_from(["heads", "tails", "odds", "evens"]),
+            "index": st.integers(-1, 7),
+            "failed": st.booleans(),
+        },
+    ),
+    (
+        "dealer",
+        "trichro_draw",
+        "TC54-01",
+        {
+            "balls": st.lists(
+                st.sampled_from(["red", "red*", "green", "green*", "gold", "gold*", "broken", "blue", 3]), max_size=4
+            )
+        },
+    ),
     ("dealer", "jackpot_wagers", "CSP-03", {"count": st.one_of(st.integers(-2, 120), st.text(max_size=2))}),
     ("pit", "set_display_name", "DP-01", {"display_name": st.text(max_size=90)}),
 ]

@@ -44,9 +44,12 @@ async def test_driver_moves_every_kind_of_table(tmp_path):
     assert after["TC54-01"]["game_state"]["drawing"] >= 2
     assert after["TC63-01"]["game_state"]["drawing"] >= 2  # the random result generator's table
     assert after["TU-01"]["game_state"]["games"] >= 1
-    grew = [lid for lid in after_links
-            if after_links[lid]["meter"]["amount_cents"] != before_links[lid]["meter"]["amount_cents"]
-            or after_links[lid]["hits"] > before_links[lid]["hits"]]
+    grew = [
+        lid
+        for lid in after_links
+        if after_links[lid]["meter"]["amount_cents"] != before_links[lid]["meter"]["amount_cents"]
+        or after_links[lid]["hits"] > before_links[lid]["hits"]
+    ]
     assert "CSP-PROG" in grew
     assert after["RO-01"]["game_state"]["results"], "the roulette board got no result"
     # the rules refuse nothing the driver does in the ordinary course of play

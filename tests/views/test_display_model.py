@@ -179,8 +179,16 @@ def _run_steps(recorded, casino, steps):
         notified = {s: st_ for s, st_ in told}
         assert len(notified) == len(told)  # at most once per subject and step
         for subject in SUBJECTS:
-            fresh = compose_view(subject, model.live.tables, model.live.links, casino, clock.now,
-                                 area=Area(527, 296), connection=model.status, heard_at=model.heard_at)
+            fresh = compose_view(
+                subject,
+                model.live.tables,
+                model.live.links,
+                casino,
+                clock.now,
+                area=Area(527, 296),
+                connection=model.status,
+                heard_at=model.heard_at,
+            )
             if subject in notified:
                 assert notified[subject] != last[subject] and notified[subject] == fresh
                 last[subject] = notified[subject]

@@ -38,12 +38,20 @@ async def _play(service, clock) -> None:
     await run(DEALER, {"type": "twoup_spin", "table_id": "TU-01", "result": "H"})
     await run(DEALER, {"type": "twoup_light", "table_id": "TU-01", "light": "odds", "index": 2, "failed": True})
     await run(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 5})
-    await run(DEALER, {"type": "jackpot_hit", "table_id": "CSP-02",
-                       "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}})
+    await run(
+        DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}}
+    )
     await run(PIT, {"type": "jackpot_paid", "link_id": "CSP-PROG", "note": "paid in cash"})
     when = (clock.now + timedelta(hours=1)).isoformat()
-    await run(PIT, {"type": "schedule_change", "table_id": "MP-01", "effective_at": when,
-                    "limits": {"minimum_table_stake_cents": 15000}})
+    await run(
+        PIT,
+        {
+            "type": "schedule_change",
+            "table_id": "MP-01",
+            "effective_at": when,
+            "limits": {"minimum_table_stake_cents": 15000},
+        },
+    )
     await run(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"minimum_buy_in_cents": 20000}})
 
 
@@ -78,11 +86,23 @@ async def test_live_state_mirrors_the_typed_states(service, clock):
     assert _all_problems({"tables": live.tables, "links": live.links}) == []
 
 
-@pytest.mark.parametrize("bad, complaint", [
-    ({"kind": "two_up", "phase": "betting", "games": 0, "game": None}, "failed_lights: missing"),
-    ({"kind": "two_up", "phase": "betting", "games": 0, "game": None,
-      "failed_lights": {"heads": [], "tails": [], "odds": []}, "extra": 1}, "extra: not a key"),
-])
+@pytest.mark.parametrize(
+    "bad, complaint",
+    [
+        ({"kind": "two_up", "phase": "betting", "games": 0, "game": None}, "failed_lights: missing"),
+        (
+            {
+                "kind": "two_up",
+                "phase": "betting",
+                "games": 0,
+                "game": None,
+                "failed_lights": {"heads": [], "tails": [], "odds": []},
+                "extra": 1,
+            },
+            "extra: not a key",
+        ),
+    ],
+)
 def test_the_shape_check_can_fail(bad, complaint):
     found = problems(bad, TwoUpGameState)
     assert any(complaint in p for p in found), found

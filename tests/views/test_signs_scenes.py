@@ -47,8 +47,20 @@ def test_one_composition_per_catalogued_kind():
 
 def test_demo_floor_shows_every_kind_but_few(demo_states, demo_floor):
     shown = {kind for _t, kind, _c in _all_signs(demo_states, demo_floor)}
-    assert {"limits", "minimum_table_stake", "result_cards", "jackpot_paytable", "game_notice", "rake", "blinds",
-            "approved_cuts", "house_liability", "bonus_payouts", "nominated_blackjack", "instructional"} <= shown
+    assert {
+        "limits",
+        "minimum_table_stake",
+        "result_cards",
+        "jackpot_paytable",
+        "game_notice",
+        "rake",
+        "blinds",
+        "approved_cuts",
+        "house_liability",
+        "bonus_payouts",
+        "nominated_blackjack",
+        "instructional",
+    } <= shown
 
 
 def test_every_demo_sign_on_a3_has_8mm_letters(demo_states, demo_floor):
@@ -85,8 +97,12 @@ def test_signs_say_the_configured_values(demo_states, demo_floor):
 
 def test_scheduled_increase_shows_new_stake_and_time(demo_states, demo_floor):
     ctx = _ctx(demo_states, demo_floor, "MP-01")
-    table = dict(ctx.table, scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
-                                        "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    table = dict(
+        ctx.table,
+        scheduled=[
+            {"id": "s2", "limits": {"minimum_table_stake_cents": 20000}, "effective_at": "2026-11-30T11:30:00.000000Z"}
+        ],
+    )
     content = sign_contents("minimum_table_stake", dataclasses.replace(ctx, table=table))[0]
     notice = content.blocks[-1]
     assert "$200" in notice.text and "9:30 pm" in notice.text  # Brisbane is UTC+10
@@ -120,19 +136,24 @@ def test_unconfigured_value_is_refused_with_its_rule(demo_states, demo_floor):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    name=st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ '-"), min_size=1, max_size=60)
-    .filter(lambda s: s.strip()),
+    name=st.text(alphabet=st.sampled_from("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ '-"), min_size=1, max_size=60).filter(
+        lambda s: s.strip()
+    ),
     minimum=st.integers(min_value=0, max_value=10**9),
     spread=st.integers(min_value=0, max_value=10**9),
     size=st.tuples(st.floats(min_value=90, max_value=700), st.floats(min_value=90, max_value=700)),
     cap=st.sampled_from([8.0, 9.5, 12.0]),
 )
-def test_any_name_limits_and_page_fit_at_the_floor_or_are_refused(demo_states, demo_floor, name, minimum, spread,
-                                                                    size, cap):
+def test_any_name_limits_and_page_fit_at_the_floor_or_are_refused(
+    demo_states, demo_floor, name, minimum, spread, size, cap
+):
     tables, _ = demo_states
-    table = dict(tables["BJ-02"], display_name=name,
-                 limits={**tables["BJ-02"]["limits"], "minimum_cents": minimum, "maximum_cents": minimum + spread},
-                 signs=[{"kind": "limits", "cap_mm": cap}])
+    table = dict(
+        tables["BJ-02"],
+        display_name=name,
+        limits={**tables["BJ-02"]["limits"], "minimum_cents": minimum, "maximum_cents": minimum + spread},
+        signs=[{"kind": "limits", "cap_mm": cap}],
+    )
     content = sign_contents("limits", Context(table, None, demo_floor.casino.timezone))[0]
     try:
         scene = compose_sign(content, *size, bleed_mm=2)
@@ -159,4 +180,8 @@ def test_signs_cite_the_law_only(demo_states, demo_floor):
     """The small print names the seed sections a sign rests on, never a project document."""
     for table_id, kind, ctx in _all_signs(demo_states, demo_floor):
         for content in sign_contents(kind, ctx):
-            assert re.fullmatch(r"00[0-4] [^;]+(; 00[0-4] [^;]+)*", content.citation), (table_id, kind, content.citation)
+            assert re.fullmatch(r"00[0-4] [^;]+(; 00[0-4] [^;]+)*", content.citation), (
+                table_id,
+                kind,
+                content.citation,
+            )

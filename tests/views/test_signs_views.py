@@ -28,8 +28,12 @@ def _all_legible(view):
 def test_limits_view_counts_down_to_a_scheduled_increase(demo_states, demo_floor):
     tables, _ = demo_states
     settings = CasinoSettings.from_floor(demo_floor)
-    table = dict(tables["MP-01"], scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
-                                              "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    table = dict(
+        tables["MP-01"],
+        scheduled=[
+            {"id": "s2", "limits": {"minimum_table_stake_cents": 20000}, "effective_at": "2026-11-30T11:30:00.000000Z"}
+        ],
+    )
     view = limits_view.compose(table, None, settings, NOW, area=SCREEN)
     assert view.view == "limits" and view.status.is_live and len(view.frames) == 2
     stake = " ".join(_texts(view.frames[1]))
@@ -68,8 +72,9 @@ def test_too_small_a_screen_says_so_instead_of_small_print(demo_states, demo_flo
 def test_offline_mark_on_every_frame(demo_states, demo_floor):
     tables, _ = demo_states
     settings = CasinoSettings.from_floor(demo_floor)
-    view = signs_view.compose(tables["BJ-01"], None, settings, NOW, area=SCREEN,
-                              connection=Status.stale(NOW - timedelta(minutes=3)))
+    view = signs_view.compose(
+        tables["BJ-01"], None, settings, NOW, area=SCREEN, connection=Status.stale(NOW - timedelta(minutes=3))
+    )
     assert view.status.kind == "stale"
     assert all(any("OFFLINE" in t for t in _texts(f)) for f in view.frames)
 
@@ -77,8 +82,12 @@ def test_offline_mark_on_every_frame(demo_states, demo_floor):
 def test_time_to_act_countdown_while_the_clock_runs(demo_states, demo_floor):
     tables, _ = demo_states
     settings = CasinoSettings.from_floor(demo_floor)
-    clock = {"seat": 4, "seconds": 30, "started_at": "2026-11-30T10:59:50.000000Z",
-             "ends_at": "2026-11-30T11:00:20.000000Z"}
+    clock = {
+        "seat": 4,
+        "seconds": 30,
+        "started_at": "2026-11-30T10:59:50.000000Z",
+        "ends_at": "2026-11-30T11:00:20.000000Z",
+    }
     table = dict(tables["PK-01"], game_state={"kind": "poker", "clock": clock})
     running = signs_view.compose(table, None, settings, NOW, area=SCREEN)
     assert len(running.frames) == 1 and running.frame_seconds is None  # the countdown only
@@ -89,8 +98,9 @@ def test_time_to_act_countdown_while_the_clock_runs(demo_states, demo_floor):
     assert "0:01" in " ".join(_texts(later.frames[0]))
     up = signs_view.compose(table, None, settings, NOW + timedelta(seconds=25), area=SCREEN)
     assert "0:00" in " ".join(_texts(up.frames[0])) and "Time is up" in " ".join(_texts(up.frames[0]))
-    stopped = signs_view.compose(dict(table, game_state={"kind": "poker", "clock": None}), None, settings, NOW,
-                                 area=SCREEN)
+    stopped = signs_view.compose(
+        dict(table, game_state={"kind": "poker", "clock": None}), None, settings, NOW, area=SCREEN
+    )
     assert len(stopped.frames) == 4  # back to the signs in turn
 
 
@@ -99,22 +109,34 @@ def test_a_sign_view_says_what_it_shows_for_the_displays_report(demo_states, dem
     sign's words, from which a display reports to its server (kiosk.state.showing)."""
     tables, links = demo_states
     settings = CasinoSettings.from_floor(demo_floor)
-    table = dict(tables["MP-01"], scheduled=[{"id": "s2", "limits": {"minimum_table_stake_cents": 20000},
-                                              "effective_at": "2026-11-30T11:30:00.000000Z"}])
+    table = dict(
+        tables["MP-01"],
+        scheduled=[
+            {"id": "s2", "limits": {"minimum_table_stake_cents": 20000}, "effective_at": "2026-11-30T11:30:00.000000Z"}
+        ],
+    )
     shown = limits_view.compose(table, None, settings, NOW, area=SCREEN).facts["showing"]
     assert shown.signs == {"limits", "minimum_table_stake"} and shown.notices == {"s2"} and shown.sharing is None
     reef = tables["CSP-04"]
     shown = signs_view.compose(reef, links.get(reef["link_id"]), settings, NOW, area=SCREEN).facts["showing"]
     assert "jackpot_sharing" in shown.signs
     assert shown.sharing == demo_floor.tables["CSP-04"].caribbean_stud.jackpot.sharing_method
-    pending = dict(tables["PK-01"], pending=[{"id": "c9", "limits": {"rake": tables["PK-01"]["limits"]["rake"]},
-                                              "notice": None, "commission": True}])
+    pending = dict(
+        tables["PK-01"],
+        pending=[
+            {"id": "c9", "limits": {"rake": tables["PK-01"]["limits"]["rake"]}, "notice": None, "commission": True}
+        ],
+    )
     assert signs_view.compose(pending, None, settings, NOW, area=SCREEN).facts["showing"].notices == {"c9"}
     # a screen too small for the sign shows none of it, and says so in its report
     small = limits_view.compose(table, None, settings, NOW, area=Area(300.0, 200.0)).facts["showing"]
     assert "minimum_table_stake" not in small.signs and "s2" not in small.notices
     # while the poker clock runs, the countdown is all the screen shows: no sign
-    clock = {"seat": 4, "seconds": 30, "started_at": "2026-11-30T10:59:50.000000Z",
-             "ends_at": "2026-11-30T11:00:20.000000Z"}
+    clock = {
+        "seat": 4,
+        "seconds": 30,
+        "started_at": "2026-11-30T10:59:50.000000Z",
+        "ends_at": "2026-11-30T11:00:20.000000Z",
+    }
     running = dict(pending, game_state={"kind": "poker", "clock": clock})
     assert signs_view.compose(running, None, settings, NOW, area=SCREEN).facts["showing"].signs == frozenset()

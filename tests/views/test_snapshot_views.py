@@ -27,8 +27,20 @@ def _pixels(path) -> np.ndarray:
 
 def _argv(subject: Subject, out, *extra: str, source=("--floor", str(DEMO))) -> list[str]:
     who = ["--table", subject.table] if subject.table else ["--link", str(subject.link)]
-    return ["snapshot", *source, *who, "--view", subject.view, "--size", "960x540", "--screen-mm", "527x296",
-            "--out", str(out), *extra]
+    return [
+        "snapshot",
+        *source,
+        *who,
+        "--view",
+        subject.view,
+        "--size",
+        "960x540",
+        "--screen-mm",
+        "527x296",
+        "--out",
+        str(out),
+        *extra,
+    ]
 
 
 def test_every_display_of_the_demo_floor_snapshots(demo_floor, tmp_path, capsys):
@@ -65,15 +77,20 @@ def test_server_snapshot_is_what_the_display_shows_now(server, tmp_path, capsys,
     server.execute("dealer", {"type": "twoup_new_game", "table_id": "TU-01", "seat": 5, "call": "tails"})
     snap = server.snapshot()
     settings = CasinoSettings.from_floor(server._floor)
-    for subject in (Subject("trichro", table="TC54-01"), Subject("layout", table="TC54-01"),
-                    Subject("jackpot", link="CSP-PROG"), Subject("twoup_lights", table="TU-01"),
-                    Subject("limits", table="BJ-01")):
+    for subject in (
+        Subject("trichro", table="TC54-01"),
+        Subject("layout", table="TC54-01"),
+        Subject("jackpot", link="CSP-PROG"),
+        Subject("twoup_lights", table="TU-01"),
+        Subject("limits", table="BJ-01"),
+    ):
         out = tmp_path / f"{subject.view}-{subject.name}.png"
         argv = _argv(subject, out, "--token-file", str(token_file), source=("--server", server.url))
         assert main(argv) == 0, capsys.readouterr().err
         assert f"on {server.url}" in capsys.readouterr().out
-        _, expected = render_view(subject, snap["tables"], snap["links"], settings, datetime.now(UTC),
-                                  (960, 540), (527.0, 296.0))
+        _, expected = render_view(
+            subject, snap["tables"], snap["links"], settings, datetime.now(UTC), (960, 540), (527.0, 296.0)
+        )
         want = tmp_path / "want.png"
         expected.save(str(want), "PNG")
         assert np.array_equal(_pixels(out), _pixels(want)), subject

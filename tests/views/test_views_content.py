@@ -53,8 +53,9 @@ async def test_layout_lights_exactly_the_winning_areas_until_the_next_game(servi
 async def test_every_layout_adds_only_legible_text(service, settings, clock, area):
     tables, _ = await _state(service)
     for table in tables.values():
-        view = layout.compose(table, None, settings, clock.now, area=area,
-                              connection=Status.stale(clock.now - timedelta(minutes=3)))
+        view = layout.compose(
+            table, None, settings, clock.now, area=area, connection=Status.stale(clock.now - timedelta(minutes=3))
+        )
         assert view.scene.width_mm == area.width_mm and view.scene.height_mm == area.height_mm
         assert short_added_texts(view.scene, table, settings) == [], table["id"]
         assert any(t.startswith("OFFLINE since") for t in texts(view.scene))
@@ -120,7 +121,9 @@ async def test_jackpot_meter_shows_the_exact_amount_then_pending_until_reset(ser
     amount = link["meter"]["amount_cents"]
     assert view.facts["amount_cents"] == amount and view.facts["current"]
     assert format_money(amount, always_cents=True) in texts(view.scene)
-    await run(DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}})
+    await run(
+        DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}}
+    )
     tables, links = await _state(service)
     for subject in (None, tables["CSP-03"]):  # the link's display and a member table's
         view = jackpot.compose(subject, links["CSP-PROG"], settings, clock.now)
@@ -218,10 +221,16 @@ def test_the_offline_band_covers_no_text_of_the_view(demo_states, settings, area
     tables, links = demo_states
     stale = Status.stale(START)
     top = area.height_mm - status_band_mm(stale, settings, area)
-    for module, table_id in ((layout, "RO-01"), (layout, "PG-01"), (trichro, "TC54-01"), (twoup_lights, "TU-01"),
-                             (jackpot, "CSP-04")):
+    for module, table_id in (
+        (layout, "RO-01"),
+        (layout, "PG-01"),
+        (trichro, "TC54-01"),
+        (twoup_lights, "TU-01"),
+        (jackpot, "CSP-04"),
+    ):
         table = tables[table_id]
-        view = module.compose(table, links.get(table.get("link_id") or ""), settings, START, area=area,
-                              connection=stale)
+        view = module.compose(
+            table, links.get(table.get("link_id") or ""), settings, START, area=area, connection=stale
+        )
         above = [run for run in text_runs_of(view.scene) if not run.text.startswith("OFFLINE")]
         assert above and all(run.y <= top + 1e-6 for run in above), (table_id, [r.text for r in above if r.y > top])

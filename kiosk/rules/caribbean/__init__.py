@@ -524,7 +524,17 @@ def jackpot_round(
             "which the casino still owes (000 s246(1); docs/readings.md A-12)"
         )
     return JackpotRound(
-        prize, tuple(payments), total, charge, from_meter, shortfall, total - charge, shared, settings.sharing, note, rule
+        prize,
+        tuple(payments),
+        total,
+        charge,
+        from_meter,
+        shortfall,
+        total - charge,
+        shared,
+        settings.sharing,
+        note,
+        rule,
     )
 
 

@@ -138,9 +138,14 @@ def violations(game: str, limits: Any) -> list[Violation]:
     out: list[Violation] = []
     if view.minimum is not None and view.maximum is not None and view.minimum > view.maximum:
         rule = LIMIT_RULES[game]
-        out.append(Violation(rule, f"maximum wager ({money(view.maximum)}) is below the minimum wager "
-                             f"({money(view.minimum)}); raise the maximum or lower the minimum ({rule})",
-                             key="maximum_cents"))
+        out.append(
+            Violation(
+                rule,
+                f"maximum wager ({money(view.maximum)}) is below the minimum wager "
+                f"({money(view.minimum)}); raise the maximum or lower the minimum ({rule})",
+                key="maximum_cents",
+            )
+        )
     rules = _CHECKS[game](view)
     return view.reader.problems + out + rules
 
@@ -181,11 +186,13 @@ def floor_violations(tables: Iterable[tuple[str, str, Any]]) -> list[Violation]:
             instructional.append(table_id)
     out = []
     if len(instructional) > INSTRUCTIONAL_TABLES_PER_OPERATOR:
-        out.append(Violation(
-            "003 s23(4)",
-            f"at most {INSTRUCTIONAL_TABLES_PER_OPERATOR} instructional $2/$10 blackjack tables are allowed per "
-            f"casino operator; {len(instructional)} are configured ({', '.join(instructional)}): raise the "
-            f"limits of {len(instructional) - INSTRUCTIONAL_TABLES_PER_OPERATOR} of them (003 s23(4))",
-            key="instructional",
-        ))
+        out.append(
+            Violation(
+                "003 s23(4)",
+                f"at most {INSTRUCTIONAL_TABLES_PER_OPERATOR} instructional $2/$10 blackjack tables are allowed per "
+                f"casino operator; {len(instructional)} are configured ({', '.join(instructional)}): raise the "
+                f"limits of {len(instructional) - INSTRUCTIONAL_TABLES_PER_OPERATOR} of them (003 s23(4))",
+                key="instructional",
+            )
+        )
     return out

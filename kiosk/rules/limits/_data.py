@@ -111,8 +111,9 @@ def _floor(rule_id: str, wager_class: str, label: str) -> MaxFloor:
         high = rule["requirement"]["max_wager_gte"]
         source = rule["source"]
     except (KeyError, TypeError):
-        raise LimitsDataError(f"limits.json: rule {rule_id} lacks condition.min_wager_lte, "
-                              "requirement.max_wager_gte or source") from None
+        raise LimitsDataError(
+            f"limits.json: rule {rule_id} lacks condition.min_wager_lte, requirement.max_wager_gte or source"
+        ) from None
     return MaxFloor(
         wager_class=wager_class,
         label=label,

@@ -80,8 +80,16 @@ class SettingsReader:
     def raw(self, name: str) -> Any:
         return read_field(self.source, name, self.cls)
 
-    def money(self, name: str, label: str, *, rule: str | None = None, required: bool = False,
-              positive: bool = False, unset: str = "") -> int | None:
+    def money(
+        self,
+        name: str,
+        label: str,
+        *,
+        rule: str | None = None,
+        required: bool = False,
+        positive: bool = False,
+        unset: str = "",
+    ) -> int | None:
         """A non-negative amount of integer cents, or ``None`` (recording why if it is wrong).
 
         ``required`` records a violation when the setting is missing (``unset`` says why it
@@ -103,8 +111,16 @@ class SettingsReader:
             return None
         return value
 
-    def count(self, name: str, label: str, *, rule: str | None = None, required: bool = False,
-              positive: bool = False, unset: str = "") -> int | None:
+    def count(
+        self,
+        name: str,
+        label: str,
+        *,
+        rule: str | None = None,
+        required: bool = False,
+        positive: bool = False,
+        unset: str = "",
+    ) -> int | None:
         """A whole number of things (decks, blinds), or ``None`` (recording why if it is wrong)."""
         value = self.raw(name)
         if value is None:
@@ -127,8 +143,9 @@ class SettingsReader:
             return False
         return value
 
-    def text(self, name: str, label: str, *, rule: str | None = None, required: bool = False,
-             unset: str = "") -> str | None:
+    def text(
+        self, name: str, label: str, *, rule: str | None = None, required: bool = False, unset: str = ""
+    ) -> str | None:
         """A non-blank piece of text, or ``None`` (recording why if it is wrong)."""
         value = self.raw(name)
         if value is None or (isinstance(value, str) and not value.strip()):
@@ -151,8 +168,11 @@ class SettingsReader:
         out = []
         for i, item in enumerate(value):
             if not _is_int(item) or item < 0:
-                self.problem(f"{name}.{i}", f"{label} #{i + 1} must be a whole, non-negative number "
-                             f"of cents, not {_shown(item)}", rule)
+                self.problem(
+                    f"{name}.{i}",
+                    f"{label} #{i + 1} must be a whole, non-negative number of cents, not {_shown(item)}",
+                    rule,
+                )
             else:
                 out.append(item)
         return out
@@ -170,11 +190,13 @@ class SettingsReader:
             if not isinstance(cls, str) or not cls.isprintable():
                 self.problem(name, f"{label} has a wager class that is not one line of text: {_shown(cls)}", rule)
             elif not _is_int(amount):
-                self.problem(f"{name}.{cls}", f"{label} for {cls} must be a whole number of cents, "
-                             f"not {_shown(amount)}", rule)
+                self.problem(
+                    f"{name}.{cls}", f"{label} for {cls} must be a whole number of cents, not {_shown(amount)}", rule
+                )
             elif amount < 0:
-                self.problem(f"{name}.{cls}", f"{label} for {cls} must not be negative; "
-                             f"it is {format_money(amount)}", rule)
+                self.problem(
+                    f"{name}.{cls}", f"{label} for {cls} must not be negative; it is {format_money(amount)}", rule
+                )
             else:
                 out[cls] = amount
         return out

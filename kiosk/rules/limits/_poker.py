@@ -51,8 +51,9 @@ def format_percent_bp(bp: int) -> str:
 def _no_classes(game: str, view: TableView) -> list[Violation]:
     rule = view.reader.rule
     return [
-        Violation(rule, f"{game} has no wager classes ('{cls}'); remove {setting}.{cls} ({rule})",
-                  key=f"{setting}.{cls}")
+        Violation(
+            rule, f"{game} has no wager classes ('{cls}'); remove {setting}.{cls} ({rule})", key=f"{setting}.{cls}"
+        )
         for setting, mapping in (("maximum_by", view.maximum_by), ("minimum_by", view.minimum_by))
         for cls in mapping
     ]
@@ -61,18 +62,35 @@ def _no_classes(game: str, view: TableView) -> list[Violation]:
 def check_manila_poker(view: TableView) -> list[Violation]:
     """003 s259(2) minimum table stake sign; s267(2)/s275(2) minimum permissible wager."""
     r = view.reader
-    r.money("minimum_table_stake_cents", "minimum table stake", rule="003 s259(2)", required=True,
-            positive=True, unset="; a sign at or near the table must state it")
-    r.money("minimum_permissible_wager_cents", "minimum permissible wager (the blind bet, 003 s267(2))",
-            rule="003 s275(2)", required=True, positive=True,
-            unset="; commission takes a pot above 100 times it as 100 times it")
+    r.money(
+        "minimum_table_stake_cents",
+        "minimum table stake",
+        rule="003 s259(2)",
+        required=True,
+        positive=True,
+        unset="; a sign at or near the table must state it",
+    )
+    r.money(
+        "minimum_permissible_wager_cents",
+        "minimum permissible wager (the blind bet, 003 s267(2))",
+        rule="003 s275(2)",
+        required=True,
+        positive=True,
+        unset="; commission takes a pot above 100 times it as 100 times it",
+    )
     return _no_classes("manila poker", view)
 
 
 def check_draw_poker(view: TableView) -> list[Violation]:
     """003 s295(2): a sign at or near the table states the minimum table stake."""
-    view.reader.money("minimum_table_stake_cents", "minimum table stake", rule="003 s295(2)", required=True,
-                      positive=True, unset="; a sign at or near the table must state it")
+    view.reader.money(
+        "minimum_table_stake_cents",
+        "minimum table stake",
+        rule="003 s295(2)",
+        required=True,
+        positive=True,
+        unset="; a sign at or near the table must state it",
+    )
     return _no_classes("draw poker", view)
 
 
@@ -102,37 +120,82 @@ def rake_violations(rake: Any, *, prefix: str = "rake.") -> list[Violation]:
     kind = r.raw("type")
     if kind not in RAKE_TYPES:
         shown = "not set" if kind is None else f"{kind!r}"
-        return [Violation("002 r7.2", f"rake type is {shown}; use one of {', '.join(RAKE_TYPES)} (002 r7.2)",
-                          key=r.key("type"))]
+        return [
+            Violation(
+                "002 r7.2", f"rake type is {shown}; use one of {', '.join(RAKE_TYPES)} (002 r7.2)", key=r.key("type")
+            )
+        ]
     rule = _RAKE_RULE[kind]
     out: list[Violation] = []
     if kind == "percentage":
-        bp = r.count("percent_bp", "percentage rake (basis points, 2 % = 200)", rule=rule, required=True,
-                     unset="; it is 2 % to 10 % of all sums wagered in a hand, or nil (002 r7.4)")
+        bp = r.count(
+            "percent_bp",
+            "percentage rake (basis points, 2 % = 200)",
+            rule=rule,
+            required=True,
+            unset="; it is 2 % to 10 % of all sums wagered in a hand, or nil (002 r7.4)",
+        )
         if bp is not None and bp != 0 and not RAKE_PERCENT_MIN_BP <= bp <= RAKE_PERCENT_MAX_BP:
-            out.append(Violation(rule, f"percentage rake must be 2 % to 10 % of all sums wagered in a hand, "
-                                 f"or nil (002 r7.4); it is {format_percent_bp(bp)} ({rule})",
-                                 key=r.key("percent_bp")))
+            out.append(
+                Violation(
+                    rule,
+                    f"percentage rake must be 2 % to 10 % of all sums wagered in a hand, "
+                    f"or nil (002 r7.4); it is {format_percent_bp(bp)} ({rule})",
+                    key=r.key("percent_bp"),
+                )
+            )
         if bp:
-            cap = r.money("cap_cents", "rake cap (maximum rake per hand in dollars)", rule="002 r7.1",
-                          required=True, positive=True, unset="; the rake sign must state it, and no more is collected once it is reached under r7.7")
+            cap = r.money(
+                "cap_cents",
+                "rake cap (maximum rake per hand in dollars)",
+                rule="002 r7.1",
+                required=True,
+                positive=True,
+                unset="; the rake sign must state it, and no more is collected once it is reached under r7.7",
+            )
             minimum = r.money("minimum_cents", "minimum rake", rule="002 r7.1")
             if minimum is None and r.raw("minimum_cents") is None:
-                out.append(Violation("002 r7.1", "the rake sign should state the minimum permissible rake in "
-                                     "dollars as well as the cap; none is set (002 r7.1)",
-                                     key=r.key("minimum_cents"), severity="warning"))
+                out.append(
+                    Violation(
+                        "002 r7.1",
+                        "the rake sign should state the minimum permissible rake in "
+                        "dollars as well as the cap; none is set (002 r7.1)",
+                        key=r.key("minimum_cents"),
+                        severity="warning",
+                    )
+                )
             if cap is not None and minimum is not None and minimum > cap:
-                out.append(Violation("002 r7.1", f"minimum rake ({money(minimum)}) is above the cap "
-                                     f"({money(cap)}); lower it (002 r7.1)", key=r.key("minimum_cents")))
+                out.append(
+                    Violation(
+                        "002 r7.1",
+                        f"minimum rake ({money(minimum)}) is above the cap ({money(cap)}); lower it (002 r7.1)",
+                        key=r.key("minimum_cents"),
+                    )
+                )
     elif kind == "time_charge":
-        r.money("hourly_fee_cents", "maximum hourly fee per player", rule=rule, required=True,
-                unset="; a sign at the table must state it")
+        r.money(
+            "hourly_fee_cents",
+            "maximum hourly fee per player",
+            rule=rule,
+            required=True,
+            unset="; a sign at the table must state it",
+        )
     elif kind == "fixed_per_hand":
-        r.money("fee_per_hand_cents", "maximum fee per hand", rule=rule, required=True,
-                unset="; a sign at the table must state it")
+        r.money(
+            "fee_per_hand_cents",
+            "maximum fee per hand",
+            rule=rule,
+            required=True,
+            unset="; a sign at the table must state it",
+        )
     else:
-        r.money("fee_per_hand_cents", "fee per person per hand", rule=rule, required=True,
-                unset="; a sign at the table must state it")
+        r.money(
+            "fee_per_hand_cents",
+            "fee per person per hand",
+            rule=rule,
+            required=True,
+            unset="; a sign at the table must state it",
+        )
     return r.problems + out
 
 
@@ -140,29 +203,56 @@ def check_poker(view: TableView) -> list[Violation]:
     """002 r6.3 notice (game type, minimum buy-in, betting limits, commission), r7 rake, r8.2.1 and r6.4 blinds."""
     r = view.reader
     out = _no_classes("poker", view)
-    r.text("game_type", "type of game", rule="002 r6.3", required=True,
-           unset="; the notice at the table must name it")
-    r.money("minimum_buy_in_cents", "minimum buy-in", rule="002 r6.3", required=True, positive=True,
-            unset="; the notice at the table must state it")
+    r.text("game_type", "type of game", rule="002 r6.3", required=True, unset="; the notice at the table must name it")
+    r.money(
+        "minimum_buy_in_cents",
+        "minimum buy-in",
+        rule="002 r6.3",
+        required=True,
+        positive=True,
+        unset="; the notice at the table must state it",
+    )
     rake = r.raw("rake")
     if rake is None:
-        out.append(Violation("002 r6.3", "house commission or hourly time charge is not configured; the notice "
-                             "and the rake sign must state it, and a nil commission must be set explicitly "
-                             "(002 r6.3, r7.1, r7.4)", key="rake"))
+        out.append(
+            Violation(
+                "002 r6.3",
+                "house commission or hourly time charge is not configured; the notice "
+                "and the rake sign must state it, and a nil commission must be set explicitly "
+                "(002 r6.3, r7.1, r7.4)",
+                key="rake",
+            )
+        )
     else:
         out += rake_violations(rake)
-    blinds = r.count("compulsory_blinds", "number of compulsory blind bets", rule="002 r8.2.1", required=True,
-                     unset="; a sign at the table must state it")
+    blinds = r.count(
+        "compulsory_blinds",
+        "number of compulsory blind bets",
+        rule="002 r8.2.1",
+        required=True,
+        unset="; a sign at the table must state it",
+    )
     before = len(r.problems)
     amounts = r.amounts("blinds_cents", "blind", rule="002 r6.4")
     if len(r.problems) != before:
         return out  # a malformed blind amount is reported already; the rest would only guess
     if blinds is not None and amounts and len(amounts) != blinds:
-        out.append(Violation("002 r8.2.1", f"the blinds sign says {blinds} compulsory blind bets but "
-                             f"{len(amounts)} blind amounts are set; make them agree (002 r8.2.1)",
-                             key="blinds_cents"))
+        out.append(
+            Violation(
+                "002 r8.2.1",
+                f"the blinds sign says {blinds} compulsory blind bets but "
+                f"{len(amounts)} blind amounts are set; make them agree (002 r8.2.1)",
+                key="blinds_cents",
+            )
+        )
     if amounts and view.minimum is not None and amounts[-1] < view.minimum:
-        out.append(Violation("002 r6.4", f"the last compulsory blind ({money(amounts[-1])}) must be at least "
-                             f"the table minimum for the first betting round ({money(view.minimum)}); "
-                             f"raise it (002 r6.4)", key=f"blinds_cents.{len(amounts) - 1}"))
+        out.append(
+            Violation(
+                "002 r6.4",
+                f"the last compulsory blind ({money(amounts[-1])}) must be at least "
+                f"the table minimum for the first betting round ({money(view.minimum)}); "
+                f"raise it (002 r6.4)",
+                key=f"blinds_cents.{len(amounts) - 1}",
+            )
+        )
     return out

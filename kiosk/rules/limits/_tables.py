@@ -52,8 +52,14 @@ CARD_MACHINE_MAX_DECKS = 8
 HOUSE_LIABILITY_BOX_MULTIPLE = 7
 
 
-def check_classes(view: TableView, known: Iterable[str], why: Callable[[str], str], unknown_rule: str,
-                  range_rule: str, label: Callable[[str], str] = lambda cls: f"{cls} wagers") -> list[Violation]:
+def check_classes(
+    view: TableView,
+    known: Iterable[str],
+    why: Callable[[str], str],
+    unknown_rule: str,
+    range_rule: str,
+    label: Callable[[str], str] = lambda cls: f"{cls} wagers",
+) -> list[Violation]:
     """Per-class sanity: known classes only, and each class's minimum at or below its maximum.
 
     ``why(cls)`` says why a class is not known for this game (cited with ``unknown_rule``);
@@ -64,8 +70,11 @@ def check_classes(view: TableView, known: Iterable[str], why: Callable[[str], st
     for setting, mapping in (("maximum_by", view.maximum_by), ("minimum_by", view.minimum_by)):
         for cls in mapping:
             if cls not in known:
-                out.append(Violation(unknown_rule, f"{why(cls)}; remove {setting}.{cls} ({unknown_rule})",
-                                     key=f"{setting}.{cls}"))
+                out.append(
+                    Violation(
+                        unknown_rule, f"{why(cls)}; remove {setting}.{cls} ({unknown_rule})", key=f"{setting}.{cls}"
+                    )
+                )
     for cls in known:
         if cls not in view.maximum_by and cls not in view.minimum_by:
             continue
@@ -73,8 +82,14 @@ def check_classes(view: TableView, known: Iterable[str], why: Callable[[str], st
         if low is None or high is None or low <= high:
             continue
         key = f"maximum_by.{cls}" if cls in view.maximum_by else f"minimum_by.{cls}"
-        out.append(Violation(range_rule, f"maximum for {label(cls)} ({money(high)}) is below their minimum "
-                             f"({money(low)}); raise the maximum or lower the minimum ({range_rule})", key=key))
+        out.append(
+            Violation(
+                range_rule,
+                f"maximum for {label(cls)} ({money(high)}) is below their minimum "
+                f"({money(low)}); raise the maximum or lower the minimum ({range_rule})",
+                key=key,
+            )
+        )
     return out
 
 
@@ -82,8 +97,9 @@ def _no_classes(game: str, rule: str, view: TableView) -> list[Violation]:
     return check_classes(view, (), lambda cls: f"{game} has no wager classes ('{cls}')", rule, rule)
 
 
-def _floor_violation(floor: MaxFloor, view: TableView, low: int | None, high: int | None,
-                     whose: str) -> Violation | None:
+def _floor_violation(
+    floor: MaxFloor, view: TableView, low: int | None, high: int | None, whose: str
+) -> Violation | None:
     """The violation of one "minimum at most X, so maximum at least Y" rule, if any."""
     if low is None or high is None or low > floor.min_at_most_cents or high >= floor.max_at_least_cents:
         return None
@@ -138,12 +154,18 @@ def _player_favourable(balls: int) -> list[Violation]:
 def check_roulette(view: TableView) -> list[Violation]:
     """000 s141(2): per wager type, a minimum at or below column 2 needs a maximum of at least column 3."""
     types = ", ".join(ROULETTE_WAGER_TYPES)
-    out = check_classes(view, ROULETTE_WAGER_TYPES,
-                        lambda cls: f"'{cls}' is not a roulette wager type of 000 s141(2) (use {types})",
-                        "000 s141(2)", "000 s141(2)", {f.wager_class: f.label for f in roulette_floors()}.__getitem__)
+    out = check_classes(
+        view,
+        ROULETTE_WAGER_TYPES,
+        lambda cls: f"'{cls}' is not a roulette wager type of 000 s141(2) (use {types})",
+        "000 s141(2)",
+        "000 s141(2)",
+        {f.wager_class: f.label for f in roulette_floors()}.__getitem__,
+    )
     for floor in roulette_floors():
-        v = _floor_violation(floor, view, view.class_minimum(floor.wager_class),
-                             view.class_maximum(floor.wager_class), "their")
+        v = _floor_violation(
+            floor, view, view.class_minimum(floor.wager_class), view.class_maximum(floor.wager_class), "their"
+        )
         if v:
             out.append(v)
     return out
@@ -170,37 +192,64 @@ def check_blackjack(view: TableView) -> list[Violation]:
         if is_instructional_blackjack(mn, mx, instructional):
             pass  # allowed by 003 s23(4); the casino-wide count of 4 is floor_violations' job
         elif mn == INSTRUCTIONAL_MINIMUM_CENTS and mx == INSTRUCTIONAL_MAXIMUM_CENTS:
-            out.append(Violation(
-                "003 s23(4)",
-                "a $2/$10 blackjack table is allowed only as an instructional table where patrons are "
-                "instructed in the rules, procedures and basic playing strategies; mark it instructional "
-                f"or raise the maximum to at least {money(floor.max_at_least_cents)} (003 s23(3), s23(4))",
-                key="instructional",
-            ))
+            out.append(
+                Violation(
+                    "003 s23(4)",
+                    "a $2/$10 blackjack table is allowed only as an instructional table where patrons are "
+                    "instructed in the rules, procedures and basic playing strategies; mark it instructional "
+                    f"or raise the maximum to at least {money(floor.max_at_least_cents)} (003 s23(3), s23(4))",
+                    key="instructional",
+                )
+            )
         else:
-            out.append(Violation(
-                floor.rule,
-                f"maximum wager must be at least {money(floor.max_at_least_cents)} when the minimum is "
-                f"{money(floor.min_at_most_cents)} or less; it is {money(mx)}; only a $2/$10 instructional "
-                f"table is exempt ({floor.rule}, s23(4))",
-                key="maximum_cents",
-            ))
+            out.append(
+                Violation(
+                    floor.rule,
+                    f"maximum wager must be at least {money(floor.max_at_least_cents)} when the minimum is "
+                    f"{money(floor.min_at_most_cents)} or less; it is {money(mx)}; only a $2/$10 instructional "
+                    f"table is exempt ({floor.rule}, s23(4))",
+                    key="maximum_cents",
+                )
+            )
     if bonus:
         if decks is None and r.raw("decks") is None:
-            out.append(Violation("003 s50A(2)", "bonus blackjack needs the number of decks set; it may be "
-                                 "played only with 6 or 8 decks (003 s50A(2))", key="decks"))
+            out.append(
+                Violation(
+                    "003 s50A(2)",
+                    "bonus blackjack needs the number of decks set; it may be "
+                    "played only with 6 or 8 decks (003 s50A(2))",
+                    key="decks",
+                )
+            )
         elif decks is not None and decks not in BONUS_BLACKJACK_DECKS:
-            out.append(Violation("003 s50A(2)", f"bonus blackjack may be played only with 6 or 8 decks; "
-                                 f"this table uses {decks} (003 s50A(2))", key="decks"))
+            out.append(
+                Violation(
+                    "003 s50A(2)",
+                    f"bonus blackjack may be played only with 6 or 8 decks; this table uses {decks} (003 s50A(2))",
+                    key="decks",
+                )
+            )
     if machine:
         barred = [name for name, on in (("bonus blackjack", bonus), ("super sevens", sevens)) if on]
         if barred:
-            out.append(Violation("003 s65A(2)", f"a card machine must not be used when {' or '.join(barred)} "
-                                 f"is offered; use a dealing shoe or stop offering {' and '.join(barred)} "
-                                 f"(003 s65A(2))", key="card_machine"))
+            out.append(
+                Violation(
+                    "003 s65A(2)",
+                    f"a card machine must not be used when {' or '.join(barred)} "
+                    f"is offered; use a dealing shoe or stop offering {' and '.join(barred)} "
+                    f"(003 s65A(2))",
+                    key="card_machine",
+                )
+            )
         if decks is not None and decks > CARD_MACHINE_MAX_DECKS:
-            out.append(Violation("003 s65A(3)(a)", f"a card machine may hold at most {CARD_MACHINE_MAX_DECKS} "
-                                 f"decks; this table uses {decks} (003 s65A(3)(a))", key="decks"))
+            out.append(
+                Violation(
+                    "003 s65A(3)(a)",
+                    f"a card machine may hold at most {CARD_MACHINE_MAX_DECKS} "
+                    f"decks; this table uses {decks} (003 s65A(3)(a))",
+                    key="decks",
+                )
+            )
     return out
 
 
@@ -215,8 +264,11 @@ def check_caribbean_stud(view: TableView) -> list[Violation]:
     """000 s232(1)(b), s244(2): the maximum payment must be set; it is on a sign and caps every bet payment."""
     out = _no_classes("Caribbean stud", view.reader.rule, view)
     view.reader.money(
-        "maximum_payment_cents", "maximum payment for a winning bet wager", rule="000 s232(1)(b)",
-        required=True, positive=True,
+        "maximum_payment_cents",
+        "maximum payment for a winning bet wager",
+        rule="000 s232(1)(b)",
+        required=True,
+        positive=True,
         unset="; a sign at the table must state it and it caps every bet payment under 000 s244(2)",
     )
     return out
@@ -235,20 +287,33 @@ def check_pai_gow(view: TableView) -> list[Violation]:
     co_banking = r.flag("co_banking", "house co-banking", rule="003 s421(1)(b)")
     box = r.money("box_maximum_cents", "box maximum", rule="003 s421(1)(e)")
     if box is not None and view.minimum is not None and box < view.minimum:
-        out.append(Violation("003 s421(1)", f"box maximum ({money(box)}) is below the table minimum "
-                             f"({money(view.minimum)}); raise it (003 s421(1))", key="box_maximum_cents"))
+        out.append(
+            Violation(
+                "003 s421(1)",
+                f"box maximum ({money(box)}) is below the table minimum "
+                f"({money(view.minimum)}); raise it (003 s421(1))",
+                key="box_maximum_cents",
+            )
+        )
     liability = r.money(
-        "house_liability_cents", "maximum house liability", rule="003 s421(1)(b)(i)", required=co_banking,
+        "house_liability_cents",
+        "maximum house liability",
+        rule="003 s421(1)(b)(i)",
+        required=co_banking,
         unset="; it must be displayed at or near the table while the house co-banks",
     )
     if co_banking and liability is not None:
-        base, whose = (box, "box maximum") if box is not None else (view.maximum, "table maximum, no box maximum is set")
+        base, whose = (
+            (box, "box maximum") if box is not None else (view.maximum, "table maximum, no box maximum is set")
+        )
         if base is not None and liability > HOUSE_LIABILITY_BOX_MULTIPLE * base:
-            out.append(Violation(
-                "003 s421(1)(e)",
-                f"maximum house liability when co-banking must not exceed 7 times the box maximum "
-                f"({money(HOUSE_LIABILITY_BOX_MULTIPLE * base)} = 7 x {money(base)}, the {whose}); "
-                f"it is {money(liability)} (003 s421(1)(e))",
-                key="house_liability_cents",
-            ))
+            out.append(
+                Violation(
+                    "003 s421(1)(e)",
+                    f"maximum house liability when co-banking must not exceed 7 times the box maximum "
+                    f"({money(HOUSE_LIABILITY_BOX_MULTIPLE * base)} = 7 x {money(base)}, the {whose}); "
+                    f"it is {money(liability)} (003 s421(1)(e))",
+                    key="house_liability_cents",
+                )
+            )
     return out

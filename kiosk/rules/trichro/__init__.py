@@ -102,4 +102,3 @@ def winning_wagers(balls: int, drawn: Sequence[str]) -> frozenset[str]:
 def drawing_winners(drawing: Drawing) -> frozenset[str]:
     """The winning areas to light for a drawing: none if it was not effective (001 s465, s466)."""
     return winners_of(drawing.draw) if drawing.effective and drawing.draw is not None else frozenset()
-

@@ -200,8 +200,10 @@ def _groups(raw: Any, key: str) -> tuple[int, int]:
     """Return (balls per colour, stars per colour); the seed gives every colour the same."""
     if not isinstance(raw, list) or [g.get("colour") if isinstance(g, dict) else None for g in raw] != list(COLOURS):
         raise _fail(key, f"expected one group for each of {', '.join(COLOURS)}, in that order")
-    counts = {(_int(g.get("count"), f"{key}[{i}].count", minimum=1), _int(g.get("stars"), f"{key}[{i}].stars"))
-              for i, g in enumerate(raw)}
+    counts = {
+        (_int(g.get("count"), f"{key}[{i}].count", minimum=1), _int(g.get("stars"), f"{key}[{i}].stars"))
+        for i, g in enumerate(raw)
+    }
     if len(counts) != 1:
         raise _fail(key, "every colour group must have the same number of balls and stars (001 s461, s462)")
     ((count, stars),) = counts

@@ -51,7 +51,7 @@ MALFUNCTION_RULES: dict[str, tuple[str, str]] = {
     ),
 }
 
-_TOKEN_HELP = "write red, green or gold, with a trailing * for a ball with a star (\"red*\")"
+_TOKEN_HELP = 'write red, green or gold, with a trailing * for a ball with a star ("red*")'
 
 
 @dataclass(frozen=True, order=True)
@@ -98,9 +98,7 @@ def physical_balls(balls: int) -> tuple[Ball, ...]:
     """Every real ball of the variant, one entry per ball (54 or 63 entries)."""
     variant = load_variant(balls)
     return tuple(
-        Ball(colour, index < variant.stars_per_colour)
-        for colour in COLOURS
-        for index in range(variant.per_colour)
+        Ball(colour, index < variant.stars_per_colour) for colour in COLOURS for index in range(variant.per_colour)
     )
 
 
@@ -125,13 +123,9 @@ def parse_draw(balls: int, drawn: Sequence[str], *, variant: TriChroVariant | No
     """
     variant = variant or load_variant(balls)
     if isinstance(drawn, (str, bytes)) or not isinstance(drawn, Sequence):
-        raise ValueError(
-            f"a tri-chro drawing is a list of 2 ball tokens, not {drawn!r} ({variant.ball_citation}(1))"
-        )
+        raise ValueError(f"a tri-chro drawing is a list of 2 ball tokens, not {drawn!r} ({variant.ball_citation}(1))")
     if len(drawn) != 2:
-        raise ValueError(
-            f"a tri-chro drawing selects exactly 2 balls, got {len(drawn)} ({variant.ball_citation}(1))"
-        )
+        raise ValueError(f"a tri-chro drawing selects exactly 2 balls, got {len(drawn)} ({variant.ball_citation}(1))")
     pair = sorted(Ball.parse(token, variant.balls) for token in drawn)
     _check_drawable(variant, pair)
     return Draw(balls=variant.balls, pair=(pair[0], pair[1]))
@@ -168,9 +162,7 @@ class Drawing:
     discarded: tuple[str, ...] = field(default=())
 
 
-def complete_drawing(
-    balls: int, drawn: Sequence[str], *, malfunction: Malfunction | None = None
-) -> Drawing:
+def complete_drawing(balls: int, drawn: Sequence[str], *, malfunction: Malfunction | None = None) -> Drawing:
     """Decide what a drawing counts for.
 
     ``drawn`` lists what came out in order; a :data:`BROKEN` entry is a part ball, which
@@ -188,9 +180,7 @@ def complete_drawing(
         rule, reason = MALFUNCTION_RULES[malfunction]
         return Drawing(effective=False, draw=None, rule=rule, reason=reason)
     if isinstance(drawn, (str, bytes)) or not isinstance(drawn, Sequence):
-        raise ValueError(
-            f"a tri-chro drawing is a list of ball tokens, not {drawn!r} ({variant.ball_citation}(1))"
-        )
+        raise ValueError(f"a tri-chro drawing is a list of ball tokens, not {drawn!r} ({variant.ball_citation}(1))")
     used = [token for token in drawn if token != BROKEN]
     discarded = tuple(token for token in drawn if token == BROKEN)
     draw = parse_draw(balls, used)
@@ -199,6 +189,8 @@ def complete_drawing(
         draw=draw,
         rule="001 s465(4)" if discarded else None,
         reason="a part ball from a broken ball was not used; the broken ball must be replaced in the "
-        "presence of an inspector" if discarded else None,
+        "presence of an inspector"
+        if discarded
+        else None,
         discarded=discarded,
     )

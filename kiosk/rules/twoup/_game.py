@@ -85,9 +85,7 @@ class SpinnerGame:
     is the spinner's first game as spinner, for the s21(3) exception.
     """
 
-    def __init__(
-        self, call: Call, *, settings: TwoUpSettings | None = None, new_spinner: bool = True
-    ) -> None:
+    def __init__(self, call: Call, *, settings: TwoUpSettings | None = None, new_spinner: bool = True) -> None:
         if call not in CALLS or (call is not None and not isinstance(call, str)):
             raise RuleError(
                 f"a two-up spinner's wager is on heads or tails (004 sch13 s6(1)), or None when the dealer "

@@ -90,8 +90,9 @@ def select_spinner(
     or :data:`DEALER` when every player declines (s5(6))."""
     order = offer_order(seats, previous, settings=settings)
     if isinstance(declined, (str, bytes)) or not isinstance(declined, Collection):
-        raise RuleError(f"declined is a collection of seats, not {declined!r} (004 sch13 s5(4))",
-                        rule="004 sch13 s5(4)")
+        raise RuleError(
+            f"declined is a collection of seats, not {declined!r} (004 sch13 s5(4))", rule="004 sch13 s5(4)"
+        )
     strangers = [d for d in declined if d not in seats]
     if strangers:
         raise RuleError(

@@ -122,8 +122,9 @@ class PlayerWagerBook:
     def place(self, side: Side, stake_cents: int, player: str | None = None) -> PlayerWager:
         """Place a player's wager on heads or tails (s11(1)); a player may back both sides."""
         if side not in ("heads", "tails") or not isinstance(side, str):
-            raise RuleError(f"a player's wager is on heads or tails, not {side!r} (004 sch13 s11(1))",
-                            rule="004 sch13 s11(1)")
+            raise RuleError(
+                f"a player's wager is on heads or tails, not {side!r} (004 sch13 s11(1))", rule="004 sch13 s11(1)"
+            )
         stake = _stake(stake_cents, "player's wager", "004 sch13 s11(1)")
         wager = PlayerWager(next(self._ids), side, stake, player)
         self._open[wager.id] = wager

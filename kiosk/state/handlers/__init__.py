@@ -56,8 +56,16 @@ __all__ = [
 
 COMMANDS: dict[str, CommandSpec] = {
     spec.type: spec
-    for spec in (*_config.SPECS, *_trichro.SPECS, *_twoup.SPECS, *_jackpot.SPECS, *_blackjack.SPECS,
-                 *_roulette.SPECS, *_paigow.SPECS, *_poker.SPECS)
+    for spec in (
+        *_config.SPECS,
+        *_trichro.SPECS,
+        *_twoup.SPECS,
+        *_jackpot.SPECS,
+        *_blackjack.SPECS,
+        *_roulette.SPECS,
+        *_paigow.SPECS,
+        *_poker.SPECS,
+    )
 }
 COMMAND_TYPES: tuple[str, ...] = tuple(COMMANDS)
 
@@ -73,18 +81,20 @@ def authorize(actor: Actor, role: str, what: str) -> None:
 def prepare(actor: Actor, command: Any) -> tuple[CommandSpec, dict[str, Any]]:
     """Check a command's shape and the actor's right to send it; return its spec and fields."""
     if not isinstance(command, Mapping):
-        raise BadRequest("a command is a JSON object with a \"type\"")
+        raise BadRequest('a command is a JSON object with a "type"')
     kind = command.get("type")
     if not isinstance(kind, str):
-        raise BadRequest("a command needs a \"type\" (text)")
+        raise BadRequest('a command needs a "type" (text)')
     spec = COMMANDS.get(kind)
     if spec is None:
         raise NotFound(f"unknown command type {kind[:60]!r}")
     authorize(actor, spec.role, kind)
     cmd = check_fields(spec, command)
     if spec.target == "table" and actor.tables is not None and cmd["table_id"] not in actor.tables:
-        raise Forbidden(f"this {actor.role} token is limited to tables {', '.join(sorted(actor.tables))};"
-                        f" it may not act on table {cmd['table_id']}")
+        raise Forbidden(
+            f"this {actor.role} token is limited to tables {', '.join(sorted(actor.tables))};"
+            f" it may not act on table {cmd['table_id']}"
+        )
     return spec, cmd
 
 
@@ -106,8 +116,10 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
                 raise NotFound(f"unknown jackpot link {cmd['link_id']!r}")
             outside = sorted(set(target["tables"]) - ctx.actor.tables) if ctx.actor.tables is not None else []
             if outside:
-                raise Forbidden(f"this {ctx.actor.role} token is limited to tables {', '.join(sorted(ctx.actor.tables))};"
-                                f" jackpot {target['id']} also serves table {outside[0]}")
+                raise Forbidden(
+                    f"this {ctx.actor.role} token is limited to tables {', '.join(sorted(ctx.actor.tables))};"
+                    f" jackpot {target['id']} also serves table {outside[0]}"
+                )
         expected = cmd["expected_version"]
         if expected is not None and expected != target["version"]:
             raise Conflict(

@@ -62,6 +62,7 @@ def require_room(items: Any, which: str, hint: str) -> None:
     if len(items) >= limit:
         raise BadRequest(f"{which}: at most {limit} at once; {hint} (nothing was changed)")
 
+
 Kind = Literal["str", "name", "int", "bool", "code", "time", "list", "dict", "any"]
 
 
@@ -96,8 +97,9 @@ class Context:
     def now_text(self) -> str:
         return format_time(self.now)
 
-    def check_floor(self, loaded: Loaded, tables: Mapping[str, Any] | None = None,
-                    links: Mapping[str, Any] | None = None) -> None:
+    def check_floor(
+        self, loaded: Loaded, tables: Mapping[str, Any] | None = None, links: Mapping[str, Any] | None = None
+    ) -> None:
         """Refuse (:class:`~kiosk.state.errors.RuleRefused`) if these new table/link states would
         break a floor rule that ``kiosk check`` applies; ``loaded`` must hold the whole floor."""
         self.law.refuse_new_violations(loaded.tables, loaded.links, tables, links)
@@ -231,8 +233,11 @@ _KIND_SCHEMAS: dict[str, dict[str, Any]] = {
     "code": {"type": "string"},
     "int": {"type": "integer"},
     "bool": {"type": "boolean"},
-    "time": {"type": "string", "format": "date-time",
-             "description": "ISO 8601 with a timezone, e.g. 2026-12-01T20:00:00Z"},
+    "time": {
+        "type": "string",
+        "format": "date-time",
+        "description": "ISO 8601 with a timezone, e.g. 2026-12-01T20:00:00Z",
+    },
     "list": {"type": "array", "maxItems": MAX_LIST_ITEMS, "description": "no floats anywhere in it"},
     "dict": {"type": "object", "description": "checked further by the command (400/422 naming the key)"},
     "any": {},
@@ -273,9 +278,18 @@ def command_schema(spec: CommandSpec, *, with_type: bool = True) -> dict[str, An
     if with_type:
         props["type"] = {"const": spec.type}
     props[target] = id_schema()
-    props["expected_version"] = {"type": ["integer", "null"], "minimum": 0,
-                                 "description": "the version the change was based on (409 if it moved)"}
+    props["expected_version"] = {
+        "type": ["integer", "null"],
+        "minimum": 0,
+        "description": "the version the change was based on (409 if it moved)",
+    }
     props.update({name: field_schema(f) for name, f in spec.fields.items()})
     required = (["type"] if with_type else []) + [target] + [n for n, f in spec.fields.items() if f.required]
-    return {"type": "object", "title": spec.type, "description": spec.help, "properties": props,
-            "required": required, "additionalProperties": False}
+    return {
+        "type": "object",
+        "title": spec.type,
+        "description": spec.help,
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }

@@ -30,7 +30,9 @@ def _nominate(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     except RuleError as exc:
         message = str(exc).splitlines()[0]
         if RULE not in message:
-            message = f"{message}; a nominated blackjack is an ace and a 10, jack, queen or king of the same suit ({RULE})"
+            message = (
+                f"{message}; a nominated blackjack is an ace and a 10, jack, queen or king of the same suit ({RULE})"
+            )
         raise RuleRefused(message, rule=RULE) from None
     suit, card = SUIT_NAMES[nomination.suit], RANK_NAMES[nomination.rank]
     new = bumped(table)
@@ -38,13 +40,31 @@ def _nominate(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     state = current_game_state(table)
     state.update(round=state["round"] + 1, nominated_by=ctx.actor.name, nominated_at=ctx.now_text)
     new["game_state"] = state
-    return Outcome(events=[table_event("blackjack_nominated", new, suit=suit, card=card, round=state["round"],
-                                       bonus_blackjack=bool(table["limits"].get("bonus_blackjack")), rule=RULE)],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[
+            table_event(
+                "blackjack_nominated",
+                new,
+                suit=suit,
+                card=card,
+                round=state["round"],
+                bonus_blackjack=bool(table["limits"].get("bonus_blackjack")),
+                rule=RULE,
+            )
+        ],
+        tables={new["id"]: new},
+    )
 
 
 SPECS = [
-    CommandSpec("nominate_blackjack", "dealer", "table", _nominate,
-                "nominate the round's blackjack: a suit and a 10, jack, queen or king; the sign shows it (003 s50C(3))",
-                fields={"suit": Field("str"), "card": Field("str")}, games=("blackjack",), floor=True),
+    CommandSpec(
+        "nominate_blackjack",
+        "dealer",
+        "table",
+        _nominate,
+        "nominate the round's blackjack: a suit and a 10, jack, queen or king; the sign shows it (003 s50C(3))",
+        fields={"suit": Field("str"), "card": Field("str")},
+        games=("blackjack",),
+        floor=True,
+    ),
 ]

@@ -60,7 +60,7 @@ def _agreement(value: Any) -> PlayerAgreement | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"confirmed_by", "agreeing", "players_at_table"}:
-        raise BadRequest("players_agreed: must be {\"confirmed_by\": name, \"agreeing\": n, \"players_at_table\": n}")
+        raise BadRequest('players_agreed: must be {"confirmed_by": name, "agreeing": n, "players_at_table": n}')
     try:
         confirmed = one_line(value.get("confirmed_by"), "players_agreed.confirmed_by", limit=100).strip()
         agreement = PlayerAgreement(confirmed, value.get("agreeing"), value.get("players_at_table")).check()
@@ -72,16 +72,25 @@ def _agreement(value: Any) -> PlayerAgreement | None:
 def _agreement_json(agreement: PlayerAgreement | None) -> dict | None:
     if agreement is None:
         return None
-    return {"confirmed_by": agreement.confirmed_by, "agreeing": agreement.agreeing,
-            "players_at_table": agreement.players_at_table}
+    return {
+        "confirmed_by": agreement.confirmed_by,
+        "agreeing": agreement.agreeing,
+        "players_at_table": agreement.players_at_table,
+    }
 
 
 def _merged(table: dict, patch: dict) -> dict:
     return {**table["limits"], **patch}
 
 
-def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_from: datetime | None,
-                    agreement: PlayerAgreement | None, notice_until: datetime | None = None) -> Approved | None:
+def _stake_decision(
+    table: dict,
+    patch: dict,
+    effective_at: datetime,
+    notice_from: datetime | None,
+    agreement: PlayerAgreement | None,
+    notice_until: datetime | None = None,
+) -> Approved | None:
     if table["game"] not in STAKE_GAMES or "minimum_table_stake_cents" not in patch:
         return None
     current = table["limits"].get("minimum_table_stake_cents") or 0
@@ -89,8 +98,9 @@ def _stake_decision(table: dict, patch: dict, effective_at: datetime, notice_fro
     if new is None:
         rule = text_height_rule("minimum_table_stake", table["game"])  # the section that requires the sign
         raise RuleRefused(f"table {table['id']}: the minimum table stake must be set ({rule})", rule=rule)
-    decision = minimum_table_stake_change(table["game"], current, new, effective_at, notice_from, agreement,
-                                          notice_until=notice_until)
+    decision = minimum_table_stake_change(
+        table["game"], current, new, effective_at, notice_from, agreement, notice_until=notice_until
+    )
     if not isinstance(decision, Approved):
         raise refused(f"table {table['id']}: {decision.message}", decision.rule)
     return decision
@@ -112,8 +122,9 @@ def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome
     return Outcome(events=[table_event("limits_changed", new, **data)], tables={new["id"]: new})
 
 
-def _give_poker_notice(ctx: Context, new: dict, patch: dict, agreement: PlayerAgreement | None,
-                       warnings: list) -> Outcome:
+def _give_poker_notice(
+    ctx: Context, new: dict, patch: dict, agreement: PlayerAgreement | None, warnings: list
+) -> Outcome:
     r69 = [_POKER_SETTING[k] for k in patch if k in _POKER_SETTING]
     commission = "rake" in patch
     setting = r69[0] if r69 else None
@@ -121,14 +132,20 @@ def _give_poker_notice(ctx: Context, new: dict, patch: dict, agreement: PlayerAg
     if setting is not None:
         try:
             first_key = next(k for k in patch if k in _POKER_SETTING)
-            notice = give_poker_notice(setting, patch[first_key] if not isinstance(patch[first_key], (dict, list))
-                                       else str(patch[first_key]), ctx.actor.name, hand_in_progress=True)
+            notice = give_poker_notice(
+                setting,
+                patch[first_key] if not isinstance(patch[first_key], (dict, list)) else str(patch[first_key]),
+                ctx.actor.name,
+                hand_in_progress=True,
+            )
         except ValueError as exc:
             raise BadRequest(f"set_limits: {exc}") from None
     if agreement is not None and not agreement.majority and notice is not None:
-        raise RuleRefused(f"table {new['id']}: only {agreement.agreeing} of {agreement.players_at_table} players"
-                          " agreed; without a majority the change needs notice of three hands (002 r6.9)",
-                          rule="002 r6.9")
+        raise RuleRefused(
+            f"table {new['id']}: only {agreement.agreeing} of {agreement.players_at_table} players"
+            " agreed; without a majority the change needs notice of three hands (002 r6.9)",
+            rule="002 r6.9",
+        )
     pending = {
         "id": f"c{new['version']}",
         "limits": patch,
@@ -141,9 +158,19 @@ def _give_poker_notice(ctx: Context, new: dict, patch: dict, agreement: PlayerAg
     require_room(new.get("pending", []), "pending", "cancel a pending change (cancel_change) or complete a hand")
     new.setdefault("pending", []).append(pending)
     rule = "002 r6.9" if notice is not None else "002 r7.3"
-    return Outcome(events=[table_event("change_pending", new, pending=pending, warnings=warnings, rule=rule,
-                                       note="takes effect at the completion of a hand")],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[
+            table_event(
+                "change_pending",
+                new,
+                pending=pending,
+                warnings=warnings,
+                rule=rule,
+                note="takes effect at the completion of a hand",
+            )
+        ],
+        tables={new["id"]: new},
+    )
 
 
 def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -160,9 +187,14 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
             decisions.append(poker_change_decision(notice, hand_in_progress=False, agreement=agreement))
         if item["commission"]:
             shown_by = change_announced(shown, item["id"])
-            decisions.append(commission_change_decision(
-                item["limits"]["rake"], hand_in_progress=False, signs_changed=bool(shown_by),
-                unchanged=f"no display of table {new['id']} has shown the change yet"))
+            decisions.append(
+                commission_change_decision(
+                    item["limits"]["rake"],
+                    hand_in_progress=False,
+                    signs_changed=bool(shown_by),
+                    unchanged=f"no display of table {new['id']} has shown the change yet",
+                )
+            )
         refused = [d for d in decisions if not isinstance(d, Approved)]
         if refused:
             item["notice"] = None if notice is None else notice.__dict__.copy()
@@ -178,10 +210,21 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
         new["limits"] = {**new["limits"], **item["limits"]}
         applied.append({"id": item["id"], "changes": item["limits"], "reasons": [d.reason for d in decisions]})
     new["pending"] = kept
-    return Outcome(events=[table_event("hand_completed", new, hands_completed=new["hands_completed"],
-                                       applied=applied, failed=failed, waiting=[i["id"] for i in kept], held=held,
-                                       rule="002 r6.9")],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[
+            table_event(
+                "hand_completed",
+                new,
+                hands_completed=new["hands_completed"],
+                applied=applied,
+                failed=failed,
+                waiting=[i["id"] for i in kept],
+                held=held,
+                rule="002 r6.9",
+            )
+        ],
+        tables={new["id"]: new},
+    )
 
 
 def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -208,16 +251,27 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     require_room(new.get("scheduled", []), "scheduled", "cancel a scheduled change (cancel_change) first")
     new.setdefault("scheduled", []).append(item)
     new["scheduled"].sort(key=lambda s: s["effective_at"])
-    return Outcome(events=[table_event("change_scheduled", new, scheduled=item, warnings=warnings,
-                                       rule=None if decision is None else decision.rule)],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[
+            table_event(
+                "change_scheduled",
+                new,
+                scheduled=item,
+                warnings=warnings,
+                rule=None if decision is None else decision.rule,
+            )
+        ],
+        tables={new["id"]: new},
+    )
 
 
 def _cancel(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     new = bumped(table)
     before = new.get("scheduled", []) + new.get("pending", [])
     if not any(item["id"] == cmd["change_id"] for item in before):
-        raise BadRequest(f"cancel_change.change_id: table {table['id']} has no scheduled or pending change {cmd['change_id']!r}")
+        raise BadRequest(
+            f"cancel_change.change_id: table {table['id']} has no scheduled or pending change {cmd['change_id']!r}"
+        )
     new["scheduled"] = [s for s in new.get("scheduled", []) if s["id"] != cmd["change_id"]]
     new["pending"] = [s for s in new.get("pending", []) if s["id"] != cmd["change_id"]]
     return Outcome(events=[table_event("change_cancelled", new, change_id=cmd["change_id"])], tables={new["id"]: new})
@@ -244,17 +298,35 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
             ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})
-            decision = _stake_decision(new, item["limits"], parse_time(item["effective_at"]), notice_from,
-                                       agreement, notice_until)
+            decision = _stake_decision(
+                new, item["limits"], parse_time(item["effective_at"]), notice_from, agreement, notice_until
+            )
         except RuleRefused as exc:
-            events.append(("scheduled_change_failed", {"scheduled": item, "rule": exc.rule, "message": exc.message,
-                                                       "notice_shown_from": _time_or_none(notice_from)}))
+            events.append(
+                (
+                    "scheduled_change_failed",
+                    {
+                        "scheduled": item,
+                        "rule": exc.rule,
+                        "message": exc.message,
+                        "notice_shown_from": _time_or_none(notice_from),
+                    },
+                )
+            )
             continue
         new["limits"] = {**new["limits"], **item["limits"]}
-        events.append(("scheduled_change_applied", {"scheduled": item, "changes": item["limits"],
-                                                    "rule": None if decision is None else decision.rule,
-                                                    "reason": None if decision is None else decision.reason,
-                                                    "notice_shown_from": _time_or_none(notice_from)}))
+        events.append(
+            (
+                "scheduled_change_applied",
+                {
+                    "scheduled": item,
+                    "changes": item["limits"],
+                    "rule": None if decision is None else decision.rule,
+                    "reason": None if decision is None else decision.reason,
+                    "notice_shown_from": _time_or_none(notice_from),
+                },
+            )
+        )
     return Outcome(events=[table_event(kind, new, **data) for kind, data in events], tables={new["id"]: new})
 
 
@@ -269,8 +341,9 @@ def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
     new = bumped(table)
     new["display_name"] = name
     rule = GAMES[table["game"]].renamable_by
-    return Outcome(events=[table_event("display_name_changed", new, display_name=name, rule=rule)],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[table_event("display_name_changed", new, display_name=name, rule=rule)], tables={new["id"]: new}
+    )
 
 
 def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -283,7 +356,7 @@ def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         if isinstance(entry, str):
             entry = {"kind": entry}
         if not isinstance(entry, dict) or set(entry) - {"kind", "cap_mm"} or "kind" not in entry:
-            raise BadRequest(f"{key}: must be a sign kind or {{\"kind\": ..., \"cap_mm\": ...}}")
+            raise BadRequest(f'{key}: must be a sign kind or {{"kind": ..., "cap_mm": ...}}')
         kind = entry["kind"]
         if not isinstance(kind, str) or kind not in SIGN_KINDS:
             raise BadRequest(f"{key}.kind: unknown sign kind {kind!r} (known: {', '.join(SIGN_KINDS)})")
@@ -302,27 +375,63 @@ def _signs(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 AGREEMENT = Field("dict", required=False, nullable=True)
 
 SPECS = [
-    CommandSpec("set_limits", "pit", "table", _set_limits,
-                "change a table's limits now (poker room: after notice, at the end of a hand, 002 r6.9)",
-                fields={"limits": Field("dict"), "players_agreed": AGREEMENT}, floor=True),
-    CommandSpec("schedule_change", "pit", "table", _schedule,
-                "change a table's limits at a time; the notice shows from now (003 s259(3), s295(3))",
-                fields={"limits": Field("dict"), "effective_at": Field("time"), "players_agreed": AGREEMENT},
-                floor=True),
-    CommandSpec("cancel_change", "pit", "table", _cancel, "cancel a scheduled or pending change",
-                fields={"change_id": Field("str")}),
-    CommandSpec("hand_complete", "dealer", "table", _hand_complete,
-                "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9), a "
-                "commission change once the table's displays show it (002 r7.3)",
-                games=("poker",), floor=True),
-    CommandSpec("set_display_name", "pit", "table", _display_name,
-                f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
-                fields={"display_name": Field("str")}, floor=True),
-    CommandSpec("set_signs", "pit", "table", _signs,
-                "the signs a table shows and their letter height; the signs the law requires stay, letters at least "
-                f"{MIN_TEXT_MM:g} mm ({', '.join(TEXT_HEIGHT_CITATIONS)})",
-                fields={"signs": Field("list")}, floor=True),
+    CommandSpec(
+        "set_limits",
+        "pit",
+        "table",
+        _set_limits,
+        "change a table's limits now (poker room: after notice, at the end of a hand, 002 r6.9)",
+        fields={"limits": Field("dict"), "players_agreed": AGREEMENT},
+        floor=True,
+    ),
+    CommandSpec(
+        "schedule_change",
+        "pit",
+        "table",
+        _schedule,
+        "change a table's limits at a time; the notice shows from now (003 s259(3), s295(3))",
+        fields={"limits": Field("dict"), "effective_at": Field("time"), "players_agreed": AGREEMENT},
+        floor=True,
+    ),
+    CommandSpec(
+        "cancel_change",
+        "pit",
+        "table",
+        _cancel,
+        "cancel a scheduled or pending change",
+        fields={"change_id": Field("str")},
+    ),
+    CommandSpec(
+        "hand_complete",
+        "dealer",
+        "table",
+        _hand_complete,
+        "a hand is complete: pending poker changes whose notice has run take effect (002 r6.9), a "
+        "commission change once the table's displays show it (002 r7.3)",
+        games=("poker",),
+        floor=True,
+    ),
+    CommandSpec(
+        "set_display_name",
+        "pit",
+        "table",
+        _display_name,
+        f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
+        fields={"display_name": Field("str")},
+        floor=True,
+    ),
+    CommandSpec(
+        "set_signs",
+        "pit",
+        "table",
+        _signs,
+        "the signs a table shows and their letter height; the signs the law requires stay, letters at least "
+        f"{MIN_TEXT_MM:g} mm ({', '.join(TEXT_HEIGHT_CITATIONS)})",
+        fields={"signs": Field("list")},
+        floor=True,
+    ),
 ]
 
-APPLY_DUE = CommandSpec("apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due",
-                        floor=True)
+APPLY_DUE = CommandSpec(
+    "apply_due", "admin", "table", _apply_due, "apply the scheduled changes that are due", floor=True
+)

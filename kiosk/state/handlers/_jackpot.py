@@ -52,14 +52,25 @@ def meter_of(link: dict) -> JackpotMeter:
 
 def _store_meter(link: dict, meter: JackpotMeter) -> None:
     if not meter.balanced:  # the invariant of kiosk.rules.caribbean: never store a meter that lost a cent
-        raise RuleRefused(f"link {link['id']}: jackpot meter arithmetic does not balance; nothing was changed",
-                          rule="000 s231(4)")
+        raise RuleRefused(
+            f"link {link['id']}: jackpot meter arithmetic does not balance; nothing was changed", rule="000 s231(4)"
+        )
     link["meter"] = dataclasses.asdict(meter)
 
 
-def new_link_state(link_id: str, *, name: str, tables: list[str], approval: str | None, seed_cents: int,
-                   prize_cents: int, rate_bp: int, wager_cents: dict[str, int | None], standalone: bool,
-                   sharing: str = "s246") -> LinkState:
+def new_link_state(
+    link_id: str,
+    *,
+    name: str,
+    tables: list[str],
+    approval: str | None,
+    seed_cents: int,
+    prize_cents: int,
+    rate_bp: int,
+    wager_cents: dict[str, int | None],
+    standalone: bool,
+    sharing: str = "s246",
+) -> LinkState:
     """A link as first stored: the meter shows ``prize_cents`` (the casino put it all in)."""
     meter = JackpotMeter.start(seed_cents, rate_bp)
     if prize_cents != seed_cents:
@@ -83,8 +94,9 @@ def new_link_state(link_id: str, *, name: str, tables: list[str], approval: str 
 def _table_link(table: dict, loaded: Loaded) -> dict:
     link_id = table.get("link_id")
     if not link_id or link_id not in loaded.links:
-        raise RuleRefused(f"table {table['id']} has no jackpot meter or progressive link (000 s231(2), s231(3))",
-                          rule="000 s231(2)")
+        raise RuleRefused(
+            f"table {table['id']} has no jackpot meter or progressive link (000 s231(2), s231(3))", rule="000 s231(2)"
+        )
     return loaded.links[link_id]
 
 
@@ -103,8 +115,11 @@ def _places(value: list, table: dict) -> list[int]:
         if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= PLACES:
             raise BadRequest(f"jackpot_wagers.places: each place is 1 to {PLACES}, not {place!r}")
         if place in places:
-            raise RuleRefused(f"table {table['id']}: place {place} is listed twice; only 1 wager is accepted on each "
-                              "area (000 s237(5))", rule="000 s237(5)")
+            raise RuleRefused(
+                f"table {table['id']}: place {place} is listed twice; only 1 wager is accepted on each "
+                "area (000 s237(5))",
+                rule="000 s237(5)",
+            )
         places.append(place)
     return sorted(places)
 
@@ -112,16 +127,21 @@ def _places(value: list, table: dict) -> list[int]:
 def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     count, given = cmd.get("count"), cmd.get("places")
     if (count is None) == (given is None):
-        raise BadRequest("jackpot_wagers: give count (jackpot wagers accepted) or places (the places whose jackpot "
-                         "wager was accepted this round), not both")
+        raise BadRequest(
+            "jackpot_wagers: give count (jackpot wagers accepted) or places (the places whose jackpot "
+            "wager was accepted this round), not both"
+        )
     new_table = None
     if given is not None:
         places = _places(given, table)
         state = current_game_state(table)
         again = sorted(set(places) & set(state["jackpot_places"]))
         if again:
-            raise RuleRefused(f"table {table['id']}: the jackpot wager of place {again[0]} is already in play this "
-                              "round; only 1 wager is accepted on each area (000 s237(5))", rule="000 s237(5)")
+            raise RuleRefused(
+                f"table {table['id']}: the jackpot wager of place {again[0]} is already in play this "
+                "round; only 1 wager is accepted on each area (000 s237(5))",
+                rule="000 s237(5)",
+            )
         if not places:
             raise BadRequest("jackpot_wagers.places: name at least one place")
         count = len(places)
@@ -132,7 +152,9 @@ def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     _unlocked(link)
     wager = link["wager_cents"].get(table["id"])
     if not wager:
-        raise RuleRefused(f"table {table['id']}: no jackpot wager amount is configured (000 s237(2))", rule="000 s237(2)")
+        raise RuleRefused(
+            f"table {table['id']}: no jackpot wager amount is configured (000 s237(2))", rule="000 s237(2)"
+        )
     meter = meter_of(link)
     before = meter.amount_cents
     try:
@@ -142,9 +164,18 @@ def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         raise refused(str(exc), exc.rule) from None
     new = bumped(link)
     _store_meter(new, meter)
-    events = [link_event("jackpot_contribution", new, from_table=table["id"], wagers=count,
-                         wager_cents=wager, added_cents=meter.amount_cents - before, meter_cents=meter.amount_cents,
-                         rule="000 s231(4)")]
+    events = [
+        link_event(
+            "jackpot_contribution",
+            new,
+            from_table=table["id"],
+            wagers=count,
+            wager_cents=wager,
+            added_cents=meter.amount_cents - before,
+            meter_cents=meter.amount_cents,
+            rule="000 s231(4)",
+        )
+    ]
     if new_table is None:
         return Outcome(events=events, links={new["id"]: new})
     lit = new_table["game_state"]["jackpot_places"]
@@ -158,9 +189,10 @@ def _round_end(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     state.update(round=state["round"] + 1, jackpot_places=[])
     new = bumped(table)
     new["game_state"] = state
-    return Outcome(events=[table_event("caribbean_round_end", new, round=state["round"], cleared=ended,
-                                       rule="000 s231(1)")],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[table_event("caribbean_round_end", new, round=state["round"], cleared=ended, rule="000 s231(1)")],
+        tables={new["id"]: new},
+    )
 
 
 def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -168,11 +200,11 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     _unlocked(link)
     hands = cmd["hands"]
     if not hands or len(hands) > 13:
-        raise BadRequest("jackpot_hit.hands: give each winning player's 5 cards, e.g. {\"seat 3\": [\"AS\", ...]}")
+        raise BadRequest('jackpot_hit.hands: give each winning player\'s 5 cards, e.g. {"seat 3": ["AS", ...]}')
     for player, cards in hands.items():
         one_line(player, "jackpot_hit.hands: a player's seat or name", limit=60)
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise BadRequest(f"jackpot_hit.hands.{player}: must be a list of 5 card tokens such as \"AS\"")
+            raise BadRequest(f'jackpot_hit.hands.{player}: must be a list of 5 card tokens such as "AS"')
     jackpot = table.get("settings", {}).get("jackpot") or {}
     signs = {s.get("kind") for s in table.get("signs", [])}
     meter = meter_of(link)
@@ -184,8 +216,11 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         )
         # 000 s247(3): a sign on the table, when the round was played, stating the way of sharing: the
         # latest report of a display of this table shows it stating the configured way
-        sharing_shown = sign_shown(loaded.reports(table["id"]), "jackpot_sharing",
-                                   says=jackpot.get("sharing_method")) if "jackpot_sharing" in signs else []
+        sharing_shown = (
+            sign_shown(loaded.reports(table["id"]), "jackpot_sharing", says=jackpot.get("sharing_method"))
+            if "jackpot_sharing" in signs
+            else []
+        )
         sharing_sign = bool(sharing_shown)
         round_ = jackpot_round(hands, meter.amount_cents, settings, sharing_sign_displayed=sharing_sign)
         meter, payment = meter.settle(round_)
@@ -203,8 +238,14 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "table_id": table["id"],
         "at": ctx.now_text,
         "payments": [
-            {"player": p.player, "hand": p.hand.value, "amount_cents": p.amount_cents, "s246_cents": p.s246_cents,
-             "from_meter": p.from_meter, "rule": p.rule}
+            {
+                "player": p.player,
+                "hand": p.hand.value,
+                "amount_cents": p.amount_cents,
+                "s246_cents": p.s246_cents,
+                "from_meter": p.from_meter,
+                "rule": p.rule,
+            }
             for p in round_.payments
         ],
         "prize_cents": round_.prize_cents,
@@ -225,9 +266,18 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     state.update(round=state["round"] + 1, jackpot_places=[])
     settled["game_state"] = state
     return Outcome(
-        events=[link_event("jackpot_hit", new, from_table=table["id"], pending=True, hit=new["pending"],
-                           meter_cents=meter.amount_cents, rule=round_.rule),
-                table_event("caribbean_round_end", settled, round=state["round"], cleared=[], rule="000 s231(1)")],
+        events=[
+            link_event(
+                "jackpot_hit",
+                new,
+                from_table=table["id"],
+                pending=True,
+                hit=new["pending"],
+                meter_cents=meter.amount_cents,
+                rule=round_.rule,
+            ),
+            table_event("caribbean_round_end", settled, round=state["round"], cleared=[], rule="000 s231(1)"),
+        ],
         links={new["id"]: new},
         tables={settled["id"]: settled},
     )
@@ -245,23 +295,40 @@ def _paid(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
         raise RuleRefused(f"jackpot {link['id']}: hit {pending['hit']} is already recorded as paid", rule="000 s245")
     new = bumped(link)
     new["pending"].update(paid=True, paid_by=ctx.actor.name, paid_at=ctx.now_text, paid_note=cmd.get("note"))
-    return Outcome(events=[link_event("jackpot_paid", new, hit=pending["hit"], paid_by=ctx.actor.name, pending=True,
-                                      rule="000 s245(3)")],
-                   links={new["id"]: new})
+    return Outcome(
+        events=[
+            link_event(
+                "jackpot_paid", new, hit=pending["hit"], paid_by=ctx.actor.name, pending=True, rule="000 s245(3)"
+            )
+        ],
+        links={new["id"]: new},
+    )
 
 
 def _reset(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     pending = _pending(link)
     if not pending["paid"]:
-        raise RuleRefused(f"jackpot {link['id']}: hit {pending['hit']} must be paid before the meter is reset",
-                          rule="000 s245(3)")
+        raise RuleRefused(
+            f"jackpot {link['id']}: hit {pending['hit']} must be paid before the meter is reset", rule="000 s245(3)"
+        )
     meter, top_up = meter_of(link).reset()
     new = bumped(link)
     _store_meter(new, meter)
     new["pending"] = None
-    return Outcome(events=[link_event("jackpot_reset", new, hit=pending["hit"], top_up_cents=top_up,
-                                      meter_cents=meter.amount_cents, pending=False, rule="000 s231(4)")],
-                   links={new["id"]: new})
+    return Outcome(
+        events=[
+            link_event(
+                "jackpot_reset",
+                new,
+                hit=pending["hit"],
+                top_up_cents=top_up,
+                meter_cents=meter.amount_cents,
+                pending=False,
+                rule="000 s231(4)",
+            )
+        ],
+        links={new["id"]: new},
+    )
 
 
 def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
@@ -275,11 +342,20 @@ def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     require_room(link["proposals"], "proposals", "approve or withdraw a proposal (jackpot_withdraw) first")
     new = bumped(link)
     proposal_id = f"p{new['version']}"
-    new["proposals"][proposal_id] = {"id": proposal_id, "changes": changes, "by": ctx.actor.name,
-                                     "person": ctx.actor.who, "token_id": ctx.actor.token_id, "at": ctx.now_text}
-    return Outcome(events=[link_event("jackpot_settings_proposed", new, proposal_id=proposal_id, changes=changes,
-                                      by=ctx.actor.name)],
-                   links={new["id"]: new})
+    new["proposals"][proposal_id] = {
+        "id": proposal_id,
+        "changes": changes,
+        "by": ctx.actor.name,
+        "person": ctx.actor.who,
+        "token_id": ctx.actor.token_id,
+        "at": ctx.now_text,
+    }
+    return Outcome(
+        events=[
+            link_event("jackpot_settings_proposed", new, proposal_id=proposal_id, changes=changes, by=ctx.actor.name)
+        ],
+        links={new["id"]: new},
+    )
 
 
 def _proposal(link: dict, proposal_id: str) -> dict:
@@ -292,8 +368,11 @@ def _proposal(link: dict, proposal_id: str) -> dict:
 def _approve(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     proposal = _proposal(link, cmd["proposal_id"])
     proposer = proposal.get("person") or proposal["by"]
-    if (ctx.actor.who == proposer or proposal["by"] == ctx.actor.name
-            or (proposal["token_id"] and proposal["token_id"] == ctx.actor.token_id)):
+    if (
+        ctx.actor.who == proposer
+        or proposal["by"] == ctx.actor.name
+        or (proposal["token_id"] and proposal["token_id"] == ctx.actor.token_id)
+    ):
         raise Forbidden(
             f"jackpot {link['id']}: {proposer} proposed this change (a token issued by another token belongs"
             " to the same person); a second administrator, another person, must approve it"
@@ -303,43 +382,95 @@ def _approve(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     new = bumped(link)
     _store_meter(new, meter)
     del new["proposals"][proposal["id"]]
-    return Outcome(events=[link_event("jackpot_settings_changed", new, proposal_id=proposal["id"], changes=changes,
-                                      proposed_by=proposal["by"], approved_by=ctx.actor.name)],
-                   links={new["id"]: new})
+    return Outcome(
+        events=[
+            link_event(
+                "jackpot_settings_changed",
+                new,
+                proposal_id=proposal["id"],
+                changes=changes,
+                proposed_by=proposal["by"],
+                approved_by=ctx.actor.name,
+            )
+        ],
+        links={new["id"]: new},
+    )
 
 
 def _withdraw(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     proposal = _proposal(link, cmd["proposal_id"])
     new = bumped(link)
     del new["proposals"][proposal["id"]]
-    return Outcome(events=[link_event("jackpot_settings_withdrawn", new, proposal_id=proposal["id"])],
-                   links={new["id"]: new})
+    return Outcome(
+        events=[link_event("jackpot_settings_withdrawn", new, proposal_id=proposal["id"])], links={new["id"]: new}
+    )
 
 
 CARIBBEAN = ("caribbean_stud",)
 
 
 SPECS = [
-    CommandSpec("jackpot_wagers", "dealer", "table", _wagers,
-                "jackpot wagers accepted at a table add their share to the meter (000 s231(4)); with places, the slot "
-                "light of each place is lit while its wager is in play this round (000 s231(1))",
-                fields={"count": Field("int", required=False, low=1, high=100),
-                        "places": Field("list", required=False)}, games=CARIBBEAN),
-    CommandSpec("caribbean_round_end", "dealer", "table", _round_end,
-                "the round is over: the jackpot wagers are no longer in play and the slot lights go out (000 s231(1))",
-                games=CARIBBEAN),
-    CommandSpec("jackpot_hit", "dealer", "table", _hit,
-                "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
-                fields={"hands": Field("dict")}, games=CARIBBEAN),
-    CommandSpec("jackpot_paid", "pit", "link", _paid, "record that the pending jackpot hit was paid (000 s245)",
-                fields={"note": Field("str", required=False)}),
+    CommandSpec(
+        "jackpot_wagers",
+        "dealer",
+        "table",
+        _wagers,
+        "jackpot wagers accepted at a table add their share to the meter (000 s231(4)); with places, the slot "
+        "light of each place is lit while its wager is in play this round (000 s231(1))",
+        fields={"count": Field("int", required=False, low=1, high=100), "places": Field("list", required=False)},
+        games=CARIBBEAN,
+    ),
+    CommandSpec(
+        "caribbean_round_end",
+        "dealer",
+        "table",
+        _round_end,
+        "the round is over: the jackpot wagers are no longer in play and the slot lights go out (000 s231(1))",
+        games=CARIBBEAN,
+    ),
+    CommandSpec(
+        "jackpot_hit",
+        "dealer",
+        "table",
+        _hit,
+        "a round's winning jackpot hands: pay them and lock the jackpot until paid and reset (000 s245-s247)",
+        fields={"hands": Field("dict")},
+        games=CARIBBEAN,
+    ),
+    CommandSpec(
+        "jackpot_paid",
+        "pit",
+        "link",
+        _paid,
+        "record that the pending jackpot hit was paid (000 s245)",
+        fields={"note": Field("str", required=False)},
+    ),
     CommandSpec("jackpot_reset", "pit", "link", _reset, "reset the meter to its seed and unlock the jackpot"),
-    CommandSpec("jackpot_propose", "admin", "link", _propose,
-                "propose a new seed or contribution rate (a second administrator approves)",
-                fields={"seed_cents": Field("int", required=False, low=0, high=10**15),
-                        "contribution_bp": Field("int", required=False, low=0, high=10_000)}),
-    CommandSpec("jackpot_approve", "admin", "link", _approve, "approve another administrator's jackpot proposal",
-                fields={"proposal_id": Field("str")}),
-    CommandSpec("jackpot_withdraw", "admin", "link", _withdraw, "withdraw a jackpot proposal",
-                fields={"proposal_id": Field("str")}),
+    CommandSpec(
+        "jackpot_propose",
+        "admin",
+        "link",
+        _propose,
+        "propose a new seed or contribution rate (a second administrator approves)",
+        fields={
+            "seed_cents": Field("int", required=False, low=0, high=10**15),
+            "contribution_bp": Field("int", required=False, low=0, high=10_000),
+        },
+    ),
+    CommandSpec(
+        "jackpot_approve",
+        "admin",
+        "link",
+        _approve,
+        "approve another administrator's jackpot proposal",
+        fields={"proposal_id": Field("str")},
+    ),
+    CommandSpec(
+        "jackpot_withdraw",
+        "admin",
+        "link",
+        _withdraw,
+        "withdraw a jackpot proposal",
+        fields={"proposal_id": Field("str")},
+    ),
 ]

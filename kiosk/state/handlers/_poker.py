@@ -25,15 +25,22 @@ def _clock(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     seconds = (table.get("settings") or {}).get("time_to_act")
     seat = cmd.get("seat")
     if seat is not None and not seconds:
-        raise RuleRefused(f"table {table['id']} has no time to act scheduled; set poker.time_to_act (5 to 60 "
-                          "seconds) in the floor file (002 r6.14)", rule="002 r6.14")
+        raise RuleRefused(
+            f"table {table['id']} has no time to act scheduled; set poker.time_to_act (5 to 60 "
+            "seconds) in the floor file (002 r6.14)",
+            rule="002 r6.14",
+        )
     state = current_game_state(table)
     if seat is None:
         stopped, state["clock"] = state["clock"], None
         data = {"seat": None, "stopped": stopped}
     else:
-        state["clock"] = {"seat": seat, "seconds": int(seconds), "started_at": ctx.now_text,
-                          "ends_at": format_time(ctx.now + timedelta(seconds=int(seconds)))}
+        state["clock"] = {
+            "seat": seat,
+            "seconds": int(seconds),
+            "started_at": ctx.now_text,
+            "ends_at": format_time(ctx.now + timedelta(seconds=int(seconds))),
+        }
         data = {"seat": seat, "clock": state["clock"]}
     new = bumped(table)
     new["game_state"] = state
@@ -41,7 +48,13 @@ def _clock(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 
 
 SPECS = [
-    CommandSpec("time_to_act", "dealer", "table", _clock,
-                "start the time-to-act clock for a seat, or stop it with seat null (002 r6.14)",
-                fields={"seat": Field("int", required=False, nullable=True, low=1, high=SEATS)}, games=("poker",)),
+    CommandSpec(
+        "time_to_act",
+        "dealer",
+        "table",
+        _clock,
+        "start the time-to-act clock for a seat, or stop it with seat null (002 r6.14)",
+        fields={"seat": Field("int", required=False, nullable=True, low=1, high=SEATS)},
+        games=("poker",),
+    ),
 ]

@@ -19,16 +19,29 @@ def _result(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     number = winning_number(cmd["number"])
     new = bumped(table)
     state = current_game_state(table)
-    state.update(spins=state["spins"] + 1, number=number, at=ctx.now_text, winning=[number_area(number)],
-                 results=([number] + list(state["results"]))[:RESULTS_KEPT])
+    state.update(
+        spins=state["spins"] + 1,
+        number=number,
+        at=ctx.now_text,
+        winning=[number_area(number)],
+        results=([number] + list(state["results"]))[:RESULTS_KEPT],
+    )
     new["game_state"] = state
-    return Outcome(events=[table_event("roulette_result", new, number=number, spin=state["spins"], rule=WHEEL_RULE)],
-                   tables={new["id"]: new})
+    return Outcome(
+        events=[table_event("roulette_result", new, number=number, spin=state["spins"], rule=WHEEL_RULE)],
+        tables={new["id"]: new},
+    )
 
 
 SPECS = [
-    CommandSpec("roulette_result", "dealer", "table", _result,
-                "enter the winning number, 0 to 36 (003 s131(2), (2A)); the layout lights it and the results board "
-                f"shows the last {RESULTS_KEPT}",
-                fields={"number": Field("int")}, games=("roulette",)),
+    CommandSpec(
+        "roulette_result",
+        "dealer",
+        "table",
+        _result,
+        "enter the winning number, 0 to 36 (003 s131(2), (2A)); the layout lights it and the results board "
+        f"shows the last {RESULTS_KEPT}",
+        fields={"number": Field("int")},
+        games=("roulette",),
+    ),
 ]

@@ -38,13 +38,24 @@ def _no_more_bets(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
             rule="001 s465(4)(c)",
         )
     if gs["phase"] == "no_more_bets":
-        raise RuleRefused(f"table {table['id']}: 'no more bets' was already called for drawing {gs['drawing']}", rule="001 s463(1)")
+        raise RuleRefused(
+            f"table {table['id']}: 'no more bets' was already called for drawing {gs['drawing']}", rule="001 s463(1)"
+        )
     new = bumped(table)
     g = new["game_state"]
-    g.update(phase="no_more_bets", drawing=g["drawing"] + 1, drawn=None, source=None, winning=[], void=None,
-             illumination_faults=[])
-    return Outcome(events=[table_event("trichro_no_more_bets", new, drawing=g["drawing"], rule="001 s463(1)")],
-                   tables={new["id"]: new})
+    g.update(
+        phase="no_more_bets",
+        drawing=g["drawing"] + 1,
+        drawn=None,
+        source=None,
+        winning=[],
+        void=None,
+        illumination_faults=[],
+    )
+    return Outcome(
+        events=[table_event("trichro_no_more_bets", new, drawing=g["drawing"], rule="001 s463(1)")],
+        tables={new["id"]: new},
+    )
 
 
 def _ready_to_draw(table: dict, device: str) -> None:
@@ -79,8 +90,13 @@ def _result(table: dict, tokens: list[str], source: str, by_hand: bool = False) 
     new = bumped(table)
     g = new["game_state"]
     g.update(phase="result", drawn=list(drawing.draw.tokens), source=source, winning=winning, void=None)
-    data = {"drawing": g["drawing"], "balls": list(drawing.draw.tokens), "source": source, "winning": winning,
-            "rule": "001 s463(3)"}
+    data = {
+        "drawing": g["drawing"],
+        "balls": list(drawing.draw.tokens),
+        "source": source,
+        "winning": winning,
+        "rule": "001 s463(3)",
+    }
     if drawing.discarded:
         data["part_balls_not_used"] = len(drawing.discarded)
         data["note"] = drawing.reason
@@ -96,7 +112,7 @@ def _draw(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     _ready_to_draw(table, "ball_device")
     balls = cmd["balls"]
     if not all(isinstance(b, str) for b in balls):
-        raise BadRequest("trichro_draw.balls: must be ball tokens such as \"red*\" or \"gold\"")
+        raise BadRequest('trichro_draw.balls: must be ball tokens such as "red*" or "gold"')
     return _result(table, balls, "ball_device", bool(cmd.get("by_hand")))
 
 
@@ -116,21 +132,37 @@ def _malfunction(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcom
     drawing = complete_drawing(gs["balls"], [], malfunction=device)
     new = bumped(table)
     g = new["game_state"]
-    g.update(phase="void", drawn=None, winning=[], void={"rule": drawing.rule, "reason": drawing.reason,
-                                                          "note": cmd.get("note")})
+    g.update(
+        phase="void",
+        drawn=None,
+        winning=[],
+        void={"rule": drawing.rule, "reason": drawing.reason, "note": cmd.get("note")},
+    )
     if device == "rrg":
         g["awaiting_inspector"] = True
     return Outcome(
-        events=[table_event("trichro_drawing_void", new, drawing=g["drawing"], device=device, rule=drawing.rule,
-                            reason=drawing.reason, note=cmd.get("note"), inspector_approval_needed=device == "rrg")],
+        events=[
+            table_event(
+                "trichro_drawing_void",
+                new,
+                drawing=g["drawing"],
+                device=device,
+                rule=drawing.rule,
+                reason=drawing.reason,
+                note=cmd.get("note"),
+                inspector_approval_needed=device == "rrg",
+            )
+        ],
         tables={new["id"]: new},
     )
 
 
 def _approve_redraw(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     if not table["game_state"]["awaiting_inspector"]:
-        raise RuleRefused(f"table {table['id']}: no generator malfunction awaits an inspector's approval (001 s466(b))",
-                          rule="001 s466(b)")
+        raise RuleRefused(
+            f"table {table['id']}: no generator malfunction awaits an inspector's approval (001 s466(b))",
+            rule="001 s466(b)",
+        )
     new = bumped(table)
     new["game_state"]["awaiting_inspector"] = False
     return Outcome(
@@ -163,31 +195,76 @@ def _illumination_fault(ctx: Context, cmd: dict, table: dict, loaded: Loaded) ->
     fault = {"areas": sorted(set(areas)), "note": cmd.get("note"), "at": ctx.now_text}
     new["game_state"]["illumination_faults"].append(fault)
     return Outcome(
-        events=[table_event("trichro_illumination_fault", new, drawing=gs["drawing"], areas=fault["areas"],
-                            note=fault["note"], result_stands=True, rule="000 s78(7)")],
+        events=[
+            table_event(
+                "trichro_illumination_fault",
+                new,
+                drawing=gs["drawing"],
+                areas=fault["areas"],
+                note=fault["note"],
+                result_stands=True,
+                rule="000 s78(7)",
+            )
+        ],
         tables={new["id"]: new},
     )
 
 
 SPECS = [
-    CommandSpec("trichro_no_more_bets", "dealer", "table", _no_more_bets, "call 'no more bets' (001 s463(1))",
-                games=TRI_CHRO),
-    CommandSpec("trichro_draw", "dealer", "table", _draw,
-                "enter the 2 balls drawn by the ball drawing device (001 s463(3)); \"broken\" marks a part ball (s465(4))",
-                fields={"balls": Field("list"), "by_hand": Field("bool", required=False)}, games=TRI_CHRO),
-    CommandSpec("trichro_generate", "dealer", "table", _generate,
-                "draw 2 balls with the random result generator (001 s455)", games=TRI_CHRO),
-    CommandSpec("trichro_malfunction", "dealer", "table", _malfunction,
-                "void the drawing after a device malfunction (001 s465(3), s466)",
-                fields={"device": Field("code", choices=("ball_device", "rrg")), "note": Field("str", required=False)},
-                games=TRI_CHRO),
-    CommandSpec("trichro_approve_redraw", "pit", "table", _approve_redraw,
-                "record the inspector's approval of a new generator drawing (001 s466(b))",
-                fields={"inspector": Field("name")}, games=TRI_CHRO),
-    CommandSpec("trichro_ball_replaced", "dealer", "table", _ball_replaced,
-                "the broken ball was replaced in the presence of the named inspector (001 s465(4)(c))",
-                fields={"inspector": Field("name")}, games=TRI_CHRO),
-    CommandSpec("trichro_illumination_fault", "dealer", "table", _illumination_fault,
-                "record winning areas that did not light; the result stands (000 s78(7))",
-                fields={"areas": Field("list", required=False), "note": Field("str", required=False)}, games=TRI_CHRO),
+    CommandSpec(
+        "trichro_no_more_bets", "dealer", "table", _no_more_bets, "call 'no more bets' (001 s463(1))", games=TRI_CHRO
+    ),
+    CommandSpec(
+        "trichro_draw",
+        "dealer",
+        "table",
+        _draw,
+        'enter the 2 balls drawn by the ball drawing device (001 s463(3)); "broken" marks a part ball (s465(4))',
+        fields={"balls": Field("list"), "by_hand": Field("bool", required=False)},
+        games=TRI_CHRO,
+    ),
+    CommandSpec(
+        "trichro_generate",
+        "dealer",
+        "table",
+        _generate,
+        "draw 2 balls with the random result generator (001 s455)",
+        games=TRI_CHRO,
+    ),
+    CommandSpec(
+        "trichro_malfunction",
+        "dealer",
+        "table",
+        _malfunction,
+        "void the drawing after a device malfunction (001 s465(3), s466)",
+        fields={"device": Field("code", choices=("ball_device", "rrg")), "note": Field("str", required=False)},
+        games=TRI_CHRO,
+    ),
+    CommandSpec(
+        "trichro_approve_redraw",
+        "pit",
+        "table",
+        _approve_redraw,
+        "record the inspector's approval of a new generator drawing (001 s466(b))",
+        fields={"inspector": Field("name")},
+        games=TRI_CHRO,
+    ),
+    CommandSpec(
+        "trichro_ball_replaced",
+        "dealer",
+        "table",
+        _ball_replaced,
+        "the broken ball was replaced in the presence of the named inspector (001 s465(4)(c))",
+        fields={"inspector": Field("name")},
+        games=TRI_CHRO,
+    ),
+    CommandSpec(
+        "trichro_illumination_fault",
+        "dealer",
+        "table",
+        _illumination_fault,
+        "record winning areas that did not light; the result stands (000 s78(7))",
+        fields={"areas": Field("list", required=False), "note": Field("str", required=False)},
+        games=TRI_CHRO,
+    ),
 ]

@@ -152,9 +152,7 @@ class Store(abc.ABC):
         """``{"seq": n, "tables": {...}, "links": {...}}`` read in one consistent view."""
 
     @abc.abstractmethod
-    async def events_since(
-        self, seq: int, tables: Collection[str] | None = None, limit: int = 1000
-    ) -> list[Event]:
+    async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
         """Events with a sequence number above ``seq``, in order, at most ``limit``."""
 
     @abc.abstractmethod

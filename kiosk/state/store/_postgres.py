@@ -65,7 +65,9 @@ class PostgresStore(SqlStore):
 
     def _translate(self, exc: BaseException):
         if isinstance(exc, psycopg.OperationalError):
-            return StoreUnavailable(f"{self._where} is unavailable: {_first_line(exc)}; retry (with expected_version a retry is safe)")
+            return StoreUnavailable(
+                f"{self._where} is unavailable: {_first_line(exc)}; retry (with expected_version a retry is safe)"
+            )
         return StoreUnavailable(f"{self._where}: {_first_line(exc)}")
 
     def _begin_write(self, conn: Any) -> None:
@@ -144,8 +146,14 @@ class PostgresStore(SqlStore):
                 # TCP keepalives: a database host that vanishes without closing the connection
                 # is noticed within about 25 s instead of leaving the node deaf.
                 conn = await psycopg.AsyncConnection.connect(
-                    self.dsn, autocommit=True, connect_timeout=10, application_name="kiosk-listen",
-                    keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3,
+                    self.dsn,
+                    autocommit=True,
+                    connect_timeout=10,
+                    application_name="kiosk-listen",
+                    keepalives=1,
+                    keepalives_idle=10,
+                    keepalives_interval=5,
+                    keepalives_count=3,
                 )
                 await conn.execute(f"LISTEN {CHANNEL}")
                 delay = 0.05

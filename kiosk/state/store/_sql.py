@@ -122,8 +122,9 @@ class SqlStore(Store):
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(executor, self._with_conn, which, fn, True, slot)
 
-    def _with_conn(self, which: Literal["writer", "reader"], fn: Callable[[Any], T], retry: bool = True,
-                   slot: str | None = None) -> T:
+    def _with_conn(
+        self, which: Literal["writer", "reader"], fn: Callable[[Any], T], retry: bool = True, slot: str | None = None
+    ) -> T:
         attr = slot or which
         conn = self._conns.get(attr)
         if conn is None or self._conn_dead(conn):
@@ -165,8 +166,10 @@ class SqlStore(Store):
     # -- lifecycle ---------------------------------------------------------------------
     async def open(self) -> None:
         self._wexec = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-writer")
-        self._rexecs = [ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader-{i}")
-                        for i in range(self.readers)]
+        self._rexecs = [
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"kiosk-{self.dialect}-reader-{i}")
+            for i in range(self.readers)
+        ]
         try:
             await self._run("writer", self._migrate)
             await self._run("writer", self._settle_key)
@@ -225,19 +228,24 @@ class SqlStore(Store):
         if stored is not None:
             self._refuse_key(stored)
         actor = Actor(name="kiosk audit key", role="admin")
-        self._write(conn, actor, lambda loaded: Outcome(audit=[]), datetime.now(UTC), (), (), False,
-                    start_key=True)
+        self._write(conn, actor, lambda loaded: Outcome(audit=[]), datetime.now(UTC), (), (), False, start_key=True)
 
     def _refuse_key(self, stored: str | None) -> None:
         key = self.audit_key
         if stored is None:
-            raise AuditKeyError(f"{self._describe()} is not signed with an audit key but this node has key {key.id};"
-                                " restart the node so that it signs from the next record")
+            raise AuditKeyError(
+                f"{self._describe()} is not signed with an audit key but this node has key {key.id};"
+                " restart the node so that it signs from the next record"
+            )
         if key is None:
-            raise AuditKeyError(f"{self._describe()} is signed with audit key {stored}; give that key"
-                                " (--audit-key FILE or KIOSK_AUDIT_KEY_FILE) to write to it")
-        raise AuditKeyError(f"{self._describe()} is signed with audit key {stored}, not this key ({key.id});"
-                            " give the key the database was signed with")
+            raise AuditKeyError(
+                f"{self._describe()} is signed with audit key {stored}; give that key"
+                " (--audit-key FILE or KIOSK_AUDIT_KEY_FILE) to write to it"
+            )
+        raise AuditKeyError(
+            f"{self._describe()} is signed with audit key {stored}, not this key ({key.id});"
+            " give the key the database was signed with"
+        )
 
     def _meta(self, cur: Any, key: str) -> str | None:
         cur.execute(self._sql("SELECT value FROM kiosk_meta WHERE key = ?"), (key,))
@@ -266,8 +274,11 @@ class SqlStore(Store):
         self._begin_write(conn)
         try:
             try:
-                cur.execute(self._sql(  # take the writers' lock and read the head in one statement
-                    "UPDATE kiosk_head SET seq = seq WHERE id = 1 RETURNING seq, audit_n, audit_hash"))
+                cur.execute(
+                    self._sql(  # take the writers' lock and read the head in one statement
+                        "UPDATE kiosk_head SET seq = seq WHERE id = 1 RETURNING seq, audit_n, audit_hash"
+                    )
+                )
             except self._db_errors as exc:
                 if self._is_connection_error(exc):
                     raise _NothingApplied() from exc
@@ -326,15 +337,32 @@ class SqlStore(Store):
                     cur.execute(
                         self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
                         (
-                            seq, draft.type, draft.table_id, draft.link_id,
-                            "tables" if record["tables"] else "global", _dumps(draft.data), at,
-                            actor.name, actor.token_id, draft.version,
+                            seq,
+                            draft.type,
+                            draft.table_id,
+                            draft.link_id,
+                            "tables" if record["tables"] else "global",
+                            _dumps(draft.data),
+                            at,
+                            actor.name,
+                            actor.token_id,
+                            draft.version,
                         ),
                     )
                     for table_id in record["tables"]:
-                        cur.execute(self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq))
+                        cur.execute(
+                            self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq)
+                        )
                     audit_n, audit_hash = self._append_audit(
-                        cur, audit_n, audit_hash, seq, at, actor, draft.type, draft.table_id or draft.link_id, {"event": record}
+                        cur,
+                        audit_n,
+                        audit_hash,
+                        seq,
+                        at,
+                        actor,
+                        draft.type,
+                        draft.table_id or draft.link_id,
+                        {"event": record},
                     )
                     events.append(self._event(record))
                 for extra in outcome.audit:
@@ -352,11 +380,21 @@ class SqlStore(Store):
                                 "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
                                 " person) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"
                             ),
-                            (op.id, op.hash, op.role, op.name, None if op.tables is None else _dumps(list(op.tables)),
-                             op.created_at, op.expires_at, op.person),
+                            (
+                                op.id,
+                                op.hash,
+                                op.role,
+                                op.name,
+                                None if op.tables is None else _dumps(list(op.tables)),
+                                op.created_at,
+                                op.expires_at,
+                                op.person,
+                            ),
                         )
                     elif isinstance(op, TokenRevoke):
-                        cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
+                        cur.execute(
+                            self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id)
+                        )
                 for key, value in outcome.meta.items():
                     cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
                     cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
@@ -381,8 +419,11 @@ class SqlStore(Store):
         what the event log says (``kiosk audit verify`` rebuilds it from the log)."""
         tables, links = derive(outcome.events)
         for what, want, have in (("table", tables, outcome.tables), ("link", links, outcome.links)):
-            wrong = sorted(k for k in set(want) | set(have) if k not in want or k not in have
-                           or (want[k] != have[k] and _dumps(want[k]) != _dumps(have[k])))
+            wrong = sorted(
+                k
+                for k in set(want) | set(have)
+                if k not in want or k not in have or (want[k] != have[k] and _dumps(want[k]) != _dumps(have[k]))
+            )
             if wrong:
                 raise RuntimeError(f"a write would store {what} {wrong[0]} in a state its events do not carry")
 
@@ -409,20 +450,37 @@ class SqlStore(Store):
                 "INSERT INTO kiosk_audit (n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash,"
                 " mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             ),
-            (n + 1, seq, at, actor.name, actor.role, actor.token_id, action, target, _dumps(details), prev_hash, digest,
-             mac),
+            (
+                n + 1,
+                seq,
+                at,
+                actor.name,
+                actor.role,
+                actor.token_id,
+                action,
+                target,
+                _dumps(details),
+                prev_hash,
+                digest,
+                mac,
+            ),
         )
         return n + 1, digest
 
     def _showing_rows(self, cur, table_id: str, since: datetime | None) -> list[ShowingRecord]:
         """The table's displays' reports made at or after ``since`` (at most the newest
         ``SHOWING_ROWS``), oldest first."""
-        cur.execute(self._sql(
-            "SELECT n, at, actor, token_id, details FROM kiosk_audit WHERE target = ? AND action = ? AND at >= ?"
-            " ORDER BY n DESC LIMIT ?"),
-            (table_id, SHOWING_ACTION, "" if since is None else format_time(since), SHOWING_ROWS))
-        rows = [record_of(n, parse_time(at), token, who, json.loads(details))
-                for n, at, who, token, details in cur.fetchall()]
+        cur.execute(
+            self._sql(
+                "SELECT n, at, actor, token_id, details FROM kiosk_audit WHERE target = ? AND action = ? AND at >= ?"
+                " ORDER BY n DESC LIMIT ?"
+            ),
+            (table_id, SHOWING_ACTION, "" if since is None else format_time(since), SHOWING_ROWS),
+        )
+        rows = [
+            record_of(n, parse_time(at), token, who, json.loads(details))
+            for n, at, who, token, details in cur.fetchall()
+        ]
         return rows[::-1]
 
     def _load_rows(self, cur, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, dict[str, Any]]:
@@ -447,9 +505,15 @@ class SqlStore(Store):
     @staticmethod
     def _token_row(row) -> dict[str, Any]:
         return {
-            "id": row[0], "hash": row[1], "role": row[2], "name": row[3],
+            "id": row[0],
+            "hash": row[1],
+            "role": row[2],
+            "name": row[3],
             "tables": None if row[4] is None else json.loads(row[4]),
-            "created_at": row[5], "expires_at": row[6], "revoked_at": row[7], "person": row[8],
+            "created_at": row[5],
+            "expires_at": row[6],
+            "revoked_at": row[7],
+            "person": row[8],
         }
 
     @staticmethod
@@ -531,8 +595,16 @@ class SqlStore(Store):
     @staticmethod
     def _event_record(row, tables: list[str]) -> dict[str, Any]:
         return {
-            "seq": row[0], "type": row[1], "table_id": row[2], "link_id": row[3], "tables": sorted(tables),
-            "data": json.loads(row[5]), "at": row[6], "actor": row[7], "token_id": row[8], "version": row[9],
+            "seq": row[0],
+            "type": row[1],
+            "table_id": row[2],
+            "link_id": row[3],
+            "tables": sorted(tables),
+            "data": json.loads(row[5]),
+            "at": row[6],
+            "actor": row[7],
+            "token_id": row[8],
+            "version": row[9],
         }
 
     async def head_seq(self) -> int:
@@ -616,8 +688,11 @@ class SqlStore(Store):
         if query.before is not None:
             where.append("n < ?")
             params.append(query.before)
-        sql = ("SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash, mac FROM kiosk_audit"
-               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY n DESC LIMIT ?")
+        sql = (
+            "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash, mac FROM kiosk_audit"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY n DESC LIMIT ?"
+        )
         params.append(query.limit)
 
         def read(conn):
@@ -683,8 +758,15 @@ class SqlStore(Store):
                 tokens.append(self._token_row(row))
             except ValueError:
                 tokens.append({"id": row[0], "role": row[2], "name": row[3], "tables": "unreadable"})
-        return Findings(records=records, events=events, head=head, tables=rows["kiosk_tables"],
-                        links=rows["kiosk_links"], tokens=tokens, key_id=self._meta(cur, _KEY_META))
+        return Findings(
+            records=records,
+            events=events,
+            head=head,
+            tables=rows["kiosk_tables"],
+            links=rows["kiosk_links"],
+            tokens=tokens,
+            key_id=self._meta(cur, _KEY_META),
+        )
 
     @staticmethod
     def _audit_record(row) -> dict[str, Any]:
@@ -692,7 +774,20 @@ class SqlStore(Store):
             details = json.loads(row[8])
         except ValueError:
             details = {"unreadable": row[8]}
-        names = ("n", "seq", "at", "actor", "role", "token_id", "action", "target", "details", "prev_hash", "hash", "mac")
+        names = (
+            "n",
+            "seq",
+            "at",
+            "actor",
+            "role",
+            "token_id",
+            "action",
+            "target",
+            "details",
+            "prev_hash",
+            "hash",
+            "mac",
+        )
         record = dict(zip(names, row, strict=True))
         record["details"] = details
         return record

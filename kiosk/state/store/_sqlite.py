@@ -52,7 +52,9 @@ class SqliteStore(SqlStore):
             conn.execute("PRAGMA synchronous = FULL")
         except sqlite3.DatabaseError as exc:
             conn.close()
-            raise StoreUnavailable(f"{self._describe()} is not a usable kiosk database ({exc}); nothing was changed") from None
+            raise StoreUnavailable(
+                f"{self._describe()} is not a usable kiosk database ({exc}); nothing was changed"
+            ) from None
         except BaseException:
             conn.close()
             raise
@@ -70,7 +72,9 @@ class SqliteStore(SqlStore):
         except OSError as exc:
             raise StoreUnavailable(f"cannot read {self._describe()}: {exc.strerror}") from None
         if header and header != b"SQLite format 3\x00":
-            raise StoreUnavailable(f"{self._describe()} is not a SQLite database (corrupt or another file); nothing was changed")
+            raise StoreUnavailable(
+                f"{self._describe()} is not a SQLite database (corrupt or another file); nothing was changed"
+            )
 
     def _begin_write(self, conn: Any) -> None:
         conn.execute("BEGIN IMMEDIATE")
@@ -84,7 +88,9 @@ class SqliteStore(SqlStore):
             if not names:
                 return 0
             if "kiosk_meta" not in names:
-                raise StoreUnavailable(f"{self._describe()} is a SQLite database but not a kiosk database; nothing was changed")
+                raise StoreUnavailable(
+                    f"{self._describe()} is a SQLite database but not a kiosk database; nothing was changed"
+                )
             row = cur.execute("SELECT value FROM kiosk_meta WHERE key = 'schema_version'").fetchone()
         except sqlite3.DatabaseError as exc:
             raise StoreUnavailable(f"{self._describe()} is corrupt ({exc}); nothing was changed") from None

@@ -49,8 +49,19 @@ def write_csv(records: list[dict[str, Any]], path: Path) -> None:
         writer = csv.writer(out)
         writer.writerow(CSV_COLUMNS)
         for r in records:
-            writer.writerow([r.get("n"), r.get("at"), r.get("actor"), r.get("role"), r.get("action"), r.get("target"),
-                             r.get("seq"), _rule(r), json.dumps(r.get("details"), sort_keys=True)])
+            writer.writerow(
+                [
+                    r.get("n"),
+                    r.get("at"),
+                    r.get("actor"),
+                    r.get("role"),
+                    r.get("action"),
+                    r.get("target"),
+                    r.get("seq"),
+                    _rule(r),
+                    json.dumps(r.get("details"), sort_keys=True),
+                ]
+            )
     tmp.replace(path)
 
 
@@ -136,9 +147,13 @@ class AuditPage(QWidget):
         self.search.setEnabled(False)
         try:
             found = await self.ctx.client.audit(
-                target=self.target.text().strip() or None, actor=self.actor.text().strip() or None,
-                action=self.action.text().strip() or None, since=self._moment(self.since, self.use_since),
-                until=self._moment(self.until, self.use_until), before=before)
+                target=self.target.text().strip() or None,
+                actor=self.actor.text().strip() or None,
+                action=self.action.text().strip() or None,
+                since=self._moment(self.since, self.use_since),
+                until=self._moment(self.until, self.use_until),
+                before=before,
+            )
         except StateError as exc:
             self.feedback.show_outcome(Outcome("error", " ".join(str(exc).split()), getattr(exc, "rule", None)))
             return
@@ -153,9 +168,20 @@ class AuditPage(QWidget):
         for r in found["records"]:
             data = ((r.get("details") or {}).get("event") or {}).get("data") or {}
             what = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k not in ("state", "rule"))[:200]
-            self.model.appendRow([QStandardItem(str(x)) for x in (
-                r["n"], self.ctx.local(r["at"], "%d %b %H:%M:%S"), r["actor"], r["action"], r.get("target") or "",
-                _rule(r), what)])
+            self.model.appendRow(
+                [
+                    QStandardItem(str(x))
+                    for x in (
+                        r["n"],
+                        self.ctx.local(r["at"], "%d %b %H:%M:%S"),
+                        r["actor"],
+                        r["action"],
+                        r.get("target") or "",
+                        _rule(r),
+                        what,
+                    )
+                ]
+            )
         self.older.setEnabled(self.more)
         self.result.setText(f"{len(self.records)} records shown" + ("; older ones exist" if self.more else ""))
 

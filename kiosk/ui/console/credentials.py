@@ -82,7 +82,9 @@ class Credentials:
         except FileNotFoundError:
             return {"tokens": {}, "pins": {}}
         except (OSError, ValueError) as exc:
-            raise CredentialsError(f"{self.file}: unreadable ({exc.__class__.__name__}); delete it to start again") from None
+            raise CredentialsError(
+                f"{self.file}: unreadable ({exc.__class__.__name__}); delete it to start again"
+            ) from None
 
     def _store(self, data: dict) -> None:
         self.file.parent.mkdir(parents=True, exist_ok=True)

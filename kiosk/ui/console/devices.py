@@ -126,9 +126,11 @@ class DevicesPage(QWidget):
         if self.settings is None:
             return
         try:
-            period = BrightnessPeriod(start=time(self.start.time().hour(), self.start.time().minute()),
-                                      end=time(self.end.time().hour(), self.end.time().minute()),
-                                      percent=self.percent.value())
+            period = BrightnessPeriod(
+                start=time(self.start.time().hour(), self.start.time().minute()),
+                end=time(self.end.time().hour(), self.end.time().minute()),
+                percent=self.percent.value(),
+            )
         except ValueError as exc:
             self.feedback.show_outcome(Outcome("error", " ".join(str(exc).split())))
             return

@@ -198,7 +198,9 @@ class EditorPage(QWidget):
         self.money, self.by = {}, {}
         limits = table.get("limits") or {}
         order = list(_LABELS)
-        for key, value in sorted(limits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])):
+        for key, value in sorted(
+            limits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])
+        ):
             if key.endswith("_cents") and isinstance(value, int) and not isinstance(value, bool):
                 edit = QLineEdit(_money_text(value))
                 edit.setAccessibleName(_LABELS.get(key, key))
@@ -294,16 +296,23 @@ class EditorPage(QWidget):
         links = self.ctx.feed.state.links
         refusal = None
         for cmd in commands:
-            refusal = builders.check(cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""),
-                                     frame=self.ctx.frame)
+            refusal = builders.check(
+                cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""), frame=self.ctx.frame
+            )
             if refusal is not None:
                 break
             if cmd["type"] == "set_limits":  # later commands are checked on the state after this one
-                tables[table["id"]] = {**tables[table["id"]], "limits": table["limits"],
-                                       "version": cmd["expected_version"] + 1}
+                tables[table["id"]] = {
+                    **tables[table["id"]],
+                    "limits": table["limits"],
+                    "version": cmd["expected_version"] + 1,
+                }
             elif cmd["type"] == "set_display_name":
-                tables[table["id"]] = {**tables[table["id"]], "display_name": table["display_name"],
-                                       "version": cmd["expected_version"] + 1}
+                tables[table["id"]] = {
+                    **tables[table["id"]],
+                    "display_name": table["display_name"],
+                    "version": cmd["expected_version"] + 1,
+                }
         if refusal is not None:
             self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
         else:
@@ -315,8 +324,10 @@ class EditorPage(QWidget):
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
         if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):
-            self.fix.setText("A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
-                             " below, at least 20 minutes ahead, or record that all players agreed.")
+            self.fix.setText(
+                "A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
+                " below, at least 20 minutes ahead, or record that all players agreed."
+            )
         else:
             self.fix.setText("Change the value above until this message goes; nothing is sent while it shows.")
         self.publish.setEnabled(False)
@@ -324,8 +335,9 @@ class EditorPage(QWidget):
     def _preview(self, table: dict[str, Any]) -> None:
         tables = {**self.ctx.feed.state.tables, table["id"]: table}
         try:
-            view = compose_view(Subject("limits", table["id"]), tables, self.ctx.feed.state.links,
-                                self.ctx.casino, self.ctx.now())
+            view = compose_view(
+                Subject("limits", table["id"]), tables, self.ctx.feed.state.links, self.ctx.casino, self.ctx.now()
+            )
         except (LookupError, ValueError) as exc:
             self.fix.setText(f"No preview: {exc}")
             return
@@ -347,8 +359,9 @@ class EditorPage(QWidget):
         self.publish.setEnabled(False)
         try:
             for cmd in commands:
-                outcome = await self.ctx.ops.submit(cmd, control=self.publish, feedback=self.feedback,
-                                                    on_conflict=self._on_conflict)
+                outcome = await self.ctx.ops.submit(
+                    cmd, control=self.publish, feedback=self.feedback, on_conflict=self._on_conflict
+                )
                 if outcome.kind != "ok":
                     return
         finally:
@@ -374,6 +387,8 @@ class EditorPage(QWidget):
             text = f"could not read the table: {exc}"
         if theirs is not None:
             text = "; ".join(difference(self.base, theirs))
-        self.conflict.setText(f"Changed by someone else while you edited: {text}. Nothing of yours was sent "
-                              "after that. Reload the table, then make your change again.")
+        self.conflict.setText(
+            f"Changed by someone else while you edited: {text}. Nothing of yours was sent "
+            "after that. Reload the table, then make your change again."
+        )
         self.conflict.setVisible(True)

@@ -36,8 +36,11 @@ __all__ = ["ExportPage"]
 
 
 def _checked(widget: QListWidget) -> list[str]:
-    return [widget.item(i).data(Qt.ItemDataRole.UserRole) for i in range(widget.count())
-            if widget.item(i).checkState() == Qt.CheckState.Checked]
+    return [
+        widget.item(i).data(Qt.ItemDataRole.UserRole)
+        for i in range(widget.count())
+        if widget.item(i).checkState() == Qt.CheckState.Checked
+    ]
 
 
 class ExportPage(QWidget):
@@ -121,10 +124,16 @@ class ExportPage(QWidget):
 
     async def _export(self) -> None:
         try:
-            spec = PageSpec(parse_paper(self.paper.currentText()), self.orientation.currentText(), False, 3.0,
-                            self.crop.isChecked())
-            jobs = plan_signs(self.ctx.feed.state.tables, self.ctx.feed.state.links, table_ids=_checked(self.tables),
-                              kinds=_checked(self.kinds), timezone_=self.ctx.casino.timezone)
+            spec = PageSpec(
+                parse_paper(self.paper.currentText()), self.orientation.currentText(), False, 3.0, self.crop.isChecked()
+            )
+            jobs = plan_signs(
+                self.ctx.feed.state.tables,
+                self.ctx.feed.state.links,
+                table_ids=_checked(self.tables),
+                kinds=_checked(self.kinds),
+                timezone_=self.ctx.casino.timezone,
+            )
         except (PaperError, ExportError) as exc:
             self.feedback.show_outcome(Outcome("error", str(exc), getattr(exc, "rule", None)))
             return
@@ -142,9 +151,18 @@ class ExportPage(QWidget):
         self.progress.setRange(0, len(jobs))
         self.progress.setValue(0)
         try:
-            result = await loop.run_in_executor(None, partial(
-                export_signs, jobs, spec, out, batch=self.batch.isChecked(),
-                generated=datetime.now(UTC), progress=progress))
+            result = await loop.run_in_executor(
+                None,
+                partial(
+                    export_signs,
+                    jobs,
+                    spec,
+                    out,
+                    batch=self.batch.isChecked(),
+                    generated=datetime.now(UTC),
+                    progress=progress,
+                ),
+            )
         except ExportError as exc:
             self.feedback.show_outcome(Outcome("error", str(exc), getattr(exc, "rule", None)))
             return

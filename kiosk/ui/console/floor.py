@@ -111,8 +111,10 @@ class FloorPage(QWidget):
         if scheduled:
             first = scheduled[0]
             when = datetime.fromisoformat(first["effective_at"].replace("Z", "+00:00"))
-            what = ", ".join(f"{k.replace('_cents', '')} {format_money(v) if isinstance(v, int) and k.endswith('_cents') else v}"
-                             for k, v in first["limits"].items())
+            what = ", ".join(
+                f"{k.replace('_cents', '')} {format_money(v) if isinstance(v, int) and k.endswith('_cents') else v}"
+                for k, v in first["limits"].items()
+            )
             sched = (f"{what} {countdown_text(when, now)} ({self.ctx.local(when, '%H:%M')})", when.timestamp())
         elif table.get("pending"):
             sched = (f"{len(table['pending'])} waiting for hands (002 r6.9)", 0)
@@ -120,8 +122,11 @@ class FloorPage(QWidget):
             sched = ("", float("inf"))
         if link is not None:
             amount = (link.get("meter") or {}).get("amount_cents", 0)
-            jackpot = (f"{link.get('name') or link['id']}: {format_money(amount, always_cents=True)}"
-                       + (" PENDING" if link.get("pending") else ""), amount)
+            jackpot = (
+                f"{link.get('name') or link['id']}: {format_money(amount, always_cents=True)}"
+                + (" PENDING" if link.get("pending") else ""),
+                amount,
+            )
         else:
             jackpot = ("", -1)
         shown = self.displays.get(table["id"], [])

@@ -124,9 +124,11 @@ class JackpotPage(QWidget):
             f" tables {', '.join(link.get('tables') or [])}",
         ]
         if pending:
-            lines.append(f"Hit {pending['hit']} at {pending['table_id']} ({self.ctx.local(pending['at'])}):"
-                         f" {format_money(pending['total_cents'], always_cents=True)}"
-                         + (" paid" if pending.get("paid") else " not yet paid"))
+            lines.append(
+                f"Hit {pending['hit']} at {pending['table_id']} ({self.ctx.local(pending['at'])}):"
+                f" {format_money(pending['total_cents'], always_cents=True)}"
+                + (" paid" if pending.get("paid") else " not yet paid")
+            )
         self.details.setText("<br>".join(lines))
         self.paid.setEnabled(bool(pending) and not pending.get("paid"))
         self.reset.setEnabled(bool(pending) and bool(pending.get("paid")))
@@ -145,12 +147,18 @@ class JackpotPage(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            what = ", ".join(f"{k}: {format_money(v) if k.endswith('_cents') else v}" for k, v in proposal["changes"].items())
+            what = ", ".join(
+                f"{k}: {format_money(v) if k.endswith('_cents') else v}" for k, v in proposal["changes"].items()
+            )
             line.addWidget(QLabel(f"{what}, proposed by {proposal['by']} ({self.ctx.local(proposal['at'])})"), 1)
             approve = QPushButton("Approve")
-            approve.clicked.connect(lambda _=False, p=pid, b=approve: self._send(builders.jackpot_approve(link["id"], p), b))
+            approve.clicked.connect(
+                lambda _=False, p=pid, b=approve: self._send(builders.jackpot_approve(link["id"], p), b)
+            )
             withdraw = QPushButton("Withdraw")
-            withdraw.clicked.connect(lambda _=False, p=pid, b=withdraw: self._send(builders.jackpot_withdraw(link["id"], p), b))
+            withdraw.clicked.connect(
+                lambda _=False, p=pid, b=withdraw: self._send(builders.jackpot_withdraw(link["id"], p), b)
+            )
             line.addWidget(approve)
             line.addWidget(withdraw)
             self.proposals.addWidget(row)
@@ -166,6 +174,8 @@ class JackpotPage(QWidget):
         for record in found:
             data = ((record.get("details") or {}).get("event") or {}).get("data") or {}
             hit = data.get("hit") or {}
-            rows.append(f"{self.ctx.local(record['at'])}: {hit.get('table_id', '?')} "
-                        f"{format_money(hit.get('total_cents', 0), always_cents=True)}")
+            rows.append(
+                f"{self.ctx.local(record['at'])}: {hit.get('table_id', '?')} "
+                f"{format_money(hit.get('total_cents', 0), always_cents=True)}"
+            )
         self.hits.setText("Last hits: " + ("; ".join(rows) if rows else "none yet"))

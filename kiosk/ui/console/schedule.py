@@ -52,8 +52,7 @@ def _field(key: str) -> str:
     return key.removesuffix("_cents").replace("_", " ")
 
 
-def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None,
-                 local: Any) -> str:
+def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None, local: Any) -> str:
     """What the displays' reports say of a scheduled change's notice, for pit staff in a hurry:
     shown since when and on how many displays, taken down, or not shown (and what follows).
     ``records`` None: the reports could not be read; ``local(moment, fmt)`` shows a time."""
@@ -66,17 +65,24 @@ def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[Show
     when = parse_utc(item["effective_at"])
     new = (item.get("limits") or {}).get("minimum_table_stake_cents")
     rule = _STAKE_RULES.get(table.get("game", ""))
-    needed = (rule is not None and isinstance(new, int)
-              and new > ((table.get("limits") or {}).get("minimum_table_stake_cents") or 0))
+    needed = (
+        rule is not None
+        and isinstance(new, int)
+        and new > ((table.get("limits") or {}).get("minimum_table_stake_cents") or 0)
+    )
     if since is None:
         if not needed:
             return "its notice is not shown on any display"
-        return (f"NOTICE NOT SHOWN on any display: unless shown by {local(when - NOTICE_PERIOD, '%H:%M')} "
-                f"the change will be refused ({rule})")
+        return (
+            f"NOTICE NOT SHOWN on any display: unless shown by {local(when - NOTICE_PERIOD, '%H:%M')} "
+            f"the change will be refused ({rule})"
+        )
     if down is not None:
-        return (f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}"
-                + (f": the change will be refused unless it is shown again by "
-                   f"{local(when - NOTICE_PERIOD, '%H:%M')} ({rule})" if needed else ""))
+        return f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}" + (
+            f": the change will be refused unless it is shown again by {local(when - NOTICE_PERIOD, '%H:%M')} ({rule})"
+            if needed
+            else ""
+        )
     displays = len(notice_now(records, item["id"]))
     text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
     if needed and when - since < NOTICE_PERIOD:
@@ -154,11 +160,19 @@ class ScheduleBox(QGroupBox):
         assert self.table_id is not None
         agreement = None
         if self.agreed.isChecked():
-            agreement = {"confirmed_by": self.confirmed_by.text().strip(), "agreeing": self.agreeing.value(),
-                         "players_at_table": self.players.value()}
+            agreement = {
+                "confirmed_by": self.confirmed_by.text().strip(),
+                "agreeing": self.agreeing.value(),
+                "players_at_table": self.players.value(),
+            }
         table = self.ctx.feed.table(self.table_id) or {}
-        return builders.schedule_change(self.table_id, self.editor.patch(), self.effective_at(),
-                                        players_agreed=agreement, expected_version=table.get("version"))
+        return builders.schedule_change(
+            self.table_id,
+            self.editor.patch(),
+            self.effective_at(),
+            players_agreed=agreement,
+            expected_version=table.get("version"),
+        )
 
     def send(self) -> None:
         try:
@@ -210,12 +224,16 @@ class ScheduleBox(QGroupBox):
         if table is None:
             return
         self.setEnabled(table["game"] != "poker")
-        self.setToolTip("poker room changes wait for hands (002 r6.9): publish them above" if table["game"] == "poker" else "")
+        self.setToolTip(
+            "poker room changes wait for hands (002 r6.9): publish them above" if table["game"] == "poker" else ""
+        )
         records = self.evidence if self._evidence_for == table["id"] else []
         for item in table.get("scheduled") or []:
             when = parse_utc(item["effective_at"])
-            what = ", ".join(f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
-                             for k, v in item["limits"].items())
+            what = ", ".join(
+                f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
+                for k, v in item["limits"].items()
+            )
             how = notice_words(table, item, records, self.ctx.local)
             row = QWidget()
             line = QHBoxLayout(row)
@@ -232,9 +250,13 @@ class ScheduleBox(QGroupBox):
             self._texts.append((label, text))
             line.addWidget(label, 1)
             cancel = QPushButton("Cancel")
-            cancel.clicked.connect(lambda _=False, cid=item["id"], b=cancel: self.ctx.ops.submit(
-                builders.cancel_change(table["id"], cid, expected_version=table["version"]), control=b,
-                feedback=self.feedback))
+            cancel.clicked.connect(
+                lambda _=False, cid=item["id"], b=cancel: self.ctx.ops.submit(
+                    builders.cancel_change(table["id"], cid, expected_version=table["version"]),
+                    control=b,
+                    feedback=self.feedback,
+                )
+            )
             line.addWidget(cancel)
             self.waiting.addWidget(row)
             self._rows.append(row)
@@ -244,11 +266,13 @@ class ScheduleBox(QGroupBox):
                 waits.append("three hands' notice or a majority (002 r6.9)")
             if item.get("commission"):
                 shown = change_announced(records or [], item["id"])
-                waits.append(f"shown on {', '.join(shown)} (002 r7.3)" if shown else
-                             "the table's displays to show it: NOT SHOWN yet (002 r7.3)")
+                waits.append(
+                    f"shown on {', '.join(shown)} (002 r7.3)"
+                    if shown
+                    else "the table's displays to show it: NOT SHOWN yet (002 r7.3)"
+                )
             what = ", ".join(_field(k) for k in item["limits"])
-            label = QLabel(f"{what} given by {item['given_by']}; waits for the end of a hand and "
-                           + "; ".join(waits))
+            label = QLabel(f"{what} given by {item['given_by']}; waits for the end of a hand and " + "; ".join(waits))
             label.setWordWrap(True)
             self.waiting.addWidget(label)
             self._rows.append(label)

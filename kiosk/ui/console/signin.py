@@ -132,8 +132,9 @@ class SignInPage(QWidget):
             return
         if session.get("role") not in STAFF_ROLES:
             self.button.setEnabled(True)
-            self.message.setText(f"Not signed in: a {session.get('role')} token cannot configure tables; "
-                                 "use a pit or admin token")
+            self.message.setText(
+                f"Not signed in: a {session.get('role')} token cannot configure tables; use a pit or admin token"
+            )
             return
         try:
             if self.remember.isChecked():

@@ -56,8 +56,15 @@ class ConsoleWindow(QMainWindow):
     closed = Signal()
     signed_out = Signal(str)
 
-    def __init__(self, servers: list[str], credentials: Credentials, *, idle_minutes: float = IDLE_MINUTES,
-                 devices_path: Path | None = None, token: str | None = None) -> None:
+    def __init__(
+        self,
+        servers: list[str],
+        credentials: Credentials,
+        *,
+        idle_minutes: float = IDLE_MINUTES,
+        devices_path: Path | None = None,
+        token: str | None = None,
+    ) -> None:
         super().__init__()
         self.setWindowTitle("kiosk: pit console")
         self.servers = servers
@@ -84,12 +91,16 @@ class ConsoleWindow(QMainWindow):
         self.idle = QTimer(self)
         self.idle.setSingleShot(True)
         self.idle.setInterval(round(idle_minutes * 60_000))
-        self.idle.timeout.connect(lambda: asyncio.ensure_future(self.sign_out(f"Signed out after {idle_minutes:g} minutes without use")))
+        self.idle.timeout.connect(
+            lambda: asyncio.ensure_future(self.sign_out(f"Signed out after {idle_minutes:g} minutes without use"))
+        )
         self._activity = _Activity(self.idle)
         QApplication.instance().installEventFilter(self._activity)
         for i in range(6):
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.tabs.setCurrentIndex(i))
-        QShortcut(QKeySequence("Ctrl+Shift+Q"), self, activated=lambda: asyncio.ensure_future(self.sign_out("Signed out")))
+        QShortcut(
+            QKeySequence("Ctrl+Shift+Q"), self, activated=lambda: asyncio.ensure_future(self.sign_out("Signed out"))
+        )
         QShortcut(QKeySequence("Ctrl+F"), self, activated=self._focus_filter)
         self._starting: asyncio.Task | None = None
 
@@ -138,8 +149,15 @@ class ConsoleWindow(QMainWindow):
             frame = None  # checked as the service checks, less the floor's displays and layouts
         feed = LiveFeed(client, None, self)
         ops = Operations(client, self)
-        ctx = self.ctx = ConsoleContext(client=client, feed=feed, ops=ops, session=session,
-                                        casino=CasinoSettings.from_summary(summary), server=self.servers[0], frame=frame)
+        ctx = self.ctx = ConsoleContext(
+            client=client,
+            feed=feed,
+            ops=ops,
+            session=session,
+            casino=CasinoSettings.from_summary(summary),
+            server=self.servers[0],
+            frame=frame,
+        )
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
         feed.failed.connect(lambda text: self._banner(f"Stream stopped: {text}"))

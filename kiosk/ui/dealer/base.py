@@ -32,8 +32,9 @@ class GameSection(QWidget):
 
     games: tuple[str, ...] = ()
 
-    def __init__(self, table_id: str, ops: Operations, parent: QWidget | None = None, *,
-                 k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(parent)
         self.table_id = table_id
         self.ops = ops

@@ -34,7 +34,8 @@ class BlackjackSection(GameSection):
             self.layout_.addLayout(row)
         self.nominate = self.button("Nominate for this round", "Return")
         self.nominate.clicked.connect(
-            lambda: self.send({"type": "nominate_blackjack", "suit": self.suit, "card": self.card}, self.nominate))
+            lambda: self.send({"type": "nominate_blackjack", "suit": self.suit, "card": self.card}, self.nominate)
+        )
         self.layout_.addWidget(self.nominate)
         self.layout_.addWidget(self.feedback)
         self._choose("suit", self.suit)
@@ -55,5 +56,8 @@ class BlackjackSection(GameSection):
             return
         self.nominate.setEnabled(True)
         suit, card = settings.get("nominated_suit"), settings.get("nominated_card")
-        self.status.setText(f"Round {gs.get('round', 0)}: nominated blackjack ace and {card} of {suit}"
-                            if suit and card else "No blackjack nominated yet (003 s50C(3))")
+        self.status.setText(
+            f"Round {gs.get('round', 0)}: nominated blackjack ace and {card} of {suit}"
+            if suit and card
+            else "No blackjack nominated yet (003 s50C(3))"
+        )

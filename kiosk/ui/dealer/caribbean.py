@@ -28,8 +28,9 @@ class CaribbeanSection(GameSection):
         self.meter = heading("", self.k, 6.0)
         self.layout_.addWidget(self.meter)
 
-        self.layout_.addWidget(heading("Places with a jackpot wager this round (their slot lights light, 000 s231(1)):",
-                                       self.k, 3.5))
+        self.layout_.addWidget(
+            heading("Places with a jackpot wager this round (their slot lights light, 000 s231(1)):", self.k, 3.5)
+        )
         row = QHBoxLayout()
         self.places = {}
         for place in range(1, PLACES + 1):
@@ -93,8 +94,10 @@ class CaribbeanSection(GameSection):
         pending = link.get("pending")
         text = f"{link.get('name') or link.get('id')}: {format_money(amount, always_cents=True)}"
         if pending:
-            text += (f"  PENDING: hit at {pending.get('table_id', '?')}; locked until pit"
-                     " staff record the payment and reset (000 s245)")
+            text += (
+                f"  PENDING: hit at {pending.get('table_id', '?')}; locked until pit"
+                " staff record the payment and reset (000 s245)"
+            )
         self.meter.setText(text)
         for w in (self.wagers, self.hit, self.place, self.cards, *self.places.values()):
             w.setEnabled(not pending)

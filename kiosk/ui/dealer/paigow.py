@@ -22,14 +22,18 @@ class PaiGowSection(GameSection):
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
         self.house = self.button("House banks (box 1)", "Shift+H")
-        self.house.clicked.connect(lambda: self.send({"type": "pai_gow_bank", "banker": "house", "box": None}, self.house))
+        self.house.clicked.connect(
+            lambda: self.send({"type": "pai_gow_bank", "banker": "house", "box": None}, self.house)
+        )
         self.layout_.addWidget(self.house)
         self.layout_.addWidget(heading("Player/banker at box:", self.k, 3.5))
         row = QHBoxLayout()
         self.bank_buttons = {}
         for box in range(1, BOXES + 1):
             b = self.button(str(box), text_mm=5.0)
-            b.clicked.connect(lambda _=False, n=box, w=b: self.send({"type": "pai_gow_bank", "banker": "player", "box": n}, w))
+            b.clicked.connect(
+                lambda _=False, n=box, w=b: self.send({"type": "pai_gow_bank", "banker": "player", "box": n}, w)
+            )
             row.addWidget(b)
             self.bank_buttons[box] = b
         self.layout_.addLayout(row)
@@ -57,6 +61,10 @@ class PaiGowSection(GameSection):
         if bank is None:
             self.status.setText("No round yet: choose who banks")
         else:
-            who = "the house" if bank["banker"] == "house" else f"{bank['banker'].replace('_', '-')} at box {bank['box']}"
-            self.status.setText(f"Round {bank['round']}: {who} banks; chung at box {bank['box']}"
-                                + (f"; priority: {', '.join(map(str, sorted(marked)))}" if marked else ""))
+            who = (
+                "the house" if bank["banker"] == "house" else f"{bank['banker'].replace('_', '-')} at box {bank['box']}"
+            )
+            self.status.setText(
+                f"Round {bank['round']}: {who} banks; chung at box {bank['box']}"
+                + (f"; priority: {', '.join(map(str, sorted(marked)))}" if marked else "")
+            )

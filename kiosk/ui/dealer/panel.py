@@ -31,8 +31,15 @@ def _sections() -> dict[str, type[GameSection]]:
     from kiosk.ui.dealer.twoup import TwoUpSection
 
     out: dict[str, type[GameSection]] = {}
-    for cls in (TriChroSection, TwoUpSection, CaribbeanSection, RouletteSection, BlackjackSection, PaiGowSection,
-                PokerSection):
+    for cls in (
+        TriChroSection,
+        TwoUpSection,
+        CaribbeanSection,
+        RouletteSection,
+        BlackjackSection,
+        PaiGowSection,
+        PokerSection,
+    ):
         for game in cls.games:
             out[game] = cls
     return out
@@ -46,8 +53,7 @@ class DealerPanel(QWidget):
 
     closed = Signal()
 
-    def __init__(self, client: Any, table_id: str, parent: QWidget | None = None, *,
-                 k: float | None = None) -> None:
+    def __init__(self, client: Any, table_id: str, parent: QWidget | None = None, *, k: float | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Dealer panel: {table_id}")
         self.table_id = table_id
@@ -100,8 +106,10 @@ class DealerPanel(QWidget):
 
     def _connection(self, event: object) -> None:
         if isinstance(event, Offline):
-            self._show_banner(f"OFFLINE since {event.since.astimezone().strftime('%H:%M')}: "
-                              "controls send nothing until the server is back")
+            self._show_banner(
+                f"OFFLINE since {event.since.astimezone().strftime('%H:%M')}: "
+                "controls send nothing until the server is back"
+            )
         elif isinstance(event, TokenRefused):
             self._show_banner(f"Token refused: {event.message}")
         elif isinstance(event, (Connected, Resuming)):

@@ -45,21 +45,29 @@ class PokerSection(GameSection):
     def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
         clock = (table.get("game_state") or {}).get("clock")
         self.stop_clock.setEnabled(bool(clock))
-        self.status.setText(f"Clock running for seat {clock['seat']} ({clock['seconds']} s)" if clock
-                            else f"{table.get('hands_completed', 0)} hands completed; no clock running")
+        self.status.setText(
+            f"Clock running for seat {clock['seat']} ({clock['seconds']} s)"
+            if clock
+            else f"{table.get('hands_completed', 0)} hands completed; no clock running"
+        )
         self.waiting.setText("\n".join(waiting_line(item) for item in table.get("pending") or []))
 
 
 def waiting_line(item: dict[str, Any]) -> str:
     """One pending change and what it waits for, for the dealer."""
-    what = ", ".join("commission" if k == "rake" else k.removesuffix("_cents").replace("_", " ")
-                     for k in sorted(item.get("limits") or {}))
+    what = ", ".join(
+        "commission" if k == "rake" else k.removesuffix("_cents").replace("_", " ")
+        for k in sorted(item.get("limits") or {})
+    )
     waits = []
     notice = item.get("notice")
     if notice:
         more = max(0, 3 - int(notice.get("hands_completed", 0)))
-        waits.append(f"{more} more hand{'s' if more != 1 else ''} of notice or a majority (002 r6.9)" if more
-                     else "the end of this hand (002 r6.9)")
+        waits.append(
+            f"{more} more hand{'s' if more != 1 else ''} of notice or a majority (002 r6.9)"
+            if more
+            else "the end of this hand (002 r6.9)"
+        )
     if item.get("commission"):
         waits.append("the table's displays to show it (002 r7.3)")
     return f"Waiting: {what} change - for {' and '.join(waits) or 'the end of a hand'}"

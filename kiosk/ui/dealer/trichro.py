@@ -50,8 +50,10 @@ class TriChroSection(GameSection):
                 token = colour + star
                 text = colour.upper() + (" \u2605 star" if star else "")
                 b = self.button(text, f"{col + 1}" if not star else f"Shift+{col + 1}")
-                b.setStyleSheet(f"QPushButton {{ background:{bg}; color:{fg}; }}"
-                                "QPushButton:disabled { background:#9e9e9e; color:#e0e0e0; }")
+                b.setStyleSheet(
+                    f"QPushButton {{ background:{bg}; color:{fg}; }}"
+                    "QPushButton:disabled { background:#9e9e9e; color:#e0e0e0; }"
+                )
                 b.clicked.connect(lambda _=False, t=token: self._pick(t))
                 balls.addWidget(b, row_i, col)
                 self.ball_buttons[token] = b
@@ -91,8 +93,13 @@ class TriChroSection(GameSection):
             QTimer.singleShot(5000, self._disarm)
             return
         self._disarm()
-        self.send({"type": "trichro_malfunction",
-                   "device": "rrg" if self.device == "random_result_generator" else "ball_device"}, self.void)
+        self.send(
+            {
+                "type": "trichro_malfunction",
+                "device": "rrg" if self.device == "random_result_generator" else "ball_device",
+            },
+            self.void,
+        )
 
     def _disarm(self) -> None:
         self._void_armed = False
@@ -131,9 +138,10 @@ class TriChroSection(GameSection):
         text = {
             "betting": f"Drawing {gs.get('drawing', 0) + 1}: bets open",
             "no_more_bets": f"Drawing {gs.get('drawing', 0)}: no more bets; "
-                            + ("draw with the generator" if by_generator else "enter the two balls"),
-            "result": f"Drawing {gs.get('drawing', 0)}: " + " + ".join(
-                t.replace("*", _STAR) for t in gs.get("drawn") or []) + f", {len(gs.get('winning') or [])} areas lit",
+            + ("draw with the generator" if by_generator else "enter the two balls"),
+            "result": f"Drawing {gs.get('drawing', 0)}: "
+            + " + ".join(t.replace("*", _STAR) for t in gs.get("drawn") or [])
+            + f", {len(gs.get('winning') or [])} areas lit",
             "void": f"Drawing {gs.get('drawing', 0)} VOID: nothing lit ({(gs.get('void') or {}).get('rule', '')})",
         }.get(phase, phase)
         if gs.get("awaiting_inspector"):

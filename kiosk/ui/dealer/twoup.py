@@ -46,7 +46,8 @@ class TwoUpSection(GameSection):
         self.new_tails.clicked.connect(lambda: self._new_game("tails", self.new_tails))
         self.new_dealer = self.button("Dealer spins")
         self.new_dealer.clicked.connect(
-            lambda: self.send({"type": "twoup_new_game", "seat": None, "call": None}, self.new_dealer))
+            lambda: self.send({"type": "twoup_new_game", "seat": None, "call": None}, self.new_dealer)
+        )
         for b in (self.new_heads, self.new_tails, self.new_dealer):
             start.addWidget(b)
         self.layout_.addLayout(start)
@@ -68,7 +69,9 @@ class TwoUpSection(GameSection):
         self.stops.clicked.connect(lambda: self.send({"type": "twoup_spinner_stops"}, self.stops))
         self.layout_.addWidget(self.stops)
 
-        self.layout_.addWidget(heading("Result lights: touch to mark failed or repaired (004 sch13 s19(2))", self.k, 3.5))
+        self.layout_.addWidget(
+            heading("Result lights: touch to mark failed or repaired (004 sch13 s19(2))", self.k, 3.5)
+        )
         lights = self.grid()
         self.light_buttons: dict[tuple[str, int], Any] = {}
         for row, (name, count) in enumerate(_SETS):
@@ -115,8 +118,13 @@ class TwoUpSection(GameSection):
         outcome = game.get("outcome")
         self.status.setText(
             f"Game {game.get('number')}: {who}; lit H{lights.get('heads', 0)} T{lights.get('tails', 0)} "
-            f"O{lights.get('odds', 0)}; " + (f"decided: {outcome.upper()}" if outcome else
-                                              ("no more bets: enter the spin" if phase == "no_more_bets" else "bets open")))
+            f"O{lights.get('odds', 0)}; "
+            + (
+                f"decided: {outcome.upper()}"
+                if outcome
+                else ("no more bets: enter the spin" if phase == "no_more_bets" else "bets open")
+            )
+        )
         prompts = []
         if game.get("must_change_spinner"):
             prompts.append("Three invalid spins in a row: the spinner must change (004 sch13 s21)")

@@ -53,4 +53,3 @@ __all__ = [
     "sign_contents",
     "table_signs",
 ]
-

@@ -156,9 +156,20 @@ def content_digest(content: SignContent) -> str:
             return ["notice", b.text, b.effective_at.isoformat() if b.effective_at else None, b.rule]
         return [type(b).__name__.lower(), b.text, getattr(b, "bold", None)]
 
-    card = None if content.card is None else [content.card.result, content.card.word, content.card.letter,
-                                              content.card.shape, content.card.colour]
-    data = [content.kind, content.table_id, content.heading, content.title, [block(b) for b in content.blocks],
-            content.citation, content.cap_mm, card]
+    card = (
+        None
+        if content.card is None
+        else [content.card.result, content.card.word, content.card.letter, content.card.shape, content.card.colour]
+    )
+    data = [
+        content.kind,
+        content.table_id,
+        content.heading,
+        content.title,
+        [block(b) for b in content.blocks],
+        content.citation,
+        content.cap_mm,
+        card,
+    ]
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

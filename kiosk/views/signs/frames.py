@@ -60,7 +60,8 @@ def with_countdowns(content: SignContent, now: datetime) -> SignContent:
     """``content`` with each timed notice ending in the time left until it takes effect."""
     blocks = tuple(
         dataclasses.replace(b, text=f"{b.text} ({countdown_text(b.effective_at, now)})")
-        if isinstance(b, Notice) and b.effective_at is not None else b
+        if isinstance(b, Notice) and b.effective_at is not None
+        else b
         for b in content.blocks
     )
     return dataclasses.replace(content, blocks=blocks)
@@ -80,8 +81,14 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
     if left == 0:
         blocks.append(Para("Time is up", bold=True))
     title = f"Seat {clock['seat']}: time to act" if clock.get("seat") is not None else "Time to act"
-    return SignContent("time_to_act", str(table["id"]), str(table.get("display_name") or table["game"]), title,
-                       tuple(blocks), "002 r6.14")
+    return SignContent(
+        "time_to_act",
+        str(table["id"]),
+        str(table.get("display_name") or table["game"]),
+        title,
+        tuple(blocks),
+        "002 r6.14",
+    )
 
 
 def _refusal(area: Area, words: str) -> Scene:
@@ -92,8 +99,9 @@ def _refusal(area: Area, words: str) -> Scene:
     cap = min_cap_mm(MIN_TEXT_MM)
     try:
         lines = wrap_lines(words, cap, area.width_mm - 2 * margin, bold=True)
-        items = sign_text("\n".join(lines), x=margin, y=margin, mm=MIN_TEXT_MM, anchor="left", valign="top", weight="bold",
-                          fill=INK)
+        items = sign_text(
+            "\n".join(lines), x=margin, y=margin, mm=MIN_TEXT_MM, anchor="left", valign="top", weight="bold", fill=INK
+        )
     except ValueError:
         items = []  # not even one word fits at 8 mm: show nothing rather than small print
     return Scene(area.width_mm, area.height_mm, tuple(items), background=PAPER)
@@ -141,8 +149,11 @@ def sign_view_state(
                 scene = compose_sign(content, area.width_mm, area.height_mm)
             except SignProblem as exc:
                 problems.append(exc.message)
-                scene = _refusal(area, "This screen is too small to show this sign with letters of at least "
-                                       f"{MIN_TEXT_MM:g} mm ({LETTER_RULE}): {exc.message}")
+                scene = _refusal(
+                    area,
+                    "This screen is too small to show this sign with letters of at least "
+                    f"{MIN_TEXT_MM:g} mm ({LETTER_RULE}): {exc.message}",
+                )
                 summary.append(("too small", kind, exc.message))
             else:
                 summary.append(content_digest(content))

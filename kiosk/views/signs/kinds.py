@@ -74,8 +74,11 @@ def sign_contents(kind: str, ctx: Context) -> list[SignContent]:
     game = table["game"]
     if game not in SIGN_KINDS[kind].games:
         have = [k for k, s in SIGN_KINDS.items() if game in s.games]
-        raise SignProblem(f"table {table['id']}: {game} has no {kind} sign ({SIGN_KINDS[kind].basis}); "
-                          f"its game has: {', '.join(have)}", SIGN_KINDS[kind].basis)
+        raise SignProblem(
+            f"table {table['id']}: {game} has no {kind} sign ({SIGN_KINDS[kind].basis}); "
+            f"its game has: {', '.join(have)}",
+            SIGN_KINDS[kind].basis,
+        )
     cap = dict(table_signs(table)).get(kind, MIN_TEXT_MM)
     contents = COMPOSERS[kind](ctx, kind)
     return [c if c.cap_mm == cap else _with_cap(c, cap) for c in contents]

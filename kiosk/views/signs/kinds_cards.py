@@ -29,6 +29,15 @@ def result_cards_sign(ctx: Context, kind: str = "result_cards") -> list[SignCont
     out = []
     for result in CARD_FACES:
         colour = require(s.get(f"{result}_colour"), kind, ctx, f"two_up_dice.{result}_colour", "004 sch13 s19(1)")
-        out.append(SignContent(kind, ctx.table["id"], heading(ctx), f"{CARD_FACES[result][0]} result card", (),
-                               "004 sch13 s19(2)", card=card_face(result, colour)))
+        out.append(
+            SignContent(
+                kind,
+                ctx.table["id"],
+                heading(ctx),
+                f"{CARD_FACES[result][0]} result card",
+                (),
+                "004 sch13 s19(2)",
+                card=card_face(result, colour),
+            )
+        )
     return out

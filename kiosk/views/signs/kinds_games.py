@@ -78,8 +78,11 @@ def nominated_blackjack_sign(ctx: Context, kind: str = "nominated_blackjack") ->
 def _prize(ctx: Context, kind: str) -> int:
     link = ctx.link
     if link is None or "meter" not in link:
-        raise SignProblem(f"table {ctx.table['id']}: sign {kind}: the table has no jackpot (set "
-                          "caribbean_stud.jackpot.seed or put it in a [[link]]; 000 s231(2))", "000 s231(2)")
+        raise SignProblem(
+            f"table {ctx.table['id']}: sign {kind}: the table has no jackpot (set "
+            "caribbean_stud.jackpot.seed or put it in a [[link]]; 000 s231(2))",
+            "000 s231(2)",
+        )
     return int(link["meter"]["amount_cents"])
 
 
@@ -88,8 +91,9 @@ def maximum_payment_sign(ctx: Context, kind: str = "maximum_payment") -> list[Si
     rule = "000 s232(1)(b), s244(2)"
     amount = require(limits(ctx).get("maximum_payment_cents"), kind, ctx, "caribbean_stud.maximum_payment", rule)
     blocks: list[Block] = [Para("The most paid on a winning bet wager is"), Big(money(amount))]
-    blocks.extend(notices(ctx, ("maximum_payment_cents",),
-                          lambda p: f"maximum payment {money(p['maximum_payment_cents'])}"))
+    blocks.extend(
+        notices(ctx, ("maximum_payment_cents",), lambda p: f"maximum payment {money(p['maximum_payment_cents'])}")
+    )
     return _one(ctx, kind, "Maximum payment", blocks, rule)
 
 
@@ -139,7 +143,12 @@ def bet_paytable_sign(ctx: Context, kind: str = "bet_paytable") -> list[SignCont
 
 # ------------------------------------------------------------------ poker room (002)
 
-_BETTING = {"fixed_limit": "fixed limit", "spread_limit": "spread limit", "pot_limit": "pot limit", "no_limit": "no limit"}
+_BETTING = {
+    "fixed_limit": "fixed limit",
+    "spread_limit": "spread limit",
+    "pot_limit": "pot limit",
+    "no_limit": "no limit",
+}
 
 
 def _rake_rows(rake) -> list[tuple[str, str]]:
@@ -165,8 +174,9 @@ def _limits_patch_text(patch) -> str:
     if "minimum_buy_in_cents" in patch:
         parts.append(f"minimum buy-in {money(patch['minimum_buy_in_cents'])}")
     if "minimum_cents" in patch or "maximum_cents" in patch:
-        parts.append("betting limits " + "/".join(money(patch[k]) for k in ("minimum_cents", "maximum_cents")
-                                                   if k in patch))
+        parts.append(
+            "betting limits " + "/".join(money(patch[k]) for k in ("minimum_cents", "maximum_cents") if k in patch)
+        )
     if "blinds_cents" in patch:
         parts.append("blinds " + " and ".join(money(b) for b in patch["blinds_cents"]))
     if "compulsory_blinds" in patch:
@@ -184,8 +194,10 @@ def game_notice_sign(ctx: Context, kind: str = "game_notice") -> list[SignConten
     lim, s = limits(ctx), settings(ctx)
     game_type = lim.get("game_type") or heading(ctx)
     buy_in = require(lim.get("minimum_buy_in_cents"), kind, ctx, "poker.minimum_buy_in", "002 r6.3")
-    rows: list[tuple[str, str]] = [("Minimum buy-in", money(buy_in)),
-                                   ("Betting limits", f"{money(lim['minimum_cents'])}/{money(lim['maximum_cents'])}")]
+    rows: list[tuple[str, str]] = [
+        ("Minimum buy-in", money(buy_in)),
+        ("Betting limits", f"{money(lim['minimum_cents'])}/{money(lim['maximum_cents'])}"),
+    ]
     betting = _BETTING.get(s.get("betting") or "", "")
     if betting:
         rows.append(("Betting", betting.capitalize()))
@@ -203,8 +215,19 @@ def game_notice_sign(ctx: Context, kind: str = "game_notice") -> list[SignConten
         rows.append(("Time to act", f"{int(s['time_to_act'])} sec"))
         citation += ", r6.14"
     blocks: list[Block] = [Rows(tuple(rows))]
-    changes = notices(ctx, ("game_type", "minimum_buy_in_cents", "minimum_cents", "maximum_cents", "rake",
-                            "blinds_cents", "compulsory_blinds"), _limits_patch_text)
+    changes = notices(
+        ctx,
+        (
+            "game_type",
+            "minimum_buy_in_cents",
+            "minimum_cents",
+            "maximum_cents",
+            "rake",
+            "blinds_cents",
+            "compulsory_blinds",
+        ),
+        _limits_patch_text,
+    )
     blocks.extend(changes)
     if changes:
         citation += ", r6.9"
@@ -215,10 +238,18 @@ def rake_sign(ctx: Context, kind: str = "rake") -> list[SignContent]:
     """The type of rake and its minimum and maximum in dollars (002 r7.1), or the time
     charge or fee per hand (r7.2.2(c), r7.2.3(b), r7.2.4(a))."""
     rake = require(limits(ctx).get("rake"), kind, ctx, "poker.rake", "002 r7.1")
-    rule = {"percentage": "002 r7.1, r7.2.1", "time_charge": "002 r7.1, r7.2.2(c)",
-            "fixed_per_hand": "002 r7.1, r7.2.3(b)", "per_person_per_hand": "002 r7.1, r7.2.4(a)"}[rake["type"]]
-    kinds = {"percentage": "Straight percentage", "time_charge": "Time charge",
-             "fixed_per_hand": "Fixed commission per hand", "per_person_per_hand": "Fixed commission per person"}
+    rule = {
+        "percentage": "002 r7.1, r7.2.1",
+        "time_charge": "002 r7.1, r7.2.2(c)",
+        "fixed_per_hand": "002 r7.1, r7.2.3(b)",
+        "per_person_per_hand": "002 r7.1, r7.2.4(a)",
+    }[rake["type"]]
+    kinds = {
+        "percentage": "Straight percentage",
+        "time_charge": "Time charge",
+        "fixed_per_hand": "Fixed commission per hand",
+        "per_person_per_hand": "Fixed commission per person",
+    }
     blocks: list[Block] = [Rows((("Type", kinds[rake["type"]]),) + tuple(_rake_rows(rake)))]
     blocks.extend(notices(ctx, ("rake",), _limits_patch_text))
     return _one(ctx, kind, "House commission", blocks, rule)
@@ -253,8 +284,11 @@ def ace_rule_sign(ctx: Context, kind: str = "ace_rule") -> list[SignContent]:
         rule = "003 s292(9)"
         deck = s.get("deck", 52)
         if deck not in (40, 32):
-            raise SignProblem(f"table {ctx.table['id']}: sign {kind}: the ace announcement is for a reduced deck of "
-                              f"40 or 32 cards; this table plays {deck} cards ({rule})", rule)
+            raise SignProblem(
+                f"table {ctx.table['id']}: sign {kind}: the ace announcement is for a reduced deck of "
+                f"40 or 32 cards; this table plays {deck} cards ({rule})",
+                rule,
+            )
         text = "Ace is low as well as high" if s.get("ace_low") else "Ace is high only"
     return _one(ctx, kind, "Aces", [Big(text)], rule)
 
@@ -266,8 +300,10 @@ def commission_sign(ctx: Context, kind: str = "commission") -> list[SignContent]
     if reduced:
         return _one(ctx, kind, "Commission", [Para(reduced)], "003 s275(3)")
     rate = format_percent_bp(MANILA_RATE_BP)
-    blocks = [Para(f"No commission on a pot of {money(MANILA_NIL_UP_TO_CENTS)} or less"),
-              Para(f"Otherwise {rate} of the pot, rounded down to a multiple of $20")]
+    blocks = [
+        Para(f"No commission on a pot of {money(MANILA_NIL_UP_TO_CENTS)} or less"),
+        Para(f"Otherwise {rate} of the pot, rounded down to a multiple of $20"),
+    ]
     wager = limits(ctx).get("minimum_permissible_wager_cents")
     if wager:
         cap = MANILA_POT_CAP_MULTIPLE * wager

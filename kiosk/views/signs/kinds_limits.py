@@ -11,7 +11,13 @@ from kiosk.rules.trichro import odds_classes
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings
 from kiosk.views.signs.content import Big, Block, Context, Para, Rows, SignContent
 
-__all__ = ["limits_sign", "minimum_table_stake_sign", "instructional_sign", "house_liability_sign", "approved_cuts_sign"]
+__all__ = [
+    "limits_sign",
+    "minimum_table_stake_sign",
+    "instructional_sign",
+    "house_liability_sign",
+    "approved_cuts_sign",
+]
 
 ROULETTE_WAGERS: dict[str, str] = {
     "straight_up": "Straight up",
@@ -30,7 +36,12 @@ ROULETTE_WAGERS: dict[str, str] = {
 }
 """The roulette wager types of 000 s141(2), as a sign names them."""
 
-_BETTING = {"fixed_limit": "Fixed limit", "spread_limit": "Spread limit", "pot_limit": "Pot limit", "no_limit": "No limit"}
+_BETTING = {
+    "fixed_limit": "Fixed limit",
+    "spread_limit": "Spread limit",
+    "pot_limit": "Pot limit",
+    "no_limit": "No limit",
+}
 
 
 def _citation(kind: str, game: str) -> str:
@@ -83,13 +94,19 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
         classes = odds_classes(balls)
         by = lim.get("maximum_by") or {}
         blocks.append(Rows((("Minimum wager", money(lo)),)))
-        blocks.append(Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes),
-                           header=("Wager", "Maximum")))
+        blocks.append(
+            Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes), header=("Wager", "Maximum"))
+        )
     elif game == "roulette":
         lo_by, hi_by = lim.get("minimum_by") or {}, lim.get("maximum_by") or {}
-        blocks.append(Rows(tuple((label, money(lo_by.get(w, lo)), money(hi_by.get(w, hi)))
-                                 for w, label in ROULETTE_WAGERS.items()),
-                           header=("Wager", "Min", "Max")))
+        blocks.append(
+            Rows(
+                tuple(
+                    (label, money(lo_by.get(w, lo)), money(hi_by.get(w, hi))) for w, label in ROULETTE_WAGERS.items()
+                ),
+                header=("Wager", "Min", "Max"),
+            )
+        )
     elif game == "caribbean_stud":
         rows = [("Ante minimum", money(lo)), ("Ante maximum", money(hi))]
         if lim.get("maximum_payment_cents") is not None:
@@ -114,8 +131,13 @@ def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") ->
     rule = text_height_rule(kind, game)  # the section that requires the sign: 003 s259(2), s295(2)
     stake = require(limits(ctx).get("minimum_table_stake_cents"), kind, ctx, "the minimum table stake", rule)
     blocks: list[Block] = [Big(money(stake))]
-    blocks.extend(notices(ctx, ("minimum_table_stake_cents",),
-                          lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}"))
+    blocks.extend(
+        notices(
+            ctx,
+            ("minimum_table_stake_cents",),
+            lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}",
+        )
+    )
     cite = rule + (", " + rule.split()[1].replace("(2)", "(3)") if len(blocks) > 1 else "")
     return [SignContent(kind, ctx.table["id"], heading(ctx), "Minimum table stake", tuple(blocks), cite)]
 
@@ -135,8 +157,11 @@ def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[Si
     rule = SIGN_KINDS[kind].basis  # 003 s421(1)(b)(i)
     amount = require(limits(ctx).get("house_liability_cents"), kind, ctx, "the maximum house liability", rule)
     blocks: list[Block] = [Para("When the house co-banks, its liability is at most"), Big(money(amount))]
-    blocks.extend(notices(ctx, ("house_liability_cents",),
-                          lambda p: f"maximum house liability {money(p['house_liability_cents'])}"))
+    blocks.extend(
+        notices(
+            ctx, ("house_liability_cents",), lambda p: f"maximum house liability {money(p['house_liability_cents'])}"
+        )
+    )
     return [SignContent(kind, ctx.table["id"], heading(ctx), "Maximum house liability", tuple(blocks), rule)]
 
 

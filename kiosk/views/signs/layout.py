@@ -205,15 +205,27 @@ class _Page:
         self.items: list[Primitive] = []
 
     def text(self, text: str, x: float, y: float, cap: float, *, bold=False, fill=INK, anchor="left") -> None:
-        self.items.extend(text_runs(text, x=x + self.dx, y=y + self.dx, cap_mm=cap, anchor=anchor, valign="top",
-                                    weight="bold" if bold else "regular", fill=fill, line_gap=_LINE_GAP))
+        self.items.extend(
+            text_runs(
+                text,
+                x=x + self.dx,
+                y=y + self.dx,
+                cap_mm=cap,
+                anchor=anchor,
+                valign="top",
+                weight="bold" if bold else "regular",
+                fill=fill,
+                line_gap=_LINE_GAP,
+            )
+        )
 
     def rect(self, x: float, y: float, w: float, h: float, fill: Colour, radius: float = 0.0) -> None:
         self.items.append(Shape(rect_path(x + self.dx, y + self.dx, w, h, radius), fill=fill))
 
 
-def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float,
-            draw: bool):
+def _layout(
+    content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float, draw: bool
+):
     """Place everything at scale ``k``; raise :class:`_Overflow` when it does not fit.
 
     With ``draw`` false, only measure: return the height the sign needs (a text too wide
@@ -260,8 +272,11 @@ def _layout(content: SignContent, w: float, h: float, bleed: float, design: _Des
     if body_h > room + 1e-6:
         last = content.blocks[-1] if content.blocks else None
         text = _block_text(last) if last is not None else content.title
-        raise _Overflow(text, f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; "
-                              f"{h:.0f} mm fit", needed)
+        raise _Overflow(
+            text,
+            f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; {h:.0f} mm fit",
+            needed,
+        )
     if draw:
         y += (room - body_h) / 2 if content.card is None else 0
         for piece in pieces:
@@ -447,16 +462,20 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
         else:
             page = _best_layout(content, width_mm, height_mm, bleed_mm, floor_cap)
     except _Overflow as exc:
-        raise SignTooSmall(content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm",
-                           available_mm=(width_mm, height_mm)) from None
+        raise SignTooSmall(
+            content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm", available_mm=(width_mm, height_mm)
+        ) from None
     floor = max(MIN_TEXT_MM, content.cap_mm)
     for item in page.items:  # the legal floor, checked on what was laid out, not assumed
         height = letter_height_mm(item) if isinstance(item, TextRun) else None
         if height is not None and height < floor - 1e-6:
-            raise AssertionError(f"sign {content.kind} of table {content.table_id}: {item.text!r} laid out at "
-                                 f"{height:.2f} mm, under the {floor:g} mm floor ({LETTER_RULE})")
-    return Scene(width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items),
-                 background=PAPER)
+            raise AssertionError(
+                f"sign {content.kind} of table {content.table_id}: {item.text!r} laid out at "
+                f"{height:.2f} mm, under the {floor:g} mm floor ({LETTER_RULE})"
+            )
+    return Scene(
+        width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items), background=PAPER
+    )
 
 
 def _margin(w: float, h: float) -> float:
@@ -468,8 +487,11 @@ def _margin(w: float, h: float) -> float:
 def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
     last = content.blocks[-1] if content.blocks else None
     text = _block_text(last) if last is not None else content.title
-    return _Overflow(text, f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; "
-                           f"{h:.0f} mm fit", needed)
+    return _Overflow(
+        text,
+        f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; {h:.0f} mm fit",
+        needed,
+    )
 
 
 def _relevant(content: SignContent) -> list[_Design]:
@@ -523,7 +545,7 @@ def _largest_scale(content, w, h, bleed, design, start, floor_cap, top: float = 
             guess = lo + (h - n_lo) / slope if slope > 0 else hi
         else:
             hi, n_hi = probe, n
-            guess = (lo + (h - n_lo) * (hi - lo) / (n_hi - n_lo) if n_hi != float("inf") else (lo + hi) / 2)
+            guess = lo + (h - n_lo) * (hi - lo) / (n_hi - n_lo) if n_hi != float("inf") else (lo + hi) / 2
         if min(hi, top) - lo <= 0.03 * lo:
             break
         # stay strictly inside the bracket, a little short of the line (wrapping makes it convex)
@@ -539,16 +561,23 @@ def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: fl
     """A scale no layout of ``design`` can exceed: where its widest unbreakable pieces (a word,
     a row's values) alone fill the width.  Only what every layout must hold is counted, so the
     bound is never below the scale that really fits."""
-    per_unit = [_widest_word_at_1(content.heading, True) * design.heading,
-                _widest_word_at_1(content.title, True) * design.title]
+    per_unit = [
+        _widest_word_at_1(content.heading, True) * design.heading,
+        _widest_word_at_1(content.title, True) * design.title,
+    ]
     for block in content.blocks:
         if isinstance(block, Rows):
             if design.columns == 2 and len(block.rows) >= 6:
                 continue  # two columns share the width: not bounded here
             cols = _column_widths(block, design.label, design.value)
             values = sum(cols) + 0.7 * max(0, len(cols) - 1)
-            labels = max(_width_at_1(r[0], False) if design.one_line_labels else _widest_word_at_1(r[0], False)
-                         for r in block.rows) * design.label
+            labels = (
+                max(
+                    _width_at_1(r[0], False) if design.one_line_labels else _widest_word_at_1(r[0], False)
+                    for r in block.rows
+                )
+                * design.label
+            )
             per_unit.append(max(values, labels) if design.stacked else values + 0.7 + labels)
         elif isinstance(block, Big):
             per_unit.append(_widest_word_at_1(block.text, True) * design.big)

@@ -35,5 +35,6 @@ def compose(
     if not interval_s > 0:
         raise ValueError(f"the signs view's interval must be more than 0 seconds, not {interval_s!r}")
     kinds = [kind for kind, _cap in table_signs(table)]
-    return sign_view_state("signs", kinds, table, link, settings, now, area=area, connection=connection,
-                           frame_seconds=interval_s)
+    return sign_view_state(
+        "signs", kinds, table, link, settings, now, area=area, connection=connection, frame_seconds=interval_s
+    )
