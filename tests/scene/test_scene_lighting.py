@@ -66,7 +66,7 @@ def test_a_bright_enough_lit_fill_is_kept_and_a_dark_one_keeps_its_hue(lit_fill)
         assert glow == lit_fill
     else:  # tinted towards warm white just enough: each channel between lit_fill and warm white
         assert all(
-            min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE, strict=True)
+            min(c, w) - 1 <= g <= max(c, w) + 1 for g, c, w in zip(glow[:3], lit_fill[:3], WARM_WHITE[:3], strict=True)
         )
         assert relative_luminance(glow) < GLOW_LUMINANCE + 0.01
 
