@@ -8,7 +8,7 @@ state a fresh server holds:
   cache emptied first, so the layout is drawn again as if its lit areas had changed (the worst
   case; a new version with the same lit areas reuses the cached cloth: ``same_ms``);
 * ``same_ms``: composing again from the same state (the layout's cloth comes from its cache);
-* the baseline, ``bare_build_scene_ms``: :func:`kiosk.scene.layout.build_scene` of the table's
+* the baseline, ``bare_build_scene_ms``: :func:`kiosk.scene.layout_file.build_scene` of the table's
   layout with the same lit areas, uncached (what ``kiosk snapshot`` did before the views layer);
   ``ratio_to_bare`` = changed / bare for the views that draw a layout.
 
@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from kiosk.floor import load_floor  # noqa: E402
 from kiosk.rules.trichro import winning_wagers  # noqa: E402
 from kiosk.scene.build import build_scene  # noqa: E402
-from kiosk.scene.layout import load_layout  # noqa: E402
+from kiosk.scene.layout_file import load_layout  # noqa: E402
 from kiosk.state.client import Snapshot  # noqa: E402
 from kiosk.state.events import Event  # noqa: E402
 from kiosk.views import cloth  # noqa: E402

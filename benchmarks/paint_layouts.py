@@ -33,7 +33,7 @@ from PySide6.QtCore import qVersion  # noqa: E402
 from kiosk.render.pdf import render_pdf  # noqa: E402
 from kiosk.render.qt import ensure_gui_application, render_png  # noqa: E402
 from kiosk.scene.build import build_scene  # noqa: E402
-from kiosk.scene.layout import load_layout  # noqa: E402
+from kiosk.scene.layout_file import load_layout  # noqa: E402
 
 __all__ = ["machine", "measure", "main"]
 

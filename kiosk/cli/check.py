@@ -89,7 +89,7 @@ def _check_floor(path: Path) -> tuple[bool, str]:
 
 def _layout_problems(path: Path) -> list[str]:
     try:
-        from kiosk.scene.layout import LayoutError, load_layout
+        from kiosk.scene.layout_file import LayoutError, load_layout
     except ImportError as exc:
         raise CommandError(f"cannot check layouts: {exc}") from None
     try:

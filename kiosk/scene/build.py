@@ -1,4 +1,4 @@
-"""Turn a validated :class:`~kiosk.scene.layout.Layout` into a :class:`~kiosk.scene.primitives.Scene`.
+"""Turn a validated :class:`~kiosk.scene.layout_file.Layout` into a :class:`~kiosk.scene.primitives.Scene`.
 
 Tokens ``{game_name}`` and ``{casino_name}`` are substituted (a text item with ``max_width_mm``
 is then fitted to it: :func:`kiosk.scene.text.fit_text`), ``src = "logo"`` images show the
@@ -39,7 +39,7 @@ from kiosk.scene.svgimage import SvgError, svg_shapes
 from kiosk.scene.text import fit_box, fit_text, text_runs
 
 if TYPE_CHECKING:
-    from kiosk.scene.layout import Layout, LayoutItem
+    from kiosk.scene.layout_file import Layout, LayoutItem
 
 __all__ = ["build_scene", "item_path", "image_primitives"]
 
@@ -139,7 +139,7 @@ def build_scene(
 
     ``lit`` names the areas to draw lit (e.g. the result of
     :func:`kiosk.rules.trichro.winning_wagers`).  ``features`` are the table's features
-    (:data:`kiosk.scene.layout.FEATURES`): an item with ``when`` is drawn only on a table that has
+    (:data:`kiosk.scene.layout_file.FEATURES`): an item with ``when`` is drawn only on a table that has
     that feature, one with ``unless`` only on a table that has not.  Raises ``ValueError`` naming
     any lit id that is not an area of the layout, or a logo file that cannot be drawn.
     """

@@ -36,6 +36,7 @@ import aiohttp
 from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.resolver import ThreadedResolver
 
+from kiosk.rules.times import parse_utc
 from kiosk.state.connection import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import (
     BadRequest,
@@ -154,11 +155,6 @@ def error_from_body(status: int, body: Any) -> StateError:
     return exc
 
 
-def _parse_time(text: str) -> datetime:
-    when = datetime.fromisoformat(text.replace("Z", "+00:00") if text.endswith("Z") else text)
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
 def event_from_json(data: dict[str, Any]) -> Event:
     """An :class:`Event` from its JSON form (``Event.to_json()``)."""
     return Event(
@@ -166,7 +162,7 @@ def event_from_json(data: dict[str, Any]) -> Event:
         type=data["type"],
         table_id=data.get("table_id"),
         data=data.get("data") or {},
-        at=_parse_time(data["at"]),
+        at=parse_utc(data["at"]),
         actor=data.get("actor", ""),
         version=data.get("version"),
     )

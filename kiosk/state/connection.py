@@ -28,7 +28,9 @@ import collections
 import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
+
+from kiosk.rules.times import utc_now
 
 __all__ = [
     "Connected",
@@ -42,17 +44,13 @@ __all__ = [
 _log = logging.getLogger(__name__)
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 @dataclass(frozen=True)
 class Resuming:
     """Connected to ``url`` and replaying the events after ``from_seq`` missed while away."""
 
     url: str
     from_seq: int
-    at: datetime = field(default_factory=_now)
+    at: datetime = field(default_factory=utc_now)
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,7 @@ class Connected:
 
     url: str
     seq: int
-    at: datetime = field(default_factory=_now)
+    at: datetime = field(default_factory=utc_now)
 
 
 @dataclass(frozen=True)
@@ -76,7 +74,7 @@ class Offline:
     reason: str
     attempts: int = 1
     retry_in: float | None = None
-    at: datetime = field(default_factory=_now)
+    at: datetime = field(default_factory=utc_now)
 
 
 @dataclass(frozen=True)
@@ -85,7 +83,7 @@ class TokenRefused:
 
     message: str
     url: str = ""
-    at: datetime = field(default_factory=_now)
+    at: datetime = field(default_factory=utc_now)
 
 
 ConnectionEvent = Connected | Resuming | Offline | TokenRefused

@@ -33,7 +33,7 @@ from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.store import AuditQuery
 from kiosk.state.stream import StreamHub, StreamSettings
-from kiosk.state.times import parse_when
+from kiosk.state.time_input import parse_when
 from kiosk.state.tokens import check_name
 
 __all__ = [

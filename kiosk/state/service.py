@@ -22,6 +22,7 @@ from collections.abc import Callable, Collection
 from datetime import UTC, datetime
 from typing import Any
 
+from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
@@ -37,9 +38,7 @@ from kiosk.state.store import (
     Store,
     TokenInsert,
     TokenRevoke,
-    format_time,
     open_store,
-    parse_time,
 )
 from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
@@ -54,10 +53,6 @@ RECENT_EVENTS = 10_000
 """How many of the last published events a node keeps in memory, so that clients resuming
 after a lost node replay from memory instead of each reading the database."""
 Clock = Callable[[], datetime]
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 class Service:
@@ -120,7 +115,7 @@ class Service:
         service = cls(
             store,
             node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
-            clock or _utc_now,
+            clock or utc_now,
             remember,
         )
         service.audit_key = key
@@ -420,7 +415,7 @@ class Service:
         if not isinstance(token, str) or not 10 <= len(token) <= 200:
             raise Unauthorized("unknown token")
         row = await self._store.find_token(token_digest(token))
-        return actor_from_row(row, self._now(), parse_time)
+        return actor_from_row(row, self._now(), parse_utc)
 
     async def create_token(
         self,
@@ -459,7 +454,7 @@ class Service:
                 "role": role,
                 "name": name,
                 "tables": table_ids,
-                "expires_at": None if expiry is None else format_time(expiry),
+                "expires_at": None if expiry is None else format_utc(expiry),
                 "person": person,
             }
             return Outcome(
@@ -470,7 +465,7 @@ class Service:
                         role,
                         name,
                         None if table_ids is None else tuple(table_ids),
-                        format_time(now),
+                        format_utc(now),
                         details["expires_at"],
                         person,
                     )
@@ -495,7 +490,7 @@ class Service:
             if row["revoked_at"] is not None:
                 raise BadRequest(f"token {token_id_} is already revoked")
             return Outcome(
-                tokens=[TokenRevoke(token_id_, format_time(now))],
+                tokens=[TokenRevoke(token_id_, format_utc(now))],
                 audit=[AuditDraft("token_revoked", token_id_, {"id": token_id_, "name": row["name"]})],
             )
 

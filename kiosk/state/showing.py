@@ -34,7 +34,7 @@ from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest
 from kiosk.state.ids import is_id
-from kiosk.state.times import parse_when
+from kiosk.state.time_input import parse_when
 
 __all__ = [
     "ACTION",

@@ -40,11 +40,11 @@ import logging
 import socket
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from kiosk.rules.times import format_utc, utc_now
 from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.jsonbody import parse_json_object
@@ -114,10 +114,6 @@ class StreamSettings:
     session_check: float = 5.0
 
 
-def _utc_now() -> str:
-    return datetime.now(UTC).isoformat().replace("+00:00", "Z")
-
-
 def _reason(text: str) -> bytes:
     """A close reason: one line, at most 123 bytes of UTF-8 (RFC 6455 5.5)."""
     raw = " ".join(text.split()).encode("utf-8")
@@ -154,7 +150,7 @@ class _Connection:
     def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
         self.ws = ws
         self.transport = transport
-        self.connected_at = _utc_now()
+        self.connected_at = format_utc(utc_now())
         self.tables: list[str] | None = None
         self.last_sent = 0
         self.actor: Any = None
@@ -560,7 +556,7 @@ class StreamHub:
             if conn.ws.closed:
                 return
             await conn.ws.send_str(
-                json.dumps({"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": _utc_now()})
+                json.dumps({"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": format_utc(utc_now())})
             )
 
     async def _read(self, conn: _Connection) -> None:

@@ -31,7 +31,7 @@ from datetime import datetime
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest, Unauthorized
 from kiosk.state.events import ROLES, Actor
-from kiosk.state.times import parse_when
+from kiosk.state.time_input import parse_when
 
 SCOPED_ROLES = ("dealer", "pit")
 """Roles whose tokens may be limited to some tables."""

@@ -47,7 +47,6 @@ __all__ = [
     "ViewState",
     "local_time",
     "fit_sign_text",
-    "parse_utc",
     "sign_text",
     "sign_text_width",
     "stack",
@@ -317,12 +316,6 @@ def local_time(when: datetime, settings: CasinoSettings) -> datetime:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     return when.astimezone(settings.timezone)
-
-
-def parse_utc(text: str) -> datetime:
-    """A stored UTC time (``2026-01-01T00:00:00.000000Z``) as an aware datetime."""
-    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 _MARK_FILL: Colour = (120, 20, 20, 235)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import Layout, load_layout
+from kiosk.scene.layout_file import Layout, load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.resources import default_layout_path
 from kiosk.state.shapes import TableState
@@ -32,7 +32,7 @@ def _load(path: str, mtime_ns: int) -> Layout:
 
 
 def layout_for(table: TableState, settings: CasinoSettings) -> Layout:
-    """The table's layout, loaded and validated (raises :class:`kiosk.scene.layout.LayoutError`)."""
+    """The table's layout, loaded and validated (raises :class:`kiosk.scene.layout_file.LayoutError`)."""
     path = layout_file(table, settings)
     try:
         mtime = path.stat().st_mtime_ns
@@ -64,7 +64,7 @@ def _scene(
 def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] = ()) -> Scene:
     """The table's layout drawn with ``lit`` areas lit, in the cloth's millimetres.
 
-    Raises ``ValueError`` (a :class:`~kiosk.scene.layout.LayoutError` for a bad layout file)
+    Raises ``ValueError`` (a :class:`~kiosk.scene.layout_file.LayoutError` for a bad layout file)
     naming the problem, e.g. a lit id that is not an area of the layout.
     """
     path = layout_file(table, settings)

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from kiosk.scene.layout import Layout
+from kiosk.scene.layout_file import Layout
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, rect_path
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import (

@@ -24,8 +24,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
+from kiosk.rules.times import utc_now
 from kiosk.state.client import LiveState, Snapshot
 from kiosk.state.connection import Connected, ConnectionEvent, Offline, Resuming, TokenRefused
 from kiosk.state.events import Event
@@ -40,10 +41,6 @@ Listener = Callable[[Subject, ViewState], None]
 READS_LINK = frozenset({"jackpot", "limits", "signs"})  # views drawn from the link's state too
 TIMED_VIEWS = frozenset({"jackpot", "limits", "signs"})  # views that change with the clock alone
 HEARD_VIEWS = frozenset({"jackpot"})  # views that judge when the server was last heard from
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
 
 
 def status_of(event: ConnectionEvent, current: Status) -> Status:
@@ -80,7 +77,7 @@ class DisplayModel:
         *,
         area: Area = DEFAULT_AREA,
         areas: Mapping[Subject, Area] | None = None,
-        clock: Callable[[], datetime] = _utc_now,
+        clock: Callable[[], datetime] = utc_now,
     ) -> None:
         self.settings = settings
         self.live = LiveState()

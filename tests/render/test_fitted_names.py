@@ -8,7 +8,7 @@ import numpy as np
 from render_raster import pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import parse_layout
+from kiosk.scene.layout_file import parse_layout
 
 NAME_40 = "The Grand Pacific Reef Casino and Resort"
 LAYOUT = """

@@ -34,7 +34,7 @@ from kiosk.render.qt import scene_to_qpath
 from kiosk.rules.trichro import winning_wagers
 from kiosk.scene.build import build_scene
 from kiosk.scene.hit import area_at
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 from kiosk.scene.lighting import LIT_INK, lit_sizes
 from kiosk.scene.primitives import Scene, TextRun
 

@@ -21,7 +21,7 @@ import pytest
 from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Shape, TextRun
 
 ROOT = Path(__file__).resolve().parents[2]

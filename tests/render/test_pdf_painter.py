@@ -10,7 +10,7 @@ import pytest
 
 from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas, render_pdf
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 

@@ -12,7 +12,7 @@ from render_raster import qimage_array, qt_array
 
 from kiosk.render.qt import paint_scene, paint_scene_fitted
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 

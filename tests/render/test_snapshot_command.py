@@ -14,7 +14,7 @@ from render_raster import qimage_array
 from kiosk.cli import main
 from kiosk.render.qt import fit_transform
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 GRID = DATA / "trichro_grid.toml"

@@ -10,7 +10,7 @@ import numpy as np
 from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import parse_layout
+from kiosk.scene.layout_file import parse_layout
 from kiosk.scene.primitives import Shape
 
 ROOT = Path(__file__).resolve().parents[2]

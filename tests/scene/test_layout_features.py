@@ -12,7 +12,7 @@ import pytest
 
 from kiosk.floor import load_floor
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import LayoutError, load_layout
+from kiosk.scene.layout_file import LayoutError, load_layout
 from kiosk.scene.primitives import Shape, TextRun
 
 ROOT = Path(__file__).resolve().parents[2]

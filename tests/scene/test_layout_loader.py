@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import FORMAT, LayoutError, load_layout, parse_layout, tri_chro_wager_ids
+from kiosk.scene.layout_file import FORMAT, LayoutError, load_layout, parse_layout, tri_chro_wager_ids
 
 DATA = Path(__file__).resolve().parent / "data"
 HEAD = 'format = "kiosk-layout/1"\ngame = "blackjack"\nsize_mm = [400, 200]\n'

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 from kiosk.scene.lighting import DEFAULT_LIT_FILL, LIT_INK, lit_sizes
 from kiosk.scene.primitives import Clipped, Image, Shape, TextRun
 from kiosk.scene.svgimage import SvgError, svg_shapes

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.hit import area_at, contains
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import ellipse_path, rect_path
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import parse_layout
+from kiosk.scene.layout_file import parse_layout
 from kiosk.scene.lighting import (
     DEFAULT_LIT_FILL,
     GLOW_LUMINANCE,

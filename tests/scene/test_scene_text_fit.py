@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_FIT_CAP_MM
 from kiosk.scene.build import build_scene
 from kiosk.scene.fonts import font_face
-from kiosk.scene.layout import parse_layout
+from kiosk.scene.layout_file import parse_layout
 from kiosk.scene.primitives import TextRun
 from kiosk.scene.text import fit_text
 
@@ -113,7 +113,7 @@ x_mm = 20
 
 def _layout(fitting: dict[int, dict]):
     """The test layout with fitting keys added to items by index.  The scene builder reads them;
-    the loader (kiosk/scene/layout.py) is to accept them from a file too."""
+    the loader (kiosk/scene/layout_file.py) is to accept them from a file too."""
     layout = parse_layout(LAYOUT, "names.toml")
     items = tuple(dataclasses.replace(i, values={**i.values, **fitting.get(i.index, {})}) for i in layout.items)
     return dataclasses.replace(layout, items=items)

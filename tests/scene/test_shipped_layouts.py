@@ -25,7 +25,7 @@ from PIL import ImageDraw
 
 from kiosk.rules.games import GAMES
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import Layout, load_layout
+from kiosk.scene.layout_file import Layout, load_layout
 from kiosk.scene.lighting import lit_sizes
 from kiosk.scene.primitives import Image, Shape, TextRun
 

@@ -9,7 +9,7 @@ import pytest
 import test_shipped_layouts as shipped
 
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import KINDS, load_layout
+from kiosk.scene.layout_file import KINDS, load_layout
 from kiosk.scene.primitives import TextRun
 
 

@@ -73,7 +73,7 @@ async def test_a_number_not_on_a_single_zero_wheel_is_refused(service, number):
 
 
 async def test_the_layout_has_the_area_every_winning_number_lights():
-    from kiosk.scene.layout import load_layout
+    from kiosk.scene.layout_file import load_layout
     from kiosk.scene.resources import default_layout_path
 
     areas = {item.area for item in load_layout(default_layout_path("roulette")).items if item.area}

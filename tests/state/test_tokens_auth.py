@@ -92,13 +92,16 @@ async def test_tokens_are_stored_only_as_sha256(tmp_path, floor):
 
 def test_kiosk_token_create_prints_the_token_once(tmp_path):
     url = f"sqlite:///{tmp_path / 'k.db'}"
-    run = lambda *a: subprocess.run(
-        [sys.executable, "-m", "kiosk.cli", "token", *a],
-        capture_output=True,  # noqa: E731
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+
+    def run(*a):
+        return subprocess.run(
+            [sys.executable, "-m", "kiosk.cli", "token", *a],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+
     made = run("create", "--role", "pit", "--name", "Pat Pit", "--db", url)
     assert made.returncode == 0, made.stderr
     secret = made.stdout.strip()

@@ -17,7 +17,7 @@ from PySide6.QtGui import QImage
 
 from kiosk.rules.trichro import winning_wagers
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout import load_layout
+from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
 from kiosk.ui.scene_widget import Overlay, Placement, SceneWidget

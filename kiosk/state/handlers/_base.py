@@ -17,12 +17,13 @@ from datetime import datetime
 from typing import Any, Literal
 
 from kiosk.rules.text import text_problem
+from kiosk.rules.times import format_utc
 from kiosk.state.errors import BadRequest
 from kiosk.state.events import Actor
 from kiosk.state.floorlaw import FloorLaw
 from kiosk.state.ids import ID_PATTERN, is_id
-from kiosk.state.store import EventDraft, Loaded, Outcome, format_time
-from kiosk.state.times import parse_when
+from kiosk.state.store import EventDraft, Loaded, Outcome
+from kiosk.state.time_input import parse_when
 
 __all__ = [
     "Field",
@@ -95,7 +96,7 @@ class Context:
 
     @property
     def now_text(self) -> str:
-        return format_time(self.now)
+        return format_utc(self.now)
 
     def check_floor(
         self, loaded: Loaded, tables: Mapping[str, Any] | None = None, links: Mapping[str, Any] | None = None

@@ -34,11 +34,12 @@ from kiosk.rules.changes import (
 )
 from kiosk.rules.games import GAMES, RENAMING_RULES
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
+from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.model import check_limits_patch, refuse_violations
 from kiosk.state.showing import change_announced, notice_shown
-from kiosk.state.store import Loaded, Outcome, format_time, parse_time
+from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "APPLY_DUE", "due_tables"]
 
@@ -177,7 +178,7 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
     new = bumped(table)
     new["hands_completed"] = int(new.get("hands_completed", 0)) + 1
     applied, kept, failed, held = [], [], [], []
-    commission = [parse_time(item["at"]) for item in new.get("pending", []) if item["commission"]]
+    commission = [parse_utc(item["at"]) for item in new.get("pending", []) if item["commission"]]
     shown = loaded.reports(new["id"], since=min(commission)) if commission else []  # 002 r7.3 evidence
     for item in new.get("pending", []):
         notice = None if item["notice"] is None else PokerChangeNotice(**item["notice"]).after_hand()
@@ -242,7 +243,7 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     item = {
         "id": f"s{new['version']}",
         "limits": patch,
-        "effective_at": format_time(effective_at),
+        "effective_at": format_utc(effective_at),
         "notice_from": ctx.now_text,
         "agreement": _agreement_json(agreement),
         "by": ctx.actor.name,
@@ -279,7 +280,7 @@ def _cancel(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 
 def due_tables(tables: dict[str, dict], now: datetime) -> list[str]:
     """Tables with a scheduled change due at ``now``."""
-    stamp = format_time(now)
+    stamp = format_utc(now)
     return sorted(t["id"] for t in tables.values() if any(s["effective_at"] <= stamp for s in t.get("scheduled", [])))
 
 
@@ -290,7 +291,7 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         return Outcome()
     new = bumped(table)
     events = []
-    shown = loaded.reports(new["id"], since=min(parse_time(s["notice_from"]) for s in due))  # shown since
+    shown = loaded.reports(new["id"], since=min(parse_utc(s["notice_from"]) for s in due))  # shown since
     for item in due:
         new["scheduled"] = [s for s in new["scheduled"] if s["id"] != item["id"]]
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
@@ -299,7 +300,7 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
             ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})
             decision = _stake_decision(
-                new, item["limits"], parse_time(item["effective_at"]), notice_from, agreement, notice_until
+                new, item["limits"], parse_utc(item["effective_at"]), notice_from, agreement, notice_until
             )
         except RuleRefused as exc:
             events.append(
@@ -331,7 +332,7 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 
 
 def _time_or_none(moment: datetime | None) -> str | None:
-    return None if moment is None else format_time(moment)
+    return None if moment is None else format_utc(moment)
 
 
 def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from kiosk.rules.times import format_utc
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.model import current_game_state
-from kiosk.state.store import Loaded, Outcome, format_time
+from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
 
@@ -39,7 +40,7 @@ def _clock(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
             "seat": seat,
             "seconds": int(seconds),
             "started_at": ctx.now_text,
-            "ends_at": format_time(ctx.now + timedelta(seconds=int(seconds))),
+            "ends_at": format_utc(ctx.now + timedelta(seconds=int(seconds))),
         }
         data = {"seat": seat, "clock": state["clock"]}
     new = bumped(table)

@@ -22,7 +22,7 @@ from kiosk.state.store._base import (
     TokenInsert,
     TokenRevoke,
 )
-from kiosk.state.store._sql import SqlStore, format_time, parse_time
+from kiosk.state.store._sql import SqlStore
 
 __all__ = [
     "ALL",
@@ -36,9 +36,7 @@ __all__ = [
     "Store",
     "TokenInsert",
     "TokenRevoke",
-    "format_time",
     "open_store",
-    "parse_time",
 ]
 
 

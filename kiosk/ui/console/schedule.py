@@ -33,12 +33,12 @@ from PySide6.QtWidgets import (
 
 from kiosk.rules.changes import NOTICE_PERIOD
 from kiosk.rules.money import MoneyError, format_money
+from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
 from kiosk.state.showing import ShowingRecord, change_announced, notice_now, notice_shown, records_from_audit
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.ops import Feedback, Outcome
 from kiosk.views import builders
-from kiosk.views.base import parse_utc
 from kiosk.views.signs.frames import countdown_text
 
 __all__ = ["ScheduleBox", "notice_words"]

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import UTC, datetime, tzinfo
+from datetime import datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.rules.money import format_money
+from kiosk.rules.times import parse_utc
 from kiosk.views.signs.content import Context, Notice, SignProblem
 
-__all__ = ["money", "heading", "settings", "limits", "require", "notices", "parse_utc", "local_clock", "DEFAULT_TZ"]
+__all__ = ["money", "heading", "settings", "limits", "require", "notices", "local_clock", "DEFAULT_TZ"]
 
 DEFAULT_TZ = "Australia/Brisbane"
 
@@ -40,11 +41,6 @@ def require(value: Any, kind: str, ctx: Context, what: str, rule: str) -> Any:
     if value is None or value == "" or value == () or value == []:
         raise SignProblem(f"table {ctx.table['id']}: sign {kind}: {what} is not configured ({rule})", rule)
     return value
-
-
-def parse_utc(text: str) -> datetime:
-    """A stored UTC time (``2026-01-01T00:00:00.000000Z``) as an aware datetime."""
-    return datetime.fromisoformat(text.replace("Z", "+00:00")).astimezone(UTC)
 
 
 def _tz(ctx: Context) -> tzinfo:

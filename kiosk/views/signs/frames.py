@@ -16,9 +16,9 @@ from datetime import datetime
 from typing import Any
 
 from kiosk.rules.lettering import MIN_TEXT_MM
+from kiosk.rules.times import parse_utc
 from kiosk.scene.primitives import Scene
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
-from kiosk.views.signs._common import parse_utc
 from kiosk.views.signs.content import Big, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.layout import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
