@@ -139,7 +139,7 @@ def has_display() -> bool:
 
 
 def _specs(floor, wanted: list[str]):
-    from kiosk.ui.display_spec import DisplaySpec
+    from kiosk.ui.display.spec import DisplaySpec
 
     chosen = wanted or [d for d in DEMO_DISPLAYS if d in floor.displays] or sorted(floor.displays)
     missing = [d for d in chosen if d not in floor.displays]
@@ -259,7 +259,7 @@ class _Demo:
         from kiosk.ui.console import ConsoleWindow
         from kiosk.ui.console.credentials import Credentials
         from kiosk.ui.dealer import DealerPanel
-        from kiosk.ui.display_app import staff_geometry
+        from kiosk.ui.display.app import staff_geometry
 
         console = ConsoleWindow(
             [url],
@@ -287,8 +287,8 @@ class _Demo:
         return windows
 
     def _open_windows(self, client):
-        from kiosk.ui.device_settings import DeviceSettingsError, load_settings
-        from kiosk.ui.display_app import DisplayProcess
+        from kiosk.ui.display.app import DisplayProcess
+        from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
         from kiosk.views.base import CasinoSettings
 
         try:
@@ -310,7 +310,7 @@ class _Demo:
 
     async def _snapshots(self, client) -> None:
         from kiosk.state.errors import StateError
-        from kiosk.ui.snapshots import write_snapshots
+        from kiosk.ui.display.snapshots import write_snapshots
         from kiosk.views.base import CasinoSettings
 
         folder = self.out / "snapshots"
@@ -348,7 +348,7 @@ def run(args: argparse.Namespace) -> int:
     windows = has_display() and not args.headless
     problem = None
     if windows:
-        from kiosk.ui.display_main import display_problem
+        from kiosk.ui.display.main import display_problem
 
         problem = display_problem()
         windows = problem is None
@@ -360,6 +360,6 @@ def run(args: argparse.Namespace) -> int:
         )
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
         return asyncio.run(_Demo(args, floor, out, specs, False).run())
-    from kiosk.ui.display_main import run_on_qt_loop
+    from kiosk.ui.display.main import run_on_qt_loop
 
     return run_on_qt_loop(_Demo(args, floor, out, specs, True).run())

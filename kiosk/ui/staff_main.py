@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kiosk.state.client import KioskClient
-from kiosk.ui.display_main import ensure_qt_application
+from kiosk.ui.display.main import ensure_qt_application
 
 __all__ = ["run_staff_screen"]
 

@@ -13,7 +13,7 @@ import pytest
 from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 

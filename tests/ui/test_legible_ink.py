@@ -14,8 +14,8 @@ from __future__ import annotations
 import pytest
 from live_display import close_display, glyph_ink_heights, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
-from kiosk.ui.calibration import ScreenScale
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.calibration import ScreenScale
+from kiosk.ui.display.spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide

@@ -22,7 +22,7 @@ from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]

@@ -1,6 +1,6 @@
 """Settings of this display computer: check each screen's calibration against a real ruler
 (and correct it), and the night brightness schedule (never dimmer than legibility allows).
-They are the device settings ``kiosk display`` reads (:mod:`kiosk.ui.device_settings`)."""
+They are the device settings ``kiosk display`` reads (:mod:`kiosk.ui.display.device_settings`)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.device_settings import (
+from kiosk.ui.display.app import ordered_screens, screen_scale
+from kiosk.ui.display.device_settings import (
     MIN_BRIGHTNESS_PERCENT,
     BrightnessPeriod,
     DeviceSettingsError,
@@ -29,8 +30,7 @@ from kiosk.ui.device_settings import (
     load_settings,
     save_settings,
 )
-from kiosk.ui.display_app import ordered_screens, screen_scale
-from kiosk.ui.kiosk_window import RulerPanel
+from kiosk.ui.display.window import RulerPanel
 from kiosk.ui.ops import Feedback, Outcome
 
 __all__ = ["DevicesPage"]

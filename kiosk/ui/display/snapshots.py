@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from kiosk.render.qt import render_png
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.spec import DisplaySpec
 from kiosk.views.base import Area, CasinoSettings
 from kiosk.views.screen import compose_view
 

@@ -25,7 +25,7 @@ import aiohttp
 from kiosk.state.client import KioskClient
 from kiosk.state.connection import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
-from kiosk.ui.device_settings import DeviceSettings
+from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
 __all__ = [
@@ -126,7 +126,7 @@ async def _logo(client: KioskClient, summary: dict[str, Any], folder: Path | Non
 
 
 def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
-    from kiosk.ui.display_spec import DisplaySpec
+    from kiosk.ui.display.spec import DisplaySpec
 
     if options.specs:
         return list(options.specs), None
@@ -167,10 +167,10 @@ async def _main(options: DisplayOptions) -> int:
 async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
     from PySide6.QtGui import QGuiApplication
 
-    from kiosk.ui.blanking import inhibit_blanking
-    from kiosk.ui.display_app import DisplayProcess
-    from kiosk.ui.display_cache import load_cache
-    from kiosk.ui.display_spec import DisplaySpec
+    from kiosk.ui.display.app import DisplayProcess
+    from kiosk.ui.display.blanking import inhibit_blanking
+    from kiosk.ui.display.cache import load_cache
+    from kiosk.ui.display.spec import DisplaySpec
 
     cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
     if problem:

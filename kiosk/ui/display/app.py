@@ -6,16 +6,16 @@
   heartbeats and its connection events (connected, resuming, offline since, token refused);
   the model recomposes a view only when its inputs changed and tells this process only when
   the composed view state really changed;
-* one :class:`Screen` per display: a :class:`~kiosk.ui.kiosk_window.KioskWindow` on its
+* one :class:`Screen` per display: a :class:`~kiosk.ui.display.window.KioskWindow` on its
   configured screen whose :class:`~kiosk.ui.scene_widget.SceneWidget` paints the view state's
   scene (repainting only what changed);
 * a one-second tick (the model's clock-driven views: "offline since", the jackpot meter's 30 s
   fault, countdowns; the night brightness schedule; frames shown in turn), and a 25 frames per
   second tick only while a jackpot meter is counting up to a new amount;
-* the saved state (:mod:`kiosk.ui.display_cache`): written a moment after each change, shown
+* the saved state (:mod:`kiosk.ui.display.cache`): written a moment after each change, shown
   marked offline when the process starts without a server;
 * its reports to the server of what each table's screens really show
-  (:mod:`kiosk.ui.showing_report`), the evidence the sign rules count from.
+  (:mod:`kiosk.ui.display.report`), the evidence the sign rules count from.
 
 Placement: every view is composed for the screen's true physical area (its size in pixels over
 its calibrated pixels per millimetre), so the scene fills the screen at true size: 8 mm in the
@@ -45,15 +45,15 @@ from kiosk.scene.primitives import Scene
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.connection import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
-from kiosk.ui.calibration import ScreenScale, resolve_scale, screen_key
-from kiosk.ui.device_settings import DeviceSettings, save_settings
-from kiosk.ui.display_cache import CachedState, save_cache
-from kiosk.ui.display_spec import DisplaySpec
-from kiosk.ui.kiosk_window import KioskWindow, show_on_screen
+from kiosk.ui.display.cache import CachedState, save_cache
+from kiosk.ui.display.calibration import ScreenScale, resolve_scale, screen_key
+from kiosk.ui.display.device_settings import DeviceSettings, save_settings
+from kiosk.ui.display.report import ShowingReporter, report_message
+from kiosk.ui.display.spec import DisplaySpec
+from kiosk.ui.display.window import KioskWindow, show_on_screen
 from kiosk.ui.meter_count import MeterCount
 from kiosk.ui.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.ui.scene_widget import SceneWidget
-from kiosk.ui.showing_report import ShowingReporter, report_message
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
 from kiosk.views.model import DisplayModel

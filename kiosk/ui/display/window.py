@@ -19,8 +19,8 @@ from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QScreen
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from kiosk.ui.calibration import scale_from_ruler
-from kiosk.ui.device_settings import verify_pin
+from kiosk.ui.display.calibration import scale_from_ruler
+from kiosk.ui.display.device_settings import verify_pin
 from kiosk.ui.scene_widget import SceneWidget
 
 __all__ = ["KioskWindow", "PinPad", "StaffMenu", "RulerPanel", "show_on_screen", "HOLD_SECONDS"]

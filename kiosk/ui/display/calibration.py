@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kiosk.ui.device_settings import MAX_PX_PER_MM, MIN_PX_PER_MM, DeviceSettings
+from kiosk.ui.display.device_settings import MAX_PX_PER_MM, MIN_PX_PER_MM, DeviceSettings
 
 __all__ = ["ScreenScale", "plausible_size", "screen_key", "resolve_scale", "scale_from_ruler"]
 

@@ -126,7 +126,7 @@ class DeviceSettings(BaseModel):
         return ZoneInfo(self.timezone)
 
     def calibration(self, screen_key: str) -> ScreenCalibration | None:
-        """The stored calibration of the screen with this key (see ``kiosk.ui.calibration.screen_key``)."""
+        """The stored calibration of the screen with this key (see ``kiosk.ui.display.calibration.screen_key``)."""
         return self.screens.get(screen_key)
 
     def with_calibration(
