@@ -36,7 +36,7 @@ from kiosk.state.errors import Conflict, StateError
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.console.schedule import ScheduleBox
 from kiosk.ui.ops import Feedback, Outcome
-from kiosk.ui.scene_widget import Placement, SceneWidget
+from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
 from kiosk.views import builders
 from kiosk.views.screen import Subject, compose_view
 

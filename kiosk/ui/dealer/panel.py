@@ -16,7 +16,7 @@ from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
 from kiosk.ui.dealer.base import GameSection, heading
 from kiosk.ui.live import LiveFeed
 from kiosk.ui.ops import Operations
-from kiosk.ui.touch import px_per_mm
+from kiosk.ui.widgets.touch import px_per_mm
 
 __all__ = ["DealerPanel", "SECTIONS"]
 

@@ -7,7 +7,7 @@
   the model recomposes a view only when its inputs changed and tells this process only when
   the composed view state really changed;
 * one :class:`Screen` per display: a :class:`~kiosk.ui.display.window.KioskWindow` on its
-  configured screen whose :class:`~kiosk.ui.scene_widget.SceneWidget` paints the view state's
+  configured screen whose :class:`~kiosk.ui.widgets.scene_widget.SceneWidget` paints the view state's
   scene (repainting only what changed);
 * a one-second tick (the model's clock-driven views: "offline since", the jackpot meter's 30 s
   fault, countdowns; the night brightness schedule; frames shown in turn), and a 25 frames per
@@ -53,7 +53,7 @@ from kiosk.ui.display.spec import DisplaySpec
 from kiosk.ui.display.window import KioskWindow, show_on_screen
 from kiosk.ui.meter_count import MeterCount
 from kiosk.ui.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
-from kiosk.ui.scene_widget import SceneWidget
+from kiosk.ui.widgets.scene_widget import SceneWidget
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
 from kiosk.views.model import DisplayModel

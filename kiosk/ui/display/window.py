@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVB
 
 from kiosk.ui.display.calibration import scale_from_ruler
 from kiosk.ui.display.device_settings import verify_pin
-from kiosk.ui.scene_widget import SceneWidget
+from kiosk.ui.widgets.scene_widget import SceneWidget
 
 __all__ = ["KioskWindow", "PinPad", "StaffMenu", "RulerPanel", "show_on_screen", "HOLD_SECONDS"]
 

@@ -2,7 +2,7 @@
 
 The widget keeps its picture in a backing image the size of the widget (in device pixels: a
 screen with a device pixel ratio of 2 gets a picture twice as fine).  :meth:`SceneWidget.set_scene`
-compares the new scene with the one painted (:func:`kiosk.ui.scene_diff.changed_bounds`) and
+compares the new scene with the one painted (:func:`kiosk.ui.widgets.scene_diff.changed_bounds`) and
 repaints into the backing image only the boxes of what appeared or went away.
 
 The static layers: the primitives at the start of the scene that have never changed since it
@@ -39,7 +39,7 @@ from PySide6.QtWidgets import QWidget
 
 from kiosk.render.qt import paint_scene
 from kiosk.scene.primitives import Scene
-from kiosk.ui.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
+from kiosk.ui.widgets.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
 
 __all__ = ["Overlay", "Placement", "SceneWidget"]
 
