@@ -256,10 +256,10 @@ class _Demo:
         the croupier leaves alone: change a limit and watch the sign, press a button and watch
         the lights."""
         from kiosk.state.client import KioskClient
-        from kiosk.ui.console import ConsoleWindow
-        from kiosk.ui.console.credentials import Credentials
-        from kiosk.ui.dealer import DealerPanel
         from kiosk.ui.display.app import staff_geometry
+        from kiosk.ui.staff.console import ConsoleWindow
+        from kiosk.ui.staff.console.credentials import Credentials
+        from kiosk.ui.staff.dealer import DealerPanel
 
         console = ConsoleWindow(
             [url],

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 
 from kiosk.rules.money import MoneyError, format_money, parse_money
 from kiosk.state.errors import StateError
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 
 __all__ = ["JackpotPage"]

@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.export import ExportError, export_signs, plan_signs
 from kiosk.render.paper import PageSpec, PaperError, parse_paper
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
 
 __all__ = ["ExportPage"]
 

@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSpinBox, QWidget
 
 from kiosk.rules.money import format_money
-from kiosk.ui.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.base import GameSection, heading
 
 __all__ = ["CaribbeanSection"]
 

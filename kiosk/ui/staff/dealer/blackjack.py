@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
-from kiosk.ui.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.base import GameSection, heading
 
 __all__ = ["BlackjackSection"]
 

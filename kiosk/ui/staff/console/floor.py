@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.errors import StateError
-from kiosk.ui.console.context import ConsoleContext
+from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.views.signs.frames import countdown_text
 
 __all__ = ["FloorPage", "COLUMNS"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
-from kiosk.ui.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.base import GameSection, heading
 
 __all__ = ["TwoUpSection"]
 

@@ -36,8 +36,8 @@ from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
 from kiosk.state.showing import ShowingRecord, change_announced, notice_now, notice_shown, records_from_audit
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.signs.frames import countdown_text
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
-from kiosk.ui.console.credentials import Credentials, CredentialsError, read_token_file
+from kiosk.ui.staff.console.credentials import Credentials, CredentialsError, read_token_file
 
 __all__ = ["SignInPage"]
 

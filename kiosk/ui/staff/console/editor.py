@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.money import MoneyError, format_money, parse_money
 from kiosk.state.errors import Conflict, StateError
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.console.schedule import ScheduleBox
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.schedule import ScheduleBox
+from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
 from kiosk.views import builders
 from kiosk.views.screen import Subject, compose_view

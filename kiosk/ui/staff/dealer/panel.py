@@ -1,7 +1,7 @@
 """The dealer panel: a touch screen at one table (``kiosk dealer --server URL --table ID``).
 
 It reads the table (and its jackpot link) from the stream only, and every button sends one
-command through the one write path (:mod:`kiosk.ui.ops`). Which controls it shows follows the
+command through the one write path (:mod:`kiosk.ui.staff.ops`). Which controls it shows follows the
 table's game.
 """
 
@@ -13,22 +13,22 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
-from kiosk.ui.dealer.base import GameSection, heading
-from kiosk.ui.live import LiveFeed
-from kiosk.ui.ops import Operations
+from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.live import LiveFeed
+from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import px_per_mm
 
 __all__ = ["DealerPanel", "SECTIONS"]
 
 
 def _sections() -> dict[str, type[GameSection]]:
-    from kiosk.ui.dealer.blackjack import BlackjackSection
-    from kiosk.ui.dealer.caribbean import CaribbeanSection
-    from kiosk.ui.dealer.paigow import PaiGowSection
-    from kiosk.ui.dealer.poker import PokerSection
-    from kiosk.ui.dealer.roulette import RouletteSection
-    from kiosk.ui.dealer.trichro import TriChroSection
-    from kiosk.ui.dealer.twoup import TwoUpSection
+    from kiosk.ui.staff.dealer.blackjack import BlackjackSection
+    from kiosk.ui.staff.dealer.caribbean import CaribbeanSection
+    from kiosk.ui.staff.dealer.paigow import PaiGowSection
+    from kiosk.ui.staff.dealer.poker import PokerSection
+    from kiosk.ui.staff.dealer.roulette import RouletteSection
+    from kiosk.ui.staff.dealer.trichro import TriChroSection
+    from kiosk.ui.staff.dealer.twoup import TwoUpSection
 
     out: dict[str, type[GameSection]] = {}
     for cls in (

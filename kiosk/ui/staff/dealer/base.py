@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from kiosk.ui.ops import Feedback, Operations
+from kiosk.ui.staff.ops import Feedback, Operations
 from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut
 
 __all__ = ["GameSection", "heading"]

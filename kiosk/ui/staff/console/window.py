@@ -1,8 +1,8 @@
 """The pit console window: sign in, then the floor, the table editor, jackpots, the audit
 trail, sign export and this computer's display settings, each a tab (Ctrl+1 ... Ctrl+6).
 
-Reads come from the stream only (:class:`~kiosk.ui.live.LiveFeed`), writes go through the one
-write path (:class:`~kiosk.ui.ops.Operations`). The console signs out after a spell without
+Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
+write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
 input (default 10 minutes) and on Ctrl+Shift+Q; the server being unreachable shows a banner.
 """
 
@@ -20,17 +20,17 @@ from kiosk.state.client import KioskClient
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.errors import StateError
 from kiosk.state.floorlaw import FloorFrame
-from kiosk.ui.console.audit import AuditPage
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.console.credentials import Credentials
-from kiosk.ui.console.devices import DevicesPage
-from kiosk.ui.console.editor import EditorPage
-from kiosk.ui.console.export import ExportPage
-from kiosk.ui.console.floor import FloorPage
-from kiosk.ui.console.jackpots import JackpotPage
-from kiosk.ui.console.signin import SignInPage
-from kiosk.ui.live import LiveFeed
-from kiosk.ui.ops import Operations
+from kiosk.ui.staff.console.audit import AuditPage
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.console.devices import DevicesPage
+from kiosk.ui.staff.console.editor import EditorPage
+from kiosk.ui.staff.console.export import ExportPage
+from kiosk.ui.staff.console.floor import FloorPage
+from kiosk.ui.staff.console.jackpots import JackpotPage
+from kiosk.ui.staff.console.signin import SignInPage
+from kiosk.ui.staff.live import LiveFeed
+from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
 
 __all__ = ["ConsoleWindow", "IDLE_MINUTES"]

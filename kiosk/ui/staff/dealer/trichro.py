@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
-from kiosk.ui.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.base import GameSection, heading
 
 __all__ = ["TriChroSection"]
 

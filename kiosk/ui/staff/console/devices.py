@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.display.app import ordered_screens, screen_scale
 from kiosk.ui.display.device_settings import (
     MIN_BRIGHTNESS_PERCENT,
@@ -31,7 +30,8 @@ from kiosk.ui.display.device_settings import (
     save_settings,
 )
 from kiosk.ui.display.window import RulerPanel
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
 
 __all__ = ["DevicesPage"]
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from kiosk.ui.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.base import GameSection, heading
 
 __all__ = ["PokerSection"]
 

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 from typing import Any
 
 from kiosk.state.client import KioskClient
-from kiosk.ui.live import LiveFeed
-from kiosk.ui.ops import Operations
+from kiosk.ui.staff.live import LiveFeed
+from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
 
 __all__ = ["ConsoleContext", "local_time"]

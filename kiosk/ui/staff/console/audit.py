@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.state.errors import StateError
-from kiosk.ui.console.context import ConsoleContext
-from kiosk.ui.ops import Feedback, Outcome
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
 
 __all__ = ["AuditPage", "CSV_COLUMNS", "write_csv"]
 
