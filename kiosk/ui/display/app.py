@@ -51,12 +51,12 @@ from kiosk.ui.display.device_settings import DeviceSettings, save_settings
 from kiosk.ui.display.report import ShowingReporter, report_message
 from kiosk.ui.display.spec import DisplaySpec
 from kiosk.ui.display.window import KioskWindow, show_on_screen
-from kiosk.ui.meter_count import MeterCount
-from kiosk.ui.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.ui.widgets.scene_widget import SceneWidget
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
+from kiosk.views.meter_count import MeterCount
 from kiosk.views.model import DisplayModel
+from kiosk.views.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.views.screen import Subject
 from kiosk.views.signs.frames import Showing
 

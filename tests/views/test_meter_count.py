@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kiosk.ui.meter_count import MAX_SECONDS, MeterCount, count_duration
+from kiosk.views.meter_count import MAX_SECONDS, MeterCount, count_duration
 
 cents = st.integers(min_value=0, max_value=10**11)
 
