@@ -6,7 +6,7 @@ one event loop:
 * the backend, in-process, on a SQLite file under the user data dir, seeded from the demo
   floor, serving the API on 127.0.0.1 (the pit and display tokens are printed, so other
   ``kiosk`` commands can connect);
-* the demo driver (:mod:`kiosk.views.demo_driver`): a croupier playing tri-chro drawings,
+* the demo driver (:mod:`kiosk.demo.croupier`): a croupier playing tri-chro drawings,
   two-up spins, Caribbean jackpot wagers and the occasional hit, at a human pace, through the
   real API;
 * display windows for tables of several games (:data:`DEMO_DISPLAYS`: the tri-chro result with
@@ -169,11 +169,11 @@ class _Demo:
     async def run(self) -> int:
         from aiohttp import web
 
+        from kiosk.demo.croupier import DemoDriver
         from kiosk.state.client import KioskClient
         from kiosk.state.errors import StateError
         from kiosk.state.server import create_app
         from kiosk.state.service import Service
-        from kiosk.views.demo_driver import DemoDriver
 
         db_url = f"sqlite:///{self.out / 'demo.sqlite3'}"
         try:

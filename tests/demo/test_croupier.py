@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from aiohttp.test_utils import TestServer
 
+from kiosk.demo.croupier import DemoDriver
 from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient
 from kiosk.state.server import create_app
 from kiosk.state.service import Service
-from kiosk.views.demo_driver import DemoDriver
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 
