@@ -6,7 +6,7 @@ one event loop:
 * the backend, in-process, on a SQLite file under the user data dir, seeded from the demo
   floor, serving the API on 127.0.0.1 (the pit and display tokens are printed, so other
   ``kiosk`` commands can connect);
-* the demo driver (:mod:`kiosk.demo.croupier`): a croupier playing tri-chro drawings,
+* the croupier (:mod:`kiosk.demo.croupier`) playing tri-chro drawings,
   two-up spins, Caribbean jackpot wagers and the occasional hit, at a human pace, through the
   real API;
 * display windows for tables of several games (:data:`DEMO_DISPLAYS`: the tri-chro result with
@@ -160,7 +160,7 @@ def _specs(floor, wanted: list[str]):
 
 
 class _Demo:
-    """The running demo: server, driver and either windows or snapshots."""
+    """The running demo: server, croupier and either windows or snapshots."""
 
     def __init__(self, args: argparse.Namespace, floor, out: Path, specs, windows: bool) -> None:
         self.args, self.floor, self.out, self.specs, self.windows = args, floor, out, specs, windows
@@ -169,7 +169,7 @@ class _Demo:
     async def run(self) -> int:
         from aiohttp import web
 
-        from kiosk.demo.croupier import DemoDriver
+        from kiosk.demo.croupier import Croupier
         from kiosk.state.client import KioskClient
         from kiosk.state.errors import StateError
         from kiosk.state.server import create_app
@@ -206,10 +206,10 @@ class _Demo:
             clients.append(pit)
             staff_table = DEALER_TABLE if self.windows and DEALER_TABLE in self.floor.tables else None
             played = {tid: t.game for tid, t in self.floor.tables.items() if tid != staff_table}
-            driver = DemoDriver(
+            croupier = Croupier(
                 pit, played, pace=self.args.pace, on_note=lambda text: print(f"kiosk demo: {text}", flush=True)
             )
-            tasks.append(asyncio.ensure_future(driver.run()))
+            tasks.append(asyncio.ensure_future(croupier.run()))
             viewer = KioskClient(url, tokens["display"])
             clients.append(viewer)
             if self.windows:
@@ -226,7 +226,7 @@ class _Demo:
             await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
             for w in waiters:
                 w.cancel()
-            print(f"kiosk demo: stopping ({driver.commands_sent} commands played)", flush=True)
+            print(f"kiosk demo: stopping ({croupier.commands_sent} commands played)", flush=True)
             return 0
         finally:
             for window in staff:

@@ -2,7 +2,9 @@
 
 Qt-free; it is an ordinary client of ``kiosk serve`` with a pit token (pit staff may send every
 dealer command), so everything it does goes through the rules, the store, the audit trail and
-the stream like a real dealer's panel would.  Per table, as long as it runs:
+the stream like a real dealer's panel would.  It builds its commands with
+:mod:`kiosk.views.builders` and reads the tables' game state through :mod:`kiosk.views.facts`,
+as the dealer panel and the views do.  Per table, as long as it runs:
 
 * tri-chro: "no more bets" (001 s463(1)), then the drawing - the ball drawing device's two balls
   entered (s463(3)), or the random result generator's (s455) - then the result stands a while;
@@ -28,15 +30,17 @@ from typing import Any
 from kiosk.rules.trichro import physical_balls
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
+from kiosk.state.events import Event
+from kiosk.views import builders, facts
 
-__all__ = ["DemoDriver"]
+__all__ = ["Croupier"]
 
 _STRAIGHT_FLUSH = ["9H", "8H", "7H", "6H", "5H"]
 _ROULETTE_COMMAND = "roulette_result"
 
 
-class DemoDriver:
-    """Drives ``tables`` (id -> game) of a server; :meth:`run` until cancelled."""
+class Croupier:
+    """Plays ``tables`` (id -> game) of a server; :meth:`run` until cancelled."""
 
     def __init__(
         self,
@@ -85,7 +89,7 @@ class DemoDriver:
     async def _pause(self, seconds: float) -> None:
         await asyncio.sleep(seconds * self.pace)
 
-    async def send(self, command: dict[str, Any]) -> list | None:
+    async def send(self, command: dict[str, Any]) -> list[Event] | None:
         """Send one command; a refusal is noted and ``None`` returned."""
         try:
             events = await self.client.execute(command)
@@ -101,48 +105,46 @@ class DemoDriver:
     # -- the games ---------------------------------------------------------------------------
 
     async def _trichro(self, table_id: str) -> None:
-        table = await self.client.table(table_id)
-        gs = table["game_state"]
-        if gs.get("broken_ball"):
-            await self.send({"type": "trichro_ball_replaced", "table_id": table_id, "inspector": "Demo Inspector"})
-        if gs.get("awaiting_inspector"):
-            await self.send({"type": "trichro_approve_redraw", "table_id": table_id, "inspector": "Demo Inspector"})
-        if gs["phase"] != "no_more_bets":
-            await self.send({"type": "trichro_no_more_bets", "table_id": table_id})
+        drawing = facts.trichro_round(await self.client.table(table_id))
+        if drawing is None:  # not a tri-chro table (any more)
+            await self._pause(30.0)
+            return
+        if drawing.broken_ball:
+            await self.send(builders.trichro_ball_replaced(table_id, "Demo Inspector"))
+        if drawing.awaiting_inspector:
+            await self.send(builders.trichro_approve_redraw(table_id, "Demo Inspector"))
+        if drawing.phase != "no_more_bets":
+            await self.send(builders.trichro_no_more_bets(table_id))
         await self._pause(3.0)
-        if gs["device"] == "random_result_generator":
-            await self.send({"type": "trichro_generate", "table_id": table_id})
+        if drawing.device == "random_result_generator":
+            await self.send(builders.trichro_generate(table_id))
         else:
-            pair = self.rng.sample(physical_balls(gs["balls"]), 2)
-            await self.send({"type": "trichro_draw", "table_id": table_id, "balls": [b.token for b in pair]})
+            pair = self.rng.sample(physical_balls(drawing.balls), 2)
+            await self.send(builders.trichro_draw(table_id, [b.token for b in pair]))
         await self._pause(self.rng.uniform(9.0, 14.0))  # players read the lit areas, wagers are settled
 
     async def _two_up(self, table_id: str) -> None:
         table = await self.client.table(table_id)
-        failed = table["game_state"].get("failed_lights") or {}
-        if any(failed.get(kind) for kind in ("heads", "tails", "odds")):
-            kind = next(k for k in ("heads", "tails", "odds") if failed.get(k))
-            await self.send(
-                {"type": "twoup_light", "table_id": table_id, "light": kind, "index": failed[kind][0], "failed": False}
-            )
+        failed = facts.twoup_failed_lights(table)
+        if failed:
+            kind, index = failed[0]
+            await self.send(builders.twoup_light(table_id, kind, index, False))
         elif self.rng.random() < 0.15:
             kind = self.rng.choice(["heads", "tails", "odds"])
             index = self.rng.randint(1, 3 if kind != "odds" else 5)
-            await self.send(
-                {"type": "twoup_light", "table_id": table_id, "light": kind, "index": index, "failed": True}
-            )
-        previous = (table["game_state"].get("game") or {}).get("seat")
+            await self.send(builders.twoup_light(table_id, kind, index, True))
+        previous = facts.twoup_seat(table)
         seat = self.rng.choice([s for s in range(1, 9) if s != previous])  # the dice move on (s5)
         call = self.rng.choice(["heads", "tails"])
-        if await self.send({"type": "twoup_new_game", "table_id": table_id, "seat": seat, "call": call}) is None:
-            await self.send({"type": "twoup_new_game", "table_id": table_id, "seat": None, "call": None})
+        if await self.send(builders.twoup_new_game(table_id, seat=seat, call=call)) is None:
+            await self.send(builders.twoup_new_game(table_id))  # the dealer spins (s6)
         for _ in range(40):
             await self._pause(2.5)
-            if await self.send({"type": "twoup_no_more_bets", "table_id": table_id}) is None:
+            if await self.send(builders.twoup_no_more_bets(table_id)) is None:
                 break
             await self._pause(1.5)
             result = self.rng.choices(["H", "T", "O", "X"], weights=[38, 38, 20, 4])[0]
-            events = await self.send({"type": "twoup_spin", "table_id": table_id, "result": result})
+            events = await self.send(builders.twoup_spin(table_id, result))
             if events and events[-1].data.get("outcome") is not None:
                 break
         await self._pause(5.0)
@@ -153,34 +155,28 @@ class DemoDriver:
         if link_id is None:
             await self._pause(30.0)
             return
-        link = await self.client.link(link_id)
-        if link.get("pending"):
-            if link["pending"].get("table_id") == table_id:
+        pending = (await self.client.link(link_id)).get("pending")
+        if pending:
+            if pending.get("table_id") == table_id:
                 await self._pause(12.0)
-                await self.send({"type": "jackpot_paid", "link_id": link_id})
-                await self.send({"type": "jackpot_reset", "link_id": link_id})
+                await self.send(builders.jackpot_paid(link_id))
+                await self.send(builders.jackpot_reset(link_id))
             else:
                 await self._pause(5.0)
             return
         if "caribbean_round_end" in self._types:
             # a round: the jackpot wagers of some places (their slot lights come on, 000 s231(1)) ...
             places = sorted(self.rng.sample(range(1, 8), self.rng.randint(1, 5)))
-            await self.send({"type": "jackpot_wagers", "table_id": table_id, "places": places})
+            await self.send(builders.jackpot_wagers(table_id, places=places))
         else:
-            await self.send({"type": "jackpot_wagers", "table_id": table_id, "count": self.rng.randint(1, 7)})
+            await self.send(builders.jackpot_wagers(table_id, self.rng.randint(1, 7)))
         await self._pause(self.rng.uniform(3.0, 6.0))
         if self.rng.random() < 0.02:
-            await self.send(
-                {
-                    "type": "jackpot_hit",
-                    "table_id": table_id,
-                    "hands": {f"seat {self.rng.randint(1, 7)}": list(_STRAIGHT_FLUSH)},
-                }
-            )
+            await self.send(builders.jackpot_hit(table_id, {f"seat {self.rng.randint(1, 7)}": list(_STRAIGHT_FLUSH)}))
         elif "caribbean_round_end" in self._types:
-            await self.send({"type": "caribbean_round_end", "table_id": table_id})  # ... and out at the round's end
+            await self.send(builders.caribbean_round_end(table_id))  # ... and out at the round's end
             await self._pause(self.rng.uniform(1.0, 2.0))
 
     async def _roulette(self, table_id: str) -> None:
         await self._pause(self.rng.uniform(20.0, 30.0))  # a spin of the wheel
-        await self.send({"type": _ROULETTE_COMMAND, "table_id": table_id, "number": self.rng.randint(0, 36)})
+        await self.send(builders.roulette_result(table_id, self.rng.randint(0, 36)))
