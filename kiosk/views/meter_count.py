@@ -70,6 +70,6 @@ class MeterCount:
         return self.shown_at(now) != self.target
 
 
-def _check(cents: int) -> None:
+def _check(cents: object) -> None:
     if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
         raise ValueError(f"a meter amount is whole, non-negative cents, got {cents!r}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kiosk.scene.fonts import font_face
 from kiosk.scene.legibility import MIN_SIGN_TEXT_MM
-from kiosk.scene.primitives import Colour, Scene, Shape, rect_path
+from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, rect_path
 from kiosk.scene.text import text_runs, text_width_mm
 
 __all__ = ["notice_scene", "legibility_notice", "token_refused_notice", "waiting_notice"]
@@ -32,7 +32,7 @@ def _cap_for(text: str, width_mm: float, largest: float, weight: str) -> float:
 
 def notice_scene(width_mm: float, height_mm: float, title: str, detail: str = "", *, fault: bool = False) -> Scene:
     """A scene of ``width_mm`` x ``height_mm``: ``title`` large, ``detail`` below it smaller."""
-    items: list = [Shape(rect_path(0, 0, width_mm, height_mm), fill=_FAULT_BG if fault else _BG)]
+    items: list[Primitive] = [Shape(rect_path(0, 0, width_mm, height_mm), fill=_FAULT_BG if fault else _BG)]
     usable = width_mm * 0.9
     title_lines = title.count("\n") + 1
     detail_lines = detail.count("\n") + 1 if detail else 0
