@@ -40,7 +40,6 @@ from typing import Any
 from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
-from kiosk.scene.legibility import short_text
 from kiosk.scene.primitives import Scene
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.connection import Connected, Offline, TokenRefused
@@ -56,16 +55,14 @@ from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.jackpot import meter_scene
 from kiosk.views.meter_count import MeterCount
 from kiosk.views.model import DisplayModel
-from kiosk.views.notices import legibility_notice, notice_scene, token_refused_notice, waiting_notice
 from kiosk.views.screen import Subject
+from kiosk.views.screen_state import SIGN_VIEWS, Notice, Picture, decide, decide_frame
 from kiosk.views.signs.frames import Showing
 
 __all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale", "staff_geometry"]
 
 log = logging.getLogger(__name__)
 
-SIGN_VIEWS = frozenset({"limits", "signs"})  # signs the law holds to 8 mm: shown at true size or not at all
-SIGN_RULE = "001 s459(2), 003 s23(2)"
 _GUESS_PX_PER_MM = 96 / 25.4  # the area guessed for a screen of unknown size
 _SAVE_DELAY_MS = 1500
 _METER_FPS = 25
@@ -382,81 +379,50 @@ class DisplayProcess(QObject):
             if screen.spec.subject == subject:
                 self._show_state(screen, state)
 
-    def _show_notice_if_needed(self, screen: Screen) -> None:
-        """A notice when the view cannot be shown: refused token, nothing yet, a problem."""
+    def _decide(self, screen: Screen, state: ViewState | None) -> Picture:
+        """What ``screen`` shows with ``state`` (:func:`kiosk.views.screen_state.decide`)."""
         assert self.model is not None
-        spec, area = screen.spec, screen.area()
-        if self.refused is not None:
-            self._notice(
-                screen,
-                "refused",
-                token_refused_notice(area.width_mm, area.height_mm, self.client.base_url, self.refused),
-            )
+        subject = screen.spec.subject
+        return decide(
+            state,
+            subject=subject,
+            area=screen.area(),
+            server=self.client.base_url,
+            refused=self.refused,
+            problem=self.model.problem(subject),
+            received=bool(self.model.live.tables or self.model.live.links),
+            scale_known=screen.scale.known,
+            scale_reason=screen.scale.reason,
+        )
+
+    def _show_notice_if_needed(self, screen: Screen) -> None:
+        """A notice when the view cannot be shown (refused token, nothing yet, a problem), else
+        the view if the screen does not show it yet (the model's listener keeps it current)."""
+        assert self.model is not None
+        picture = self._decide(screen, self.model.view(screen.spec.subject))
+        if isinstance(picture, ViewState) and screen.state is not None and screen.notice is None:
             return
-        state = self.model.view(spec.subject)
-        if state is not None:
-            if screen.state is None or screen.notice is not None:
-                self._show_state(screen, state)
-            return
-        problem = self.model.problem(spec.subject)
-        if problem is None or not (self.model.live.tables or self.model.live.links):
-            self._notice(
-                screen,
-                "waiting",
-                waiting_notice(area.width_mm, area.height_mm, f"{spec.view} of {spec.name}", self.client.base_url),
-            )
-        elif spec.view in SIGN_VIEWS:
-            self._notice(
-                screen,
-                f"problem:{problem}",
-                legibility_notice(area.width_mm, area.height_mm, spec.view, spec.name, problem.rstrip(".")),
-            )
-        else:
-            self._notice(
-                screen,
-                f"problem:{problem}",
-                notice_scene(area.width_mm, area.height_mm, "VIEW NOT SHOWN", problem, fault=True),
-            )
+        self._show(screen, picture)
 
     def _show_state(self, screen: Screen, state: ViewState) -> None:
-        spec, area = screen.spec, screen.area()
-        if self.refused is not None:
-            self._show_notice_if_needed(screen)
-            return
-        if spec.view in SIGN_VIEWS and not screen.scale.known:
-            screen.state = None
-            self._notice(
-                screen,
-                "uncalibrated",
-                legibility_notice(
-                    area.width_mm,
-                    area.height_mm,
-                    spec.view,
-                    spec.name,
-                    f"this screen's size is unknown ({screen.scale.reason or 'not calibrated'})",
-                ),
-            )
-            return
-        if spec.view in SIGN_VIEWS and state.status.kind == "fault" and state.status.reason:
-            screen.state = None  # the view could not fit its sign at the legal size on this screen
-            self._notice(
-                screen,
-                f"small:{state.status.reason}",
-                legibility_notice(area.width_mm, area.height_mm, spec.view, spec.name, state.status.reason.rstrip(".")),
-            )
+        self._show(screen, self._decide(screen, state))
+
+    def _show(self, screen: Screen, picture: Picture) -> None:
+        if isinstance(picture, Notice):
+            self._notice(screen, picture)
             return
         fresh = screen.state is None or screen.notice is not None
-        screen.state, screen.notice = state, None
-        if fresh or screen.frame >= len(state.frames):
+        screen.state, screen.notice = picture, None
+        if fresh or screen.frame >= len(picture.frames):
             screen.frame, screen.frame_started = 0, time.monotonic()
-        self._retarget_meter(screen, state)
+        self._retarget_meter(screen, picture)
         self._show_frame(screen)
 
-    def _notice(self, screen: Screen, why: str, scene: Scene) -> None:
-        if screen.notice == why:
+    def _notice(self, screen: Screen, notice: Notice) -> None:
+        if screen.notice == notice.reason:
             return
-        screen.notice, screen.state, screen.meter = why, None, None
-        screen.widget.set_scene(scene)
+        screen.notice, screen.state, screen.meter = notice.reason, None, None
+        screen.widget.set_scene(notice.scene)
         self.view_changed.emit(screen.spec.id)
 
     def _show_frame(self, screen: Screen) -> None:
@@ -466,19 +432,13 @@ class DisplayProcess(QObject):
         scene = state.frames[screen.frame]
         if screen.meter is not None and screen.meter.counting(time.monotonic()):
             scene = meter_scene(state.content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
-        if screen.spec.view in SIGN_VIEWS:
-            problems = short_text(scene, rule=SIGN_RULE, scale=screen.shown_scale(scene))
-            if problems:
-                area = screen.area()
-                self._notice(
-                    screen,
-                    "short",
-                    legibility_notice(
-                        area.width_mm, area.height_mm, screen.spec.view, screen.spec.name, problems[0].message
-                    ),
-                )
-                return
-        screen.widget.set_scene(scene)
+        picture = decide_frame(
+            scene, subject=screen.spec.subject, area=screen.area(), shown_scale=screen.shown_scale(scene)
+        )
+        if isinstance(picture, Notice):
+            self._notice(screen, picture)
+            return
+        screen.widget.set_scene(picture)
         self.view_changed.emit(screen.spec.id)
         if not self._all_showing and all(s.state is not None for s in self.screens):
             self._all_showing = True
