@@ -150,7 +150,8 @@ class DisplayProcess(QObject):
         self.windowed = windowed
         self.tile_share = tile_share  # windowed: the share of the screen's width, from the left, to tile
         self.clock = clock
-        self.model: DisplayModel | None = None
+        # composed for the default area until the windows give each view its screen's area
+        self.model = DisplayModel([spec.subject for spec in self.specs], self.casino, clock=clock)
         self.refused: str | None = None
         self.screens: list[Screen] = []
         self.floor_summary: dict[str, Any] | None = None
@@ -172,6 +173,7 @@ class DisplayProcess(QObject):
         self.reporter = ShowingReporter(self._send_report, self.showing)
         self._report_task: asyncio.Task | None = None
         self.view_changed.connect(self._screen_changed)
+        self._remove_listeners.append(self.model.add_listener(self._on_view))
         # the process ends when staff or the system stop it, not when one of its windows closes
         QGuiApplication.setQuitOnLastWindowClosed(False)
 
@@ -202,13 +204,8 @@ class DisplayProcess(QObject):
                 else:
                     show_on_screen(window, qscreen)
                 window.view.set_brightness(self.settings.brightness_at(self.clock()))
-        self.model = DisplayModel(
-            [s.spec.subject for s in self.screens],
-            self.casino,
-            areas={s.spec.subject: s.area() for s in self.screens},
-            clock=self.clock,
-        )
-        self._remove_listeners.append(self.model.add_listener(self._on_view))
+        for screen in self.screens:
+            self.model.set_area(screen.spec.subject, screen.area())
         for screen in self.screens:
             self._show_notice_if_needed(screen)
 
@@ -222,7 +219,6 @@ class DisplayProcess(QObject):
                 s.scale = ScreenScale(px_per_mm, "calibrated")
                 s.window.device_px_per_mm = px_per_mm
                 s.notice = None
-                assert self.model is not None
                 self.model.set_area(s.spec.subject, s.area())
                 self._show_notice_if_needed(s)
 
@@ -233,7 +229,6 @@ class DisplayProcess(QObject):
 
     def restore(self, cached: CachedState) -> None:
         """Show a saved state (after a restart), marked offline since it was last heard."""
-        assert self.model is not None
         heard = cached.heard_at or cached.saved_at or self.clock()
         self.model.apply(Snapshot(cached.seq, dict(cached.tables), dict(cached.links)))
         self.model.heard_at = heard
@@ -282,7 +277,6 @@ class DisplayProcess(QObject):
         self.screens.clear()
 
     async def _run(self) -> None:
-        assert self.model is not None
         try:
             self._stream = self.client.stream(self.model.tables)
             async for item in self._stream:
@@ -300,7 +294,6 @@ class DisplayProcess(QObject):
 
     def on_connection(self, event: Any) -> None:
         """A connection event of the client (connected, resuming, offline, token refused)."""
-        assert self.model is not None
         if isinstance(event, TokenRefused):
             self.refused = event.message or "the token was refused"
         elif isinstance(event, Connected):
@@ -312,7 +305,6 @@ class DisplayProcess(QObject):
 
     def tick(self) -> None:
         """Once a second: heartbeats and the clock to the model, brightness, frames in turn."""
-        assert self.model is not None
         heard = getattr(self._stream, "heard_at", None)
         if heard is not None and (self.model.heard_at is None or heard > self.model.heard_at):
             self.model.heartbeat(heard)  # a stream heartbeat: the server is there
@@ -332,7 +324,7 @@ class DisplayProcess(QObject):
     def save_now(self) -> None:
         """Write the mirrored state to the cache file (if there is one and anything to save)."""
         model = self.model
-        if self.cache_file is None or model is None or not (model.live.tables or model.live.links):
+        if self.cache_file is None or not (model.live.tables or model.live.links):
             return
         try:
             save_cache(
@@ -381,7 +373,6 @@ class DisplayProcess(QObject):
 
     def _decide(self, screen: Screen, state: ViewState | None) -> Picture:
         """What ``screen`` shows with ``state`` (:func:`kiosk.views.screen_state.decide`)."""
-        assert self.model is not None
         subject = screen.spec.subject
         return decide(
             state,
@@ -398,7 +389,6 @@ class DisplayProcess(QObject):
     def _show_notice_if_needed(self, screen: Screen) -> None:
         """A notice when the view cannot be shown (refused token, nothing yet, a problem), else
         the view if the screen does not show it yet (the model's listener keeps it current)."""
-        assert self.model is not None
         picture = self._decide(screen, self.model.view(screen.spec.subject))
         if isinstance(picture, ViewState) and screen.state is not None and screen.notice is None:
             return
