@@ -256,7 +256,7 @@ class _Demo:
         the croupier leaves alone: change a limit and watch the sign, press a button and watch
         the lights."""
         from kiosk.state.client import KioskClient
-        from kiosk.ui.display.app import staff_geometry
+        from kiosk.ui.demo_windows import staff_geometry
         from kiosk.ui.staff.console import ConsoleWindow
         from kiosk.ui.staff.console.credentials import Credentials
         from kiosk.ui.staff.dealer import DealerPanel
@@ -287,6 +287,7 @@ class _Demo:
         return windows
 
     def _open_windows(self, client):
+        from kiosk.ui.demo_windows import tiled
         from kiosk.ui.display.app import DisplayProcess
         from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
         from kiosk.views.base import CasinoSettings
@@ -300,8 +301,7 @@ class _Demo:
             self.specs,
             settings,
             casino=CasinoSettings.from_floor(self.floor),
-            windowed=True,
-            tile_share=DISPLAY_SHARE,
+            place=tiled(DISPLAY_SHARE),
         )
         process.open_windows()
         process.start()

@@ -145,6 +145,11 @@ def run(args: argparse.Namespace) -> int:
             ]
         except ValueError as exc:
             raise CommandError(str(exc)) from None
+    place = None
+    if args.windowed:  # ordinary windows, tiled as the demo's
+        from kiosk.ui.demo_windows import tiled
+
+        place = tiled()
     options = DisplayOptions(
         servers=servers,
         token=token,
@@ -153,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         settings=settings,
         settings_path=settings_path,
         cache_file=cache_path(servers),
-        windowed=args.windowed,
+        place=place,
         calibrate=args.calibrate,
     )
     return run_display(options)

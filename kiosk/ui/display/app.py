@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.primitives import Scene
@@ -56,10 +55,10 @@ from kiosk.views.jackpot import meter_scene
 from kiosk.views.meter_count import MeterCount
 from kiosk.views.model import DisplayModel
 from kiosk.views.screen import Subject
-from kiosk.views.screen_state import SIGN_VIEWS, Notice, Picture, decide, decide_frame
+from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
 from kiosk.views.signs.frames import Showing
 
-__all__ = ["DisplayProcess", "Screen", "SIGN_VIEWS", "ordered_screens", "screen_scale", "staff_geometry"]
+__all__ = ["DisplayProcess", "Place", "Screen", "full_screen", "ordered_screens", "screen_scale"]
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +118,18 @@ class Screen(QObject):
         return fit * d / self.scale.px_per_mm
 
 
+Place = Callable[[QScreen, list[Screen]], list[Screen]]
+"""Shows the windows of the displays on one screen (made, not yet shown) and returns them in the
+order it showed them: :func:`full_screen`, or the demo's tiling (:func:`kiosk.ui.demo_windows.tiled`)."""
+
+
+def full_screen(qscreen: QScreen, screens: list[Screen]) -> list[Screen]:
+    """Every window full screen on ``qscreen``, in the floor's order."""
+    for screen in screens:
+        show_on_screen(screen.window, qscreen)
+    return screens
+
+
 class DisplayProcess(QObject):
     """Drives the displays of one computer; see the module doc."""
 
@@ -134,8 +145,7 @@ class DisplayProcess(QObject):
         settings_path: Path | None = None,
         cache_file: Path | None = None,
         casino: CasinoSettings | None = None,
-        windowed: bool = False,
-        tile_share: float = 1.0,
+        place: Place | None = None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         super().__init__()
@@ -147,8 +157,7 @@ class DisplayProcess(QObject):
         self.settings_path = settings_path
         self.cache_file = cache_file
         self.casino = casino or CasinoSettings(name="", timezone=settings.zone)
-        self.windowed = windowed
-        self.tile_share = tile_share  # windowed: the share of the screen's width, from the left, to tile
+        self.place = place or full_screen
         self.clock = clock
         # composed for the default area until the windows give each view its screen's area
         self.model = DisplayModel([spec.subject for spec in self.specs], self.casino, clock=clock)
@@ -181,33 +190,31 @@ class DisplayProcess(QObject):
 
     def open_windows(self) -> None:
         """One kiosk window per display on its configured screen (the last screen if there are
-        fewer); windowed (the demo): tiled over the screen instead of full screen."""
+        fewer), shown where ``place`` puts it: full screen, or tiled over a desktop (the demo)."""
         screens = ordered_screens()
         per_screen: dict[int, list[DisplaySpec]] = {}
         for spec in self.specs:
             per_screen.setdefault(min(spec.screen, len(screens) - 1), []).append(spec)
         for index, specs in sorted(per_screen.items()):
             qscreen = screens[index]
-            if self.windowed:  # sign windows first: they get full-height columns
-                specs = sorted(specs, key=lambda s: s.view not in SIGN_VIEWS)
-            signs = sum(1 for s in specs if s.view in SIGN_VIEWS)
-            for n, spec in enumerate(specs):
-                key, scale = screen_scale(qscreen, self.settings)
-                window = KioskWindow(f"{spec.id}: {spec.view} of {spec.name}", self.settings.staff_pin)
-                screen = Screen(spec, window, scale, key)
-                window.device_px_per_mm = scale.px_per_mm
-                window.staff_exit.connect(self._staff_exit)
-                window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
-                self.screens.append(screen)
-                if self.windowed:
-                    _tile(window, qscreen, n, len(specs), signs, self.tile_share)
-                else:
-                    show_on_screen(window, qscreen)
-                window.view.set_brightness(self.settings.brightness_at(self.clock()))
+            placed = self.place(qscreen, [self._window(spec, qscreen) for spec in specs])
+            for screen in placed:
+                screen.widget.set_brightness(self.settings.brightness_at(self.clock()))
+            self.screens.extend(placed)
         for screen in self.screens:
             self.model.set_area(screen.spec.subject, screen.area())
         for screen in self.screens:
             self._show_notice_if_needed(screen)
+
+    def _window(self, spec: DisplaySpec, qscreen: QScreen) -> Screen:
+        """The window of one display on ``qscreen``, not yet shown."""
+        key, scale = screen_scale(qscreen, self.settings)
+        window = KioskWindow(f"{spec.id}: {spec.view} of {spec.name}", self.settings.staff_pin)
+        screen = Screen(spec, window, scale, key)
+        window.device_px_per_mm = scale.px_per_mm
+        window.staff_exit.connect(self._staff_exit)
+        window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
+        return screen
 
     def calibrate(self, screen: Screen, px_per_mm: float) -> None:
         """Staff set this screen's scale with the ruler: store it, recompose its views."""
@@ -462,36 +469,3 @@ class DisplayProcess(QObject):
                 self._show_frame(screen)  # the last step: exactly the amount
         if not busy:
             self._meter_timer.stop()
-
-
-def staff_geometry(share: float) -> tuple[QRect, QRect]:
-    """Where the demo's pit console and dealer panel stand on the primary screen: one above the
-    other in the part right of the display windows' ``share``."""
-    geo = ordered_screens()[0].availableGeometry()
-    x = geo.x() + round(geo.width() * share)
-    w = geo.right() + 1 - x
-    top = round(geo.height() * 0.55)
-    return QRect(x, geo.y(), w, top), QRect(x, geo.y() + top, w, geo.height() - top)
-
-
-def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0, share: float = 1.0) -> None:
-    """Place window ``n`` of ``count`` over the left ``share`` of ``screen`` (the demo's windows):
-    the first ``signs`` windows (signs at true size need the room) each take a full-height column
-    on the right, the others a two-row grid on the left."""
-    geo = screen.availableGeometry()
-    geo.setWidth(round(geo.width() * share))
-    others = count - signs
-    grid_cols = math.ceil(others / 2) if others > 1 else others
-    cols = grid_cols + signs
-    w = geo.width() // max(1, cols)
-    if n < signs:
-        x, y, h = geo.x() + (grid_cols + n) * w, geo.y(), geo.height()
-    else:
-        i = n - signs
-        rows = 2 if others > 1 else 1
-        h = geo.height() // rows
-        x, y = geo.x() + (i // rows) * w, geo.y() + (i % rows) * h
-    window.setCursor(Qt.CursorShape.ArrowCursor)  # a demo on a desktop keeps its pointer
-    window.view.setCursor(Qt.CursorShape.ArrowCursor)
-    window.setGeometry(x, y, w, h)
-    window.show()

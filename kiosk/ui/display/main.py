@@ -17,7 +17,7 @@ import time
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
 import aiohttp
@@ -27,6 +27,9 @@ from kiosk.state.connection import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
+
+if TYPE_CHECKING:
+    from kiosk.ui.display.app import Place
 
 __all__ = [
     "DisplayOptions",
@@ -52,7 +55,7 @@ class DisplayOptions:
     settings: DeviceSettings = DeviceSettings()
     settings_path: Path | None = None
     cache_file: Path | None = None
-    windowed: bool = False
+    place: Place | None = None  # where the windows go (default: full screen; --windowed: tiled)
     calibrate: bool = False
 
 
@@ -203,7 +206,7 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
         settings_path=options.settings_path,
         cache_file=options.cache_file,
         casino=casino_from_summary(summary, options.settings, logo),
-        windowed=options.windowed,
+        place=options.place,
     )
     process.floor_summary = summary
     process.all_showing.connect(
