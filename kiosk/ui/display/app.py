@@ -7,8 +7,9 @@
   the model recomposes a view only when its inputs changed and tells this process only when
   the composed view state really changed;
 * one :class:`Screen` per display: a :class:`~kiosk.ui.display.window.KioskWindow` on its
-  configured screen whose :class:`~kiosk.ui.widgets.scene_widget.SceneWidget` paints the view state's
-  scene (repainting only what changed);
+  configured screen (full screen, or where the ``place`` it is given puts it: the demo tiles
+  them, :mod:`kiosk.ui.demo_windows`) whose :class:`~kiosk.ui.widgets.scene_widget.SceneWidget`
+  paints the view state's scene (repainting only what changed);
 * a one-second tick (the model's clock-driven views: "offline since", the jackpot meter's 30 s
   fault, countdowns; the night brightness schedule; frames shown in turn), and a 25 frames per
   second tick only while a jackpot meter is counting up to a new amount;
@@ -23,7 +24,9 @@ scene is 8 mm of glass.  A screen whose scale is unknown (not calibrated and an 
 reported size) gets an area guessed at 96 dpi: pictures (layouts, meters, lights, results) are
 shown fitted to it, but the sign views (``limits``, ``signs``) show a notice instead, because
 their 8 mm cannot be guaranteed (001 s459(2), 003 s23(2)); so does a sign whose letters, as
-shown, measure under 8 mm.
+shown, measure under 8 mm.  These choices are made below Qt, by
+:func:`kiosk.views.screen_state.decide` and :func:`~kiosk.views.screen_state.decide_frame`;
+this process paints the view state or the notice they return.
 """
 
 from __future__ import annotations
