@@ -103,10 +103,11 @@ def _check(floor_path: Path):
 
 def _render_all(floor, out: Path, size: str, screen_mm: str) -> None:
     """Every table's layout and every display of the floor, composed as the displays compose
-    them (:func:`kiosk.cli.snapshot.render_view`), to PNG."""
+    them (:func:`kiosk.ui.display.snapshots.render_view`), to PNG."""
     from datetime import datetime
 
-    from kiosk.cli.snapshot import parse_pair, render_view
+    from kiosk.cli.snapshot import parse_pair
+    from kiosk.ui.display.snapshots import render_view
     from kiosk.views.base import CasinoSettings
     from kiosk.views.screen import Subject
     from kiosk.views.signs.source import states_from_floor
