@@ -19,7 +19,7 @@ Placement (:class:`Placement`):
   centred.  These are pictures, not signs: their size follows the screen.
 * ``true_size`` (signs): at the calibrated scale of the screen, centred, so 8 mm in the scene is
   8 mm of glass.  A sign larger than the screen is shrunk to fit; whether its letters then still
-  reach 8 mm is the caller's question (``kiosk.ui.legibility``).
+  reach 8 mm is the caller's question (:func:`kiosk.views.screen_state.decide_frame`).
 
 Overlays (status marks: offline, meter fault, legibility notices) are small scenes painted over
 the picture in :meth:`paintEvent`, never into the backing image, so adding or removing one
