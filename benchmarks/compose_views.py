@@ -47,9 +47,9 @@ from kiosk.views import cloth  # noqa: E402
 from kiosk.views.base import Area, CasinoSettings  # noqa: E402
 from kiosk.views.cloth import layout_file  # noqa: E402
 from kiosk.views.facts import layout_features  # noqa: E402
-from kiosk.views.layout import lit_areas  # noqa: E402
 from kiosk.views.model import DisplayModel  # noqa: E402
 from kiosk.views.screen import Subject, compose_view  # noqa: E402
+from kiosk.views.screens.layout import lit_areas  # noqa: E402
 from kiosk.views.signs.source import states_from_floor  # noqa: E402
 
 AREA = Area(527.0, 296.0)

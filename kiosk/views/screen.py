@@ -3,7 +3,7 @@
 :func:`compose_view` is the one table-to-scene entry point: ``kiosk snapshot``, ``kiosk demo``,
 the display (through :class:`kiosk.views.model.DisplayModel`) and the export call it.  The view
 names are those a floor file's ``[[display]]`` takes (``docs/floor.md``): the module
-``kiosk.views.<view>`` composes each.
+``kiosk.views.screens.<view>`` composes each.
 """
 
 from __future__ import annotations
@@ -53,10 +53,10 @@ class Subject:
 
 @cache
 def composer(view: str) -> Compose:
-    """The ``compose`` function of ``kiosk.views.<view>``."""
+    """The ``compose`` function of ``kiosk.views.screens.<view>``."""
     if view not in VIEW_NAMES:
         raise ValueError(f"unknown view {view!r}; views: {', '.join(VIEW_NAMES)}")
-    return importlib.import_module(f"kiosk.views.{view}").compose
+    return importlib.import_module(f"kiosk.views.screens.{view}").compose
 
 
 @cache

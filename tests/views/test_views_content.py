@@ -11,8 +11,8 @@ from view_helpers import short_added_texts, texts
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
-from kiosk.views import jackpot, layout, trichro, twoup_lights
 from kiosk.views.base import Area, CasinoSettings, Status
+from kiosk.views.screens import jackpot, layout, trichro, twoup_lights
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 

@@ -422,10 +422,10 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
 def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
     """A two-up dice result card (004 sch13 s19(2)) on paper: the light's colour to the edge of
     the bleed, the card's face drawn by the same function as the display's card in place of a
-    failed light (:func:`kiosk.views.twoup_lights.result_card`: one design), and a foot line
+    failed light (:func:`kiosk.views.screens.twoup_lights.result_card`: one design), and a foot line
     with the table's name for the game and the rule."""
     from kiosk.views.placing import Box
-    from kiosk.views.twoup_lights import result_card
+    from kiosk.views.screens.twoup_lights import result_card
 
     card = content.card
     assert card is not None

@@ -12,8 +12,8 @@ from datetime import datetime
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
+from kiosk.views.screens.signs import DEFAULT_INTERVAL_S
 from kiosk.views.signs.frames import sign_view_state
-from kiosk.views.signs.view import DEFAULT_INTERVAL_S
 
 __all__ = ["compose"]
 
