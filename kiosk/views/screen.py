@@ -1,7 +1,7 @@
 """What one screen shows: a view of a table (or of a jackpot link), composed from the state.
 
 :func:`compose_view` is the one table-to-scene entry point: ``kiosk snapshot``, ``kiosk demo``,
-the display (through :class:`kiosk.views.model.DisplayModel`) and the export call it.  The view
+the display (through :class:`kiosk.views.display_model.DisplayModel`) and the export call it.  The view
 names are those a floor file's ``[[display]]`` takes (``docs/floor.md``): the module
 ``kiosk.views.screens.<view>`` composes each.
 """
