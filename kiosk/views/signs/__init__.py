@@ -30,7 +30,7 @@ from kiosk.views.signs.content import (
 )
 from kiosk.views.signs.kinds import COMPOSERS, sign_contents, table_signs
 from kiosk.views.signs.kinds_cards import CARD_FACES, card_face
-from kiosk.views.signs.layout import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
+from kiosk.views.signs.typeset import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
 
 __all__ = [
     "COMPOSERS",
