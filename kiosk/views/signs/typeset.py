@@ -39,6 +39,8 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
+from kiosk.views.placing import Box
+from kiosk.views.signs.cards import result_card
 from kiosk.views.signs.content import Big, Notice, Rows, SignContent, SignProblem
 
 __all__ = ["INK", "PAPER", "BAND", "LETTER_RULE", "SignTooSmall", "compose_sign", "min_cap_mm", "wrap_lines"]
@@ -422,11 +424,8 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
 def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
     """A two-up dice result card (004 sch13 s19(2)) on paper: the light's colour to the edge of
     the bleed, the card's face drawn by the same function as the display's card in place of a
-    failed light (:func:`kiosk.views.screens.twoup_lights.result_card`: one design), and a foot line
+    failed light (:func:`kiosk.views.signs.cards.result_card`: one design), and a foot line
     with the table's name for the game and the rule."""
-    from kiosk.views.placing import Box
-    from kiosk.views.screens.twoup_lights import result_card
-
     card = content.card
     assert card is not None
     page = _Page(bleed)
