@@ -1,26 +1,24 @@
 """What one screen shows: a view of a table (or of a jackpot link), composed from the state.
 
 :func:`compose_view` is the one table-to-scene entry point: ``kiosk snapshot``, ``kiosk demo``,
-the display (through :class:`kiosk.views.display_model.DisplayModel`) and the export call it.  The view
-names are those a floor file's ``[[display]]`` takes (``docs/floor.md``): the module
-``kiosk.views.screens.<view>`` composes each.
+the display (through :class:`kiosk.views.display_model.DisplayModel`) and the export call it.
+The view names are those a floor file's ``[[display]]`` takes (``docs/floor.md``):
+:data:`kiosk.views.screens.SCREENS` holds the ``compose`` of each and what it takes.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from kiosk.floor.references import VIEW_GAMES
 from kiosk.state.shapes import LinkState, TableState
-from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Compose, Status, ViewState
+from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
+from kiosk.views.screens import SCREENS
 
-__all__ = ["VIEW_NAMES", "Subject", "compose_view", "composer", "inputs_of"]
+__all__ = ["VIEW_NAMES", "Subject", "compose_view", "inputs_of"]
 
 VIEW_NAMES: tuple[str, ...] = tuple(VIEW_GAMES)
 
@@ -49,19 +47,6 @@ class Subject:
     def of_display(cls, display: Any) -> Subject:
         """The subject of a floor file's ``[[display]]`` entry."""
         return cls(display.view, display.table, display.link)
-
-
-@cache
-def composer(view: str) -> Compose:
-    """The ``compose`` function of ``kiosk.views.screens.<view>``."""
-    if view not in VIEW_NAMES:
-        raise ValueError(f"unknown view {view!r}; views: {', '.join(VIEW_NAMES)}")
-    return importlib.import_module(f"kiosk.views.screens.{view}").compose
-
-
-@cache
-def _accepts(view: str) -> frozenset[str]:
-    return frozenset(inspect.signature(composer(view)).parameters)
 
 
 def inputs_of(
@@ -106,13 +91,8 @@ def compose_view(
         raise ValueError(
             f"view {subject.view} is for {', '.join(sorted(games))} tables; table {table['id']} plays {table['game']}"
         )
-    extra: dict[str, Any] = {}
-    accepts = _accepts(subject.view)
-    if heard_at is not None and "heard_at" in accepts:
-        extra["heard_at"] = heard_at
+    screen = SCREENS[subject.view]
     lit = frozenset(lit)
-    if lit:
-        if "lit" not in accepts:
-            raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
-        extra["lit"] = lit
-    return composer(subject.view)(table, link, settings, now, area=area, connection=connection, **extra)
+    if lit and not screen.lights:
+        raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
+    return screen.compose(table, link, settings, now, area=area, connection=connection, heard_at=heard_at, lit=lit)

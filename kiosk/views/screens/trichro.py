@@ -223,9 +223,11 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
-    lit: Iterable[str] = (),
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
-    """The trichro view of a tri-chro ``table``; ``lit`` lights more areas (``kiosk snapshot --lit``)."""
+    """The trichro view of a tri-chro ``table``; ``lit`` lights more areas (``kiosk snapshot
+    --lit``); ``heard_at`` is not used by this view."""
     if table is None or table["game"] not in TRI_CHRO_GAMES:
         raise ValueError(f"the trichro view shows a tri-chro table, not {None if table is None else table['game']}")
     content = content_of(table, area)

@@ -11,6 +11,7 @@ Below the lights: the spinner's progress (who spins, the spins of this game, the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -215,8 +216,11 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
-    """The result lights of a two-up dice ``table``."""
+    """The result lights of a two-up dice ``table`` (``heard_at`` and ``lit`` are not used by
+    this view)."""
     if table is None or table["game"] not in TWO_UP_GAMES:
         raise ValueError(f"the twoup_lights view shows a two-up table, not {None if table is None else table['game']}")
     content = content_of(table, area)
