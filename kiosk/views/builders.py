@@ -18,7 +18,7 @@ being allowed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -86,24 +86,27 @@ def check_or_raise(
 
 
 def simulate(
-    commands: list[Mapping[str, Any]],
+    commands: Sequence[Mapping[str, Any]],
     tables: Mapping[str, TableState],
     links: Mapping[str, LinkState] | None = None,
     *,
     role: str = "dealer",
     name: str = "simulation",
     now: datetime | None = None,
+    frame: FloorFrame | None = None,
 ) -> tuple[dict[str, TableState], dict[str, LinkState]]:
     """The tables and links after the service's handlers ran ``commands`` in turn on copies of
     these states (nothing is sent or written); raises the first refusal.  ``kiosk snapshot
-    --draw`` shows a drawing this way, exactly as the display would show it."""
+    --draw`` shows a drawing this way, exactly as the display would show it; the console checks
+    an edit of several commands this way, each on the state the ones before it leave.  ``frame``
+    is as for :func:`check`."""
     out_tables: dict[str, Any] = dict(tables)
     out_links: dict[str, Any] = dict(links or {})
     moment = now or datetime.now(UTC)
     actor = Actor(name=name, role=role)  # type: ignore[arg-type]
     for command in commands:
         spec, cmd = prepare(actor, command)
-        ctx = Context(actor=actor, now=moment, rng=random.SystemRandom())
+        ctx = Context(actor=actor, now=moment, rng=random.SystemRandom(), law=FloorLaw(frame or FloorFrame()))
         outcome = make_apply(spec, cmd, ctx)(Loaded(tables=out_tables, links=out_links, now=moment))
         for key, state in outcome.tables.items():
             if state is None:
