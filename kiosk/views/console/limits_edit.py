@@ -17,6 +17,7 @@ from typing import Any, cast
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.money import MoneyError, parse_money
 from kiosk.state.errors import StateError
+from kiosk.state.events import Role
 from kiosk.state.floorlaw import FloorFrame
 from kiosk.state.shapes import LimitsState, LinkState, SignState, TableState
 from kiosk.views import builders
@@ -117,7 +118,7 @@ class LimitsEdit:
         links: Mapping[str, LinkState] | None = None,
         frame: FloorFrame | None = None,
         *,
-        role: str = "pit",
+        role: Role = "pit",
         name: str = "console",
     ) -> StateError | None:
         """The refusal the service would answer to the first of :meth:`commands` it would

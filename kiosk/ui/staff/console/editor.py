@@ -33,7 +33,8 @@ from PySide6.QtWidgets import (
 
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.money import MoneyError, format_money
-from kiosk.state.errors import Conflict, StateError
+from kiosk.state.errors import Conflict, Forbidden, StateError
+from kiosk.state.events import ROLES
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
@@ -250,12 +251,17 @@ class EditorPage(QWidget):
         except (MoneyError, StateError, ValueError) as exc:
             self._refused(Outcome("error", " ".join(str(exc).split()), getattr(exc, "rule", None)))
             return
-        refusal = draft.check(
-            self.ctx.feed.state.tables,
-            self.ctx.feed.state.links,
-            self.ctx.frame,
-            role=self.ctx.role,
-            name=self.ctx.session.get("name", ""),
+        role = self.ctx.role
+        refusal = (
+            draft.check(
+                self.ctx.feed.state.tables,
+                self.ctx.feed.state.links,
+                self.ctx.frame,
+                role=role,
+                name=self.ctx.session.get("name", ""),
+            )
+            if role in ROLES
+            else Forbidden(f"a {role} token cannot configure tables")  # signing in lets pit and admin in only
         )
         if refusal is not None:
             self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
