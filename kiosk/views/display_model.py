@@ -65,7 +65,7 @@ class _Slot:
     area: Area
     state: ViewState | None = None
     problem: str | None = None  # why it cannot be composed now (missing table, bad view)
-    inputs: tuple | None = None
+    inputs: tuple[object, ...] | None = None
 
 
 class DisplayModel:
@@ -182,10 +182,10 @@ class DisplayModel:
                 return slot
         raise KeyError(f"this display does not show {subject.view} of {subject.name}")
 
-    def _inputs(self, slot: _Slot) -> tuple:
+    def _inputs(self, slot: _Slot) -> tuple[object, ...]:
         subject = slot.subject
         table = self.live.tables.get(subject.table) if subject.table else None
-        link_id = subject.link or (table or {}).get("link_id")
+        link_id = subject.link or (table.get("link_id") if table else None)
         link = self.live.links.get(link_id) if link_id and subject.view in READS_LINK else None
         return (
             (None if table is None else table.get("version")),

@@ -8,8 +8,19 @@ layout's primitives into screen primitives, aspect kept, centred in the box.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
-from kiosk.scene.primitives import Clipped, Image, Path, Primitive, Scene, Shape, SubPath, TextRun, rect_path
+from kiosk.scene.primitives import (
+    Clipped,
+    Image,
+    Path,
+    Primitive,
+    Scene,
+    Shape,
+    SubPath,
+    TextRun,
+    rect_path,
+)
 
 __all__ = ["Box", "Placement", "fit", "placed"]
 
@@ -38,7 +49,7 @@ class Placement:
     def path(self, path: Path) -> Path:
         k, ox, oy = self.scale, self.x, self.y
 
-        def seg(s: tuple) -> tuple:
+        def seg(s: tuple[Any, ...]) -> tuple[Any, ...]:
             return (s[0], *[(ox + k * v) if i % 2 == 0 else (oy + k * v) for i, v in enumerate(s[1:])])
 
         return Path(

@@ -59,7 +59,7 @@ def inputs_of(
         table = tables.get(subject.table)
         if table is None:
             raise LookupError(f"no table {subject.table!r}; tables: {', '.join(sorted(tables)) or 'none'}")
-    link_id = subject.link if subject.link is not None else (table or {}).get("link_id")
+    link_id = subject.link if subject.link is not None else (table.get("link_id") if table else None)
     link = links.get(link_id) if link_id else None
     if subject.link is not None and link is None:
         raise LookupError(f"no jackpot link {subject.link!r}; links: {', '.join(sorted(links)) or 'none'}")

@@ -37,7 +37,7 @@ from kiosk.views.base import (
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene
-from kiosk.views.facts import trichro_lit
+from kiosk.views.facts import trichro_lit, trichro_state
 from kiosk.views.placing import Box, placed
 
 __all__ = ["VIEW", "BALL_COLOURS", "TriChroContent", "compose", "ball_primitives", "ball_words"]
@@ -98,7 +98,9 @@ def ball_primitives(token: str, cx: float, cy: float, r: float) -> list[Primitiv
 
 
 def content_of(table: TableState, area: Area) -> TriChroContent:
-    gs = table["game_state"]
+    gs = trichro_state(table)
+    if gs is None:
+        raise ValueError(f"the trichro view shows a tri-chro table, not {table['game']}")
     void = gs.get("void") if isinstance(gs.get("void"), dict) else None
     return TriChroContent(
         table_id=table["id"],

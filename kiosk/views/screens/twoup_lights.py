@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
 from kiosk.scene.primitives import (
     Colour,
@@ -40,6 +41,7 @@ from kiosk.views.base import (
     status_band_mm,
     status_mark,
 )
+from kiosk.views.facts import twoup_state
 from kiosk.views.placing import Box
 from kiosk.views.signs.cards import card_ink, letter_centre, light_shape, result_card
 from kiosk.views.signs.kinds_cards import CARD_FACES
@@ -47,7 +49,8 @@ from kiosk.views.signs.kinds_cards import CARD_FACES
 __all__ = ["VIEW", "SETS", "TwoUpContent", "compose"]
 
 VIEW = "twoup_lights"
-SETS: tuple[tuple[str, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
+Result = Literal["heads", "tails", "odds"]
+SETS: tuple[tuple[Result, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
 _WHITE: Colour = (255, 255, 255, 255)
 _DIM: Colour = (40, 40, 40, 255)
 _GOLD_TEXT: Colour = (240, 200, 90, 255)
@@ -115,18 +118,22 @@ def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_
 
 
 def content_of(table: TableState, area: Area) -> TwoUpContent:
-    gs = table["game_state"]
+    gs = twoup_state(table)
+    if gs is None:
+        raise ValueError(f"the twoup_lights view shows a two-up table, not {table['game']}")
     settings = table.get("settings") or {}
     game = gs.get("game") if isinstance(gs.get("game"), dict) else None
     lights = game.get("lights") if game else None
-    failed = gs.get("failed_lights") or {}
+    failed: object = gs.get("failed_lights")  # as stored: a row older than the key has none
     spins: list[str] = [code for kind, code in (game.get("actions") or ()) if kind == "spin"] if game else []
     return TwoUpContent(
         table_id=table["id"],
         display_name=table["display_name"],
         colours=tuple((name, str(settings.get(f"{name}_colour") or "#ffffff")) for name, _ in SETS),
-        lit=tuple((name, int((lights or {}).get(name, 0))) for name, _ in SETS),
-        failed=tuple((name, tuple(sorted(failed.get(name) or ()))) for name, _ in SETS),
+        lit=tuple((name, int(lights.get(name, 0)) if lights else 0) for name, _ in SETS),
+        failed=tuple(
+            (name, tuple(sorted((failed.get(name) if isinstance(failed, dict) else None) or ()))) for name, _ in SETS
+        ),
         phase=str(gs.get("phase", "betting")),
         game=None if game is None else int(game.get("number", 0)),
         spinner=None if game is None else game.get("spinner"),

@@ -149,7 +149,7 @@ def content_digest(content: SignContent) -> str:
     """SHA-256 of what the sign says (its words, numbers, notices and lettering floor): two
     exports of a sign with the same digest print the same sign."""
 
-    def block(b: Block) -> list:
+    def block(b: Block) -> list[object]:
         if isinstance(b, Rows):
             return ["rows", b.header, b.rows]
         if isinstance(b, Notice):

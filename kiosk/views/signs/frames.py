@@ -19,7 +19,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.times import parse_utc
 from kiosk.scene.primitives import Scene
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
-from kiosk.views.signs.content import Big, Context, Notice, Para, SignContent, SignProblem, content_digest
+from kiosk.views.signs.content import Big, Block, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.typeset import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
 
@@ -77,7 +77,7 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
         return None
     ends = parse_utc(clock["ends_at"])
     left = max(0, math.ceil((ends - now).total_seconds()))
-    blocks: list = [Big(f"{left // 60}:{left % 60:02d}")]
+    blocks: list[Block] = [Big(f"{left // 60}:{left % 60:02d}")]
     if left == 0:
         blocks.append(Para("Time is up", bold=True))
     title = f"Seat {clock['seat']}: time to act" if clock.get("seat") is not None else "Time to act"

@@ -67,7 +67,14 @@ class SignTooSmall(SignProblem):
     needs at the floor when that is known, ``available_mm`` what the page offers.
     """
 
-    def __init__(self, content: SignContent, text: str, why: str, needed_mm=None, available_mm=None) -> None:
+    def __init__(
+        self,
+        content: SignContent,
+        text: str,
+        why: str,
+        needed_mm: tuple[float, float] | None = None,
+        available_mm: tuple[float, float] | None = None,
+    ) -> None:
         self.content = content
         self.text = text
         self.why = why
@@ -97,18 +104,18 @@ class _Design:
     columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
 
 
-_NORMAL = dict(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
-_COMPACT = dict(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
+_NORMAL = _Design(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
+_COMPACT = _Design(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
 _DESIGNS = (
-    _Design(**_NORMAL, one_line_labels=True),
-    _Design(**_COMPACT, one_line_labels=True),
-    _Design(**_NORMAL, one_line_labels=True, columns=2),
-    _Design(**_COMPACT, one_line_labels=True, columns=2),
-    _Design(**_NORMAL),
-    _Design(**_COMPACT),
-    _Design(**{**_COMPACT, "big": 1.0}, stacked=True),
+    dataclasses.replace(_NORMAL, one_line_labels=True),
+    dataclasses.replace(_COMPACT, one_line_labels=True),
+    dataclasses.replace(_NORMAL, one_line_labels=True, columns=2),
+    dataclasses.replace(_COMPACT, one_line_labels=True, columns=2),
+    _NORMAL,
+    _COMPACT,
+    dataclasses.replace(_COMPACT, big=1.0, stacked=True),
     # a poster: each label over its value, the values very large (a few rows on a big page)
-    _Design(**{**_NORMAL, "value": 2.4}, stacked=True),
+    dataclasses.replace(_NORMAL, value=2.4, stacked=True),
 )
 _MAX_SCALE = 3.0
 
@@ -206,7 +213,9 @@ class _Page:
         self.dx = dx
         self.items: list[Primitive] = []
 
-    def text(self, text: str, x: float, y: float, cap: float, *, bold=False, fill=INK, anchor="left") -> None:
+    def text(
+        self, text: str, x: float, y: float, cap: float, *, bold: bool = False, fill: Colour = INK, anchor: str = "left"
+    ) -> None:
         self.items.extend(
             text_runs(
                 text,
@@ -525,6 +534,8 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     assert card is not None
     page = _Page(bleed)
     fill = parse_colour(card.colour)
+    if fill is None:  # "none": the floor file refuses it for a light's colour (004 sch13 s19(1))
+        raise ValueError(f"a {card.word} result card needs a colour, not {card.colour!r}")
     ink = BLACK if contrast_ratio(fill, BLACK) >= contrast_ratio(fill, WHITE) else WHITE
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
@@ -561,7 +572,9 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
         ) from None
     floor = max(MIN_TEXT_MM, content.cap_mm)
     for item in page.items:  # the legal floor, checked on what was laid out, not assumed
-        height = letter_height_mm(item) if isinstance(item, TextRun) else None
+        if not isinstance(item, TextRun):
+            continue
+        height = letter_height_mm(item)
         if height is not None and height < floor - 1e-6:
             raise AssertionError(
                 f"sign {content.kind} of table {content.table_id}: {item.text!r} laid out at "
@@ -707,5 +720,5 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     if best is not None:
         return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
     # the most telling problem: the smallest shortfall of height, else the last width problem
-    by_height = sorted((e for e in errors if e.needed_h is not None), key=lambda e: e.needed_h)
-    raise by_height[0] if by_height else errors[-1]
+    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
+    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]
