@@ -12,7 +12,7 @@ state a fresh server holds:
   layout with the same lit areas, uncached (what ``kiosk snapshot`` did before the views layer);
   ``ratio_to_bare`` = changed / bare for the views that draw a layout.
 
-And :class:`kiosk.views.model.DisplayModel`: the time to apply one event to a display of all
+And :class:`kiosk.views.display_model.DisplayModel`: the time to apply one event to a display of all
 the demo floor's views, for an event only a few views show (``limits_changed``: the model skips
 the others) and for a stream snapshot (every view recomposed).
 
@@ -46,10 +46,10 @@ from kiosk.state.events import Event  # noqa: E402
 from kiosk.views import cloth  # noqa: E402
 from kiosk.views.base import Area, CasinoSettings  # noqa: E402
 from kiosk.views.cloth import layout_file  # noqa: E402
+from kiosk.views.display_model import DisplayModel  # noqa: E402
 from kiosk.views.facts import layout_features  # noqa: E402
-from kiosk.views.layout import lit_areas  # noqa: E402
-from kiosk.views.model import DisplayModel  # noqa: E402
 from kiosk.views.screen import Subject, compose_view  # noqa: E402
+from kiosk.views.screens.layout import lit_areas  # noqa: E402
 from kiosk.views.signs.source import states_from_floor  # noqa: E402
 
 AREA = Area(527.0, 296.0)

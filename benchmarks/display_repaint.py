@@ -40,8 +40,8 @@ from kiosk.floor import load_floor  # noqa: E402
 from kiosk.rules.trichro import winning_wagers  # noqa: E402
 from kiosk.ui.widgets.scene_widget import SceneWidget  # noqa: E402
 from kiosk.views.base import Area, CasinoSettings  # noqa: E402
-from kiosk.views.jackpot import meter_scene  # noqa: E402
 from kiosk.views.screen import Subject, compose_view  # noqa: E402
+from kiosk.views.screens.jackpot import meter_scene  # noqa: E402
 from kiosk.views.signs.source import states_from_floor  # noqa: E402
 
 SIZES = {"3840x2160": (3840, 2160), "1920x1080": (1920, 1080)}

@@ -46,8 +46,8 @@ from kiosk.render.paper import PageSpec, parse_paper  # noqa: E402
 from kiosk.render.pdf import PT_PER_MM, register_face  # noqa: E402
 from kiosk.scene.fonts import font_face  # noqa: E402
 from kiosk.scene.legibility import text_runs_of  # noqa: E402
-from kiosk.views.signs.layout import clear_caches  # noqa: E402
 from kiosk.views.signs.source import states_from_floor  # noqa: E402
+from kiosk.views.signs.typeset import clear_caches  # noqa: E402
 
 __all__ = ["machine", "main"]
 

@@ -1,14 +1,18 @@
 """The view state every display view composes, and what a view takes as input.
 
-A view is a pure function::
+A view is a pure function (:class:`Compose`)::
 
-    compose(table, link, settings, now, *, area=DEFAULT_AREA, connection=LIVE) -> ViewState
+    compose(table, link, settings, now, *, area=DEFAULT_AREA, connection=LIVE,
+            heard_at=None, lit=frozenset()) -> ViewState
 
 ``table`` is the table's state (``None`` for a link's jackpot display), ``link`` its jackpot
 link's state (or ``None``), ``settings`` the casino's (:class:`CasinoSettings`), ``now`` the
 time (aware UTC), ``area`` the screen area in millimetres the scene is composed for (text
-sizes in the scene are true millimetres on that screen), and ``connection`` what the
-display knows of its server (:class:`Status`: live, stale since T, or a fault).
+sizes in the scene are true millimetres on that screen), ``connection`` what the
+display knows of its server (:class:`Status`: live, stale since T, or a fault), ``heard_at``
+when the display last heard from its server, and ``lit`` more areas to light.  A view that
+does not judge ``heard_at`` or light areas ignores them (:data:`kiosk.views.screens.SCREENS`
+says which do).
 
 A :class:`ViewState` is frozen.  Two view states are equal when they show the same thing:
 ``content`` (a hashable summary of everything the scene is drawn from) and ``status``; the
@@ -18,7 +22,7 @@ about real changes (a limits change does not repaint a layout).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -185,6 +189,8 @@ class Compose(Protocol):
         *,
         area: Area = DEFAULT_AREA,
         connection: Status = LIVE,
+        heard_at: datetime | None = None,
+        lit: Iterable[str] = frozenset(),
     ) -> ViewState: ...
 
 

@@ -8,11 +8,14 @@ one function here.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple, TypeGuard
 
-from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, TableState
+from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, GameState, TableState, TriChroGameState, TwoUpGameState
 
 __all__ = [
+    "trichro_state",
+    "twoup_state",
     "layout_features",
     "trichro_lit",
     "slots_in_play",
@@ -26,9 +29,29 @@ __all__ = [
 ]
 
 
-def _gs(table: TableState) -> dict[str, Any]:
-    gs = table.get("game_state")
+def _gs(table: TableState) -> Mapping[str, Any]:
+    gs: object = table.get("game_state")  # as stored: any JSON, read defensively
     return gs if isinstance(gs, dict) else {}
+
+
+def _of_trichro(gs: GameState, game: str) -> TypeGuard[TriChroGameState]:
+    return game in TRI_CHRO_GAMES
+
+
+def _of_twoup(gs: GameState, game: str) -> TypeGuard[TwoUpGameState]:
+    return game in TWO_UP_GAMES
+
+
+def trichro_state(table: TableState) -> TriChroGameState | None:
+    """The game state of a tri-chro table (001 pt 20); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_trichro(gs, table["game"]) else None
+
+
+def twoup_state(table: TableState) -> TwoUpGameState | None:
+    """The game state of a two-up dice table (004 sch13); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_twoup(gs, table["game"]) else None
 
 
 def layout_features(table: TableState) -> frozenset[str]:

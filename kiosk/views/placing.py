@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from kiosk.scene.primitives import Clipped, Image, Path, Primitive, Scene, Shape, SubPath, TextRun, rect_path
+from kiosk.scene.primitives import (
+    Clipped,
+    Image,
+    Path,
+    Primitive,
+    Scene,
+    Segment,
+    Shape,
+    SubPath,
+    TextRun,
+    rect_path,
+)
 
 __all__ = ["Box", "Placement", "fit", "placed"]
 
@@ -38,8 +49,14 @@ class Placement:
     def path(self, path: Path) -> Path:
         k, ox, oy = self.scale, self.x, self.y
 
-        def seg(s: tuple) -> tuple:
-            return (s[0], *[(ox + k * v) if i % 2 == 0 else (oy + k * v) for i, v in enumerate(s[1:])])
+        def pt(px: float, py: float) -> tuple[float, float]:
+            return ox + k * px, oy + k * py
+
+        def seg(s: Segment) -> Segment:
+            if s[0] == "L":
+                return ("L", *pt(s[1], s[2]))
+            (x1, y1), (x2, y2), (x3, y3) = pt(s[1], s[2]), pt(s[3], s[4]), pt(s[5], s[6])
+            return ("C", x1, y1, x2, y2, x3, y3)
 
         return Path(
             tuple(

@@ -1,26 +1,24 @@
 """What one screen shows: a view of a table (or of a jackpot link), composed from the state.
 
 :func:`compose_view` is the one table-to-scene entry point: ``kiosk snapshot``, ``kiosk demo``,
-the display (through :class:`kiosk.views.model.DisplayModel`) and the export call it.  The view
-names are those a floor file's ``[[display]]`` takes (``docs/floor.md``): the module
-``kiosk.views.<view>`` composes each.
+the display (through :class:`kiosk.views.display_model.DisplayModel`) and the export call it.
+The view names are those a floor file's ``[[display]]`` takes (``docs/floor.md``):
+:data:`kiosk.views.screens.SCREENS` holds the ``compose`` of each and what it takes.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
 from typing import Any
 
 from kiosk.floor.references import VIEW_GAMES
 from kiosk.state.shapes import LinkState, TableState
-from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Compose, Status, ViewState
+from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
+from kiosk.views.screens import SCREENS
 
-__all__ = ["VIEW_NAMES", "Subject", "compose_view", "composer", "inputs_of"]
+__all__ = ["VIEW_NAMES", "Subject", "compose_view", "inputs_of"]
 
 VIEW_NAMES: tuple[str, ...] = tuple(VIEW_GAMES)
 
@@ -51,19 +49,6 @@ class Subject:
         return cls(display.view, display.table, display.link)
 
 
-@cache
-def composer(view: str) -> Compose:
-    """The ``compose`` function of ``kiosk.views.<view>``."""
-    if view not in VIEW_NAMES:
-        raise ValueError(f"unknown view {view!r}; views: {', '.join(VIEW_NAMES)}")
-    return importlib.import_module(f"kiosk.views.{view}").compose
-
-
-@cache
-def _accepts(view: str) -> frozenset[str]:
-    return frozenset(inspect.signature(composer(view)).parameters)
-
-
 def inputs_of(
     subject: Subject, tables: Mapping[str, TableState], links: Mapping[str, LinkState]
 ) -> tuple[TableState | None, LinkState | None]:
@@ -74,7 +59,7 @@ def inputs_of(
         table = tables.get(subject.table)
         if table is None:
             raise LookupError(f"no table {subject.table!r}; tables: {', '.join(sorted(tables)) or 'none'}")
-    link_id = subject.link if subject.link is not None else (table or {}).get("link_id")
+    link_id = subject.link if subject.link is not None else (table.get("link_id") if table else None)
     link = links.get(link_id) if link_id else None
     if subject.link is not None and link is None:
         raise LookupError(f"no jackpot link {subject.link!r}; links: {', '.join(sorted(links)) or 'none'}")
@@ -106,13 +91,8 @@ def compose_view(
         raise ValueError(
             f"view {subject.view} is for {', '.join(sorted(games))} tables; table {table['id']} plays {table['game']}"
         )
-    extra: dict[str, Any] = {}
-    accepts = _accepts(subject.view)
-    if heard_at is not None and "heard_at" in accepts:
-        extra["heard_at"] = heard_at
+    screen = SCREENS[subject.view]
     lit = frozenset(lit)
-    if lit:
-        if "lit" not in accepts:
-            raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
-        extra["lit"] = lit
-    return composer(subject.view)(table, link, settings, now, area=area, connection=connection, **extra)
+    if lit and not screen.lights:
+        raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
+    return screen.compose(table, link, settings, now, area=area, connection=connection, heard_at=heard_at, lit=lit)

@@ -3,6 +3,7 @@ the same message and citation, and accepts exactly what it accepts (both driven 
 
 from __future__ import annotations
 
+import inspect
 from datetime import timedelta
 
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from kiosk.state.errors import StateError
 from kiosk.state.events import Actor
-from kiosk.state.handlers import COMMAND_TYPES
+from kiosk.state.handlers import COMMAND_TYPES, COMMANDS
 from kiosk.views import builders as b
 
 ACTORS = {
@@ -33,6 +34,18 @@ def test_every_command_type_has_a_builder():
     assert b.twoup_new_game("TU-01") == {"type": "twoup_new_game", "table_id": "TU-01", "seat": None, "call": None}
     with pytest.raises(ValueError, match="unknown command type"):
         b.build("no_such_command", "X")
+
+
+@pytest.mark.parametrize("type_", COMMAND_TYPES)
+def test_each_builder_takes_its_commands_fields_by_name(type_):
+    """A field renamed in a command's spec breaks here, at its builder, not at a caller."""
+    spec = COMMANDS[type_]
+    params = inspect.signature(b.BUILDERS[type_]).parameters
+    target, *fields = [name for name in params if name != "expected_version"]
+    assert target == f"{spec.target}_id"
+    assert set(fields) == set(spec.fields)
+    assert params["expected_version"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert b.BUILDERS[type_] is getattr(b, type_) and type_ in b.__all__
 
 
 async def _both(service, clock, role: str, command: dict):

@@ -15,7 +15,7 @@ from kiosk.state.client import Snapshot
 from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.events import Actor
 from kiosk.views.base import Area, CasinoSettings, Status
-from kiosk.views.model import DisplayModel
+from kiosk.views.display_model import DisplayModel
 from kiosk.views.screen import Subject, compose_view
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")

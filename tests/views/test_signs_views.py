@@ -6,9 +6,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from kiosk.scene.legibility import letter_height_mm, text_runs_of
-from kiosk.views import limits as limits_view
-from kiosk.views import signs as signs_view
 from kiosk.views.base import Area, CasinoSettings, Status
+from kiosk.views.screens import limits as limits_view
+from kiosk.views.screens import signs as signs_view
 
 NOW = datetime(2026, 11, 30, 11, 0, tzinfo=UTC)
 SCREEN = Area(527.0, 296.0)

@@ -11,8 +11,8 @@ from view_helpers import short_added_texts, texts
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
-from kiosk.views import jackpot, layout, trichro, twoup_lights
 from kiosk.views.base import Area, CasinoSettings, Status
+from kiosk.views.screens import jackpot, layout, trichro, twoup_lights
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
@@ -163,16 +163,17 @@ async def test_jackpot_meter_faults_after_30_seconds_without_a_heartbeat(service
 def test_result_card_says_the_result_at_the_floor_or_refuses(result, w, h):
     from kiosk.scene.primitives import Scene
     from kiosk.views.placing import Box
+    from kiosk.views.signs.cards import result_card
     from kiosk.views.signs.kinds_cards import CARD_FACES
 
     word, letter, _ = CARD_FACES[result]
-    items = twoup_lights.result_card(result, (255, 212, 0, 255), Box(0, 0, w, h))
+    items = result_card(result, (255, 212, 0, 255), Box(0, 0, w, h))
     scene = Scene(width_mm=w, height_mm=h, items=tuple(items))
     shown = texts(scene)
     assert word in shown or letter in shown
     assert short_added_texts(scene) == []
     with pytest.raises(ValueError, match="too small"):
-        twoup_lights.result_card(result, (255, 212, 0, 255), Box(0, 0, 9, 9))
+        result_card(result, (255, 212, 0, 255), Box(0, 0, 9, 9))
 
 
 def _with_game_state(table: dict, **keys) -> dict:

@@ -8,8 +8,8 @@ import pytest
 from view_helpers import texts
 
 from kiosk.state.events import Actor
-from kiosk.views import layout
 from kiosk.views.base import CasinoSettings
+from kiosk.views.screens import layout
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 

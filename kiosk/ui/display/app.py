@@ -2,7 +2,7 @@
 
 :class:`DisplayProcess` owns
 
-* a :class:`~kiosk.views.model.DisplayModel` (Qt-free) fed by the client's stream, its
+* a :class:`~kiosk.views.display_model.DisplayModel` (Qt-free) fed by the client's stream, its
   heartbeats and its connection events (connected, resuming, offline since, token refused);
   the model recomposes a view only when its inputs changed and tells this process only when
   the composed view state really changed;
@@ -54,11 +54,11 @@ from kiosk.ui.display.spec import DisplaySpec
 from kiosk.ui.display.window import KioskWindow, show_on_screen
 from kiosk.ui.widgets.scene_widget import SceneWidget
 from kiosk.views.base import Area, CasinoSettings, ViewState
-from kiosk.views.jackpot import meter_scene
+from kiosk.views.display_model import DisplayModel
 from kiosk.views.meter_count import MeterCount
-from kiosk.views.model import DisplayModel
 from kiosk.views.screen import Subject
 from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
+from kiosk.views.screens.jackpot import meter_scene
 from kiosk.views.signs.frames import Showing
 
 __all__ = ["DisplayProcess", "Place", "Screen", "full_screen", "ordered_screens", "screen_scale"]

@@ -6,9 +6,10 @@ on paper by ``kiosk export``.
   :class:`SignContent` per page: the two-up result cards are three);
 * :func:`compose_sign` lays it out on a page or screen area, every letter and number at
   least the floor (8 mm) of ink, or raises :class:`SignTooSmall`;
-* :func:`table_signs` lists the sign kinds a table shows, in its configured order;
-* :func:`compose` is the ``signs`` display view (``kiosk.views.<view>.compose``, as every
-  view module): the table's signs in turn; the ``limits`` view is :mod:`kiosk.views.limits`.
+* :func:`table_signs` lists the sign kinds a table shows, in its configured order.
+
+The ``signs`` and ``limits`` display views that show them in turn on a screen are
+:mod:`kiosk.views.screens.signs` and :mod:`kiosk.views.screens.limits`.
 
 The kinds are those of :data:`kiosk.floor.signs.SIGN_KINDS`; which games have which, and
 which the law requires, is decided there.
@@ -29,8 +30,7 @@ from kiosk.views.signs.content import (
 )
 from kiosk.views.signs.kinds import COMPOSERS, sign_contents, table_signs
 from kiosk.views.signs.kinds_cards import CARD_FACES, card_face
-from kiosk.views.signs.layout import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
-from kiosk.views.signs.view import compose
+from kiosk.views.signs.typeset import LETTER_RULE, SignTooSmall, compose_sign, min_cap_mm
 
 __all__ = [
     "COMPOSERS",
@@ -46,7 +46,6 @@ __all__ = [
     "SignProblem",
     "SignTooSmall",
     "card_face",
-    "compose",
     "compose_sign",
     "content_digest",
     "min_cap_mm",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -55,7 +55,7 @@ def local_clock(ctx: Context, when: datetime) -> str:
     return f"{hour}:{local.minute:02d} {ampm} {local.strftime('%a')} {local.day} {local.strftime('%b')}"
 
 
-def notices(ctx: Context, fields: Iterable[str], describe) -> list[Notice]:
+def notices(ctx: Context, fields: Iterable[str], describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
     """Notices of the table's scheduled changes (003 s259(3), s295(3)) and pending poker room
     changes (002 r6.9) that touch any of ``fields``; ``describe(patch)`` words the new values."""
     wanted = set(fields)

@@ -10,7 +10,7 @@ A :class:`SignContent` is built from a table's state (the dict described in
 * ``blocks``: rows of label and values, paragraphs, a big value, notices;
 * ``citation``: the rule the sign rests on, printed in small print (itself at least 8 mm).
 
-The same content is drawn on paper and on screen by :mod:`kiosk.views.signs.layout`.
+The same content is drawn on paper and on screen by :mod:`kiosk.views.signs.typeset`.
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def content_digest(content: SignContent) -> str:
     """SHA-256 of what the sign says (its words, numbers, notices and lettering floor): two
     exports of a sign with the same digest print the same sign."""
 
-    def block(b: Block) -> list:
+    def block(b: Block) -> list[object]:
         if isinstance(b, Rows):
             return ["rows", b.header, b.rows]
         if isinstance(b, Notice):

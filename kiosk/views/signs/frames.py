@@ -1,6 +1,6 @@
 """Sign scenes for a screen: what the ``limits`` and ``signs`` display views show.
 
-The same sign content and layout as paper (:mod:`kiosk.views.signs.layout`), composed for the
+The same sign content and layout as paper (:mod:`kiosk.views.signs.typeset`), composed for the
 screen area in true millimetres, with a live countdown added to every notice of a change
 ahead (003 s259(3), s295(3)), and, while a poker room player's time to act runs, its countdown
 in place of the signs (002 r6.14).  A sign that cannot keep its letters at the 8 mm floor on the
@@ -19,9 +19,9 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.times import parse_utc
 from kiosk.scene.primitives import Scene
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
-from kiosk.views.signs.content import Big, Context, Notice, Para, SignContent, SignProblem, content_digest
+from kiosk.views.signs.content import Big, Block, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
-from kiosk.views.signs.layout import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
+from kiosk.views.signs.typeset import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
 
 __all__ = ["Showing", "countdown_text", "sign_view_state", "time_to_act", "with_countdowns"]
 
@@ -77,7 +77,7 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
         return None
     ends = parse_utc(clock["ends_at"])
     left = max(0, math.ceil((ends - now).total_seconds()))
-    blocks: list = [Big(f"{left // 60}:{left % 60:02d}")]
+    blocks: list[Block] = [Big(f"{left // 60}:{left % 60:02d}")]
     if left == 0:
         blocks.append(Para("Time is up", bold=True))
     title = f"Seat {clock['seat']}: time to act" if clock.get("seat") is not None else "Time to act"
@@ -93,7 +93,7 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
 
 def _refusal(area: Area, words: str) -> Scene:
     """A plain frame saying why the sign is not shown, in letters at the floor (wrapped)."""
-    from kiosk.views.signs.layout import wrap_lines
+    from kiosk.views.signs.typeset import wrap_lines
 
     margin = max(6.0, 0.05 * min(area.width_mm, area.height_mm))
     cap = min_cap_mm(MIN_TEXT_MM)

@@ -3,6 +3,9 @@ and draw poker announcements."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.blackjack import Nomination, bonus_payout_rows, nomination_rows
 from kiosk.rules.caribbean import bet_odds_rows, jackpot_rows
@@ -28,7 +31,7 @@ __all__ = [
 ]
 
 
-def _one(ctx: Context, kind: str, title: str, blocks, citation: str) -> list[SignContent]:
+def _one(ctx: Context, kind: str, title: str, blocks: Iterable[Block], citation: str) -> list[SignContent]:
     return [SignContent(kind, ctx.table["id"], heading(ctx), title, tuple(blocks), citation)]
 
 
@@ -65,7 +68,7 @@ def nominated_blackjack_sign(ctx: Context, kind: str = "nominated_blackjack") ->
     except (RuleError, ValueError) as exc:
         raise SignProblem(f"table {ctx.table['id']}: sign {kind}: {exc}", rule) from None
     suit_row, card_row, both = rows
-    blocks = [
+    blocks: list[Block] = [
         Rows(((suit_row.label, suit_row.value), (card_row.label, card_row.value))),
         Para(f"Nominated blackjack this round: ace of {suit} and {card} of {suit}", bold=True),
     ]
@@ -151,7 +154,7 @@ _BETTING = {
 }
 
 
-def _rake_rows(rake) -> list[tuple[str, str]]:
+def _rake_rows(rake: Mapping[str, Any]) -> list[tuple[str, str]]:
     kind = rake.get("type")
     if kind == "percentage":
         rows = [("Rake of the pot", format_percent_bp(rake["percent_bp"]))]
@@ -167,7 +170,7 @@ def _rake_rows(rake) -> list[tuple[str, str]]:
     return [("Fee per person per hand", money(rake["fee_per_hand_cents"]))]
 
 
-def _limits_patch_text(patch) -> str:
+def _limits_patch_text(patch: Mapping[str, Any]) -> str:
     parts = []
     if "game_type" in patch:
         parts.append(f"game {patch['game_type']}")

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
@@ -60,7 +63,7 @@ def _citation(kind: str, game: str) -> str:
     return f"{basis}, {section}" if basis.startswith(seed + " ") else f"{basis}; {height}"
 
 
-def _min_max_text(patch) -> str:
+def _min_max_text(patch: Mapping[str, Any]) -> str:
     parts = []
     if "minimum_cents" in patch:
         parts.append(f"minimum {money(patch['minimum_cents'])}")

@@ -8,13 +8,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from kiosk.floor.models import Floor
 from kiosk.state.floorsync import floor_config, sync_floor
 from kiosk.state.store import Loaded
 
 __all__ = ["states_from_floor"]
 
 
-def states_from_floor(floor: Any, now: datetime | None = None) -> tuple[dict[str, dict], dict[str, dict]]:
+def states_from_floor(
+    floor: Floor, now: datetime | None = None
+) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
     """``(tables, links)``: every table's and jackpot link's state as a fresh server holds it.
 
     Raises :class:`kiosk.state.errors.RuleRefused` (with ``.rule``) when a table's limits

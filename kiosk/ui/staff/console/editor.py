@@ -1,6 +1,6 @@
 """Edit one table: limits, the casino's name for the game, its signs; a live preview drawn by
 the same scenes as the display and the PDF; every change checked as you type by the service's
-own checks (:func:`kiosk.views.builders.check`), the rule cited; then publish.
+own checks (:class:`kiosk.views.console.limits_edit.LimitsEdit`), the rule cited; then publish.
 
 Publishing sends the changed parts as commands with ``expected_version``: if someone else
 changed the table meanwhile the server answers 409, nothing is overwritten, and the page shows
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -31,34 +32,25 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.rules.money import MoneyError, format_money, parse_money
-from kiosk.state.errors import Conflict, StateError
+from kiosk.rules.money import MoneyError, format_money
+from kiosk.state.errors import Conflict, Forbidden, StateError
+from kiosk.state.events import ROLES
+from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
-from kiosk.views import builders
+from kiosk.views.console.limits_edit import LABELS, LimitsEdit
 from kiosk.views.screen import Subject, compose_view
 
 __all__ = ["EditorPage", "difference"]
-
-_LABELS = {
-    "minimum_cents": "Minimum wager",
-    "maximum_cents": "Maximum wager",
-    "maximum_payment_cents": "Maximum payment (000 s232)",
-    "minimum_table_stake_cents": "Minimum table stake (003 s259, s295)",
-    "minimum_permissible_wager_cents": "Minimum permissible wager",
-    "minimum_buy_in_cents": "Minimum buy-in (002 r6.3)",
-    "house_liability_cents": "Maximum house liability (003 s421)",
-    "box_maximum_cents": "Box maximum",
-}
 
 
 def _money_text(value: Any) -> str:
     return format_money(value) if isinstance(value, int) and not isinstance(value, bool) else ""
 
 
-def difference(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+def difference(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
     """What changed in a table between the state an edit started from and the table now."""
     out = []
     if mine.get("display_name") != theirs.get("display_name"):
@@ -81,7 +73,7 @@ class EditorPage(QWidget):
     def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.base: dict[str, Any] | None = None  # the table as the edit started
+        self.base: TableState | None = None  # the table as the edit started
         self.money: dict[str, QLineEdit] = {}
         self.by: dict[str, QLineEdit] = {}
         self.sign_boxes: dict[str, QCheckBox] = {}
@@ -176,7 +168,7 @@ class EditorPage(QWidget):
         self.picker.setCurrentText(table_id)
 
     def load(self, table_id: str, force: bool = False) -> None:
-        table = self.ctx.feed.table(table_id)
+        table = self.ctx.feed.state.tables.get(table_id)
         if table is None:
             return
         if not force and self.base is not None and self.base["id"] == table_id:
@@ -192,20 +184,20 @@ class EditorPage(QWidget):
         self.schedule.set_table(table_id)
         self.validate()
 
-    def _build_limits(self, table: dict[str, Any]) -> None:
+    def _build_limits(self, table: TableState) -> None:
         while self.form.rowCount():
             self.form.removeRow(0)
         self.money, self.by = {}, {}
         limits = table.get("limits") or {}
-        order = list(_LABELS)
+        order = list(LABELS)
         for key, value in sorted(
             limits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])
         ):
             if key.endswith("_cents") and isinstance(value, int) and not isinstance(value, bool):
                 edit = QLineEdit(_money_text(value))
-                edit.setAccessibleName(_LABELS.get(key, key))
+                edit.setAccessibleName(LABELS.get(key, key))
                 edit.textChanged.connect(self.validate)
-                self.form.addRow(_LABELS.get(key, key.replace("_cents", "").replace("_", " ")), edit)
+                self.form.addRow(LABELS.get(key, key.replace("_cents", "").replace("_", " ")), edit)
                 self.money[key] = edit
         for cls, value in sorted((limits.get("maximum_by") or {}).items()):
             edit = QLineEdit(_money_text(value))
@@ -214,7 +206,7 @@ class EditorPage(QWidget):
             self.form.addRow(f"Maximum, {cls.replace('_', ' ')}", edit)
             self.by[cls] = edit
 
-    def _build_signs(self, table: dict[str, Any]) -> None:
+    def _build_signs(self, table: TableState) -> None:
         for box in self.sign_boxes.values():
             box.deleteLater()
         self.sign_boxes = {}
@@ -229,90 +221,48 @@ class EditorPage(QWidget):
             self.sign_boxes[kind] = box
 
     # -- what the user asked for -----------------------------------------------------------
+    def draft(self) -> LimitsEdit:
+        """The edit as typed (:class:`~kiosk.views.console.limits_edit.LimitsEdit`)."""
+        assert self.base is not None
+        return LimitsEdit(
+            self.base,
+            {key: edit.text() for key, edit in self.money.items()},
+            self.name.text(),
+            [kind for kind, box in self.sign_boxes.items() if box.isChecked()],
+            maximum_by={cls: edit.text() for cls, edit in self.by.items()},
+        )
+
     def patch(self) -> dict[str, Any]:
         """The limits that differ from the table (raises MoneyError naming the field)."""
-        assert self.base is not None
-        limits = self.base.get("limits") or {}
-        out: dict[str, Any] = {}
-        for key, edit in self.money.items():
-            try:
-                value = parse_money(edit.text())
-            except MoneyError as exc:
-                raise MoneyError(f"{_LABELS.get(key, key)}: {exc}") from None
-            if value != limits.get(key):
-                out[key] = value
-        by = dict(limits.get("maximum_by") or {})
-        changed = False
-        for cls, edit in self.by.items():
-            try:
-                value = parse_money(edit.text())
-            except MoneyError as exc:
-                raise MoneyError(f"maximum for {cls}: {exc}") from None
-            if value != by.get(cls):
-                by[cls], changed = value, True
-        if changed:
-            out["maximum_by"] = by
-        return out
-
-    def signs(self) -> list[dict[str, Any]]:
-        assert self.base is not None
-        old = {s["kind"]: s for s in self.base.get("signs") or []}
-        return [old.get(kind, {"kind": kind}) for kind, box in self.sign_boxes.items() if box.isChecked()]
+        return self.draft().patch()
 
     def commands(self) -> list[dict[str, Any]]:
         """The commands that publish the edit, versioned one after the other."""
-        assert self.base is not None
-        table_id, version = self.base["id"], self.base["version"]
-        out = []
-        patch = self.patch()
-        if patch:
-            out.append(builders.set_limits(table_id, patch, expected_version=version + len(out)))
-        if self.name.text() != self.base.get("display_name"):
-            out.append(builders.set_display_name(table_id, self.name.text(), expected_version=version + len(out)))
-        if [s["kind"] for s in self.signs()] != [s["kind"] for s in self.base.get("signs") or []]:
-            out.append(builders.set_signs(table_id, self.signs(), expected_version=version + len(out)))
-        return out
-
-    def edited_table(self) -> dict[str, Any]:
-        """The table as it would be: for the preview and the checks."""
-        assert self.base is not None
-        table = copy.deepcopy(self.base)
-        table["limits"] = {**table["limits"], **self.patch()}
-        table["display_name"] = self.name.text()
-        table["signs"] = self.signs()
-        return table
+        return self.draft().commands()
 
     def validate(self) -> None:
         """Check the edit as the service would, show the refusal and its rule, redraw the preview."""
         if self.base is None:
             return
+        draft = self.draft()
         try:
-            commands = self.commands()
-            table = self.edited_table()
+            commands = draft.commands()
+            table = draft.table()
         except (MoneyError, StateError, ValueError) as exc:
             self._refused(Outcome("error", " ".join(str(exc).split()), getattr(exc, "rule", None)))
             return
-        tables = dict(self.ctx.feed.state.tables)
-        links = self.ctx.feed.state.links
-        refusal = None
-        for cmd in commands:
-            refusal = builders.check(
-                cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""), frame=self.ctx.frame
+        role = self.ctx.role
+        refusal = (
+            draft.check(
+                self.ctx.feed.state.tables,
+                self.ctx.feed.state.links,
+                self.ctx.frame,
+                role=role,
+                name=self.ctx.session.get("name", ""),
             )
-            if refusal is not None:
-                break
-            if cmd["type"] == "set_limits":  # later commands are checked on the state after this one
-                tables[table["id"]] = {
-                    **tables[table["id"]],
-                    "limits": table["limits"],
-                    "version": cmd["expected_version"] + 1,
-                }
-            elif cmd["type"] == "set_display_name":
-                tables[table["id"]] = {
-                    **tables[table["id"]],
-                    "display_name": table["display_name"],
-                    "version": cmd["expected_version"] + 1,
-                }
+            if role in ROLES
+            else Forbidden(f"a {role} token cannot configure tables")  # signing in lets pit and admin in only
+        )
         if refusal is not None:
             self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
         else:
@@ -332,7 +282,7 @@ class EditorPage(QWidget):
             self.fix.setText("Change the value above until this message goes; nothing is sent while it shows.")
         self.publish.setEnabled(False)
 
-    def _preview(self, table: dict[str, Any]) -> None:
+    def _preview(self, table: TableState) -> None:
         tables = {**self.ctx.feed.state.tables, table["id"]: table}
         try:
             view = compose_view(

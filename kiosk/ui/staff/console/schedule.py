@@ -7,12 +7,14 @@ the poker room's changes wait for three hands' notice or a majority (002 r6.9) a
 with "Publish" on the poker table, a commission change once a display shows it (002 r7.3).
 The service decides; this box shows what it said, and, from the displays' reports
 (:mod:`kiosk.state.showing`, read from the audit trail every few seconds), since when each
-notice has been shown on the table's displays, or that it is not shown.
+notice has been shown on the table's displays, or that it is not shown: the words and the state
+a row is styled by come from :func:`kiosk.views.console.notice_state.notice_state`.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -31,63 +33,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk.rules.changes import NOTICE_PERIOD
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
-from kiosk.state.showing import ShowingRecord, change_announced, notice_now, notice_shown, records_from_audit
+from kiosk.state.showing import ShowingRecord, change_announced, records_from_audit
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.console.notice_state import notice_state
 from kiosk.views.signs.frames import countdown_text
 
-__all__ = ["ScheduleBox", "notice_words"]
+__all__ = ["ScheduleBox"]
 
 EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes wait
-_STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
 
 
 def _field(key: str) -> str:
     """A limits field as staff read it: ``minimum_table_stake_cents`` -> ``minimum table stake``."""
     return key.removesuffix("_cents").replace("_", " ")
-
-
-def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None, local: Any) -> str:
-    """What the displays' reports say of a scheduled change's notice, for pit staff in a hurry:
-    shown since when and on how many displays, taken down, or not shown (and what follows).
-    ``records`` None: the reports could not be read; ``local(moment, fmt)`` shows a time."""
-    agreed = item.get("agreement")
-    if agreed:
-        return f"all players agreed, confirmed by {agreed['confirmed_by']}"
-    if records is None:
-        return "whether the displays show its notice is not known (the audit trail could not be read)"
-    since, down = notice_shown(records, item["id"])
-    when = parse_utc(item["effective_at"])
-    new = (item.get("limits") or {}).get("minimum_table_stake_cents")
-    rule = _STAKE_RULES.get(table.get("game", ""))
-    needed = (
-        rule is not None
-        and isinstance(new, int)
-        and new > ((table.get("limits") or {}).get("minimum_table_stake_cents") or 0)
-    )
-    if since is None:
-        if not needed:
-            return "its notice is not shown on any display"
-        return (
-            f"NOTICE NOT SHOWN on any display: unless shown by {local(when - NOTICE_PERIOD, '%H:%M')} "
-            f"the change will be refused ({rule})"
-        )
-    if down is not None:
-        return f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}" + (
-            f": the change will be refused unless it is shown again by {local(when - NOTICE_PERIOD, '%H:%M')} ({rule})"
-            if needed
-            else ""
-        )
-    displays = len(notice_now(records, item["id"]))
-    text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
-    if needed and when - since < NOTICE_PERIOD:
-        text += f": less than 20 minutes before the change, which will be refused ({rule})"
-    return text
 
 
 class LimitsSource(Protocol):
@@ -185,7 +148,7 @@ class ScheduleBox(QGroupBox):
             return
         self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
 
-    def _read_evidence(self, table: dict[str, Any] | None) -> None:
+    def _read_evidence(self, table: Mapping[str, Any] | None) -> None:
         """Read the table's displays' reports again, every few seconds while changes wait."""
         if table is None or not (table.get("scheduled") or table.get("pending")):
             return
@@ -210,7 +173,7 @@ class ScheduleBox(QGroupBox):
         self.refresh()
 
     def refresh(self) -> None:
-        table = self.ctx.feed.table(self.table_id) if self.table_id else None
+        table = self.ctx.feed.state.tables.get(self.table_id) if self.table_id else None
         self._read_evidence(table)
         key = None if table is None else (table["id"], table["version"])
         if key == self._key:
@@ -234,7 +197,7 @@ class ScheduleBox(QGroupBox):
                 f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
                 for k, v in item["limits"].items()
             )
-            how = notice_words(table, item, records, self.ctx.local)
+            state, how = notice_state(table, item, records, self.ctx.local)
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
@@ -245,7 +208,7 @@ class ScheduleBox(QGroupBox):
                 return f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}"
 
             label.setText(text())
-            if "refused" in how or "not known" in how:  # a change that will fail stands out
+            if state.stands_out:  # a change that will fail stands out
                 label.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")
             self._texts.append((label, text))
             line.addWidget(label, 1)
@@ -260,19 +223,19 @@ class ScheduleBox(QGroupBox):
             line.addWidget(cancel)
             self.waiting.addWidget(row)
             self._rows.append(row)
-        for item in table.get("pending") or []:
+        for change in table.get("pending") or []:
             waits = []
-            if item.get("notice"):
+            if change.get("notice"):
                 waits.append("three hands' notice or a majority (002 r6.9)")
-            if item.get("commission"):
-                shown = change_announced(records or [], item["id"])
+            if change.get("commission"):
+                shown = change_announced(records or [], change["id"])
                 waits.append(
                     f"shown on {', '.join(shown)} (002 r7.3)"
                     if shown
                     else "the table's displays to show it: NOT SHOWN yet (002 r7.3)"
                 )
-            what = ", ".join(_field(k) for k in item["limits"])
-            label = QLabel(f"{what} given by {item['given_by']}; waits for the end of a hand and " + "; ".join(waits))
+            what = ", ".join(_field(k) for k in change["limits"])
+            label = QLabel(f"{what} given by {change['given_by']}; waits for the end of a hand and " + "; ".join(waits))
             label.setWordWrap(True)
             self.waiting.addWidget(label)
             self._rows.append(label)

@@ -7,6 +7,7 @@ change ahead counts down to when it takes effect (003 s259(3), s295(3); 002 r6.9
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from kiosk.state.shapes import LinkState, TableState
@@ -27,9 +28,12 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
     interval_s: float = DEFAULT_INTERVAL_S,
 ) -> ViewState:
-    """The table's signs as frames shown in turn, ``interval_s`` seconds each."""
+    """The table's signs as frames shown in turn, ``interval_s`` seconds each (``heard_at`` and
+    ``lit`` are not used by this view)."""
     if table is None:
         raise ValueError("the signs view shows a table's signs; it needs a table")
     if not interval_s > 0:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -150,11 +151,13 @@ def compose(
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
     heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
     """The jackpot meter of ``link`` (a link display, or the link of a table display).
 
     ``heard_at`` is when the display last heard from its server (an event or a heartbeat):
     more than :data:`HEARTBEAT_FAULT_S` seconds before ``now`` makes the meter a fault.
+    ``lit`` is not used by this view.
     """
     if link is None:
         where = f"table {table['id']}" if table is not None else "this display"

@@ -247,10 +247,11 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
-    lit: Iterable[str] = (),
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
-    """The layout view of ``table`` (``link`` and ``now`` are not used by this view); ``lit``
-    lights more areas (``kiosk snapshot --lit``)."""
+    """The layout view of ``table`` (``link``, ``now`` and ``heard_at`` are not used by this
+    view); ``lit`` lights more areas (``kiosk snapshot --lit``)."""
     if table is None:
         raise ValueError("the layout view shows a table; none was given")
     content = content_of(table, settings, area)

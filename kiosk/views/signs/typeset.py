@@ -39,7 +39,9 @@ from kiosk.scene.primitives import (
     rect_path,
 )
 from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
-from kiosk.views.signs.content import Big, Notice, Rows, SignContent, SignProblem
+from kiosk.views.placing import Box
+from kiosk.views.signs.cards import result_card
+from kiosk.views.signs.content import Big, Block, Notice, Rows, SignContent, SignProblem
 
 __all__ = ["INK", "PAPER", "BAND", "LETTER_RULE", "SignTooSmall", "compose_sign", "min_cap_mm", "wrap_lines"]
 
@@ -65,7 +67,14 @@ class SignTooSmall(SignProblem):
     needs at the floor when that is known, ``available_mm`` what the page offers.
     """
 
-    def __init__(self, content: SignContent, text: str, why: str, needed_mm=None, available_mm=None) -> None:
+    def __init__(
+        self,
+        content: SignContent,
+        text: str,
+        why: str,
+        needed_mm: tuple[float, float] | None = None,
+        available_mm: tuple[float, float] | None = None,
+    ) -> None:
         self.content = content
         self.text = text
         self.why = why
@@ -95,18 +104,18 @@ class _Design:
     columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
 
 
-_NORMAL = dict(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
-_COMPACT = dict(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
+_NORMAL = _Design(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
+_COMPACT = _Design(heading=1.0, title=1.0, label=1.0, value=1.0, para=1.0, big=1.4)
 _DESIGNS = (
-    _Design(**_NORMAL, one_line_labels=True),
-    _Design(**_COMPACT, one_line_labels=True),
-    _Design(**_NORMAL, one_line_labels=True, columns=2),
-    _Design(**_COMPACT, one_line_labels=True, columns=2),
-    _Design(**_NORMAL),
-    _Design(**_COMPACT),
-    _Design(**{**_COMPACT, "big": 1.0}, stacked=True),
+    dataclasses.replace(_NORMAL, one_line_labels=True),
+    dataclasses.replace(_COMPACT, one_line_labels=True),
+    dataclasses.replace(_NORMAL, one_line_labels=True, columns=2),
+    dataclasses.replace(_COMPACT, one_line_labels=True, columns=2),
+    _NORMAL,
+    _COMPACT,
+    dataclasses.replace(_COMPACT, big=1.0, stacked=True),
     # a poster: each label over its value, the values very large (a few rows on a big page)
-    _Design(**{**_NORMAL, "value": 2.4}, stacked=True),
+    dataclasses.replace(_NORMAL, value=2.4, stacked=True),
 )
 _MAX_SCALE = 3.0
 
@@ -204,7 +213,9 @@ class _Page:
         self.dx = dx
         self.items: list[Primitive] = []
 
-    def text(self, text: str, x: float, y: float, cap: float, *, bold=False, fill=INK, anchor="left") -> None:
+    def text(
+        self, text: str, x: float, y: float, cap: float, *, bold: bool = False, fill: Colour = INK, anchor: str = "left"
+    ) -> None:
         self.items.extend(
             text_runs(
                 text,
@@ -223,14 +234,138 @@ class _Page:
         self.items.append(Shape(rect_path(x + self.dx, y + self.dx, w, h, radius), fill=fill))
 
 
-def _layout(
-    content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float, draw: bool
-):
-    """Place everything at scale ``k``; raise :class:`_Overflow` when it does not fit.
+class _Block:
+    """One block of a sign's body, measured at a unit size for a width and ready to draw: it
+    knows its ``height`` and draws itself with its top left at a place (reportlab's Flowable,
+    ``wrap`` then ``drawOn``, with a type)."""
 
-    With ``draw`` false, only measure: return the height the sign needs (a text too wide
-    still raises)."""
-    page = _Page(bleed)
+    height: float
+
+    def draw(self, page: _Page, x: float, y: float) -> None:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class _Text(_Block):
+    """Running text set left, or a big value centred across ``width``."""
+
+    height: float
+    lines: list[str]
+    cap: float
+    bold: bool
+    centred: bool
+    width: float
+
+    def draw(self, page: _Page, x: float, y: float) -> None:
+        if self.centred:
+            page.text("\n".join(self.lines), x + self.width / 2, y, self.cap, bold=True, anchor="center")
+        else:
+            page.text("\n".join(self.lines), x, y, self.cap, bold=self.bold)
+
+
+@dataclass(frozen=True)
+class _NoticeBand(_Block):
+    """A notice of a change ahead, bold on a yellow band."""
+
+    height: float
+    lines: list[str]
+    cap: float
+    pad: float
+    width: float
+
+    def draw(self, page: _Page, x: float, y: float) -> None:
+        page.rect(x - self.pad * 0.2, y, self.width + self.pad * 0.4, self.height, NOTICE, radius=self.pad * 0.5)
+        page.text("\n".join(self.lines), x + self.pad, y + self.pad, self.cap, bold=True)
+
+
+@dataclass(frozen=True)
+class _Table(_Block):
+    """Rows of a label and values: the values bold and right-aligned in their columns (or
+    under their labels when ``stacked``), a rule under the column titles, hairlines between
+    rows.  ``header`` is the title lines over the labels, the column titles and the header's
+    height; each row is its label's lines, its values and its height."""
+
+    height: float
+    header: tuple[list[str], tuple[str, ...], float] | None
+    rows: list[tuple[list[str], tuple[str, ...], float]]
+    col_w: list[float]
+    gutter: float
+    lcap: float
+    vcap: float
+    row_gap: float
+    stacked: bool
+    width: float
+
+    def draw(self, page: _Page, x: float, y: float) -> None:
+        lcap, vcap, row_gap = self.lcap, self.vcap, self.row_gap
+        right_edges: list[float] = []
+        edge = x + self.width
+        for width in reversed(self.col_w):
+            right_edges.insert(0, edge)
+            edge -= width + self.gutter
+        if self.header is not None:
+            head_lines, titles, hh = self.header
+            if head_lines:
+                page.text("\n".join(head_lines), x, y, lcap, bold=True)
+            for title, right in zip(titles, right_edges, strict=False):
+                page.text(title, right, y, lcap, bold=True, anchor="right")
+            line_y = y + hh + row_gap / 2
+            page.rect(x, line_y - 0.4, self.width, 0.8, INK)
+            y += hh + row_gap
+        for i, (lines, values, rh) in enumerate(self.rows):
+            if self.stacked:
+                page.text("\n".join(lines), x, y, lcap)
+                value_y = y + _text_height(len(lines), lcap) + _DESCENT * lcap + 0.3 * lcap
+            else:
+                # values share the first line's baseline with the label
+                page.text("\n".join(lines), x, y + (vcap - lcap), lcap)
+                value_y = y
+            for value, right in zip(values, right_edges, strict=False):
+                page.text(value, right, value_y, vcap, bold=True, anchor="right")
+            if i < len(self.rows) - 1:
+                line_y = y + rh + row_gap / 2
+                page.rect(x, line_y - 0.2, self.width, 0.4, HAIRLINE)
+            y += rh + row_gap
+
+
+@dataclass(frozen=True)
+class _Columns(_Block):
+    """A long table in two columns ``half`` mm wide side by side, ``between`` mm apart."""
+
+    height: float
+    left: _Block
+    right: _Block
+    half: float
+    between: float
+
+    def draw(self, page: _Page, x: float, y: float) -> None:
+        self.left.draw(page, x, y)
+        self.right.draw(page, x + self.half + self.between, y)
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """A sign measured at one scale: each part's lines and where it goes, nothing drawn yet."""
+
+    margin: float
+    gap: float
+    hcap: float
+    head_lines: list[str]
+    band_h: float
+    tcap: float
+    title_lines: list[str]
+    title_y: float
+    cite_lines: list[str]
+    cite_top: float
+    blocks: list[_Block]
+    body_y: float
+    body_h: float
+    room: float
+    needed: float
+
+
+def _measured(content: SignContent, w: float, h: float, design: _Design, k: float, floor_cap: float) -> _Measured:
+    """Every part of the sign at scale ``k``: raises :class:`_Overflow` for a text too wide."""
     unit = floor_cap * k
     margin = _margin(w, h)
     aw = w - 2 * margin
@@ -240,10 +375,7 @@ def _layout(
     hcap = design.heading * unit
     head_lines = _wrap(content.heading, hcap, aw, True)
     band_h = margin + _text_height(len(head_lines), hcap) + max(margin, _DESCENT * hcap + 0.35 * hcap)
-    if draw:
-        page.rect(-bleed, -bleed, w + 2 * bleed, band_h + bleed, BAND)
-        page.text("\n".join(head_lines), margin, margin, hcap, bold=True, fill=WHITE)
-    y = band_h + gap
+    title_y = band_h + gap
 
     # citation, small print at the floor, at the foot
     ccap = floor_cap
@@ -253,73 +385,82 @@ def _layout(
     # title
     tcap = design.title * unit
     title_lines = _wrap(content.title, tcap, aw, True)
-    if draw:
-        page.text("\n".join(title_lines), margin, y, tcap, bold=True)
-    y += _text_height(len(title_lines), tcap) + _DESCENT * tcap + gap
+    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap)
 
     # body blocks: measured first, then centred in the space left
     body_h = 0.0
-    pieces = []
+    blocks = []
     for block in content.blocks:
-        piece = _measure_block(block, design, unit, aw)
-        pieces.append(piece)
-        body_h += piece[0]
-    body_h += gap * max(0, len(pieces) - 1)
-    room = cite_top - gap - y
-    needed = y + body_h + gap + (h - cite_top)
-    if not draw:
-        return needed
-    if body_h > room + 1e-6:
-        last = content.blocks[-1] if content.blocks else None
-        text = _block_text(last) if last is not None else content.title
-        raise _Overflow(
-            text,
-            f"does not fit: the sign needs {needed:.0f} mm of height at the legal letter height; {h:.0f} mm fit",
-            needed,
-        )
-    if draw:
-        y += (room - body_h) / 2 if content.card is None else 0
-        for piece in pieces:
-            piece[1](page, margin, y)
-            y += piece[0] + gap
-        page.text("\n".join(cite_lines), margin, cite_top, ccap, fill=INK)
+        measured = _block(block, design, unit, aw)
+        blocks.append(measured)
+        body_h += measured.height
+    body_h += gap * max(0, len(blocks) - 1)
+    room = cite_top - gap - body_y
+    needed = body_y + body_h + gap + (h - cite_top)
+    return _Measured(
+        margin,
+        gap,
+        hcap,
+        head_lines,
+        band_h,
+        tcap,
+        title_lines,
+        title_y,
+        cite_lines,
+        cite_top,
+        blocks,
+        body_y,
+        body_h,
+        room,
+        needed,
+    )
+
+
+def _measure(content: SignContent, w: float, h: float, design: _Design, k: float, floor_cap: float) -> float:
+    """The height the sign needs at scale ``k`` (a text too wide raises :class:`_Overflow`)."""
+    return _measured(content, w, h, design, k, floor_cap).needed
+
+
+def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float) -> _Page:
+    """The sign drawn at scale ``k``; raises :class:`_Overflow` when it does not fit."""
+    m = _measured(content, w, h, design, k, floor_cap)
+    if m.body_h > m.room + 1e-6:
+        raise _height_error(content, m.needed, h)
+    page = _Page(bleed)
+    page.rect(-bleed, -bleed, w + 2 * bleed, m.band_h + bleed, BAND)
+    page.text("\n".join(m.head_lines), m.margin, m.margin, m.hcap, bold=True, fill=WHITE)
+    page.text("\n".join(m.title_lines), m.margin, m.title_y, m.tcap, bold=True)
+    y = m.body_y
+    y += (m.room - m.body_h) / 2 if content.card is None else 0
+    for block in m.blocks:
+        block.draw(page, m.margin, y)
+        y += block.height + m.gap
+    page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
     return page
 
 
-def _block_text(block) -> str:
+def _block_text(block: Block) -> str:
     if isinstance(block, Rows):
         return " ".join(block.rows[-1]) if block.rows else ""
     return block.text
 
 
-def _measure_block(block, design: _Design, unit: float, aw: float):
-    """``(height, draw(page, x, y))`` of one block at the given unit size."""
+def _block(block: Block, design: _Design, unit: float, aw: float) -> _Block:
+    """One block measured at the given unit size for the width ``aw``."""
     if isinstance(block, Rows):
-        return _measure_rows(block, design, unit, aw)
+        return _table(block, design, unit, aw)
     if isinstance(block, Notice):
         cap = design.para * unit
         pad = 0.5 * cap
         lines = _wrap(block.text, cap, aw - 2 * pad, True)
         height = _text_height(len(lines), cap) + _DESCENT * cap + 2 * pad
-
-        def draw_notice(page: _Page, x: float, y: float) -> None:
-            page.rect(x - pad * 0.2, y, aw + pad * 0.4, height, NOTICE, radius=pad * 0.5)
-            page.text("\n".join(lines), x + pad, y + pad, cap, bold=True)
-
-        return height, draw_notice
+        return _NoticeBand(height, lines, cap, pad, aw)
     big = isinstance(block, Big)
     cap = (design.big if big else design.para) * unit
-    bold = big or block.bold
+    bold = isinstance(block, Big) or block.bold
     lines = _wrap(block.text, cap, aw, bold)
     height = _text_height(len(lines), cap) + _DESCENT * cap
-
-    def draw_text(page: _Page, x: float, y: float) -> None:
-        if big:
-            page.text("\n".join(lines), x + aw / 2, y, cap, bold=True, anchor="center")
-        else:
-            page.text("\n".join(lines), x, y, cap, bold=bold)
-
-    return height, draw_text
+    return _Text(height, lines, cap, bold, big, aw)
 
 
 @lru_cache(maxsize=4096)
@@ -337,20 +478,15 @@ def _column_widths(block: Rows, label: float, value: float) -> tuple[float, ...]
     return tuple(col_w)
 
 
-def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
+def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
     if design.columns == 2 and len(block.rows) >= 6:
         split = (len(block.rows) + 1) // 2
         between = 2.0 * unit
         half = (aw - between) / 2
         one = dataclasses.replace(design, columns=1)
-        left = _measure_rows(Rows(block.rows[:split], block.header), one, unit, half)
-        right = _measure_rows(Rows(block.rows[split:], block.header), one, unit, half)
-
-        def draw_both(page: _Page, x: float, y: float) -> None:
-            left[1](page, x, y)
-            right[1](page, x + half + between, y)
-
-        return max(left[0], right[0]), draw_both
+        left = _table(Rows(block.rows[:split], block.header), one, unit, half)
+        right = _table(Rows(block.rows[split:], block.header), one, unit, half)
+        return _Columns(max(left.height, right.height), left, right, half, between)
     lcap, vcap = design.label * unit, design.value * unit
     gutter = 0.7 * unit
     ncols = max(len(r) for r in block.rows) - 1
@@ -362,7 +498,8 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
         widest = max(block.rows, key=lambda r: sum(_width(v, vcap, True) for v in r[1:]))
         raise _Overflow(" ".join(widest[1:]), f"is wider than the page at the legal letter height ({aw:.0f} mm fit)")
     row_gap = 0.4 * lcap
-    layout = []
+    header: tuple[list[str], tuple[str, ...], float] | None = None
+    rows: list[tuple[list[str], tuple[str, ...], float]] = []
     height = 0.0
     if block.header:
         title_w = values_w + gutter + _width(block.header[0], lcap, True)
@@ -370,7 +507,7 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
         if not stacked:
             head_lines = _wrap(block.header[0], lcap, label_w, True)
         hh = lcap + _DESCENT * lcap if not head_lines else _text_height(len(head_lines), lcap) + _DESCENT * lcap
-        layout.append(("header", head_lines, hh))
+        header = (head_lines, block.header[1:], hh)
         height += hh + row_gap
     for row in block.rows:
         lines = _wrap(row[0], lcap, label_w, False)
@@ -382,55 +519,23 @@ def _measure_rows(block: Rows, design: _Design, unit: float, aw: float):
             rh = label_h + 0.3 * lcap + vcap + _DESCENT * vcap
         else:
             rh = max((vcap - lcap) + _text_height(len(lines), lcap) + _DESCENT * lcap, vcap + _DESCENT * vcap)
-        layout.append(("row", (lines, row[1:]), rh))
+        rows.append((lines, row[1:], rh))
         height += rh + row_gap
     height -= row_gap
-
-    def draw_rows(page: _Page, x: float, y: float) -> None:
-        right_edges: list[float] = []
-        edge = x + aw
-        for width in reversed(col_w):
-            right_edges.insert(0, edge)
-            edge -= width + gutter
-        for i, (what, data, rh) in enumerate(layout):
-            if what == "header":
-                if data:
-                    page.text("\n".join(data), x, y, lcap, bold=True)
-                for title, right in zip(block.header[1:], right_edges, strict=False):
-                    page.text(title, right, y, lcap, bold=True, anchor="right")
-                line_y = y + rh + row_gap / 2
-                page.rect(x, line_y - 0.4, aw, 0.8, INK)
-            else:
-                lines, values = data
-                if stacked:
-                    page.text("\n".join(lines), x, y, lcap)
-                    value_y = y + _text_height(len(lines), lcap) + _DESCENT * lcap + 0.3 * lcap
-                else:
-                    # values share the first line's baseline with the label
-                    page.text("\n".join(lines), x, y + (vcap - lcap), lcap)
-                    value_y = y
-                for value, right in zip(values, right_edges, strict=False):
-                    page.text(value, right, value_y, vcap, bold=True, anchor="right")
-                if i < len(layout) - 1:
-                    line_y = y + rh + row_gap / 2
-                    page.rect(x, line_y - 0.2, aw, 0.4, HAIRLINE)
-            y += rh + row_gap
-
-    return height, draw_rows
+    return _Table(height, header, rows, col_w, gutter, lcap, vcap, row_gap, stacked, aw)
 
 
 def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_cap: float) -> _Page:
     """A two-up dice result card (004 sch13 s19(2)) on paper: the light's colour to the edge of
     the bleed, the card's face drawn by the same function as the display's card in place of a
-    failed light (:func:`kiosk.views.twoup_lights.result_card`: one design), and a foot line
+    failed light (:func:`kiosk.views.signs.cards.result_card`: one design), and a foot line
     with the table's name for the game and the rule."""
-    from kiosk.views.placing import Box
-    from kiosk.views.twoup_lights import result_card
-
     card = content.card
     assert card is not None
     page = _Page(bleed)
     fill = parse_colour(card.colour)
+    if fill is None:  # "none": the floor file refuses it for a light's colour (004 sch13 s19(1))
+        raise ValueError(f"a {card.word} result card needs a colour, not {card.colour!r}")
     ink = BLACK if contrast_ratio(fill, BLACK) >= contrast_ratio(fill, WHITE) else WHITE
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
@@ -467,7 +572,9 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
         ) from None
     floor = max(MIN_TEXT_MM, content.cap_mm)
     for item in page.items:  # the legal floor, checked on what was laid out, not assumed
-        height = letter_height_mm(item) if isinstance(item, TextRun) else None
+        if not isinstance(item, TextRun):
+            continue
+        height = letter_height_mm(item)
         if height is not None and height < floor - 1e-6:
             raise AssertionError(
                 f"sign {content.kind} of table {content.table_id}: {item.text!r} laid out at "
@@ -485,6 +592,7 @@ def _margin(w: float, h: float) -> float:
 
 
 def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
+    """The sign needs ``needed`` mm of height at the legal letter height, more than ``h``."""
     last = content.blocks[-1] if content.blocks else None
     text = _block_text(last) if last is not None else content.title
     return _Overflow(
@@ -516,7 +624,9 @@ def _weight(design: _Design, content: SignContent) -> float:
     return design.value * (1.0 if design.one_line_labels else 0.7) * (0.7 if design.stacked else 1.0)
 
 
-def _largest_scale(content, w, h, bleed, design, start, floor_cap, top: float = _MAX_SCALE) -> float | None:
+def _largest_scale(
+    content: SignContent, w: float, h: float, design: _Design, start: float, floor_cap: float, top: float = _MAX_SCALE
+) -> float | None:
     """The largest scale from ``start`` to ``top`` at which ``design`` fits (within
     3 %), or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
     linearly with the scale, so the search extrapolates from two trials and then interpolates
@@ -524,7 +634,7 @@ def _largest_scale(content, w, h, bleed, design, start, floor_cap, top: float = 
 
     def needed(k: float) -> float:
         try:
-            return _layout(content, w, h, bleed, design, k, floor_cap, draw=False)
+            return _measure(content, w, h, design, k, floor_cap)
         except _Overflow:
             return float("inf")  # a text too wide: as bad as too tall
 
@@ -599,16 +709,16 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
         top = min(_MAX_SCALE, _width_bound(content, design, w - 2 * _margin(w, h), floor_cap))
         if need > top and best is not None:
             continue  # its widest words alone keep it from beating the best: no trial needed
-        k = _largest_scale(content, w, h, bleed, design, need, floor_cap, max(top, need))
+        k = _largest_scale(content, w, h, design, need, floor_cap, max(top, need))
         if k is not None:
             best = (k * weight, design, k)
         elif best is None:  # does not fit at all: keep why, to report it if no design fits
             try:
-                errors.append(_height_error(content, _layout(content, w, h, bleed, design, 1.0, floor_cap, False), h))
+                errors.append(_height_error(content, _measure(content, w, h, design, 1.0, floor_cap), h))
             except _Overflow as exc:
                 errors.append(exc)
     if best is not None:
-        return _layout(content, w, h, bleed, best[1], best[2], floor_cap, draw=True)
+        return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
     # the most telling problem: the smallest shortfall of height, else the last width problem
-    by_height = sorted((e for e in errors if e.needed_h is not None), key=lambda e: e.needed_h)
-    raise by_height[0] if by_height else errors[-1]
+    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
+    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]

@@ -4,25 +4,24 @@ Each set is in the table's configured colour (``[table.two_up_dice]`` ``heads_co
 ``tails_colour``, ``odds_colour``) and also has its own shape and letter (H in a circle, T in a
 square, O in a triangle: :data:`kiosk.views.signs.CARD_FACES`), so the lights read without
 colour.  A light marked failed shows the result card in its place while it would be lit
-(s19(2)): :func:`result_card` draws the card's face, the same face as the printed card.
+(s19(2)): :func:`kiosk.views.signs.cards.result_card` draws the card's face, the same face as
+the printed card.
 Below the lights: the spinner's progress (who spins, the spins of this game, the outcome).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Literal
 
-from kiosk.scene.lighting import contrast_ratio
 from kiosk.scene.primitives import (
     Colour,
-    Path,
     Primitive,
     Scene,
     Shape,
-    ellipse_path,
     parse_colour,
-    polygon_path,
     rect_path,
 )
 from kiosk.state.shapes import TWO_UP_GAMES, LinkState, TableState
@@ -42,14 +41,16 @@ from kiosk.views.base import (
     status_band_mm,
     status_mark,
 )
+from kiosk.views.facts import twoup_state
 from kiosk.views.placing import Box
+from kiosk.views.signs.cards import card_ink, letter_centre, light_shape, result_card
 from kiosk.views.signs.kinds_cards import CARD_FACES
 
-__all__ = ["VIEW", "SETS", "TwoUpContent", "compose", "light_shape", "result_card"]
+__all__ = ["VIEW", "SETS", "TwoUpContent", "compose"]
 
 VIEW = "twoup_lights"
-SETS: tuple[tuple[str, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
-_BLACK: Colour = (17, 17, 17, 255)
+Result = Literal["heads", "tails", "odds"]
+SETS: tuple[tuple[Result, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
 _WHITE: Colour = (255, 255, 255, 255)
 _DIM: Colour = (40, 40, 40, 255)
 _GOLD_TEXT: Colour = (240, 200, 90, 255)
@@ -74,74 +75,6 @@ class TwoUpContent:
     outcome: str | None
     must_change_spinner: bool
     area: Area
-
-
-def _ink(fill: Colour) -> Colour:
-    return _BLACK if contrast_ratio(fill, _BLACK) >= contrast_ratio(fill, _WHITE) else _WHITE
-
-
-def light_shape(result: str, cx: float, cy: float, size: float) -> Path:
-    """The outline of a light (or of the shape on a card) of ``result``: circle, square or
-    triangle (:data:`kiosk.views.signs.CARD_FACES`), ``size`` mm across."""
-    shape = CARD_FACES[result][2]
-    r = size / 2
-    if shape == "circle":
-        return ellipse_path(cx, cy, r, r)
-    if shape == "square":
-        s = size * 0.9
-        return rect_path(cx - s / 2, cy - s / 2, s, s, radius=s * 0.08)
-    return polygon_path([(cx, cy - r), (cx + r * 0.96, cy + r * 0.8), (cx - r * 0.96, cy + r * 0.8)])
-
-
-def _letter_centre(result: str, cy: float, size: float) -> float:
-    return cy + (size * 0.14 if CARD_FACES[result][2] == "triangle" else 0.0)
-
-
-def result_card(result: str, colour: Colour, box: Box) -> list[Primitive]:
-    """The face of the two-up result card ``result`` (``heads``, ``tails``, ``odds``) filling
-    ``box``: the light's colour to the edge, the set's shape with its letter, and its word, in
-    black or white (whichever reads better on the colour): 004 sch13 s19(2).
-
-    Every letter is at least the sign floor; a card too short for its shape shows the word
-    alone, one too narrow for the word its letter; raises ``ValueError`` when even that does
-    not fit."""
-    word, letter, _ = CARD_FACES[result]
-    ink = _ink(colour)
-    margin = max(1.5, 0.06 * min(box.w, box.h))
-    inner_w = box.w - 2 * margin
-    if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w:
-        word = letter  # a card narrower than its word at the floor: the letter alone says the result
-    if sign_text_width(word, MIN_SIGN_TEXT_MM, weight="bold") > inner_w or box.h < MIN_SIGN_TEXT_MM * 1.6:
-        raise ValueError(
-            f"a {CARD_FACES[result][0]} card of {box.w:.0f} x {box.h:.0f} mm is too small for letters of"
-            f" {MIN_SIGN_TEXT_MM:g} mm"
-        )
-    word_words, word_mm = fit_sign_text(word, width_mm=inner_w, largest_mm=min(inner_w, box.h) * 0.3, weight="bold")
-    shape_room = box.h - 3 * margin - word_mm * 1.25
-    size = min(inner_w, shape_room)
-    cx = box.x + box.w / 2
-    out: list[Primitive] = [
-        Shape(
-            rect_path(box.x, box.y, box.w, box.h, radius=margin),
-            fill=colour,
-            stroke=ink,
-            stroke_mm=max(0.6, margin * 0.3),
-        )
-    ]
-    if size < MIN_SIGN_TEXT_MM * 2.4:  # a small card: the word alone, centred
-        out += sign_text(word_words, x=cx, y=box.y + box.h / 2, mm=word_mm, valign="middle", weight="bold", fill=ink)
-        return out
-    cy = box.y + margin + size / 2
-    ring = max(1.0, size * 0.06)
-    out.append(Shape(light_shape(result, cx, cy, size), fill=ink))
-    inner_cy = cy + (0.5 * ring if CARD_FACES[result][2] == "triangle" else 0.0)
-    out.append(Shape(light_shape(result, cx, inner_cy, size - 2.6 * ring), fill=colour))
-    letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
-    out += sign_text(
-        letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=ink
-    )
-    out += sign_text(word_words, x=cx, y=box.y + box.h - margin, mm=word_mm, valign="bottom", weight="bold", fill=ink)
-    return out
 
 
 def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_box: Box) -> list[Primitive]:
@@ -169,34 +102,38 @@ def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_
             *sign_text(
                 letter,
                 x=cx,
-                y=_letter_centre(result, cy, size),
+                y=letter_centre(result, cy, size),
                 mm=letter_mm,
                 valign="middle",
                 weight="bold",
-                fill=_ink(colour),
+                fill=card_ink(colour),
             ),
         ]
     return [
         Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=colour, stroke_mm=max(1.0, size * 0.04)),
         *sign_text(
-            letter, x=cx, y=_letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=colour
+            letter, x=cx, y=letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=colour
         ),
     ]
 
 
 def content_of(table: TableState, area: Area) -> TwoUpContent:
-    gs = table["game_state"]
+    gs = twoup_state(table)
+    if gs is None:
+        raise ValueError(f"the twoup_lights view shows a two-up table, not {table['game']}")
     settings = table.get("settings") or {}
     game = gs.get("game") if isinstance(gs.get("game"), dict) else None
     lights = game.get("lights") if game else None
-    failed = gs.get("failed_lights") or {}
+    failed: object = gs.get("failed_lights")  # as stored: a row older than the key has none
     spins: list[str] = [code for kind, code in (game.get("actions") or ()) if kind == "spin"] if game else []
     return TwoUpContent(
         table_id=table["id"],
         display_name=table["display_name"],
         colours=tuple((name, str(settings.get(f"{name}_colour") or "#ffffff")) for name, _ in SETS),
-        lit=tuple((name, int((lights or {}).get(name, 0))) for name, _ in SETS),
-        failed=tuple((name, tuple(sorted(failed.get(name) or ()))) for name, _ in SETS),
+        lit=tuple((name, int(lights.get(name, 0)) if lights else 0) for name, _ in SETS),
+        failed=tuple(
+            (name, tuple(sorted((failed.get(name) if isinstance(failed, dict) else None) or ()))) for name, _ in SETS
+        ),
         phase=str(gs.get("phase", "betting")),
         game=None if game is None else int(game.get("number", 0)),
         spinner=None if game is None else game.get("spinner"),
@@ -286,8 +223,11 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
-    """The result lights of a two-up dice ``table``."""
+    """The result lights of a two-up dice ``table`` (``heard_at`` and ``lit`` are not used by
+    this view)."""
     if table is None or table["game"] not in TWO_UP_GAMES:
         raise ValueError(f"the twoup_lights view shows a two-up table, not {None if table is None else table['game']}")
     content = content_of(table, area)

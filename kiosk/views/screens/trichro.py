@@ -37,7 +37,7 @@ from kiosk.views.base import (
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene
-from kiosk.views.facts import trichro_lit
+from kiosk.views.facts import trichro_lit, trichro_state
 from kiosk.views.placing import Box, placed
 
 __all__ = ["VIEW", "BALL_COLOURS", "TriChroContent", "compose", "ball_primitives", "ball_words"]
@@ -98,7 +98,9 @@ def ball_primitives(token: str, cx: float, cy: float, r: float) -> list[Primitiv
 
 
 def content_of(table: TableState, area: Area) -> TriChroContent:
-    gs = table["game_state"]
+    gs = trichro_state(table)
+    if gs is None:
+        raise ValueError(f"the trichro view shows a tri-chro table, not {table['game']}")
     void = gs.get("void") if isinstance(gs.get("void"), dict) else None
     return TriChroContent(
         table_id=table["id"],
@@ -223,9 +225,11 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
-    lit: Iterable[str] = (),
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
 ) -> ViewState:
-    """The trichro view of a tri-chro ``table``; ``lit`` lights more areas (``kiosk snapshot --lit``)."""
+    """The trichro view of a tri-chro ``table``; ``lit`` lights more areas (``kiosk snapshot
+    --lit``); ``heard_at`` is not used by this view."""
     if table is None or table["game"] not in TRI_CHRO_GAMES:
         raise ValueError(f"the trichro view shows a tri-chro table, not {None if table is None else table['game']}")
     content = content_of(table, area)

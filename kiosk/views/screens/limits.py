@@ -8,12 +8,13 @@ takes effect (003 s259(3), s295(3); 002 r6.9).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
+from kiosk.views.screens.signs import DEFAULT_INTERVAL_S
 from kiosk.views.signs.frames import sign_view_state
-from kiosk.views.signs.view import DEFAULT_INTERVAL_S
 
 __all__ = ["compose"]
 
@@ -28,9 +29,12 @@ def compose(
     *,
     area: Area = DEFAULT_AREA,
     connection: Status = LIVE,
+    heard_at: datetime | None = None,
+    lit: Iterable[str] = frozenset(),
     interval_s: float = DEFAULT_INTERVAL_S,
 ) -> ViewState:
-    """The table's limits sign (and, for manila and draw poker, its minimum table stake)."""
+    """The table's limits sign (and, for manila and draw poker, its minimum table stake), each
+    frame shown ``interval_s`` seconds (``heard_at`` and ``lit`` are not used by this view)."""
     if table is None:
         raise ValueError("the limits view shows a table's limits; it needs a table")
     kinds = ["limits"] + (["minimum_table_stake"] if table["game"] in _STAKE_GAMES else [])

@@ -32,15 +32,16 @@ from kiosk.state.connection import Connected, ConnectionEvent, Offline, Resuming
 from kiosk.state.events import Event
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
 from kiosk.views.screen import Subject, compose_view
+from kiosk.views.screens import SCREENS
 
 __all__ = ["DisplayModel", "Listener", "READS_LINK", "TIMED_VIEWS", "status_of"]
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[[Subject, ViewState], None]
-READS_LINK = frozenset({"jackpot", "limits", "signs"})  # views drawn from the link's state too
-TIMED_VIEWS = frozenset({"jackpot", "limits", "signs"})  # views that change with the clock alone
-HEARD_VIEWS = frozenset({"jackpot"})  # views that judge when the server was last heard from
+READS_LINK = frozenset(view for view, screen in SCREENS.items() if screen.reads_link)  # drawn from the link too
+TIMED_VIEWS = frozenset(view for view, screen in SCREENS.items() if screen.timed)  # change with the clock alone
+HEARD_VIEWS = frozenset(view for view, screen in SCREENS.items() if screen.heard)  # judge when the server was heard
 
 
 def status_of(event: ConnectionEvent, current: Status) -> Status:
@@ -64,7 +65,7 @@ class _Slot:
     area: Area
     state: ViewState | None = None
     problem: str | None = None  # why it cannot be composed now (missing table, bad view)
-    inputs: tuple | None = None
+    inputs: tuple[object, ...] | None = None
 
 
 class DisplayModel:
@@ -181,10 +182,10 @@ class DisplayModel:
                 return slot
         raise KeyError(f"this display does not show {subject.view} of {subject.name}")
 
-    def _inputs(self, slot: _Slot) -> tuple:
+    def _inputs(self, slot: _Slot) -> tuple[object, ...]:
         subject = slot.subject
         table = self.live.tables.get(subject.table) if subject.table else None
-        link_id = subject.link or (table or {}).get("link_id")
+        link_id = subject.link or (table.get("link_id") if table else None)
         link = self.live.links.get(link_id) if link_id and subject.view in READS_LINK else None
         return (
             (None if table is None else table.get("version")),
