@@ -43,7 +43,7 @@ from PySide6.QtGui import QGuiApplication, QScreen
 from kiosk.scene.legibility import short_text
 from kiosk.scene.primitives import Scene
 from kiosk.state.client import KioskClient, Snapshot
-from kiosk.state.connection import Connected, Offline, TokenRefused
+from kiosk.state.client.status import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.ui.calibration import ScreenScale, resolve_scale, screen_key
 from kiosk.ui.device_settings import DeviceSettings, save_settings

@@ -23,7 +23,7 @@ from zoneinfo import ZoneInfo
 import aiohttp
 
 from kiosk.state.client import KioskClient
-from kiosk.state.connection import TokenRefused
+from kiosk.state.client.status import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.ui.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings

@@ -13,7 +13,7 @@ from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient, ServerUnreachable, Snapshot
-from kiosk.state.connection import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import Unauthorized
 from kiosk.state.events import Actor
 from kiosk.state.server import create_app

@@ -15,7 +15,7 @@ The stream (:class:`EventStream`) resumes by itself after a dropped connection, 
 server restart or a "too slow" cut-off: it reconnects (to another node when its node is lost)
 with jittered exponential backoff and asks for everything after the last sequence number it
 yielded, so nothing is missed and nothing is yielded twice. How the connection stands is told
-as events (:mod:`kiosk.state.connection`): ``client.on_connection(callback)`` or
+as events (:mod:`kiosk.state.client.status`): ``client.on_connection(callback)`` or
 ``async for change in client.connection_events()``.
 """
 
@@ -37,7 +37,7 @@ from aiohttp.abc import AbstractResolver, ResolveResult
 from aiohttp.resolver import ThreadedResolver
 
 from kiosk.rules.times import parse_utc
-from kiosk.state.connection import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import (
     BadRequest,
     Conflict,
@@ -216,7 +216,7 @@ class KioskClient:
     ``timeout`` bounds a whole request, ``connect_timeout`` one connection attempt (a dead
     node must not hold a client for long). ``ssl`` is passed to aiohttp (an
     ``ssl.SSLContext`` to trust a self-signed certificate). The client's connection state is
-    told as events (:mod:`kiosk.state.connection`): :meth:`on_connection`,
+    told as events (:mod:`kiosk.state.client.status`): :meth:`on_connection`,
     :meth:`connection_events`. Use as an async context manager, or call :meth:`close`.
     """
 
@@ -495,7 +495,7 @@ class EventStream:
     about the latest message it did not take (:meth:`send`); ``url`` the node streamed from;
     ``heard_at`` (UTC) when the server last said anything (an event, a snapshot or a heartbeat:
     a display's jackpot meter is a fault after 30 s of silence).
-    Connection events (:mod:`kiosk.state.connection`) go to the client's listeners.
+    Connection events (:mod:`kiosk.state.client.status`) go to the client's listeners.
     """
 
     def __init__(

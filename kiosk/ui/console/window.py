@@ -17,7 +17,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
-from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.errors import StateError
 from kiosk.state.floorlaw import FloorFrame
 from kiosk.ui.console.audit import AuditPage
