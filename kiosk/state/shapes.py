@@ -73,7 +73,7 @@ class RakeState(TypedDict):
 
 class LimitsState(TypedDict):
     """A table's limits: the fields of :class:`kiosk.rules.table.TableLimits`, in cents
-    (``kiosk.state.model.limits_to_dict``)."""
+    (``kiosk.state.limits_state.limits_to_dict``)."""
 
     minimum_cents: int
     maximum_cents: int

@@ -37,7 +37,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_heigh
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
-from kiosk.state.model import check_limits_patch, refuse_violations
+from kiosk.state.limits_state import check_limits_patch, refuse_violations
 from kiosk.state.showing import change_announced, notice_shown
 from kiosk.state.store import Loaded, Outcome
 
