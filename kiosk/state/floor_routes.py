@@ -18,8 +18,8 @@ from typing import Any
 
 from aiohttp import web
 
-from kiosk.state.auth_http import request_actor
 from kiosk.state.errors import NotFound
+from kiosk.state.http.auth import request_actor
 
 __all__ = ["FLOOR_KEY", "add_floor_routes", "floor_summary"]
 

@@ -1,7 +1,7 @@
 """The HTTP API (``/api/v1``): an aiohttp application in front of the Service.
 
 :func:`create_app` builds the application; ``kiosk serve`` runs it. The HTTP layer never touches
-the store: it authenticates (:mod:`kiosk.state.auth_http`), parses and bounds the request body,
+the store: it authenticates (:mod:`kiosk.state.http.auth`), parses and bounds the request body,
 calls the :class:`~kiosk.state.service.Service` and maps every
 :class:`~kiosk.state.errors.StateError` to its status and the JSON error body of docs/api.md::
 
@@ -24,11 +24,11 @@ from typing import Any
 from aiohttp import web
 
 from kiosk.rules.text import single_line, text_problem
-from kiosk.state.auth_http import auth_middleware, request_actor, require_role
 from kiosk.state.connections import mark_body_wait, mark_request
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.floor_routes import add_floor_routes
+from kiosk.state.http.auth import auth_middleware, request_actor, require_role
 from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.store import AuditQuery
