@@ -24,11 +24,11 @@ from typing import Any
 from aiohttp import web
 
 from kiosk.rules.text import single_line, text_problem
-from kiosk.state.connections import mark_body_wait, mark_request
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
 from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.http.auth import auth_middleware, request_actor, require_role
+from kiosk.state.http.limits import mark_body_wait, mark_request
 from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.store import AuditQuery
@@ -108,7 +108,7 @@ async def _busy_middleware(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
     """The connection is busy while a request (or a stream) is served: a connection limit
-    never closes it then (:mod:`kiosk.state.connections`)."""
+    never closes it then (:mod:`kiosk.state.http.limits`)."""
     mark_request(request, True)
     try:
         return await handler(request)
@@ -537,7 +537,7 @@ def create_app(
     ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
     (defaulting to the service's own ``node_id`` and ``kind`` attributes).
     ``body_timeout``: seconds a request body may take to arrive (then 408 and the connection
-    is closed; :class:`kiosk.state.connections.GuardedRunner` bounds the rest of a connection's
+    is closed; :class:`kiosk.state.http.limits.GuardedRunner` bounds the rest of a connection's
     life). ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
     reports itself unavailable. The service is not closed by
     the application; whoever opened it closes it. ``floor`` (the loaded floor file, if any) is

@@ -14,7 +14,7 @@ import pytest
 from aiohttp import web
 from state_helpers import PIT
 
-from kiosk.state.connections import ConnectionLimits, GuardedRunner
+from kiosk.state.http.limits import ConnectionLimits, GuardedRunner
 from kiosk.state.server import create_app
 from kiosk.state.service import Service
 
