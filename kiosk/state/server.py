@@ -26,8 +26,8 @@ from aiohttp import web
 from kiosk.rules.text import single_line, text_problem
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
-from kiosk.state.floor_routes import add_floor_routes
 from kiosk.state.http.auth import auth_middleware, request_actor, require_role
+from kiosk.state.http.floor_routes import add_floor_routes
 from kiosk.state.http.limits import mark_body_wait, mark_request
 from kiosk.state.jsonbody import parse_json_object
 from kiosk.state.openapi import OPENAPI_PATH, openapi_document
@@ -541,7 +541,7 @@ def create_app(
     life). ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
     reports itself unavailable. The service is not closed by
     the application; whoever opened it closes it. ``floor`` (the loaded floor file, if any) is
-    served to displays by ``/api/v1/floor`` (:mod:`kiosk.state.floor_routes`).
+    served to displays by ``/api/v1/floor`` (:mod:`kiosk.state.http.floor_routes`).
     """
     app = web.Application(
         middlewares=[_busy_middleware, _error_middleware, auth_middleware(SERVICE_KEY)],
