@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from kiosk.floor import load_floor
 from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
-from kiosk.state.openapi import ENDPOINTS
+from kiosk.state.http.openapi import ENDPOINTS
 from kiosk.state.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
