@@ -47,7 +47,7 @@ from aiohttp import WSMsgType, web
 from kiosk.rules.times import format_utc, utc_now
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.http.auth import ACTOR_KEY
-from kiosk.state.jsonbody import parse_json_object
+from kiosk.state.http.jsonbody import parse_json_object
 from kiosk.state.showing import PER_MINUTE, parse_report
 from kiosk.state.subscription import select_snapshot
 
