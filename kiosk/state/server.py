@@ -31,8 +31,8 @@ from kiosk.state.http.floor_routes import add_floor_routes
 from kiosk.state.http.jsonbody import parse_json_object
 from kiosk.state.http.limits import mark_body_wait, mark_request
 from kiosk.state.http.openapi import OPENAPI_PATH, openapi_document
+from kiosk.state.http.stream import StreamHub, StreamSettings
 from kiosk.state.store import AuditQuery
-from kiosk.state.stream import StreamHub, StreamSettings
 from kiosk.state.time_input import parse_when
 from kiosk.state.tokens import check_name
 
