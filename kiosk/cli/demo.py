@@ -171,7 +171,7 @@ class _Demo:
 
         from kiosk.state.client import KioskClient
         from kiosk.state.errors import StateError
-        from kiosk.state.http.app import create_app
+        from kiosk.state.http import create_app
         from kiosk.state.service import Service
         from kiosk.views.demo_driver import DemoDriver
 

@@ -162,8 +162,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
     from kiosk.state.auditkey import find_key
     from kiosk.state.checkpoint import CheckpointWriter, run_checkpoints
     from kiosk.state.errors import StateError
-    from kiosk.state.http.app import HealthSettings, create_app, server_info
-    from kiosk.state.http.limits import ConnectionLimits, GuardedRunner
+    from kiosk.state.http import ConnectionLimits, GuardedRunner, HealthSettings, create_app, server_info
     from kiosk.state.service import Service
 
     try:

@@ -300,7 +300,7 @@ class LiveServer:
     async def _start(self, db_url: str, floor: Any) -> None:
         from aiohttp import web
 
-        from kiosk.state.http.app import create_app
+        from kiosk.state.http import create_app
 
         self.service = await Service.open(db_url, floor=floor, tick_seconds=None)
         for role in ROLES:

@@ -16,8 +16,7 @@ from kiosk.state.client import KioskClient, ServerUnreachable, Snapshot
 from kiosk.state.client.status import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import Unauthorized
 from kiosk.state.events import Actor
-from kiosk.state.http.app import create_app
-from kiosk.state.http.stream import StreamSettings
+from kiosk.state.http import StreamSettings, create_app
 from kiosk.state.service import Service
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"

@@ -9,7 +9,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
-from kiosk.state.http.app import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"

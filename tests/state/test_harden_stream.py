@@ -14,8 +14,7 @@ import pytest
 from aiohttp.test_utils import TestServer
 from state_helpers import PIT
 
-from kiosk.state.http.app import create_app
-from kiosk.state.http.stream import StreamSettings
+from kiosk.state.http import StreamSettings, create_app
 from kiosk.state.service import Service
 
 

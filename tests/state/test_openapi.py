@@ -16,7 +16,7 @@ import aiohttp
 import pytest
 
 from kiosk.state.handlers import COMMANDS
-from kiosk.state.http.app import create_app
+from kiosk.state.http import create_app
 from kiosk.state.http.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.service import Service
 

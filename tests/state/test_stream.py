@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
 from kiosk.state.events import Actor
-from kiosk.state.http.app import HUB_KEY, create_app
-from kiosk.state.http.stream import StreamSettings
+from kiosk.state.http import HUB_KEY, StreamSettings, create_app
 from kiosk.state.service import Service
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"

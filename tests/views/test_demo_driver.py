@@ -10,7 +10,7 @@ from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient
-from kiosk.state.http.app import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 from kiosk.views.demo_driver import DemoDriver
 
