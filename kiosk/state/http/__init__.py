@@ -6,7 +6,8 @@
     runner = GuardedRunner(app, ConnectionLimits())   # kiosk.state.http.limits
 
 One module per concern: :mod:`~kiosk.state.http.app` builds the application (middlewares,
-error mapping), :mod:`~kiosk.state.http.stream` serves the live stream (its docstring is the
+error mapping), :mod:`~kiosk.state.http.routes` holds the route table and the handlers,
+:mod:`~kiosk.state.http.keys` what the application keeps for them, :mod:`~kiosk.state.http.stream` serves the live stream (its docstring is the
 stream protocol), :mod:`~kiosk.state.http.auth` checks bearer tokens,
 :mod:`~kiosk.state.http.limits` bounds connections, :mod:`~kiosk.state.http.floor_routes` serves
 the floor file to displays, :mod:`~kiosk.state.http.openapi` describes the API and
@@ -14,7 +15,8 @@ the floor file to displays, :mod:`~kiosk.state.http.openapi` describes the API a
 (:mod:`kiosk.state.client`) never imports this package.
 """
 
-from kiosk.state.http.app import HUB_KEY, SERVICE_KEY, HealthSettings, create_app, server_info
+from kiosk.state.http.app import create_app, server_info
+from kiosk.state.http.keys import HUB_KEY, SERVICE_KEY, HealthSettings
 from kiosk.state.http.limits import ConnectionLimits, GuardedRunner
 from kiosk.state.http.stream import StreamHub, StreamSettings
 

@@ -8,75 +8,42 @@ calls the :class:`~kiosk.state.service.Service` and maps every
     {"error": {"code": "...", "message": "one line", "rule": "001 s459(1)"}}
 
 Anything unexpected is logged with its traceback and answered with a one-line 500; bad input
-never reaches that path. The endpoints are documented in ``docs/api.md``.
+never reaches that path. The routes and their handlers are in :mod:`kiosk.state.http.routes`;
+the endpoints are documented in ``docs/api.md``.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
 
-from kiosk.rules.text import single_line, text_problem
-from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
-from kiosk.state.events import ROLES
-from kiosk.state.http.auth import auth_middleware, request_actor, require_role
-from kiosk.state.http.floor_routes import add_floor_routes
-from kiosk.state.http.jsonbody import parse_json_object
-from kiosk.state.http.limits import mark_body_wait, mark_request
-from kiosk.state.http.openapi import OPENAPI_PATH, openapi_document
+from kiosk.rules.text import single_line
+from kiosk.state.errors import StateError
+from kiosk.state.http.auth import auth_middleware
+from kiosk.state.http.keys import (
+    BODY_LIMIT_KEY,
+    BODY_TIMEOUT_KEY,
+    HEALTH_KEY,
+    HUB_KEY,
+    INFO_KEY,
+    OPENAPI_KEY,
+    SERVICE_KEY,
+    HealthSettings,
+)
+from kiosk.state.http.limits import mark_request
+from kiosk.state.http.openapi import openapi_document
+from kiosk.state.http.routes import setup_routes
 from kiosk.state.http.stream import StreamHub, StreamSettings
-from kiosk.state.store import AuditQuery
-from kiosk.state.time_input import parse_when
-from kiosk.state.tokens import check_name
 
-__all__ = [
-    "API_PREFIX",
-    "HealthSettings",
-    "MAX_BODY_BYTES",
-    "SERVICE_KEY",
-    "HUB_KEY",
-    "create_app",
-    "current_seq",
-    "error_response",
-    "read_json_object",
-    "server_info",
-]
+__all__ = ["MAX_BODY_BYTES", "create_app", "error_response", "server_info"]
 
 log = logging.getLogger(__name__)
 
-API_PREFIX = "/api/v1"
 MAX_BODY_BYTES = 64 * 1024
 """Largest request body accepted; a larger one is refused with 413 before it is parsed."""
-
-SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
-HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
-_INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
-_BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
-_BODY_TIMEOUT_KEY: web.AppKey[float] = web.AppKey("kiosk_body_timeout", float)
-
-
-@dataclass(frozen=True)
-class HealthSettings:
-    """When ``/api/v1/health`` answers 503: the node is more than ``max_lag_seconds`` behind the
-    database's head or has not heard other nodes (LISTEN down) for that long, or the database
-    did not answer within ``timeout`` seconds."""
-
-    max_lag_seconds: float = 5.0
-    timeout: float = 2.0
-
-
-_HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSettings)
-
-_MAX_EVENTS_PAGE = 1000
-_DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '٣'
-_OPENAPI_KEY: web.AppKey[dict] = web.AppKey("kiosk_openapi", dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,7 +101,7 @@ async def _error_middleware(
         elif exc.status == 405:
             message = f"method {request.method} is not allowed on {request.path}"
         elif exc.status == 413:
-            message = f"request body too large (limit {request.app[_BODY_LIMIT_KEY]} bytes)"
+            message = f"request body too large (limit {request.app[BODY_LIMIT_KEY]} bytes)"
         else:
             message = exc.reason
         return error_response(exc.status, _HTTP_CODES.get(exc.status, "http_error"), message)
@@ -146,375 +113,9 @@ async def _error_middleware(
         return error_response(500, "internal", "internal server error; the server log has the details")
 
 
-# ---------------------------------------------------------------------------------------------
-# Request bodies and parameters
-
-
-async def read_json_object(request: web.Request) -> dict[str, Any]:
-    """Read the request body as one JSON object, bounded by the app's body limit.
-
-    Raises 413 for an oversized body and :class:`BadRequest` for anything that is not a single
-    JSON object (malformed, duplicate keys, NaN/Infinity, not UTF-8).
-    """
-    limit = request.app[_BODY_LIMIT_KEY]
-    if request.content_length is not None and request.content_length > limit:
-        raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=request.content_length)
-    chunks: list[bytes] = []
-    size = 0
-    seconds = request.app[_BODY_TIMEOUT_KEY]
-    mark_body_wait(request, True)
-    try:
-        async with asyncio.timeout(seconds):
-            while size <= limit:
-                chunk = await request.content.read(limit + 1 - size)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-    except (TimeoutError, ConnectionError):
-        # a body that does not arrive (a Content-Length that lies), or the connection was closed
-        # to make room while it waited: answer (if anyone listens) and drop the connection
-        request.protocol.force_close()
-        raise web.HTTPRequestTimeout(reason=f"the request body did not arrive within {seconds:g} s") from None
-    finally:
-        mark_body_wait(request, False)
-    if size > limit:
-        raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=size)
-    raw = b"".join(chunks)
-    ctype = request.content_type
-    if raw and ctype not in ("application/json", "application/octet-stream", ""):
-        raise BadRequest(f"the body must be JSON (Content-Type application/json), not {ctype}")
-    if not raw.strip():
-        raise BadRequest("the request body is empty; send a JSON object")
-    return parse_json_object(raw, "the request body")
-
-
-def _int_param(request: web.Request, name: str, default: int, lo: int, hi: int | None = None) -> int:
-    text = request.query.get(name)
-    if text is None:
-        return default
-    if not _DIGITS.fullmatch(text):
-        raise BadRequest(f"query parameter {name} must be a whole number, got {text!r}")
-    value = int(text)
-    if value < lo or (hi is not None and value > hi):
-        bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise BadRequest(f"query parameter {name} must be {bound}, got {value}")
-    return value
-
-
-def _tables_param(request: web.Request) -> list[str] | None:
-    """``?tables=a,b`` (or repeated ``?table=a&table=b``) as a list, or None for every table."""
-    names = [t for part in request.query.getall("tables", []) for t in part.split(",")]
-    names += request.query.getall("table", [])
-    names = [n.strip() for n in names]
-    if not names:
-        return None
-    if any(not n for n in names):
-        raise BadRequest("query parameter tables has an empty table id")
-    return list(dict.fromkeys(names))
-
-
-def _events_json(events: list) -> list[dict[str, Any]]:
-    return [e.to_json() for e in events]
-
-
-# ---------------------------------------------------------------------------------------------
-# Handlers
-
-
-async def current_seq(service: Any) -> int:
-    """The store's latest sequence number."""
-    head = getattr(service, "head_seq", None)
-    if head is not None:
-        return int(await head())
-    snap = await service.snapshot(tables=[])
-    return int(snap["seq"])
-
-
 def server_info(app: web.Application) -> dict[str, Any]:
     """``{"node_id": ..., "store": ...}`` of an application made by :func:`create_app`."""
-    return dict(app[_INFO_KEY])
-
-
-async def _health(request: web.Request) -> web.Response:
-    """``GET /health``: 200 while the node serves current state, 503 (with the problems) when it
-    has lost the database, cannot hear other nodes or lags behind the database's head - so a
-    load balancer takes it out."""
-    service = request.app[SERVICE_KEY]
-    info = request.app[_INFO_KEY]
-    limits = request.app[_HEALTH_KEY]
-    body: dict[str, Any] = {"status": "ok", "node_id": info["node_id"], "store": info["store"]}
-    problems: list[str] = []
-    try:
-        async with asyncio.timeout(limits.timeout):
-            node = await service.health()
-    except StateError as exc:  # the details (where the data lives) go to the log, not to anyone asking
-        log.warning("health: %s", exc.message)
-        problems.append(f"database: {exc.public_message}")
-    except TimeoutError:
-        problems.append(f"the database did not answer within {limits.timeout:g} s")
-    else:
-        body.update(
-            {
-                "seq": node["head"],
-                "published": node["published"],
-                "lag": {
-                    "events": node["lag_events"],
-                    "seconds": node["lag_seconds"],
-                    "limit_seconds": limits.max_lag_seconds,
-                },
-                "listening": node["listening"],
-            }
-        )
-        if node["listening"] is False and node["deaf_seconds"] > limits.max_lag_seconds:
-            problems.append(
-                f"not hearing other nodes' changes for {node['deaf_seconds']:.1f} s: the database "
-                "LISTEN connection is down"
-            )
-        if node["lag_seconds"] > limits.max_lag_seconds:
-            problems.append(
-                f"{node['lag_seconds']:.1f} s ({node['lag_events']} events) behind the "
-                f"database (limit {limits.max_lag_seconds:g} s)"
-            )
-    body["time"] = datetime.now(UTC).isoformat().replace("+00:00", "Z")
-    if not problems:
-        return web.json_response(body)
-    body["status"] = "unavailable"
-    body["problems"] = problems
-    body["error"] = {"code": StoreUnavailable.code, "message": "; ".join(problems)}
-    return web.json_response(body, status=503)
-
-
-async def _openapi(request: web.Request) -> web.Response:
-    """``GET /openapi.json``: the OpenAPI 3.1 document, generated from the command specs."""
-    return web.json_response(request.app[_OPENAPI_KEY])
-
-
-async def _tables(request: web.Request) -> web.Response:
-    wanted = _tables_param(request)
-    snap = await request.app[SERVICE_KEY].snapshot(tables=wanted)
-    if wanted:
-        missing = [t for t in wanted if t not in snap["tables"]]
-        if missing:
-            raise NotFound(f"no table {missing[0]!r}")
-    return web.json_response({"seq": snap["seq"], "tables": snap["tables"]})
-
-
-async def _table(request: web.Request) -> web.Response:
-    table_id = request.match_info["table_id"]
-    snap = await request.app[SERVICE_KEY].snapshot(tables=[table_id])
-    table = snap["tables"].get(table_id)
-    if table is None:
-        raise NotFound(f"no table {table_id!r}")
-    return web.json_response({"seq": snap["seq"], "table": table})
-
-
-async def _links(request: web.Request) -> web.Response:
-    snap = await request.app[SERVICE_KEY].snapshot()
-    return web.json_response({"seq": snap["seq"], "links": snap.get("links", {})})
-
-
-async def _link(request: web.Request) -> web.Response:
-    link_id = request.match_info["link_id"]
-    snap = await request.app[SERVICE_KEY].snapshot()
-    link = snap.get("links", {}).get(link_id)
-    if link is None:
-        raise NotFound(f"no jackpot link {link_id!r}")
-    return web.json_response({"seq": snap["seq"], "link": link})
-
-
-async def _execute(request: web.Request, command: dict[str, Any]) -> web.Response:
-    events = await request.app[SERVICE_KEY].execute(request_actor(request), command)
-    body = {"events": _events_json(events), "seq": events[-1].seq if events else None}
-    return web.json_response(body)
-
-
-async def _command(request: web.Request) -> web.Response:
-    command = await read_json_object(request)
-    ctype = command.get("type")
-    if not isinstance(ctype, str):
-        raise BadRequest("a command needs a string field 'type' (GET /api/v1/commands lists them)")
-    types = _command_types(request)
-    if types and ctype not in types:
-        raise NotFound(f"unknown command type {ctype[:60]!r} (GET /api/v1/commands lists them)")
-    return await _execute(request, command)
-
-
-async def _typed_command(request: web.Request) -> web.Response:
-    ctype = request.match_info["type"]
-    types = _command_types(request)
-    if types and ctype not in types:
-        raise NotFound(f"unknown command type {ctype!r} (GET /api/v1/commands lists them)")
-    command = await read_json_object(request)
-    if "type" in command and command["type"] != ctype:
-        raise BadRequest(f"the body's type {command['type']!r} differs from the URL's {ctype!r}")
-    command["type"] = ctype
-    return await _execute(request, command)
-
-
-def _command_types(request: web.Request) -> tuple[str, ...]:
-    return tuple(getattr(request.app[SERVICE_KEY], "command_types", ()) or ())
-
-
-def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
-    """Each command's least role, target, fields and one-line help, for consoles and docs."""
-    from kiosk.state.handlers import COMMANDS, command_schema
-
-    out: dict[str, Any] = {}
-    for name in types:
-        spec = COMMANDS.get(name)
-        if spec is None:
-            continue
-        fields = {
-            key: {
-                k: v
-                for k, v in (
-                    ("kind", f.kind),
-                    ("required", f.required),
-                    ("nullable", f.nullable),
-                    ("choices", list(f.choices) if f.choices else None),
-                    ("low", f.low),
-                    ("high", f.high),
-                )
-                if v is not None
-            }
-            for key, f in spec.fields.items()
-        }
-        out[name] = {
-            "role": spec.role,
-            "target": f"{spec.target}_id",
-            "help": spec.help,
-            "fields": fields,
-            "games": list(spec.games) if spec.games else None,
-            "schema": command_schema(spec),
-        }
-    return out
-
-
-async def _list_commands(request: web.Request) -> web.Response:
-    types = _command_types(request)
-    return web.json_response({"types": list(types), "commands": _describe_commands(types)})
-
-
-async def _events(request: web.Request) -> web.Response:
-    since = _int_param(request, "since", 0, 0)
-    limit = _int_param(request, "limit", _MAX_EVENTS_PAGE, 1, _MAX_EVENTS_PAGE)
-    tables = _tables_param(request)
-    events = await request.app[SERVICE_KEY].events_since(since, tables=tables, limit=limit)
-    last = events[-1].seq if events else since
-    return web.json_response({"events": _events_json(events), "seq": last, "more": len(events) >= limit})
-
-
-_TOKEN_FIELDS = {"role", "name", "tables", "expires_at"}
-
-
-def _check_expiry(value: Any) -> str | None:
-    """``expires_at`` must be null or an ISO 8601 string; the service checks the time itself
-    (a timezone, in the future by its clock)."""
-    if value is None or isinstance(value, str):
-        return value
-    raise BadRequest("expires_at must be an ISO 8601 time string with a timezone, e.g. 2027-01-01T00:00:00Z")
-
-
-async def _create_token(request: web.Request) -> web.Response:
-    actor = request_actor(request)
-    require_role(actor, "admin")
-    body = await read_json_object(request)
-    unknown = sorted(set(body) - _TOKEN_FIELDS)
-    if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r} (allowed: {', '.join(sorted(_TOKEN_FIELDS))})")
-    role, name = body.get("role"), body.get("name")
-    if role not in ROLES:
-        raise BadRequest(f"role must be one of {', '.join(ROLES)}, got {role!r}")
-    name = check_name(name, "name")
-    tables = body.get("tables")
-    if tables is not None:
-        if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
-            raise BadRequest("tables must be a list of table ids (strings) or null")
-    expires_at = _check_expiry(body.get("expires_at"))
-    token = await request.app[SERVICE_KEY].create_token(role, name, tables=tables, expires_at=expires_at, actor=actor)
-    out = {"token": token, "role": role, "name": name, "tables": tables, "expires_at": body.get("expires_at")}
-    return web.json_response(out, status=201)
-
-
-async def _list_tokens(request: web.Request) -> web.Response:
-    require_role(request_actor(request), "admin")
-    return web.json_response({"tokens": await request.app[SERVICE_KEY].list_tokens()})
-
-
-async def _revoke_token(request: web.Request) -> web.Response:
-    actor = request_actor(request)
-    require_role(actor, "admin")
-    token_id = request.match_info["token_id"]
-    await request.app[SERVICE_KEY].revoke_token(token_id, actor=actor)
-    return web.json_response({"revoked": token_id})
-
-
-async def _verify_audit(request: web.Request) -> web.Response:
-    require_role(request_actor(request), "admin")
-    report = await request.app[SERVICE_KEY].verify_audit()
-    return web.json_response(report.to_json())
-
-
-async def _session(request: web.Request) -> web.Response:
-    """Who the token is: what a console signs in with."""
-    actor = request_actor(request)
-    expires = actor.expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z") if actor.expires_at else None
-    return web.json_response(
-        {
-            "name": actor.name,
-            "role": actor.role,
-            "token_id": actor.token_id,
-            "tables": sorted(actor.tables) if actor.tables is not None else None,
-            "expires_at": expires,
-        }
-    )
-
-
-async def _floor_frame(request: web.Request) -> web.Response:
-    """The floor frame writes are checked against (pit, admin): so a console checks as you type
-    exactly what the service will check (:func:`kiosk.views.builders.check`)."""
-    require_role(request_actor(request), "pit", "admin")
-    return web.Response(text=request.app[SERVICE_KEY].floor_frame.to_json(), content_type="application/json")
-
-
-async def _displays(request: web.Request) -> web.Response:
-    """The displays streaming from this node now (pit, admin)."""
-    require_role(request_actor(request), "pit", "admin")
-    return web.json_response(
-        {"node_id": request.app[_INFO_KEY]["node_id"], "displays": request.app[HUB_KEY].subscribers("display")}
-    )
-
-
-def _time_param(request: web.Request, name: str) -> datetime | None:
-    text = request.query.get(name)
-    return None if text is None else parse_when(text, f"query parameter {name}")
-
-
-def _text_param(request: web.Request, name: str) -> str | None:
-    text = request.query.get(name)
-    if text is None:
-        return None
-    problem = text_problem(text, limit=200)
-    if problem:
-        raise BadRequest(f"query parameter {name} {problem}")
-    return text
-
-
-async def _audit(request: web.Request) -> web.Response:
-    """Audit records, newest first, filtered (pit, admin): compliance reads the trail."""
-    require_role(request_actor(request), "pit", "admin")
-    query = AuditQuery(
-        target=_text_param(request, "target"),
-        actor=_text_param(request, "actor"),
-        action=_text_param(request, "action"),
-        since=_time_param(request, "since"),
-        until=_time_param(request, "until"),
-        before=_int_param(request, "before", 0, 0) or None,
-        limit=_int_param(request, "limit", 200, 1, 1000),
-    )
-    records = await request.app[SERVICE_KEY].audit_records(query)
-    return web.json_response({"records": records, "more": len(records) == query.limit})
+    return dict(app[INFO_KEY])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -548,11 +149,11 @@ def create_app(
         client_max_size=max_body_bytes,
     )
     app[SERVICE_KEY] = service
-    app[_OPENAPI_KEY] = openapi_document(tuple(getattr(service, "command_types", ()) or ()) or None)
-    app[_BODY_LIMIT_KEY] = max_body_bytes
-    app[_BODY_TIMEOUT_KEY] = body_timeout
-    app[_HEALTH_KEY] = health or HealthSettings()
-    app[_INFO_KEY] = {
+    app[OPENAPI_KEY] = openapi_document(tuple(getattr(service, "command_types", ()) or ()) or None)
+    app[BODY_LIMIT_KEY] = max_body_bytes
+    app[BODY_TIMEOUT_KEY] = body_timeout
+    app[HEALTH_KEY] = health or HealthSettings()
+    app[INFO_KEY] = {
         "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
         "store": store if store is not None else getattr(service, "kind", None),
     }
@@ -560,25 +161,5 @@ def create_app(
     app[HUB_KEY] = hub
     app.on_shutdown.append(lambda _app: hub.close_all())
 
-    p = API_PREFIX
-    app.router.add_get(f"{p}/health", _health)
-    app.router.add_get(OPENAPI_PATH, _openapi)
-    app.router.add_get(f"{p}/tables", _tables)
-    app.router.add_get(f"{p}/tables/{{table_id}}", _table)
-    app.router.add_get(f"{p}/links", _links)
-    app.router.add_get(f"{p}/links/{{link_id}}", _link)
-    app.router.add_get(f"{p}/commands", _list_commands)
-    app.router.add_post(f"{p}/commands", _command)
-    app.router.add_post(f"{p}/commands/{{type}}", _typed_command)
-    app.router.add_get(f"{p}/events", _events)
-    app.router.add_get(f"{p}/tokens", _list_tokens)
-    app.router.add_post(f"{p}/tokens", _create_token)
-    app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
-    app.router.add_get(f"{p}/audit/verify", _verify_audit)
-    app.router.add_get(f"{p}/audit", _audit)
-    app.router.add_get(f"{p}/session", _session)
-    app.router.add_get(f"{p}/displays", _displays)
-    app.router.add_get(f"{p}/floor/frame", _floor_frame)
-    app.router.add_get(f"{p}/stream", hub.handle)
-    add_floor_routes(app, p, floor)
+    setup_routes(app, floor)
     return app
