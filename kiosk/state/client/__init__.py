@@ -38,19 +38,21 @@ from aiohttp.resolver import ThreadedResolver
 
 from kiosk.rules.times import parse_utc
 from kiosk.state.client.status import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
-from kiosk.state.errors import (
-    BadRequest,
-    Conflict,
-    DatabaseTooNew,
-    Forbidden,
-    NotFound,
-    RuleRefused,
-    StateError,
-    StoreUnavailable,
-    Unauthorized,
-)
+from kiosk.state.errors import Forbidden, RuleRefused, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
 from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.wire import (
+    CLOSE_ERRORS,
+    CLOSE_TOO_SLOW,
+    ERROR_BY_CODE,
+    ERROR_BY_STATUS,
+    MSG_ERROR,
+    MSG_EVENT,
+    MSG_HEARTBEAT,
+    MSG_READY,
+    MSG_SNAPSHOT,
+    MSG_SUBSCRIBE,
+)
 
 __all__ = [
     "EventStream",
@@ -64,23 +66,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-_BY_CODE: dict[str, type[StateError]] = {
-    cls.code: cls
-    for cls in (BadRequest, Unauthorized, Forbidden, NotFound, Conflict, RuleRefused, StoreUnavailable, DatabaseTooNew)
-}
-_BY_STATUS: dict[int, type[StateError]] = {
-    400: BadRequest,
-    401: Unauthorized,
-    403: Forbidden,
-    404: NotFound,
-    409: Conflict,
-    413: BadRequest,
-    422: RuleRefused,
-    503: StoreUnavailable,
-}
-# Close codes after which reconnecting cannot help: the stream raises instead.
-_FATAL_CLOSE = {4400: BadRequest, 4401: Unauthorized, 4403: Forbidden, 4404: NotFound}
 
 
 class ServerUnreachable(StoreUnavailable):
@@ -140,11 +125,11 @@ def error_from_body(status: int, body: Any) -> StateError:
     """The :mod:`kiosk.state.errors` exception for an error response."""
     err = body.get("error") if isinstance(body, dict) else None
     if not isinstance(err, dict):
-        cls = _BY_STATUS.get(status, StateError)
+        cls = ERROR_BY_STATUS.get(status, StateError)
         return cls(f"server answered HTTP {status}")
     code = err.get("code") if isinstance(err.get("code"), str) else None
     message = str(err.get("message") or f"server answered HTTP {status}")
-    cls = _BY_CODE.get(code or "") or _BY_STATUS.get(status, StateError)
+    cls = ERROR_BY_CODE.get(code or "") or ERROR_BY_STATUS.get(status, StateError)
     if cls is RuleRefused and not err.get("rule"):
         cls = StateError  # a 422 that names no rule (an older server): keep its status, not the class
     exc = cls(message, rule=err.get("rule"), code=code)
@@ -563,7 +548,7 @@ class EventStream:
         if client._ssl is not None:
             kwargs["ssl"] = client._ssl
         ws = await client.session.ws_connect(client.url("/stream", base), **kwargs)
-        await ws.send_str(json.dumps({"type": "subscribe", "tables": self.tables, "since": self.last_seq}))
+        await ws.send_str(json.dumps({"type": MSG_SUBSCRIBE, "tables": self.tables, "since": self.last_seq}))
         return ws
 
     def _refused(self, base: str, exc: StateError) -> StateError:
@@ -632,7 +617,7 @@ class EventStream:
                 if code is not None
                 else ""
             )
-            if code == 4008:  # too slow: the node is fine, resume there
+            if code == CLOSE_TOO_SLOW:  # the node is fine, resume there
                 order = client._order()
                 client.connection.emit(Offline(offline_since, reason, 0, 0.0))
                 continue
@@ -650,23 +635,23 @@ class EventStream:
                 self.heard_at = datetime.now(UTC)
                 data = json.loads(msg.data)
                 kind = data.get("type")
-                if kind == "event":
+                if kind == MSG_EVENT:
                     event = event_from_json(data["event"])
                     if self.last_seq is not None and event.seq <= self.last_seq:
                         continue  # already yielded before a reconnect
                     self.last_seq = event.seq
                     yield event
-                elif kind == "snapshot":
+                elif kind == MSG_SNAPSHOT:
                     self.last_seq = int(data["seq"])
                     yield Snapshot(
                         int(data["seq"]), data.get("tables") or {}, data.get("links") or {}, bool(data.get("resync"))
                     )
-                elif kind == "ready":
+                elif kind == MSG_READY:
                     seq = self.last_seq if self.last_seq is not None else int(data.get("seq") or 0)
                     self._client.connection.emit(Connected(base, seq))
-                elif kind == "heartbeat":
+                elif kind == MSG_HEARTBEAT:
                     self.head = data.get("head")
-                elif kind == "error":  # a message this client sent was not taken; the stream goes on
+                elif kind == MSG_ERROR:  # a message this client sent was not taken; the stream goes on
                     error = data.get("error") or {}
                     self.last_error = str(error.get("message") or error)
                     log.warning("the server did not take a message on the stream: %s", self.last_error)
@@ -685,5 +670,5 @@ class EventStream:
         if code is None:
             code = ws.close_code
         self.last_close = (code, reason)
-        if code in _FATAL_CLOSE:
-            raise _FATAL_CLOSE[code](reason or f"stream closed by the server (code {code})")
+        if code in CLOSE_ERRORS:
+            raise CLOSE_ERRORS[code](reason or f"stream closed by the server (code {code})")

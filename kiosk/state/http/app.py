@@ -37,6 +37,7 @@ from kiosk.state.http.limits import mark_request
 from kiosk.state.http.openapi import openapi_document
 from kiosk.state.http.routes import setup_routes
 from kiosk.state.http.stream import StreamHub, StreamSettings
+from kiosk.state.wire import HTTP_ERROR_CODES
 
 __all__ = ["MAX_BODY_BYTES", "create_app", "error_response", "server_info"]
 
@@ -56,18 +57,6 @@ def error_response(status: int, code: str, message: str, rule: str | None = None
     if rule is not None:
         body["rule"] = rule
     return web.json_response({"error": body}, status=status)
-
-
-_HTTP_CODES = {
-    400: "bad_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    408: "request_timeout",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-}
 
 
 @web.middleware
@@ -104,7 +93,7 @@ async def _error_middleware(
             message = f"request body too large (limit {request.app[BODY_LIMIT_KEY]} bytes)"
         else:
             message = exc.reason
-        return error_response(exc.status, _HTTP_CODES.get(exc.status, "http_error"), message)
+        return error_response(exc.status, HTTP_ERROR_CODES.get(exc.status, "http_error"), message)
     except ConnectionResetError:  # the client went away while sending its request: nothing was done
         log.info("%s %s: the client closed the connection mid-request", request.method, request.path)
         return error_response(400, "bad_request", "the request was cut off before its body arrived")

@@ -20,6 +20,7 @@ from aiohttp import web
 
 from kiosk.state.errors import NotFound
 from kiosk.state.http.auth import request_actor
+from kiosk.state.wire import FloorSummary
 
 __all__ = ["FLOOR_KEY", "add_floor_routes", "floor_summary"]
 
@@ -27,7 +28,7 @@ FLOOR_KEY: web.AppKey[Any] = web.AppKey("kiosk_floor", object)
 _MEDIA = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
-def floor_summary(floor: Any) -> dict[str, Any]:
+def floor_summary(floor: Any) -> FloorSummary:
     """The JSON body of ``GET /floor`` for a loaded floor (``None``: no floor file)."""
     if floor is None:
         return {"casino": None, "displays": []}

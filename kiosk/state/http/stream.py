@@ -1,6 +1,7 @@
 """The live event stream: WebSocket ``/api/v1/stream``.
 
-Protocol (documented for integrators in ``docs/api.md``):
+Protocol (documented for integrators in ``docs/api.md``; the message types and close codes
+are named in :mod:`kiosk.state.wire`):
 
 1. The client connects, with ``Authorization: Bearer <token>`` or without it, and sends one
    text message within ``hello_timeout`` seconds::
@@ -50,40 +51,31 @@ from kiosk.state.http.auth import ACTOR_KEY
 from kiosk.state.http.jsonbody import parse_json_object
 from kiosk.state.showing import PER_MINUTE, parse_report
 from kiosk.state.subscription import select_snapshot
+from kiosk.state.wire import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_CODES,
+    CLOSE_GOING_AWAY,
+    CLOSE_INTERNAL,
+    CLOSE_NOT_FOUND,
+    CLOSE_TOO_SLOW,
+    CLOSE_TRY_AGAIN,
+    CLOSE_UNAUTHORIZED,
+    MSG_ERROR,
+    MSG_EVENT,
+    MSG_HEARTBEAT,
+    MSG_PING,
+    MSG_PONG,
+    MSG_READY,
+    MSG_SHOWING,
+    MSG_SHOWING_RECORDED,
+    MSG_SNAPSHOT,
+    MSG_SUBSCRIBE,
+)
 
-__all__ = [
-    "CLOSE_BAD_REQUEST",
-    "CLOSE_CODES",
-    "CLOSE_FORBIDDEN",
-    "CLOSE_GOING_AWAY",
-    "CLOSE_INTERNAL",
-    "CLOSE_NOT_FOUND",
-    "CLOSE_TRY_AGAIN",
-    "CLOSE_TOO_SLOW",
-    "CLOSE_UNAUTHORIZED",
-    "StreamHub",
-    "StreamSettings",
-]
+__all__ = ["StreamHub", "StreamSettings"]
 
 log = logging.getLogger(__name__)
 
-CLOSE_GOING_AWAY = 1001
-CLOSE_INTERNAL = 1011
-CLOSE_TRY_AGAIN = 1013
-CLOSE_TOO_SLOW = 4008
-CLOSE_BAD_REQUEST = 4400
-CLOSE_UNAUTHORIZED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
-
-CLOSE_CODES: dict[int, int] = {
-    400: CLOSE_BAD_REQUEST,
-    401: CLOSE_UNAUTHORIZED,
-    403: CLOSE_FORBIDDEN,
-    404: CLOSE_NOT_FOUND,
-    503: CLOSE_TRY_AGAIN,
-}
-"""HTTP status of a :class:`StateError` -> WebSocket close code."""
 
 _HELLO_FIELDS = frozenset({"type", "token", "tables", "since"})
 _MAX_CLIENT_MESSAGE = 16 * 1024
@@ -213,7 +205,7 @@ class StreamHub:
         """The event's message text, encoded once and shared by every subscriber."""
         text = self._encoded.get(event.seq)
         if text is None:
-            text = json.dumps({"type": "event", "event": event.to_json()}, separators=(",", ":"))
+            text = json.dumps({"type": MSG_EVENT, "event": event.to_json()}, separators=(",", ":"))
             self._encoded[event.seq] = text
             if len(self._encoded) > 4096:
                 self._encoded.popitem(last=False)
@@ -383,7 +375,7 @@ class StreamHub:
         try:
             await self._catch_up(conn, tables, since)
             self._check_session(conn)
-            await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
+            await ws.send_str(json.dumps({"type": MSG_READY, "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
             if self.settings.heartbeat > 0:
                 beat = asyncio.create_task(self._heartbeat(conn))
@@ -414,7 +406,7 @@ class StreamHub:
         snap = await self._snapshot_with(tables)
         seq = int(snap["seq"])
         message = {
-            "type": "snapshot",
+            "type": MSG_SNAPSHOT,
             **select_snapshot(seq, snap["tables"], snap["links"], frozenset(tables) if tables else None),
         }
         if since is not None:
@@ -556,7 +548,7 @@ class StreamHub:
             if conn.ws.closed:
                 return
             await conn.ws.send_str(
-                json.dumps({"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": format_utc(utc_now())})
+                json.dumps({"type": MSG_HEARTBEAT, "seq": conn.last_sent, "head": head, "at": format_utc(utc_now())})
             )
 
     async def _read(self, conn: _Connection) -> None:
@@ -569,11 +561,11 @@ class StreamHub:
             except BadRequest:
                 data = None
             kind = data.get("type") if isinstance(data, dict) else None
-            if kind == "ping":
-                await ws.send_str(json.dumps({"type": "pong", "seq": conn.last_sent}))
+            if kind == MSG_PING:
+                await ws.send_str(json.dumps({"type": MSG_PONG, "seq": conn.last_sent}))
                 continue
             try:
-                if kind != "showing":
+                if kind != MSG_SHOWING:
                     raise BadRequest(
                         'after subscribing, a client may send only {"type": "ping"} or, from a '
                         'display, {"type": "showing", ...}'
@@ -583,7 +575,7 @@ class StreamHub:
                 if exc.status >= 500:
                     log.warning("stream: a display's report was not recorded: %s", exc.message)
                 await ws.send_str(
-                    json.dumps({"type": "error", "error": {"code": exc.code, "message": exc.public_message}})
+                    json.dumps({"type": MSG_ERROR, "error": {"code": exc.code, "message": exc.public_message}})
                 )
 
     async def _showing(self, conn: _Connection, data: dict[str, Any]) -> None:
@@ -601,7 +593,7 @@ class StreamHub:
             await self.service.record_showing(conn.actor, report)
             conn.report_times.append(now)
             conn.reported[where] = report.key
-        await conn.ws.send_str(json.dumps({"type": "showing_recorded", "table_id": report.table_id}))
+        await conn.ws.send_str(json.dumps({"type": MSG_SHOWING_RECORDED, "table_id": report.table_id}))
 
     async def close_all(self) -> None:
         """Close every connection (server shutdown): clients resume from their last seq."""
@@ -626,7 +618,7 @@ def _consume(task: asyncio.Task) -> None:
 def _parse_hello(text: str) -> dict[str, Any]:
     """Validate the subscribe message; raises BadRequest with a one-line reason."""
     data = parse_json_object(text, "the subscribe message")
-    if data.get("type") != "subscribe":
+    if data.get("type") != MSG_SUBSCRIBE:
         raise BadRequest('the first message must have "type": "subscribe"')
     unknown = sorted(set(data) - _HELLO_FIELDS)
     if unknown:
