@@ -17,15 +17,16 @@ with jittered exponential backoff and asks for everything after the last sequenc
 yielded, so nothing is missed and nothing is yielded twice. How the connection stands is told
 as events (:mod:`kiosk.state.client.status`): ``client.on_connection(callback)`` or
 ``async for change in client.connection_events()``.
+
+Behind this face: ``_nodes`` (which node to try, in which order), ``_stream`` (the
+:class:`EventStream`), ``_resolve`` (the :class:`SpreadResolver`) and ``_decode`` (errors,
+events and snapshots from the server's JSON).  The client never imports the store, the service
+or the HTTP server (``kiosk.state.http``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import logging
-import random
-import socket
 import ssl as ssl_module
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,26 +34,16 @@ from datetime import UTC, datetime
 from typing import Any
 
 import aiohttp
-from aiohttp.abc import AbstractResolver, ResolveResult
-from aiohttp.resolver import ThreadedResolver
+from aiohttp.abc import AbstractResolver
 
-from kiosk.rules.times import parse_utc
-from kiosk.state.client.status import Connected, ConnectionEvent, ConnectionEvents, Offline, Resuming, TokenRefused
-from kiosk.state.errors import Forbidden, RuleRefused, StateError, StoreUnavailable, Unauthorized
+from kiosk.state.client._decode import ServerUnreachable, Snapshot, error_from_body, event_from_json
+from kiosk.state.client._nodes import Nodes, describe_failure
+from kiosk.state.client._resolve import SpreadResolver
+from kiosk.state.client._stream import EventStream
+from kiosk.state.client.status import ConnectionEvent, ConnectionEvents, TokenRefused
+from kiosk.state.errors import StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
 from kiosk.state.shapes import LinkState, TableState
-from kiosk.state.wire import (
-    CLOSE_ERRORS,
-    CLOSE_TOO_SLOW,
-    ERROR_BY_CODE,
-    ERROR_BY_STATUS,
-    MSG_ERROR,
-    MSG_EVENT,
-    MSG_HEARTBEAT,
-    MSG_READY,
-    MSG_SNAPSHOT,
-    MSG_SUBSCRIBE,
-)
 
 __all__ = [
     "EventStream",
@@ -64,24 +55,6 @@ __all__ = [
     "error_from_body",
     "event_from_json",
 ]
-
-log = logging.getLogger(__name__)
-
-
-class ServerUnreachable(StoreUnavailable):
-    """The server could not be reached (connection refused, reset or timed out)."""
-
-    code = "server_unreachable"
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """The state of the subscribed tables and links as of sequence number ``seq``."""
-
-    seq: int
-    tables: dict[str, TableState]
-    links: dict[str, LinkState] = field(default_factory=dict)
-    resync: bool = False  # True when the server's store is behind the client's last seq
 
 
 @dataclass
@@ -121,73 +94,6 @@ class LiveState:
         return ("event", None)
 
 
-def error_from_body(status: int, body: Any) -> StateError:
-    """The :mod:`kiosk.state.errors` exception for an error response."""
-    err = body.get("error") if isinstance(body, dict) else None
-    if not isinstance(err, dict):
-        cls = ERROR_BY_STATUS.get(status, StateError)
-        return cls(f"server answered HTTP {status}")
-    code = err.get("code") if isinstance(err.get("code"), str) else None
-    message = str(err.get("message") or f"server answered HTTP {status}")
-    cls = ERROR_BY_CODE.get(code or "") or ERROR_BY_STATUS.get(status, StateError)
-    if cls is RuleRefused and not err.get("rule"):
-        cls = StateError  # a 422 that names no rule (an older server): keep its status, not the class
-    exc = cls(message, rule=err.get("rule"), code=code)
-    if cls is StateError or (cls.status != status and status != 413):
-        exc.status = status
-    if status == 413:
-        exc.status = 413
-    return exc
-
-
-def event_from_json(data: dict[str, Any]) -> Event:
-    """An :class:`Event` from its JSON form (``Event.to_json()``)."""
-    return Event(
-        seq=int(data["seq"]),
-        type=data["type"],
-        table_id=data.get("table_id"),
-        data=data.get("data") or {},
-        at=parse_utc(data["at"]),
-        actor=data.get("actor", ""),
-        version=data.get("version"),
-    )
-
-
-class SpreadResolver(AbstractResolver):
-    """Resolves a host name to all its addresses, in an order of this client's own.
-
-    A DNS name with several addresses (one per node) then spreads the clients over the nodes,
-    and aiohttp tries the next address when one refuses the connection.
-    """
-
-    def __init__(self, resolver: AbstractResolver | None = None) -> None:
-        self._resolver = resolver if resolver is not None else ThreadedResolver()
-
-    async def resolve(
-        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
-    ) -> list[ResolveResult]:
-        found = list(await self._resolver.resolve(host, port, family))
-        random.shuffle(found)
-        return found
-
-    async def close(self) -> None:
-        await self._resolver.close()
-
-
-def _root_url(url: str) -> str:
-    root = url.strip().rstrip("/")
-    if root.endswith("/api/v1"):
-        root = root[: -len("/api/v1")]
-    if not root.startswith(("http://", "https://")) or len(root.split("://", 1)[1]) == 0:
-        raise ValueError(f"server URL must start with http:// or https://, got {url!r}")
-    return root
-
-
-def _failure(exc: BaseException) -> str:
-    text = " ".join(str(exc).split())
-    return f"{exc.__class__.__name__}: {text}" if text else exc.__class__.__name__
-
-
 class KioskClient:
     """An HTTP + WebSocket client of one or several ``kiosk serve`` nodes.
 
@@ -215,11 +121,8 @@ class KioskClient:
         ssl: ssl_module.SSLContext | bool | None = None,
         resolver: AbstractResolver | None = None,
     ) -> None:
-        urls = [servers] if isinstance(servers, str) else list(servers)
-        if not urls:
-            raise ValueError("give at least one server URL")
-        self.urls: tuple[str, ...] = tuple(dict.fromkeys(_root_url(u) for u in urls))
-        self._current = 0
+        self._nodes = Nodes([servers] if isinstance(servers, str) else list(servers))
+        self.urls: tuple[str, ...] = self._nodes.urls
         self.token = token
         self.connection = ConnectionEvents()
         self._timeout = aiohttp.ClientTimeout(total=timeout, sock_connect=connect_timeout)
@@ -243,7 +146,7 @@ class KioskClient:
     @property
     def base_url(self) -> str:
         """The root URL of the node in use."""
-        return self.urls[self._current]
+        return self._nodes.current
 
     @property
     def session(self) -> aiohttp.ClientSession:
@@ -262,27 +165,19 @@ class KioskClient:
         """The connection events as an async iterator (ends when the client is closed)."""
         return self.connection.events()
 
-    def _use(self, base: str) -> None:
-        self._current = self.urls.index(base)
-
-    def _order(self, avoid: str | None = None) -> list[str]:
-        """The nodes to try: the one in use first, the others in random order (so the clients
-        of a lost node spread over the rest), ``avoid`` (a node just lost) last."""
-        current = self.base_url
-        others = [u for u in self.urls if u != current]
-        random.shuffle(others)
-        order = [current, *others]
-        if avoid is not None and len(order) > 1 and avoid in order:
-            order.remove(avoid)
-            order.append(avoid)
-        return order
-
     def _headers(self) -> dict[str, str]:
         return {"Authorization": f"Bearer {self.token}"} if self.token else {}
 
     def url(self, path: str, base: str | None = None) -> str:
         """The absolute URL of an API path such as ``/tables`` (on the node in use)."""
         return f"{base or self.base_url}/api/v1{path}"
+
+    async def _open_stream(self, base: str) -> aiohttp.ClientWebSocketResponse:
+        """A WebSocket to ``base``'s stream, with this client's token and TLS settings."""
+        kwargs: dict[str, Any] = {"headers": self._headers(), "heartbeat": 10.0}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        return await self.session.ws_connect(self.url("/stream", base), **kwargs)
 
     async def request(
         self, method: str, path: str, *, json_body: Any = None, params: dict[str, str] | None = None
@@ -296,11 +191,11 @@ class KioskClient:
         """
         resendable = method == "GET" or (isinstance(json_body, dict) and "expected_version" in json_body)
         failures: list[str] = []
-        for base in self._order():
+        for base in self._nodes.order():
             try:
                 body = await self._send(base, method, path, json_body, params)
             except aiohttp.ClientConnectorError as exc:  # nothing was sent
-                failures.append(f"{base}: {_failure(exc)}")
+                failures.append(f"{base}: {describe_failure(exc)}")
                 continue
             except aiohttp.ConnectionTimeoutError:
                 failures.append(f"{base}: no connection within {self._timeout.sock_connect:g} s")
@@ -308,10 +203,10 @@ class KioskClient:
             except (TimeoutError, aiohttp.ClientConnectionError) as exc:
                 if not resendable:
                     raise ServerUnreachable(
-                        f"lost {base} during {method} {path} ({_failure(exc)}); the command may have "
+                        f"lost {base} during {method} {path} ({describe_failure(exc)}); the command may have "
                         "been applied: read the state before sending it again"
                     ) from None
-                failures.append(f"{base}: {_failure(exc)}")
+                failures.append(f"{base}: {describe_failure(exc)}")
                 continue
             except StoreUnavailable as exc:
                 if not resendable or len(self.urls) == 1:
@@ -321,7 +216,7 @@ class KioskClient:
             except Unauthorized as exc:
                 self.connection.emit(TokenRefused(exc.message, base))
                 raise
-            self._use(base)
+            self._nodes.use(base)
             return body
         raise ServerUnreachable(
             f"cannot reach {' or '.join(self.urls) if len(self.urls) > 1 else self.urls[0]} ({'; '.join(failures)})"
@@ -462,213 +357,20 @@ class KioskClient:
         node do not all arrive on the others at once. ``max_attempts`` bounds consecutive
         failed connection attempts (None: keep trying).
         """
-        return EventStream(self, tables, since, backoff_initial, backoff_max, max_attempts, reconnect_spread)
+        return EventStream(
+            self._nodes,
+            self._open_stream,
+            self.connection,
+            tables,
+            since,
+            backoff_initial,
+            backoff_max,
+            max_attempts,
+            reconnect_spread,
+        )
 
 
 def _quote(part: str) -> str:
     from urllib.parse import quote
 
     return quote(part, safe="")
-
-
-class EventStream:
-    """An async iterator over the nodes' stream that survives drops (see :meth:`KioskClient.stream`).
-
-    ``last_seq`` is the sequence number of the last item yielded; ``head`` the store's sequence
-    number from the latest heartbeat; ``reconnects`` counts resumed connections; ``last_close``
-    is the ``(code, reason)`` of the latest server close; ``last_error`` the server's message
-    about the latest message it did not take (:meth:`send`); ``url`` the node streamed from;
-    ``heard_at`` (UTC) when the server last said anything (an event, a snapshot or a heartbeat:
-    a display's jackpot meter is a fault after 30 s of silence).
-    Connection events (:mod:`kiosk.state.client.status`) go to the client's listeners.
-    """
-
-    def __init__(
-        self,
-        client: KioskClient,
-        tables: list[str] | None,
-        since: int | None,
-        backoff_initial: float,
-        backoff_max: float,
-        max_attempts: int | None,
-        reconnect_spread: float = 1.0,
-    ) -> None:
-        self._client = client
-        self.tables = list(tables) if tables else None
-        self.last_seq: int | None = since
-        self.head: int | None = None
-        self.heard_at: datetime | None = None
-        self.reconnects = 0
-        self.last_close: tuple[int | None, str] | None = None
-        self.url: str | None = None
-        self.last_error: str | None = None
-        self._backoff_initial = backoff_initial
-        self._backoff_max = backoff_max
-        self._max_attempts = max_attempts
-        self._spread = max(0.0, reconnect_spread)
-        self._ws: aiohttp.ClientWebSocketResponse | None = None
-        self._closed = False
-        self._connected_once = False
-        self._iter: AsyncIterator[Snapshot | Event] | None = None
-
-    def __aiter__(self) -> EventStream:
-        return self
-
-    async def __anext__(self) -> Snapshot | Event:
-        if self._iter is None:
-            self._iter = self._run()
-        return await self._iter.__anext__()
-
-    async def close(self) -> None:
-        """Stop the stream; a pending ``__anext__`` ends with StopAsyncIteration."""
-        self._closed = True
-        if self._ws is not None:
-            await self._ws.close()
-        if self._iter is not None:
-            try:
-                await self._iter.aclose()  # type: ignore[attr-defined]
-            except RuntimeError:
-                pass  # another task is iterating: it ends at its next step (the socket is closed)
-
-    async def send(self, message: dict[str, Any]) -> bool:
-        """Send one message on the stream now (a display's ``showing`` report); ``False`` when
-        not connected (send it again after the next ``Connected``)."""
-        ws = self._ws
-        if ws is None or ws.closed:
-            return False
-        try:
-            await ws.send_str(json.dumps(message, separators=(",", ":")))
-        except (ConnectionError, RuntimeError, aiohttp.ClientError):
-            return False
-        return True
-
-    async def _connect(self, base: str) -> aiohttp.ClientWebSocketResponse:
-        client = self._client
-        kwargs: dict[str, Any] = {"headers": client._headers(), "heartbeat": 10.0}
-        if client._ssl is not None:
-            kwargs["ssl"] = client._ssl
-        ws = await client.session.ws_connect(client.url("/stream", base), **kwargs)
-        await ws.send_str(json.dumps({"type": MSG_SUBSCRIBE, "tables": self.tables, "since": self.last_seq}))
-        return ws
-
-    def _refused(self, base: str, exc: StateError) -> StateError:
-        if isinstance(exc, (Unauthorized, Forbidden)):
-            self._client.connection.emit(TokenRefused(exc.message, base))
-        return exc
-
-    async def _run(self) -> AsyncIterator[Snapshot | Event]:
-        client = self._client
-        delay = self._backoff_initial
-        failures = 0
-        offline_since = datetime.now(UTC)
-        reason = "not connected yet"
-        order = client._order()
-        while not self._closed:
-            if not order:  # every node failed this round: back off, then try them all again
-                wait = delay * (0.5 + random.random() / 2)
-                delay = min(delay * 2, self._backoff_max)
-                give_up = self._max_attempts is not None and failures >= self._max_attempts
-                client.connection.emit(Offline(offline_since, reason, failures, None if give_up else wait))
-                if give_up:
-                    raise ServerUnreachable(
-                        f"cannot reach {' or '.join(client.urls)} after {failures} attempts ({reason})"
-                    )
-                await asyncio.sleep(wait)
-                order = client._order()
-                continue
-            base = order.pop(0)
-            try:
-                self._ws = await self._connect(base)
-            except aiohttp.WSServerHandshakeError as exc:
-                if exc.status in (401, 403, 404):
-                    raise self._refused(base, error_from_body(exc.status, None)) from None
-                failures += 1
-                reason = f"{base} answered HTTP {exc.status}"
-                continue
-            except (TimeoutError, aiohttp.ClientConnectionError, OSError) as exc:
-                failures += 1
-                reason = f"cannot reach {base} ({_failure(exc)})"
-                continue
-            client._use(base)
-            self.url = base
-            if self._connected_once:
-                self.reconnects += 1
-            self._connected_once = True
-            if self.last_seq is not None:
-                client.connection.emit(Resuming(base, self.last_seq))
-            try:
-                async for item in self._receive(self._ws, base):
-                    failures = 0
-                    delay = self._backoff_initial
-                    yield item
-            except (Unauthorized, Forbidden) as exc:
-                raise self._refused(base, exc) from None
-            finally:
-                if not self._ws.closed:
-                    await self._ws.close()
-            if self._closed:
-                return
-            code, text = self.last_close or (None, "")
-            offline_since = datetime.now(UTC)
-            reason = f"lost {base}" + (
-                f" (close {code}: {text})"
-                if code is not None and text
-                else f" (close {code})"
-                if code is not None
-                else ""
-            )
-            if code == CLOSE_TOO_SLOW:  # the node is fine, resume there
-                order = client._order()
-                client.connection.emit(Offline(offline_since, reason, 0, 0.0))
-                continue
-            order = client._order(avoid=base)
-            wait = random.uniform(0, self._spread)
-            client.connection.emit(Offline(offline_since, reason, 0, wait))
-            await asyncio.sleep(wait)
-
-    async def _receive(self, ws: aiohttp.ClientWebSocketResponse, base: str) -> AsyncIterator[Snapshot | Event]:
-        code: int | None = None
-        reason = ""
-        while True:
-            msg = await ws.receive()
-            if msg.type == aiohttp.WSMsgType.TEXT:
-                self.heard_at = datetime.now(UTC)
-                data = json.loads(msg.data)
-                kind = data.get("type")
-                if kind == MSG_EVENT:
-                    event = event_from_json(data["event"])
-                    if self.last_seq is not None and event.seq <= self.last_seq:
-                        continue  # already yielded before a reconnect
-                    self.last_seq = event.seq
-                    yield event
-                elif kind == MSG_SNAPSHOT:
-                    self.last_seq = int(data["seq"])
-                    yield Snapshot(
-                        int(data["seq"]), data.get("tables") or {}, data.get("links") or {}, bool(data.get("resync"))
-                    )
-                elif kind == MSG_READY:
-                    seq = self.last_seq if self.last_seq is not None else int(data.get("seq") or 0)
-                    self._client.connection.emit(Connected(base, seq))
-                elif kind == MSG_HEARTBEAT:
-                    self.head = data.get("head")
-                elif kind == MSG_ERROR:  # a message this client sent was not taken; the stream goes on
-                    error = data.get("error") or {}
-                    self.last_error = str(error.get("message") or error)
-                    log.warning("the server did not take a message on the stream: %s", self.last_error)
-                continue
-            if msg.type == aiohttp.WSMsgType.CLOSE:
-                code, reason = msg.data, msg.extra or ""
-            elif msg.type == aiohttp.WSMsgType.ERROR:
-                reason = str(msg.data)
-            if msg.type in (
-                aiohttp.WSMsgType.CLOSE,
-                aiohttp.WSMsgType.CLOSING,
-                aiohttp.WSMsgType.CLOSED,
-                aiohttp.WSMsgType.ERROR,
-            ):
-                break
-        if code is None:
-            code = ws.close_code
-        self.last_close = (code, reason)
-        if code in CLOSE_ERRORS:
-            raise CLOSE_ERRORS[code](reason or f"stream closed by the server (code {code})")
