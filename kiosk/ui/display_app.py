@@ -45,6 +45,7 @@ from kiosk.scene.primitives import Scene
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
+from kiosk.state.wire import FloorSummary
 from kiosk.ui.calibration import ScreenScale, resolve_scale, screen_key
 from kiosk.ui.device_settings import DeviceSettings, save_settings
 from kiosk.ui.display_cache import CachedState, save_cache
@@ -156,7 +157,7 @@ class DisplayProcess(QObject):
         self.model: DisplayModel | None = None
         self.refused: str | None = None
         self.screens: list[Screen] = []
-        self.floor_summary: dict[str, Any] | None = None
+        self.floor_summary: FloorSummary | None = None
         self.stopped = asyncio.Event()
         self._all_showing = False
         self._stream = None

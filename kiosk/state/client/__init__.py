@@ -31,6 +31,7 @@ import ssl as ssl_module
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -44,6 +45,7 @@ from kiosk.state.client.status import ConnectionEvent, ConnectionEvents, TokenRe
 from kiosk.state.errors import StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
 from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.wire import FloorSummary
 
 __all__ = [
     "EventStream",
@@ -55,6 +57,8 @@ __all__ = [
     "error_from_body",
     "event_from_json",
 ]
+
+_LOGO_KINDS = ("png", "svg")
 
 
 @dataclass
@@ -333,6 +337,39 @@ class KioskClient:
     async def displays(self) -> dict[str, Any]:
         """The displays streaming from the node answering now (pit, admin)."""
         return await self.request("GET", "/displays")
+
+    async def floor_summary(self) -> FloorSummary:
+        """``GET /floor``: the casino (name, time zone, logo kind) and the displays of the floor
+        file the server was started with (any token; ``{"casino": None, "displays": []}``
+        without a floor file)."""
+        return await self.request("GET", "/floor")
+
+    async def floor_logo(self, folder: Path, summary: FloorSummary | None) -> Path | None:
+        """The floor's logo (``GET /floor/logo``) saved in ``folder`` as ``logo.png`` or
+        ``logo.svg``, the kind ``summary`` (:meth:`floor_summary`) names; None when it names none.
+
+        A logo is never worth failing for: when it cannot be fetched now (no answer, an error)
+        the one saved in ``folder`` before is used, if any, else None (the casino's name stands
+        in for a logo, 001 s456(3)).
+        """
+        casino = summary.get("casino") if summary else None
+        kind = casino.get("logo") if casino else None
+        if kind not in _LOGO_KINDS:
+            return None
+        path = folder / f"logo.{kind}"
+        kwargs: dict[str, Any] = {"headers": self._headers()}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        try:
+            async with self.session.get(self.url("/floor/logo"), **kwargs) as resp:
+                if resp.status != 200:
+                    return path if path.exists() else None
+                data = await resp.read()
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except (TimeoutError, OSError, aiohttp.ClientError):
+            return path if path.exists() else None
+        return path
 
     # -- stream ----------------------------------------------------------------------------
 

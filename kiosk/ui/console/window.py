@@ -20,6 +20,7 @@ from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.errors import StateError
 from kiosk.state.floorlaw import FloorFrame
+from kiosk.state.wire import FloorSummary
 from kiosk.ui.console.audit import AuditPage
 from kiosk.ui.console.context import ConsoleContext
 from kiosk.ui.console.credentials import Credentials
@@ -139,8 +140,9 @@ class ConsoleWindow(QMainWindow):
 
     async def _open_session(self, token: str, session: dict) -> None:
         client = KioskClient(self.servers, token)
+        summary: FloorSummary | None
         try:
-            summary = await client.request("GET", "/floor")
+            summary = await client.floor_summary()
         except StateError:
             summary = None
         try:
