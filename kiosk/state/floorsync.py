@@ -18,8 +18,8 @@ from typing import Any
 
 from kiosk.state.audit import canonical_json
 from kiosk.state.errors import Conflict, RuleRefused, refused
-from kiosk.state.handlers import bumped, link_event, meter_of, new_link_state, table_event
-from kiosk.state.limits_state import initial_game_state, limits_to_dict, refuse_violations
+from kiosk.state.handlers import bumped, initial_game_state, link_event, meter_of, new_link_state, table_event
+from kiosk.state.limits_state import limits_to_dict, refuse_violations
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Loaded, Outcome
 

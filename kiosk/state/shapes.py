@@ -6,6 +6,21 @@ which keys there are.  The service writes them (``kiosk.state.floorsync``, the c
 handlers), :class:`kiosk.state.client.LiveState` mirrors them, and ``kiosk.views`` composes
 screens from them.
 
+A table's state::
+
+    {"id", "game", "display_name", "version", "limits": {TableLimits fields, cents},
+     "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
+     "link_id": str | None, "game_state": {...per game...},
+     "scheduled": [scheduled changes], "pending": [poker changes waiting for hands],
+     "hands_completed": int}
+
+A link's state (a Caribbean stud progressive jackpot, 000 s231(3)-(5), or the jackpot of
+one unlinked table, s231(2))::
+
+    {"id", "name", "tables": [...], "approval", "standalone": bool, "version",
+     "meter": {JackpotMeter fields}, "wager_cents": {table: cents}, "pending": hit | None,
+     "proposals": {id: proposal}, "hits": int}
+
 Money is integer cents (``*_cents``), times are UTC text (``2026-01-01T00:00:00.000000Z``).
 
 Extending: a new game-state field is a new ``NotRequired`` key on its game's TypedDict (older

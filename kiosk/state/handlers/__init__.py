@@ -2,7 +2,8 @@
 
 The public face of the package.  The handlers live in private modules by subject:
 ``_config`` (limits, signs, schedules), ``_jackpot`` (linked progressive meters),
-``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base``.
+``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base`` and
+``_game_state`` (each game's live state, from :func:`initial_game_state` before its first round).
 
 Order of checks (each refusal changes nothing): shape (:class:`BadRequest`, or
 :class:`NotFound` for an unknown command type), role (:class:`Forbidden`), then inside the
@@ -31,6 +32,7 @@ from kiosk.state.handlers._base import (
     table_event,
 )
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
+from kiosk.state.handlers._game_state import initial_game_state
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
@@ -45,6 +47,7 @@ __all__ = [
     "command_schema",
     "bumped",
     "due_tables",
+    "initial_game_state",
     "is_id",
     "link_event",
     "make_apply",

@@ -34,7 +34,7 @@ from kiosk.state.handlers._base import (
     require_room,
     table_event,
 )
-from kiosk.state.limits_state import current_game_state
+from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.shapes import LinkState
 from kiosk.state.showing import sign_shown
 from kiosk.state.store import Loaded, Outcome

@@ -13,7 +13,7 @@ from datetime import timedelta
 from kiosk.rules.times import format_utc
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.limits_state import current_game_state
+from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
