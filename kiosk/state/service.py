@@ -20,7 +20,7 @@ import socket
 import time
 from collections.abc import Callable, Collection
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport
@@ -43,6 +43,9 @@ from kiosk.state.store import (
 from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
+if TYPE_CHECKING:
+    from kiosk.state.auditkey import AuditKey
+
 __all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
 
 _log = logging.getLogger(__name__)
@@ -60,7 +63,16 @@ class Service:
 
     command_types: tuple[str, ...] = COMMAND_TYPES
 
-    def __init__(self, store: Store, node_id: str, clock: Clock, remember: int = RECENT_EVENTS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        node_id: str,
+        clock: Clock = utc_now,
+        *,
+        remember: int = RECENT_EVENTS,
+        audit_key: AuditKey | None = None,
+    ) -> None:
+        """A service on ``store`` (opened); :meth:`open` opens both and starts the service."""
         self._store = store
         self.node_id = node_id
         self.kind = store.kind
@@ -73,7 +85,7 @@ class Service:
         self._tasks: set[asyncio.Task] = set()
         self._ticker: asyncio.Task | None = None
         self._closed = False
-        self.audit_key: Any = None
+        self.audit_key = audit_key
         self._revocation_listeners: list[Callable[[str], None]] = []
         self._law = FloorLaw()  # the floor rules writes are checked against (kiosk.state.floorlaw)
 
@@ -116,25 +128,28 @@ class Service:
             store,
             node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
             clock or utc_now,
-            remember,
+            remember=remember,
+            audit_key=key,
         )
-        service.audit_key = key
         try:
-            service._last_published = await store.head_seq()
-            if floor is not None:
-                await service._load_floor(floor, apply_floor)
-            else:
-                await service._load_frame()
-            store.set_remote_listener(service._on_remote_commit)
-            await store.wait_listening()
-            if tick_seconds is not None:
-                service._ticker = asyncio.get_running_loop().create_task(
-                    service._tick(tick_seconds), name="kiosk-scheduler"
-                )
+            await service._start(floor, apply_floor, tick_seconds)
         except BaseException:
             await service.close()
             raise
         return service
+
+    async def _start(self, floor: Any, apply_floor: bool, tick_seconds: float | None) -> None:
+        """Catch up with the store, load the floor file (or the floor frame stored before),
+        hear other nodes' commits and start the scheduler."""
+        self._last_published = await self._store.head_seq()
+        if floor is not None:
+            await self._load_floor(floor, apply_floor)
+        else:
+            await self._load_frame()
+        self._store.set_remote_listener(self._on_remote_commit)
+        await self._store.wait_listening()
+        if tick_seconds is not None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick(tick_seconds), name="kiosk-scheduler")
 
     async def close(self) -> None:
         """Stop the scheduler, end every subscription and close the store."""
