@@ -18,9 +18,9 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport
@@ -44,7 +44,9 @@ from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
 if TYPE_CHECKING:
+    from kiosk.floor import Floor
     from kiosk.state.auditkey import AuditKey
+    from kiosk.state.checkpoint import Checkpoint
 
 __all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
 
@@ -95,12 +97,12 @@ class Service:
         cls,
         db_url: str | None = None,
         *,
-        floor: Any = None,
+        floor: Floor | None = None,
         apply_floor: bool = False,
         node_id: str | None = None,
         clock: Clock | None = None,
         tick_seconds: float | None = 1.0,
-        audit_key: Any = "auto",
+        audit_key: AuditKey | Literal["auto"] | None = "auto",
         verify_only: bool = False,
         remember: int = RECENT_EVENTS,
     ) -> Service:
@@ -138,7 +140,7 @@ class Service:
             raise
         return service
 
-    async def _start(self, floor: Any, apply_floor: bool, tick_seconds: float | None) -> None:
+    async def _start(self, floor: Floor | None, apply_floor: bool, tick_seconds: float | None) -> None:
         """Catch up with the store, load the floor file (or the floor frame stored before),
         hear other nodes' commits and start the scheduler."""
         self._last_published = await self._store.head_seq()
@@ -188,12 +190,12 @@ class Service:
         return Context(actor=actor, now=now, rng=self._rng, law=self._law)
 
     # -- floor -------------------------------------------------------------------------
-    async def _load_floor(self, floor: Any, apply_floor: bool) -> None:
+    async def _load_floor(self, floor: Floor, apply_floor: bool) -> None:
         from kiosk.floor import check_floor
         from kiosk.state.floorsync import floor_config, sync_floor
 
-        source = str(getattr(floor, "source", None) or "floor file")
-        errors = [v for v in check_floor(floor) if getattr(v, "severity", "error") == "error"]
+        source = str(floor.source or "floor file")
+        errors = [v for v in check_floor(floor) if v.severity == "error"]
         if errors:  # the floor breaks the law or lacks an approval: load nothing
             more = f" (and {len(errors) - 1} more; run kiosk check --floor)" if len(errors) > 1 else ""
             raise refused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}", errors[0].rule)
@@ -437,7 +439,7 @@ class Service:
         role: str,
         name: str,
         tables: Collection[str] | None = None,
-        expires_at: Any = None,
+        expires_at: datetime | str | None = None,
         *,
         actor: Actor | None = None,
     ) -> str:
@@ -533,7 +535,7 @@ class Service:
         """Every token's id, role, name, tables and times (never a secret or its hash)."""
         return [{k: v for k, v in row.items() if k != "hash"} for row in await self._store.list_tokens()]
 
-    async def verify_audit(self, checkpoints: Any = None) -> AuditReport:
+    async def verify_audit(self, checkpoints: Sequence[Checkpoint] | None = None) -> AuditReport:
         """Prove the audit chain, the MACs (with this service's audit key), that every event
         matches its record, that the stored state and tokens are what the log says, and (given
         :class:`~kiosk.state.checkpoint.Checkpoint` s) that the database still holds every

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -32,12 +32,17 @@ from kiosk.state.http.keys import (
     OPENAPI_KEY,
     SERVICE_KEY,
     HealthSettings,
+    ServerInfo,
 )
 from kiosk.state.http.limits import mark_request
 from kiosk.state.http.openapi import openapi_document
 from kiosk.state.http.routes import setup_routes
 from kiosk.state.http.stream import StreamHub, StreamSettings
+from kiosk.state.service import Service
 from kiosk.state.wire import HTTP_ERROR_CODES
+
+if TYPE_CHECKING:
+    from kiosk.floor import Floor
 
 __all__ = ["MAX_BODY_BYTES", "create_app", "error_response", "server_info"]
 
@@ -102,9 +107,9 @@ async def _error_middleware(
         return error_response(500, "internal", "internal server error; the server log has the details")
 
 
-def server_info(app: web.Application) -> dict[str, Any]:
+def server_info(app: web.Application) -> ServerInfo:
     """``{"node_id": ..., "store": ...}`` of an application made by :func:`create_app`."""
-    return dict(app[INFO_KEY])
+    return app[INFO_KEY].copy()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -112,7 +117,7 @@ def server_info(app: web.Application) -> dict[str, Any]:
 
 
 def create_app(
-    service: Any,
+    service: Service,
     *,
     node_id: str | None = None,
     store: str | None = None,
@@ -120,7 +125,7 @@ def create_app(
     body_timeout: float = 15.0,
     stream: StreamSettings | None = None,
     health: HealthSettings | None = None,
-    floor: Any = None,
+    floor: Floor | None = None,
 ) -> web.Application:
     """The aiohttp application serving ``/api/v1`` for ``service``.
 
@@ -138,14 +143,14 @@ def create_app(
         client_max_size=max_body_bytes,
     )
     app[SERVICE_KEY] = service
-    app[OPENAPI_KEY] = openapi_document(tuple(getattr(service, "command_types", ()) or ()) or None)
+    app[OPENAPI_KEY] = openapi_document(service.command_types or None)
     app[BODY_LIMIT_KEY] = max_body_bytes
     app[BODY_TIMEOUT_KEY] = body_timeout
     app[HEALTH_KEY] = health or HealthSettings()
-    app[INFO_KEY] = {
-        "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
-        "store": store if store is not None else getattr(service, "kind", None),
-    }
+    app[INFO_KEY] = ServerInfo(
+        node_id=node_id if node_id is not None else service.node_id,
+        store=store if store is not None else service.kind,
+    )
     hub = StreamHub(service, stream or StreamSettings())
     app[HUB_KEY] = hub
     app.on_shutdown.append(lambda _app: hub.close_all())

@@ -6,11 +6,12 @@ its keys in ``typedefs.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from aiohttp import web
 
 from kiosk.state.http.stream import StreamHub
+from kiosk.state.service import Service
 
 __all__ = [
     "BODY_LIMIT_KEY",
@@ -21,11 +22,22 @@ __all__ = [
     "OPENAPI_KEY",
     "SERVICE_KEY",
     "HealthSettings",
+    "ServerInfo",
 ]
 
-SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
+SERVICE_KEY: web.AppKey[Service] = web.AppKey("kiosk_service", Service)
 HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
-INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
+
+
+class ServerInfo(TypedDict):
+    """This node as ``/api/v1/health`` reports it: its id and its store (``sqlite`` or
+    ``postgresql``)."""
+
+    node_id: str
+    store: str
+
+
+INFO_KEY: web.AppKey[ServerInfo] = web.AppKey("kiosk_server_info")
 BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
 BODY_TIMEOUT_KEY: web.AppKey[float] = web.AppKey("kiosk_body_timeout", float)
 
@@ -42,4 +54,4 @@ class HealthSettings:
 
 HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSettings)
 
-OPENAPI_KEY: web.AppKey[dict] = web.AppKey("kiosk_openapi", dict)
+OPENAPI_KEY: web.AppKey[dict[str, Any]] = web.AppKey("kiosk_openapi", dict)

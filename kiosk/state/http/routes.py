@@ -14,7 +14,7 @@ import asyncio
 import logging
 import re
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
@@ -39,7 +39,10 @@ from kiosk.state.store import AuditQuery
 from kiosk.state.time_input import parse_when
 from kiosk.state.tokens import check_name
 
-__all__ = ["API_PREFIX", "current_seq", "read_json_object", "setup_routes"]
+if TYPE_CHECKING:
+    from kiosk.floor import Floor
+
+__all__ = ["API_PREFIX", "read_json_object", "setup_routes"]
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +52,7 @@ _MAX_EVENTS_PAGE = 1000
 _DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '٣'
 
 
-def setup_routes(app: web.Application, floor: Any) -> None:
+def setup_routes(app: web.Application, floor: Floor | None) -> None:
     """Every endpoint of ``/api/v1`` and its handler (the stream's is the application's
     :class:`~kiosk.state.http.stream.StreamHub`; ``floor`` is served by
     :mod:`kiosk.state.http.floor_routes`)."""
@@ -150,15 +153,6 @@ def _events_json(events: list) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------------------------------------
 # Handlers
-
-
-async def current_seq(service: Any) -> int:
-    """The store's latest sequence number."""
-    head = getattr(service, "head_seq", None)
-    if head is not None:
-        return int(await head())
-    snap = await service.snapshot(tables=[])
-    return int(snap["seq"])
 
 
 async def _health(request: web.Request) -> web.Response:
@@ -278,7 +272,7 @@ async def _typed_command(request: web.Request) -> web.Response:
 
 
 def _command_types(request: web.Request) -> tuple[str, ...]:
-    return tuple(getattr(request.app[SERVICE_KEY], "command_types", ()) or ())
+    return request.app[SERVICE_KEY].command_types
 
 
 def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:

@@ -41,16 +41,17 @@ import logging
 import socket
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
 from kiosk.rules.times import format_utc, utc_now
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
+from kiosk.state.events import Actor, Event
 from kiosk.state.http.auth import ACTOR_KEY
 from kiosk.state.http.jsonbody import parse_json_object
 from kiosk.state.showing import PER_MINUTE, parse_report
-from kiosk.state.subscription import select_snapshot
+from kiosk.state.subscription import Subscription, select_snapshot
 from kiosk.state.wire import (
     CLOSE_BAD_REQUEST,
     CLOSE_CODES,
@@ -71,6 +72,9 @@ from kiosk.state.wire import (
     MSG_SNAPSHOT,
     MSG_SUBSCRIBE,
 )
+
+if TYPE_CHECKING:
+    from kiosk.state.service import Service
 
 __all__ = ["StreamHub", "StreamSettings"]
 
@@ -145,9 +149,9 @@ class _Connection:
         self.connected_at = format_utc(utc_now())
         self.tables: list[str] | None = None
         self.last_sent = 0
-        self.actor: Any = None
+        self.actor: Actor | None = None
         self.closing = False
-        self.sub: Any = None
+        self.sub: Subscription | None = None
         self.reported: dict[tuple, tuple] = {}  # (table id, display id) -> what was last recorded
         self.report_times: deque[float] = deque()  # when its recent reports were recorded
 
@@ -155,7 +159,7 @@ class _Connection:
 class StreamHub:
     """Serves ``/api/v1/stream`` for one Service and tracks the open connections."""
 
-    def __init__(self, service: Any, settings: StreamSettings | None = None) -> None:
+    def __init__(self, service: Service, settings: StreamSettings | None = None) -> None:
         self.service = service
         self.settings = settings or StreamSettings()
         self._connections: set[_Connection] = set()
@@ -169,9 +173,7 @@ class StreamHub:
         self._watch: asyncio.Task | None = None
         self.cut_off = 0
         """How many slow clients have been cut off (close 4008) since start."""
-        listen = getattr(service, "on_token_revoked", None)
-        if listen is not None:
-            listen(self._token_revoked)
+        service.on_token_revoked(self._token_revoked)
 
     @property
     def connection_count(self) -> int:
@@ -201,7 +203,7 @@ class StreamHub:
 
     # -- encoding --------------------------------------------------------------------------
 
-    def _encode(self, event: Any) -> str:
+    def _encode(self, event: Event) -> str:
         """The event's message text, encoded once and shared by every subscriber."""
         text = self._encoded.get(event.seq)
         if text is None:
@@ -236,10 +238,8 @@ class StreamHub:
             return None
         if actor.token_id is not None and actor.token_id in self._revoked:
             return f"token {actor.token_id} was revoked"
-        if actor.expires_at is not None:
-            now = getattr(self.service, "now", None)
-            if now is not None and now() >= actor.expires_at:
-                return f"token {actor.token_id} has expired"
+        if actor.expires_at is not None and self.service.now() >= actor.expires_at:
+            return f"token {actor.token_id} has expired"
         return None
 
     def _check_session(self, conn: _Connection) -> None:
@@ -265,10 +265,9 @@ class StreamHub:
         while self._connections:
             await asyncio.sleep(self.settings.session_check)
             ids = {c.actor.token_id for c in self._connections if c.actor is not None and c.actor.token_id}
-            revoked = getattr(self.service, "revoked_tokens", None)
-            if ids and revoked is not None:
+            if ids:
                 try:
-                    self._revoked |= await revoked(ids)
+                    self._revoked |= await self.service.revoked_tokens(ids)
                 except StateError:
                     pass  # the store is away: look again next time
             self._end_sessions()
@@ -484,7 +483,7 @@ class StreamHub:
             self._snapshot = (loop.time(), snap)
         return snap
 
-    async def _send_event(self, conn: _Connection, sub: Any, text: str) -> bool:
+    async def _send_event(self, conn: _Connection, sub: Subscription, text: str) -> bool:
         """Send one event; False when the subscription overflowed while the socket was full.
 
         aiohttp writes the whole frame to the transport before it waits for the socket to
@@ -504,13 +503,13 @@ class StreamHub:
                 if done:
                     send.result()
                     return True
-                if getattr(sub, "overflowed", False):
+                if sub.overflowed:
                     return False
         finally:
             if not send.done():
                 send.cancel()
 
-    async def _pump(self, conn: _Connection, sub: Any) -> None:
+    async def _pump(self, conn: _Connection, sub: Subscription) -> None:
         try:
             async for event in sub:
                 if event.seq <= conn.last_sent:
@@ -531,7 +530,7 @@ class StreamHub:
         ended = self._session_over(conn)
         if ended is not None:
             await self._close(conn, CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
-        elif getattr(sub, "overflowed", False):
+        elif sub.overflowed:
             self.cut_off += 1
             log.info("stream: client too slow, cut off at seq %s", conn.last_sent)
             await self._close(conn, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
@@ -565,7 +564,7 @@ class StreamHub:
                 await ws.send_str(json.dumps({"type": MSG_PONG, "seq": conn.last_sent}))
                 continue
             try:
-                if kind != MSG_SHOWING:
+                if data is None or kind != MSG_SHOWING:
                     raise BadRequest(
                         'after subscribing, a client may send only {"type": "ping"} or, from a '
                         'display, {"type": "showing", ...}'
@@ -590,6 +589,8 @@ class StreamHub:
                 conn.report_times.popleft()
             if len(conn.report_times) >= PER_MINUTE:
                 raise BadRequest(f"showing: at most {PER_MINUTE} changed reports a minute from one display")
+            if conn.actor is None:  # set on subscribing, before any message is read
+                raise Unauthorized("no valid token")
             await self.service.record_showing(conn.actor, report)
             conn.report_times.append(now)
             conn.reported[where] = report.key
