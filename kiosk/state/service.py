@@ -18,7 +18,7 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -58,6 +58,11 @@ RECENT_EVENTS = 10_000
 """How many of the last published events a node keeps in memory, so that clients resuming
 after a lost node replay from memory instead of each reading the database."""
 Clock = Callable[[], datetime]
+
+
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (a bool is not, though Python says it is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class Service:
@@ -293,9 +298,9 @@ class Service:
 
     async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with a sequence number above ``seq``, in order (at most ``limit``)."""
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        if not _whole(seq) or seq < 0:
             raise BadRequest(f"seq must be a whole number, 0 or more, not {seq!r}")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+        if not _whole(limit) or not 1 <= limit <= 10_000:
             raise BadRequest(f"limit must be 1 to 10000, not {limit!r}")
         return await self._store.events_since(seq, self._table_filter(tables), limit)
 
@@ -373,6 +378,7 @@ class Service:
             return []
         wanted = self._table_filter(tables)
         start = seq + 1 - self._recent[0].seq
+        tail: Iterable[Event]
         if start < len(self._recent) and self._recent[start].seq == seq + 1:  # no gaps: index
             tail = itertools.islice(self._recent, start, None)
         else:
@@ -427,7 +433,7 @@ class Service:
             delay = min(delay * 2, 2.0)
 
     # -- tokens and audit ----------------------------------------------------------------
-    async def authenticate(self, token: str) -> Actor:
+    async def authenticate(self, token: object) -> Actor:
         """The actor a bearer token stands for; :class:`Unauthorized` if unknown, expired or revoked."""
         if not isinstance(token, str) or not 10 <= len(token) <= 200:
             raise Unauthorized("unknown token")
@@ -466,12 +472,13 @@ class Service:
             missing = [t for t in (table_ids or []) if t not in loaded.tables]
             if missing:
                 raise NotFound(f"unknown table {missing[0]!r}")
+            expires = None if expiry is None else format_utc(expiry)
             details = {
                 "id": ident,
                 "role": role,
                 "name": name,
                 "tables": table_ids,
-                "expires_at": None if expiry is None else format_utc(expiry),
+                "expires_at": expires,
                 "person": person,
             }
             return Outcome(
@@ -483,7 +490,7 @@ class Service:
                         name,
                         None if table_ids is None else tuple(table_ids),
                         format_utc(now),
-                        details["expires_at"],
+                        expires,
                         person,
                     )
                 ],

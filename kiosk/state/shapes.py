@@ -188,7 +188,7 @@ class TriChroGameState(TypedDict):
     or ``void`` (s465, s466: nothing lit)."""
 
     kind: Literal["tri_chro"]
-    balls: Literal[54, 63]
+    balls: int  # 54 or 63 (kiosk.rules.games.tri_chro_balls)
     device: Literal["ball_device", "random_result_generator"]
     phase: Literal["betting", "no_more_bets", "result", "void"]
     drawing: int

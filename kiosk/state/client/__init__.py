@@ -85,8 +85,9 @@ class LiveState:
             self.links = dict(item.links)
             return ("snapshot", None)
         self.seq = item.seq
-        state = item.data.get("state") if isinstance(item.data, dict) else None
-        link_id = item.data.get("link_id") if isinstance(item.data, dict) else None
+        data: object = item.data  # as the server sent it
+        state = data.get("state") if isinstance(data, dict) else None
+        link_id = data.get("link_id") if isinstance(data, dict) else None
         if item.table_id is not None:
             if isinstance(state, dict):
                 self.tables[item.table_id] = state  # type: ignore[assignment]  # a TableState on the wire

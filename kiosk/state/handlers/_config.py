@@ -64,7 +64,9 @@ def _agreement(value: Any) -> PlayerAgreement | None:
         raise BadRequest('players_agreed: must be {"confirmed_by": name, "agreeing": n, "players_at_table": n}')
     try:
         confirmed = one_line(value.get("confirmed_by"), "players_agreed.confirmed_by", limit=100).strip()
-        agreement = PlayerAgreement(confirmed, value.get("agreeing"), value.get("players_at_table")).check()
+        agreeing: Any = value.get("agreeing")  # PlayerAgreement.check refuses what is not a count
+        players: Any = value.get("players_at_table")
+        agreement = PlayerAgreement(confirmed, agreeing, players).check()
     except ValueError as exc:
         raise BadRequest(f"players_agreed: {exc}") from None
     return agreement
@@ -209,7 +211,13 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
             failed.append({"id": item["id"], "rule": exc.rule, "message": exc.message})
             continue
         new["limits"] = {**new["limits"], **item["limits"]}
-        applied.append({"id": item["id"], "changes": item["limits"], "reasons": [d.reason for d in decisions]})
+        applied.append(
+            {
+                "id": item["id"],
+                "changes": item["limits"],
+                "reasons": [d.reason for d in decisions if isinstance(d, Approved)],
+            }
+        )
     new["pending"] = kept
     return Outcome(
         events=[
