@@ -23,7 +23,7 @@ from kiosk.ui.display_spec import DisplaySpec
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 
-def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):
+def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):  # noqa: F811
     async def scenario():
         client, process = await open_display(
             served,
@@ -75,7 +75,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
     run(scenario())
 
 
-def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):
+def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):  # noqa: F811
     async def first():
         client, process = await open_display(
             served,
@@ -120,7 +120,7 @@ def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, ser
     served.start()
 
 
-def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):
+def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):  # noqa: F811
     async def scenario():
         client = KioskClient(served.url, "not-a-token")
         process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings())

@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide
 
 
-def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
+def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):  # noqa: F811
     async def scenario():
         specs = [DisplaySpec("BJ", "limits", table="BJ-01"), DisplaySpec("MP", "signs", table="MP-01")]
         client, process = await open_display(served, specs)
