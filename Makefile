@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test test-fast check bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,18 @@ demo: $(STAMP)
 test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
+# The fast lane: everything but the slow tests and the PostgreSQL ones (a few minutes).
+test-fast: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m "not slow and not postgres" $(PYTEST_ARGS)
+
+# The gate before the tests (.ci/run): lint, format, types, the import contracts, commit messages.
+check: $(STAMP)
+	$(VENV)/bin/ruff check kiosk tests benchmarks .ci
+	$(VENV)/bin/ruff format --check kiosk tests benchmarks .ci
+	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
+	$(PY) .ci/commit_messages.py
+
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/paint_layouts.py
 	$(PY) benchmarks/export_signs.py
@@ -28,6 +40,10 @@ bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/display_repaint.py
 	$(PY) benchmarks/display_latency.py
 	$(PY) benchmarks/display_idle.py
+	$(PY) benchmarks/compose_views.py
+	$(PY) benchmarks/display_reports.py
+	$(PY) benchmarks/floor_law.py
+	$(PY) benchmarks/floor_load.py --curve 300,1000,3000 --rate 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

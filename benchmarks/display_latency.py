@@ -55,10 +55,10 @@ from paint_layouts import machine  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from kiosk.state.client import KioskClient  # noqa: E402
-from kiosk.ui.device_settings import DeviceSettings  # noqa: E402
-from kiosk.ui.display_app import DisplayProcess  # noqa: E402
-from kiosk.ui.display_main import casino_from_summary  # noqa: E402
-from kiosk.ui.display_spec import DisplaySpec  # noqa: E402
+from kiosk.ui.display.app import DisplayProcess  # noqa: E402
+from kiosk.ui.display.device_settings import DeviceSettings  # noqa: E402
+from kiosk.ui.display.main import casino_from_summary  # noqa: E402
+from kiosk.ui.display.spec import DisplaySpec  # noqa: E402
 
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
 DEALER = r"""

@@ -1,6 +1,6 @@
 """Repaint of a display after an update, against a full repaint, at 3840x2160 and 1920x1080.
 
-A :class:`kiosk.ui.scene_widget.SceneWidget` the size of the screen shows views composed by
+A :class:`kiosk.ui.widgets.scene_widget.SceneWidget` the size of the screen shows views composed by
 ``kiosk.views`` from the demo floor's state (the display's own code path, no server): then the
 state changes the way play changes it, and each change is timed from ``set_scene`` (the diff of
 the old and new scene, the repaint of the changed boxes over the cached static layer) to the
@@ -38,7 +38,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from kiosk.floor import load_floor  # noqa: E402
 from kiosk.rules.trichro import winning_wagers  # noqa: E402
-from kiosk.ui.scene_widget import SceneWidget  # noqa: E402
+from kiosk.ui.widgets.scene_widget import SceneWidget  # noqa: E402
 from kiosk.views.base import Area, CasinoSettings  # noqa: E402
 from kiosk.views.jackpot import meter_scene  # noqa: E402
 from kiosk.views.screen import Subject, compose_view  # noqa: E402

@@ -6,7 +6,8 @@ Subpackages:
 - ``kiosk.scene``  drawings in millimetres (pure Python, no Qt)
 - ``kiosk.render`` one scene, two painters (Qt for screens, reportlab for paper)
 - ``kiosk.state``  the shared game-state backend (store, service, server, client)
-- ``kiosk.ui``     PySide6 views, dealer panel, pit console
+- ``kiosk.ui``     PySide6 windows: the display process, the dealer panel and pit console
+- ``kiosk.demo``   the embedded demo: the backend in-process, a croupier, live windows
 """
 
 __version__ = "0.1.0"

@@ -19,6 +19,7 @@ import importlib
 import pkgutil
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from kiosk import __version__
 from kiosk.cli._errors import CommandError
@@ -27,7 +28,7 @@ __all__ = ["CommandError", "build_parser", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, no usage dump
+    def error(self, message: str) -> NoReturn:  # one line, no usage dump
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 

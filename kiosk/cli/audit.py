@@ -55,7 +55,7 @@ async def _verify(db: str | None, key_file: Path | None, checkpoint_files: list[
     from kiosk.state.service import Service
 
     url = parse_db_url(db)
-    if url.kind == "sqlite" and not url.path.exists():
+    if url.kind == "sqlite" and url.path is not None and not url.path.exists():
         raise CommandError(f"no database at {url.path}", exit_code=1)
     key = find_key(key_file)
     checkpoints = None

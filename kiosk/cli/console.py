@@ -55,9 +55,9 @@ def run(args: argparse.Namespace) -> int:
     token = read_token(args) if (args.token_file or os.environ.get(ENV)) else None
     from platformdirs import user_config_dir
 
-    from kiosk.ui.console import ConsoleWindow
-    from kiosk.ui.console.credentials import Credentials
-    from kiosk.ui.staff_main import run_staff_screen
+    from kiosk.ui.staff.console import ConsoleWindow
+    from kiosk.ui.staff.console.credentials import Credentials
+    from kiosk.ui.staff.main import run_staff_screen
 
     credentials = Credentials(Path(user_config_dir("kiosk")))
     return run_staff_screen(

@@ -37,8 +37,8 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--server {url}: must start with http:// or https://")
     token = read_token(args)
     _check_table(args.server, token, args.table)
-    from kiosk.ui.dealer import DealerPanel
-    from kiosk.ui.staff_main import run_staff_screen
+    from kiosk.ui.staff.dealer import DealerPanel
+    from kiosk.ui.staff.main import run_staff_screen
 
     return run_staff_screen(
         args.server, token, lambda client: DealerPanel(client, args.table), full_screen=not args.windowed

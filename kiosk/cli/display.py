@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(args: argparse.Namespace):
-    from kiosk.ui.device_settings import DeviceSettingsError, default_settings_path, load_settings
+    from kiosk.ui.display.device_settings import DeviceSettingsError, default_settings_path, load_settings
 
     path = args.settings or default_settings_path()
     try:
@@ -79,7 +79,7 @@ def _settings(args: argparse.Namespace):
 
 
 def _set_pin(settings, path: Path) -> int:
-    from kiosk.ui.device_settings import hash_pin, save_settings
+    from kiosk.ui.display.device_settings import hash_pin, save_settings
 
     pin = sys.stdin.readline().strip()
     try:
@@ -123,9 +123,9 @@ def run(args: argparse.Namespace) -> int:
             "no display: DISPLAY and WAYLAND_DISPLAY are unset (QT_QPA_PLATFORM=offscreen to run without one)"
         )
 
-    from kiosk.ui.display_cache import cache_path
-    from kiosk.ui.display_main import DisplayOptions, display_problem, run_display
-    from kiosk.ui.display_spec import DisplaySpec
+    from kiosk.ui.display.cache import cache_path
+    from kiosk.ui.display.main import DisplayOptions, display_problem, run_display
+    from kiosk.ui.display.spec import DisplaySpec
 
     problem = display_problem()
     if problem:
@@ -145,6 +145,11 @@ def run(args: argparse.Namespace) -> int:
             ]
         except ValueError as exc:
             raise CommandError(str(exc)) from None
+    place = None
+    if args.windowed:  # ordinary windows, tiled as the demo's
+        from kiosk.ui.demo_windows import tiled
+
+        place = tiled()
     options = DisplayOptions(
         servers=servers,
         token=token,
@@ -153,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         settings=settings,
         settings_path=settings_path,
         cache_file=cache_path(servers),
-        windowed=args.windowed,
+        place=place,
         calibrate=args.calibrate,
     )
     return run_display(options)

@@ -12,7 +12,6 @@ service's own handlers run 'no more bets' and the draw on a copy of the state (0
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import tempfile
 from datetime import UTC, datetime
@@ -22,7 +21,7 @@ from kiosk.cli._errors import CommandError
 from kiosk.cli._sources import from_floor, from_server
 from kiosk.cli._token import add_token_argument, read_token
 
-__all__ = ["NAME", "HELP", "add_arguments", "run", "parse_pair", "render_view"]
+__all__ = ["NAME", "HELP", "add_arguments", "run", "parse_pair"]
 
 NAME = "snapshot"
 HELP = "render a display view to PNG at a stated physical screen size, without a screen"
@@ -106,24 +105,9 @@ def _with_draw(args: argparse.Namespace, tables, links):
     return tables, links
 
 
-def render_view(
-    subject, tables, links, settings, now: datetime, size: tuple[int, int], screen_mm: tuple[float, float], lit=()
-):
-    """The view composed for a ``screen_mm`` screen, painted on a ``size`` pixel image (QImage)."""
-    from kiosk.views.base import Area
-    from kiosk.views.screen import compose_view
-
-    state = compose_view(subject, tables, links, settings, now, area=Area(*screen_mm), lit=lit)
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
-    from kiosk.render.qt import render_png
-
-    return state, render_png(
-        state.scene, size[0], size[1], px_per_mm=min(size[0] / screen_mm[0], size[1] / screen_mm[1])
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Render the view and write the PNG; exit 0."""
+    from kiosk.ui.display.snapshots import render_view
     from kiosk.views.screen import Subject
 
     try:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from kiosk.floor.errors import FloorError
 from kiosk.floor.models import FORMAT, Floor
@@ -160,6 +161,10 @@ def _did_you_mean(key: str, known: typing.Iterable[str]) -> str:
 # --------------------------------------------------------------------------- pydantic errors -> lines
 
 
+Loc = tuple[int | str, ...]
+"""Where in the file a pydantic error is: keys and list indexes."""
+
+
 def _translate(name: str, exc: ValidationError) -> list[str]:
     lines: list[str] = []
     for error in exc.errors(include_url=False):
@@ -182,7 +187,7 @@ def _line(name: str, where: str | None, key: str, text: str) -> str:
     return ": ".join(parts + [text])
 
 
-def _where(loc: tuple) -> tuple[str | None, tuple]:
+def _where(loc: Loc) -> tuple[str | None, Loc]:
     if len(loc) >= 2 and loc[0] in ("tables", "links", "displays"):
         return f"{loc[0][:-1]} {_key_text(loc[1])}", loc[2:]
     if loc and loc[0] == "casino":
@@ -199,7 +204,7 @@ def _key_text(key: object) -> str:
     return text if _PLAIN_KEY.fullmatch(text) else repr(text)
 
 
-def _dotted(parts: tuple) -> str:
+def _dotted(parts: Loc) -> str:
     out = ""
     for part in parts:
         if isinstance(part, int):
@@ -214,7 +219,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _messages(error: dict, loc: tuple) -> list[str]:
+def _messages(error: ErrorDetails, loc: Loc) -> list[str]:
     kind = error["type"]
     value = error.get("input")
     ctx = error.get("ctx") or {}
@@ -250,7 +255,7 @@ def _messages(error: dict, loc: tuple) -> list[str]:
     return [msg[:1].lower() + msg[1:] + f" (got {_show(value)})"]
 
 
-def _known_keys(loc: tuple) -> list[str]:
+def _known_keys(loc: Loc) -> list[str]:
     """The keys a floor file may write at ``loc`` (for 'did you mean')."""
     annotation: Any = Floor
     parts = list(loc)

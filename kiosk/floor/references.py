@@ -37,21 +37,21 @@ def references(
             elif member in seen:
                 problems.append((f"link {link_id}", f"tables: {member!r} is listed twice"))
             seen.add(member)
-    for display_id, table_id, link_id, view in displays:
+    for display_id, table_id, shown_link, view in displays:
         where = f"display {display_id}"
-        if link_id is not None:
-            if link_id not in link_ids:
-                problems.append((where, f"link: no jackpot link {link_id!r} on this floor"))
+        if shown_link is not None:
+            if shown_link not in link_ids:
+                problems.append((where, f"link: no jackpot link {shown_link!r} on this floor"))
             continue
         if table_id is None:
             continue
-        game = games.get(table_id)
-        if game is None:
+        plays = games.get(table_id)
+        if plays is None:
             problems.append((where, f"table: no table {table_id!r} on this floor"))
             continue
         fits = VIEW_GAMES.get(view)
-        if fits is not None and game not in fits:
+        if fits is not None and plays not in fits:
             problems.append(
-                (where, f"view: {view!r} does not fit {table_id} ({game}); it is for {', '.join(sorted(fits))}")
+                (where, f"view: {view!r} does not fit {table_id} ({plays}); it is for {', '.join(sorted(fits))}")
             )
     return problems

@@ -15,7 +15,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
-from reportlab.pdfgen.canvas import FILL_NON_ZERO
+from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[attr-defined]  # missing from types-reportlab
 
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, TextRun
@@ -156,7 +156,7 @@ def new_canvas(path, pagesize_pt: tuple[float, float]) -> rl_canvas.Canvas:
         pagesize=pagesize_pt,
         invariant=1,
         pageCompression=1,
-        initialFontName=initial,
+        initialFontName=initial,  # type: ignore[arg-type]  # types-reportlab says float; it is a font name
         initialFontSize=10,
     )
 

@@ -18,14 +18,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path as FilePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import font_face
 from kiosk.scene.hit import contains
 from kiosk.scene.lighting import LIT_INK, glow_colour, is_light_print, lit_overlay
 from kiosk.scene.primitives import (
+    Colour,
     Image,
+    Path,
     Primitive,
     Scene,
     Shape,
@@ -47,8 +49,9 @@ _WHITE = (255, 255, 255, 255)
 _BOX_LINE_GAP = 0.6  # between the lines of a casino name set in a logo box, in cap heights
 
 
-def item_path(item: LayoutItem):
-    """The geometry of a shape item as a :class:`~kiosk.scene.primitives.Path` (``None`` for text/image)."""
+def item_path(item: LayoutItem) -> Path:
+    """The geometry of a shape item as a :class:`~kiosk.scene.primitives.Path` (``ValueError`` for
+    a text or image item, which has none)."""
     v = item.values
     if item.kind == "rect":
         return rect_path(v["x"], v["y"], v["w"], v["h"], v.get("radius", 0.0))
@@ -61,8 +64,9 @@ def item_path(item: LayoutItem):
     if item.kind == "line":
         return polyline_path(v["points"])
     if item.kind == "path":
-        return v["d"]
-    return None
+        d: Path = v["d"]  # parsed by the loader
+        return d
+    raise ValueError(f"item[{item.index}] is a {item.kind}, not a shape")
 
 
 def _substitute(text: str, tokens: dict[str, str]) -> str:
@@ -71,7 +75,7 @@ def _substitute(text: str, tokens: dict[str, str]) -> str:
     return text
 
 
-def _fitted(text: str, v: dict) -> tuple[str, float]:
+def _fitted(text: str, v: dict[str, Any]) -> tuple[str, float]:
     """A text item's ``text`` and cap height fitted to its ``max_width_mm`` (``min_cap_mm`` floor)."""
     family, weight = v.get("font", "sans"), v.get("weight", "regular")
     cap = v.get("cap_mm")
@@ -105,7 +109,7 @@ def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Prim
     )
 
 
-def _glow_under(grounds: list, x: float, y: float):
+def _glow_under(grounds: list[tuple[Path, Colour | None]], x: float, y: float) -> Colour | None:
     """The glow colour if the last filled shape under ``(x, y)`` is a lit area, else ``None``."""
     for path, glow in reversed(grounds):
         if contains(path, x, y):
@@ -120,7 +124,7 @@ def image_primitives(source: FilePath, x: float, y: float, w: float, h: float) -
     return [Image(x, y, w, h, source)]
 
 
-def _for_table(values: dict, features: frozenset[str]) -> bool:
+def _for_table(values: dict[str, Any], features: frozenset[str]) -> bool:
     """Whether an item with these keys is drawn on a table with ``features``."""
     when, unless = values.get("when"), values.get("unless")
     return (when is None or when in features) and (unless is None or unless not in features)
@@ -154,7 +158,7 @@ def build_scene(
     areas = {}
     # filled shapes drawn so far, latest last: (path, glow colour if a lit area else None), to
     # find what a text or symbol is printed on
-    grounds: list[tuple[object, object]] = []
+    grounds: list[tuple[Path, Colour | None]] = []
     for item in drawn:
         v = item.values
         if item.kind == "text":

@@ -17,14 +17,14 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path as FilePath
 from typing import Any
 
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.trichro import wagers
 from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_path
 from kiosk.scene.fonts import FAMILIES
-from kiosk.scene.primitives import parse_colour
+from kiosk.scene.primitives import Colour, Path, parse_colour
 from kiosk.scene.resources import assets_dir
 from kiosk.scene.svgimage import SvgError, svg_shapes
 from kiosk.scene.svgpath import PathDataError, parse_path_data
@@ -79,7 +79,7 @@ class LayoutItem:
 class Layout:
     """A validated layout: drawing size in mm, background colour, items in drawing order."""
 
-    path: Path
+    path: FilePath
     game: str
     width_mm: float
     height_mm: float
@@ -132,13 +132,13 @@ def _non_negative(v: Any) -> float:
     return n
 
 
-def _colour(v: Any):
+def _colour(v: Any) -> Colour | None:
     if not isinstance(v, str):
         raise ValueError(f'must be a colour "#rrggbb", "#rrggbbaa" or "none", got {v!r}')
     return parse_colour(v)
 
 
-def _solid_colour(v: Any):
+def _solid_colour(v: Any) -> Colour:
     c = _colour(v)
     if c is None:
         raise ValueError('must be a colour "#rrggbb" or "#rrggbbaa", not "none"')
@@ -188,8 +188,8 @@ def _text(v: Any) -> str:
     return s
 
 
-def _points(minimum: int) -> Callable[[Any], tuple]:
-    def check(v: Any) -> tuple:
+def _points(minimum: int) -> Callable[[Any], tuple[tuple[float, float], ...]]:
+    def check(v: Any) -> tuple[tuple[float, float], ...]:
         if not isinstance(v, list) or len(v) < minimum:
             raise ValueError(f"must be a list of at least {minimum} [x, y] points, got {v!r}")
         out = []
@@ -211,7 +211,7 @@ def _dash(v: Any) -> tuple[float, float]:
     return (_positive(v[0]), _positive(v[1]))
 
 
-def _path_data(v: Any):
+def _path_data(v: Any) -> Path:
     s = _string(v)
     try:
         return parse_path_data(s)
@@ -234,11 +234,11 @@ def _font(v: Any) -> str:
     return v
 
 
-def _image_source(v: Any):
+def _image_source(v: Any) -> str | FilePath:
     s = _string(v)
     if s == "logo":
         return "logo"
-    rel = Path(s)
+    rel = FilePath(s)
     if rel.is_absolute() or ".." in rel.parts:
         raise ValueError(f'must be "logo" or a path under assets/, got {s!r}')
     if rel.suffix.lower() not in (".png", ".svg"):
@@ -263,7 +263,7 @@ _SHAPE = {
 }
 
 # kind -> (required keys, optional keys), each key -> checker
-KINDS: dict[str, tuple[dict[str, Callable], dict[str, Callable]]] = {
+KINDS: dict[str, tuple[dict[str, Callable[[Any], Any]], dict[str, Callable[[Any], Any]]]] = {
     "rect": (
         {"x": _number, "y": _number, "w": _positive, "h": _positive},
         {"radius": _non_negative, **_SHAPE},
@@ -307,7 +307,7 @@ def _item_lines(source: str) -> list[int]:
     return [n for n, line in enumerate(source.splitlines(), 1) if re.match(r"\s*\[\[\s*item\s*\]\]", line)]
 
 
-def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) -> Layout:
+def parse_layout(source: str, name: str = "<layout>", base: FilePath | None = None) -> Layout:
     """Validate layout TOML text; ``name`` is used in messages.  Raises :class:`LayoutError`."""
     problems: list[str] = []
     try:
@@ -406,7 +406,7 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
                 seen_areas[area] = n
         items.append(LayoutItem(index=n, kind=kind, values=values, line=line))
 
-    if tri_chro_balls(game) is not None:
+    if isinstance(game, str) and tri_chro_balls(game) is not None:
         required_ids = tri_chro_wager_ids(game)
         missing = [i for i in required_ids if i not in seen_areas]
         extra = [i for i in seen_areas if i not in required_ids]
@@ -424,8 +424,9 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
 
     if problems:
         raise LayoutError(problems)
+    assert isinstance(game, str)  # a missing or unknown game is one of the problems above
     return Layout(
-        path=base or Path(name),
+        path=base or FilePath(name),
         game=game,
         width_mm=width,
         height_mm=height,
@@ -435,9 +436,9 @@ def parse_layout(source: str, name: str = "<layout>", base: Path | None = None) 
     )
 
 
-def load_layout(path: str | Path) -> Layout:
+def load_layout(path: str | FilePath) -> Layout:
     """Read and validate a layout file.  Raises :class:`LayoutError` listing every problem."""
-    path = Path(path)
+    path = FilePath(path)
     try:
         source = read_text_file(path, "layout file")
     except FileProblem as exc:

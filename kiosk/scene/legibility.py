@@ -11,12 +11,12 @@ in :mod:`kiosk.rules.lettering` (001 s459(2), 003 s23(2), s259(2), s295(2)).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kiosk.rules.citation import Violation
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the same definition, under its older name
-from kiosk.scene.primitives import Clipped, Scene, TextRun
+from kiosk.scene.primitives import Clipped, Primitive, Scene, TextRun
 
 __all__ = ["MIN_SIGN_TEXT_MM", "letter_height_mm", "text_runs_of", "short_text"]
 
@@ -33,7 +33,7 @@ def letter_height_mm(run: TextRun) -> float | None:
 def text_runs_of(scene: Scene) -> Iterator[TextRun]:
     """Every text run of the scene, including those inside clipped groups."""
 
-    def walk(items) -> Iterator[TextRun]:
+    def walk(items: Iterable[Primitive]) -> Iterator[TextRun]:
         for item in items:
             if isinstance(item, TextRun):
                 yield item

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     from kiosk.scene.fonts import FontFace
@@ -59,8 +60,11 @@ def colour_hex(colour: Colour) -> str:
     return "#" + "".join(f"{c:02x}" for c in colour)
 
 
-# A segment is ("L", x, y) or ("C", x1, y1, x2, y2, x, y).
-Segment = tuple
+LineTo = tuple[Literal["L"], float, float]
+"""``("L", x, y)``: a straight line to (x, y)."""
+CurveTo = tuple[Literal["C"], float, float, float, float, float, float]
+"""``("C", x1, y1, x2, y2, x, y)``: a cubic curve to (x, y) with two control points."""
+Segment = LineTo | CurveTo
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,7 @@ def _arc_segments(cx: float, cy: float, rx: float, ry: float, a0: float, a1: flo
 def rect_path(x: float, y: float, w: float, h: float, radius: float = 0.0) -> Path:
     """A rectangle, corners rounded by ``radius`` (clamped to half the shorter side)."""
     r = max(0.0, min(radius, w / 2, h / 2))
+    segs: tuple[Segment, ...]
     if r == 0:
         segs = (("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h))
         return Path((SubPath((x, y), segs, True),))
@@ -182,13 +187,13 @@ def arc_path(cx: float, cy: float, rx: float, ry: float, start_deg: float, span_
     return Path((SubPath(start, tuple(segs), False),))
 
 
-def polygon_path(points) -> Path:
+def polygon_path(points: Iterable[Sequence[float]]) -> Path:
     """A closed polygon through ``points``."""
     pts = [(float(px), float(py)) for px, py in points]
     return Path((SubPath(pts[0], tuple(("L", px, py) for px, py in pts[1:]), True),))
 
 
-def polyline_path(points) -> Path:
+def polyline_path(points: Iterable[Sequence[float]]) -> Path:
     """An open polyline through ``points``."""
     pts = [(float(px), float(py)) for px, py in points]
     return Path((SubPath(pts[0], tuple(("L", px, py) for px, py in pts[1:]), False),))

@@ -17,6 +17,7 @@ from pathlib import Path as FilePath
 from kiosk.scene.primitives import (
     Colour,
     Path,
+    Segment,
     Shape,
     SubPath,
     ellipse_path,
@@ -45,6 +46,8 @@ _NAMED = {
     "purple": (128, 0, 128),
 }
 _IGNORED = {"title", "desc", "metadata", "defs", "style"}
+Matrix = tuple[float, float, float, float, float, float]
+"""An SVG transform ``(a, b, c, d, e, f)``: x' = a x + c y + e, y' = b x + d y + f."""
 _NUM = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 
 
@@ -85,32 +88,33 @@ def _paint(value: str | None, opacity: float) -> Colour | None:
     return (rgb[0], rgb[1], rgb[2], max(0, min(255, int(round(255 * opacity)))))
 
 
-def _matrix(transform: str | None):
-    m = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+def _matrix(transform: str | None) -> Matrix:
+    m: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     if not transform:
         return m
     for name, args in re.findall(r"(\w+)\s*\(([^)]*)\)", transform):
         a = _nums(args)
+        t: Matrix
         if name == "matrix" and len(a) == 6:
-            t = tuple(a)
+            t = (a[0], a[1], a[2], a[3], a[4], a[5])
         elif name == "translate" and a:
-            t = (1, 0, 0, 1, a[0], a[1] if len(a) > 1 else 0)
+            t = (1.0, 0.0, 0.0, 1.0, a[0], a[1] if len(a) > 1 else 0.0)
         elif name == "scale" and a:
-            t = (a[0], 0, 0, a[1] if len(a) > 1 else a[0], 0, 0)
+            t = (a[0], 0.0, 0.0, a[1] if len(a) > 1 else a[0], 0.0, 0.0)
         elif name == "rotate" and a:
             r = math.radians(a[0])
             c, s = math.cos(r), math.sin(r)
-            t = (c, s, -s, c, 0, 0)
+            t = (c, s, -s, c, 0.0, 0.0)
             if len(a) == 3:
                 cx, cy = a[1], a[2]
-                t = _compose(_compose((1, 0, 0, 1, cx, cy), t), (1, 0, 0, 1, -cx, -cy))
+                t = _compose(_compose((1.0, 0.0, 0.0, 1.0, cx, cy), t), (1.0, 0.0, 0.0, 1.0, -cx, -cy))
         else:
             raise SvgError(f"unsupported SVG transform {name}({args})")
         m = _compose(m, t)
     return m
 
 
-def _compose(m, n):
+def _compose(m: Matrix, n: Matrix) -> Matrix:
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
     return (
@@ -123,22 +127,19 @@ def _compose(m, n):
     )
 
 
-def _apply(m, path: Path) -> Path:
+def _apply(m: Matrix, path: Path) -> Path:
     a, b, c, d, e, f = m
 
-    def pt(x, y):
+    def pt(x: float, y: float) -> tuple[float, float]:
         return (a * x + c * y + e, b * x + d * y + f)
 
-    subs = []
-    for sub in path.subpaths:
-        segs = []
-        for seg in sub.segments:
-            coords = []
-            for i in range(1, len(seg), 2):
-                coords.extend(pt(seg[i], seg[i + 1]))
-            segs.append((seg[0], *coords))
-        subs.append(SubPath(pt(*sub.start), tuple(segs), sub.closed))
-    return Path(tuple(subs))
+    def move(seg: Segment) -> Segment:
+        if seg[0] == "L":
+            return ("L", *pt(seg[1], seg[2]))
+        (x1, y1), (x2, y2), (x3, y3) = pt(seg[1], seg[2]), pt(seg[3], seg[4]), pt(seg[5], seg[6])
+        return ("C", x1, y1, x2, y2, x3, y3)
+
+    return Path(tuple(SubPath(pt(*sub.start), tuple(map(move, sub.segments)), sub.closed) for sub in path.subpaths))
 
 
 def _style(el: ET.Element, inherited: dict[str, str]) -> dict[str, str]:
@@ -203,7 +204,7 @@ def svg_shapes(file: FilePath, x: float, y: float, w: float, h: float) -> list[S
     oy = y + (h - vh * s) / 2 - vy * s
     shapes: list[Shape] = []
 
-    def walk(el: ET.Element, m, inherited: dict[str, str]) -> None:
+    def walk(el: ET.Element, m: Matrix, inherited: dict[str, str]) -> None:
         for child in el:
             tag = _local(child.tag)
             if tag in _IGNORED:

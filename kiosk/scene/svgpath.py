@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 
-from kiosk.scene.primitives import Path, SubPath, _arc_segments
+from kiosk.scene.primitives import Path, Segment, SubPath, _arc_segments
 
 __all__ = ["PathDataError", "parse_path_data"]
 
@@ -26,7 +27,7 @@ class PathDataError(ValueError):
     """Path data that cannot be read; the message says where."""
 
 
-def _tokens(d: str):
+def _tokens(d: str) -> Iterator[str | float]:
     for m in _TOKEN.finditer(d):
         cmd, num, _space, bad = m.groups()
         if bad is not None:
@@ -46,7 +47,9 @@ def _flag(value: float, where: str) -> bool:
     return value == 1.0
 
 
-def _arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2):
+def _arc_to_cubics(
+    x1: float, y1: float, rx: float, ry: float, phi_deg: float, large: bool, sweep: bool, x2: float, y2: float
+) -> list[Segment]:
     """Cubic segments for an SVG elliptical arc from (x1, y1) to (x2, y2)."""
     if (x1, y1) == (x2, y2):
         return []
@@ -72,9 +75,8 @@ def _arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2):
     cx = cphi * cxp - sphi * cyp + (x1 + x2) / 2
     cy = sphi * cxp + cphi * cyp + (y1 + y2) / 2
 
-    def angle(ux, uy, vx, vy):
-        a = math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
-        return a
+    def angle(ux: float, uy: float, vx: float, vy: float) -> float:
+        return math.atan2(ux * vy - uy * vx, ux * vx + uy * vy)
 
     t1 = angle(1, 0, (x1p - cxp) / rx, (y1p - cyp) / ry)
     dt = angle((x1p - cxp) / rx, (y1p - cyp) / ry, (-x1p - cxp) / rx, (-y1p - cyp) / ry)
@@ -86,16 +88,18 @@ def _arc_to_cubics(x1, y1, rx, ry, phi_deg, large, sweep, x2, y2):
     # page (y = cy - ry sin a); SVG angles run the other way (y = cy + ry sin t), so negate them,
     # draw about the origin, then rotate by phi and move to the centre.
     segs = _arc_segments(0.0, 0.0, rx, ry, -t1, -(t1 + dt))
-    out = []
+
+    def moved(px: float, py: float) -> tuple[float, float]:
+        return cx + cphi * px - sphi * py, cy + sphi * px + cphi * py
+
+    out: list[Segment] = []
     for seg in segs:
-        pts = seg[1:]
-        moved = []
-        for i in range(0, 6, 2):
-            px, py = pts[i], pts[i + 1]
-            moved += [cx + cphi * px - sphi * py, cy + sphi * px + cphi * py]
-        out.append(("C", *moved))
+        assert seg[0] == "C"  # _arc_segments draws curves only
+        (ax, ay), (bx, by), (ex, ey) = moved(seg[1], seg[2]), moved(seg[3], seg[4]), moved(seg[5], seg[6])
+        out.append(("C", ax, ay, bx, by, ex, ey))
     # land exactly on the end point
     last = out[-1]
+    assert last[0] == "C"
     out[-1] = ("C", last[1], last[2], last[3], last[4], x2, y2)
     return out
 
@@ -109,7 +113,7 @@ def parse_path_data(d: str) -> Path:
         raise PathDataError("path data is empty")
     tokens = list(_tokens(d))
     subpaths: list[SubPath] = []
-    segs: list = []
+    segs: list[Segment] = []
     start: tuple[float, float] | None = None
     x = y = 0.0
     i = 0
@@ -119,7 +123,7 @@ def parse_path_data(d: str) -> Path:
     last_cubic: tuple[float, float] | None = None
     last_quad: tuple[float, float] | None = None
 
-    def quad(qx: float, qy: float, ex: float, ey: float) -> tuple:
+    def quad(qx: float, qy: float, ex: float, ey: float) -> Segment:
         return ("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)
 
     def flush(closed: bool) -> None:
@@ -148,8 +152,8 @@ def parse_path_data(d: str) -> Path:
         up = cmd.upper()
         rel = cmd.islower()
         n = _ARITY[up]
-        args = tokens[i : i + n]
-        if len(args) < n or any(isinstance(a, str) for a in args):
+        args = [a for a in tokens[i : i + n] if not isinstance(a, str)]
+        if len(args) < n:
             raise PathDataError(f"command {cmd} needs {n} numbers")
         i += n
         cubic_control, quad_control = last_cubic, last_quad
@@ -173,7 +177,7 @@ def parse_path_data(d: str) -> Path:
             segs.append(("L", x, y))
         elif up == "C":
             pts = [a + (x if j % 2 == 0 else y) for j, a in enumerate(args)] if rel else list(args)
-            segs.append(("C", *pts))
+            segs.append(("C", pts[0], pts[1], pts[2], pts[3], pts[4], pts[5]))
             last_cubic = (pts[2], pts[3])
             x, y = pts[4], pts[5]
         elif up == "S":

@@ -1,4 +1,4 @@
-"""What the views read from a table's game state, in one place.
+"""What the views (and the demo's croupier) read from a table's game state, in one place.
 
 Each function takes a table state (:class:`kiosk.state.shapes.TableState`) and returns a
 plain, hashable value; keys a database written before a command existed does not have read as
@@ -8,9 +8,9 @@ one function here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
-from kiosk.state.shapes import TRI_CHRO_GAMES, TableState
+from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, TableState
 
 __all__ = [
     "layout_features",
@@ -19,6 +19,10 @@ __all__ = [
     "roulette_results",
     "roulette_lit",
     "pai_gow_markers",
+    "TriChroRound",
+    "trichro_round",
+    "twoup_failed_lights",
+    "twoup_seat",
 ]
 
 
@@ -89,3 +93,49 @@ def pai_gow_markers(table: TableState) -> tuple[str | None, int | None, tuple[in
         banker = bank.get("banker") if isinstance(bank.get("banker"), str) else None
         box = bank.get("box") if isinstance(bank.get("box"), int) and not isinstance(bank.get("box"), bool) else None
     return banker, box, tuple(sorted(set(_ints(gs.get("priority_boxes")))))
+
+
+class TriChroRound(NamedTuple):
+    """Where a tri-chro table's drawing stands (001 pt 20)."""
+
+    phase: str  # "betting", "no_more_bets" (s462, s463(1)), "result" (s463(3)) or "void" (s465, s466)
+    device: str  # "ball_device" (s463(3)) or "random_result_generator" (s455)
+    balls: int  # 54 or 63
+    broken_ball: bool  # a ball was broken and is not yet replaced by an inspector
+    awaiting_inspector: bool  # a voided drawing waits for an inspector's approval to draw again
+
+
+def trichro_round(table: TableState) -> TriChroRound | None:
+    """The drawing's phase, device and balls, and whether an inspector is awaited; ``None`` for
+    another game."""
+    if table["game"] not in TRI_CHRO_GAMES:
+        return None
+    gs = _gs(table)
+    return TriChroRound(
+        phase=str(gs["phase"]),
+        device=str(gs["device"]),
+        balls=int(gs["balls"]),
+        broken_ball=bool(gs.get("broken_ball")),
+        awaiting_inspector=bool(gs.get("awaiting_inspector")),
+    )
+
+
+def twoup_failed_lights(table: TableState) -> tuple[tuple[str, int], ...]:
+    """The failed result lights of a two-up table as ``(set, index)`` pairs, the heads, tails
+    and odds sets in that order, each index 1-based as recorded (004 sch13 s19(2))."""
+    if table["game"] not in TWO_UP_GAMES:
+        return ()
+    failed = _gs(table).get("failed_lights") or {}
+    if not isinstance(failed, dict):
+        return ()
+    return tuple((kind, index) for kind in ("heads", "tails", "odds") for index in _ints(failed.get(kind)))
+
+
+def twoup_seat(table: TableState) -> int | None:
+    """The seat of the spinner of the two-up game in play (004 sch13 s5); ``None`` when the
+    dealer spins or no game has begun."""
+    if table["game"] not in TWO_UP_GAMES:
+        return None
+    game = _gs(table).get("game")
+    seat = game.get("seat") if isinstance(game, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None

@@ -22,10 +22,10 @@ from PySide6.QtWidgets import QApplication
 
 from kiosk.scene.legibility import text_runs_of
 from kiosk.state.client import KioskClient
-from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import DisplayProcess
-from kiosk.ui.display_main import casino_from_summary
-from kiosk.ui.kiosk_window import KioskWindow
+from kiosk.ui.display.app import DisplayProcess
+from kiosk.ui.display.device_settings import DeviceSettings
+from kiosk.ui.display.main import casino_from_summary
+from kiosk.ui.display.window import KioskWindow
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kiosk.ui.calibration import plausible_size, resolve_scale, scale_from_ruler, screen_key
-from kiosk.ui.device_settings import DeviceSettings
+from kiosk.ui.display.calibration import plausible_size, resolve_scale, scale_from_ruler, screen_key
+from kiosk.ui.display.device_settings import DeviceSettings
 
 
 @pytest.mark.parametrize("mm", [(0, 0), (1, 1), (160, 90), (160, 100), (90, 160), (16, 9)])

@@ -16,8 +16,8 @@ from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
 
 from kiosk.state.client import KioskClient, LiveState
-from kiosk.ui.console import ConsoleWindow
-from kiosk.ui.console.credentials import Credentials
+from kiosk.ui.staff.console import ConsoleWindow
+from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
 

@@ -1,5 +1,5 @@
 """What the console says of a scheduled change's notice, from the displays' reports
-(kiosk.ui.console.schedule.notice_words): every case a pit boss meets."""
+(kiosk.ui.staff.console.schedule.notice_words): every case a pit boss meets."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from kiosk.state.showing import ShowingRecord
-from kiosk.ui.console.schedule import notice_words
+from kiosk.ui.staff.console.schedule import notice_words
 
 T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 TABLE = {"id": "MP-01", "game": "manila_poker", "limits": {"minimum_table_stake_cents": 10_000}}

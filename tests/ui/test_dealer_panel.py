@@ -11,8 +11,8 @@ from live_display import display_reports, wait_for
 
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
-from kiosk.ui.dealer import DealerPanel
-from kiosk.ui.touch import MIN_TARGET_MM
+from kiosk.ui.staff.dealer import DealerPanel
+from kiosk.ui.widgets.touch import MIN_TARGET_MM
 
 pytestmark = [pytest.mark.timeout(120)]
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, time
 import pytest
 from pydantic import ValidationError
 
-from kiosk.ui.device_settings import (
+from kiosk.ui.display.device_settings import (
     SCHEMA_VERSION,
     BrightnessPeriod,
     DeviceSettings,

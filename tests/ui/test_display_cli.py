@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.ui.device_settings import load_settings, verify_pin
+from kiosk.ui.display.device_settings import load_settings, verify_pin
 
 ROOT = Path(__file__).resolve().parents[2]
 

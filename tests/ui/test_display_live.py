@@ -14,16 +14,16 @@ import pytest
 from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
-from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import DisplayProcess
-from kiosk.ui.display_cache import load_cache
-from kiosk.ui.display_main import casino_from_summary
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.app import DisplayProcess
+from kiosk.ui.display.cache import load_cache
+from kiosk.ui.display.device_settings import DeviceSettings
+from kiosk.ui.display.main import casino_from_summary
+from kiosk.ui.display.spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 
-def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):  # noqa: F811
+def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):  # noqa: F811 (a fixture)
     async def scenario():
         client, process = await open_display(
             served,
@@ -75,7 +75,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
     run(scenario())
 
 
-def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):  # noqa: F811
+def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):  # noqa: F811 (a fixture)
     async def first():
         client, process = await open_display(
             served,
@@ -120,7 +120,7 @@ def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, ser
     served.start()
 
 
-def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):  # noqa: F811
+def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):  # noqa: F811 (a fixture)
     async def scenario():
         client = KioskClient(served.url, "not-a-token")
         process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings())
@@ -140,7 +140,7 @@ def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):  # noqa: F81
 def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path):
     from datetime import time as daytime
 
-    from kiosk.ui.device_settings import BrightnessPeriod
+    from kiosk.ui.display.device_settings import BrightnessPeriod
 
     zone = ZoneInfo("Australia/Brisbane")
     now = [datetime(2026, 11, 30, 21, 59, tzinfo=zone)]

@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QCloseEvent
 
-from kiosk.ui.device_settings import hash_pin
-from kiosk.ui.kiosk_window import HOLD_SECONDS, KioskWindow
+from kiosk.ui.display.device_settings import hash_pin
+from kiosk.ui.display.window import HOLD_SECONDS, KioskWindow
 
 
 @pytest.fixture

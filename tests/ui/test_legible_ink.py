@@ -14,14 +14,14 @@ from __future__ import annotations
 import pytest
 from live_display import close_display, glyph_ink_heights, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
-from kiosk.ui.calibration import ScreenScale
-from kiosk.ui.display_spec import DisplaySpec
+from kiosk.ui.display.calibration import ScreenScale
+from kiosk.ui.display.spec import DisplaySpec
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide
 
 
-def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):  # noqa: F811
+def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):  # noqa: F811 (a fixture)
     async def scenario():
         specs = [DisplaySpec("BJ", "limits", table="BJ-01"), DisplaySpec("MP", "signs", table="MP-01")]
         client, process = await open_display(served, specs)

@@ -20,7 +20,7 @@ from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
-from kiosk.ui.scene_widget import Overlay, Placement, SceneWidget
+from kiosk.ui.widgets.scene_widget import Overlay, Placement, SceneWidget
 
 ROOT = Path(__file__).resolve().parents[2]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]

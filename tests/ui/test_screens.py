@@ -43,9 +43,9 @@ import json, sys
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from kiosk.scene.primitives import Scene
-from kiosk.ui.device_settings import DeviceSettings
-from kiosk.ui.display_app import ordered_screens, screen_scale
-from kiosk.ui.kiosk_window import KioskWindow, show_on_screen
+from kiosk.ui.display.device_settings import DeviceSettings
+from kiosk.ui.display.app import ordered_screens, screen_scale
+from kiosk.ui.display.window import KioskWindow, show_on_screen
 out = []
 settings = DeviceSettings()
 screens = ordered_screens()

@@ -66,7 +66,7 @@ def server(tmp_path, demo_floor):
 def test_server_snapshot_is_what_the_display_shows_now(server, tmp_path, capsys, monkeypatch):
     """After real commands, a --server snapshot equals the view composed from the server's
     state by the displays' own composition, pixel for pixel."""
-    from kiosk.cli.snapshot import render_view
+    from kiosk.ui.display.snapshots import render_view
 
     token_file = tmp_path / "token"
     token_file.write_text(server.token("display") + "\n", encoding="utf-8")

@@ -511,9 +511,9 @@ def jackpot_round(
 
     payments = []
     for player, hand in winners:
-        from_meter = hand.prize_linked or settings.fixed_payments_from_meter
+        on_meter = hand.prize_linked or settings.fixed_payments_from_meter
         pay_rule = "000 s247(2),(3)" if shared and hand.prize_linked else "000 s246(1)"
-        payments.append(JackpotPayment(player, hand, amounts[player], s246[player], from_meter, pay_rule))
+        payments.append(JackpotPayment(player, hand, amounts[player], s246[player], on_meter, pay_rule))
     total = sum(p.amount_cents for p in payments)
     charge = sum(p.amount_cents for p in payments if p.from_meter)
     from_meter = min(charge, prize)

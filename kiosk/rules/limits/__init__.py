@@ -38,6 +38,7 @@ poker), the plain sanity checks cite ``"IMPL"``: they are this product's checks,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from kiosk.rules.citation import Violation
@@ -98,7 +99,7 @@ LIMIT_RULES: dict[str, str] = {
 }
 
 _CHECKS: dict[str, Callable[[TableView], list[Violation]]] = {
-    **{g.id: (lambda view, balls=g.balls: check_tri_chro(view, balls)) for g in GAMES.values() if g.balls is not None},
+    **{g.id: partial(check_tri_chro, balls=g.balls) for g in GAMES.values() if g.balls is not None},
     "two_up_dice": check_two_up_dice,
     "caribbean_stud": check_caribbean_stud,
     "blackjack": check_blackjack,

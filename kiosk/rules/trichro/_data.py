@@ -173,7 +173,7 @@ def _predicate(raw: Any, key: str) -> Predicate:
         conditions = tuple(_condition(c, f"{key}.one_each[{i}]") for i, c in enumerate(body))
     else:
         conditions = (_condition(body, f"{key}.{form}"),)
-    return Predicate(form=form, conditions=conditions)  # type: ignore[arg-type]
+    return Predicate(form=form, conditions=conditions)
 
 
 def _wager(raw: Any, key: str, citation: str) -> Wager:

@@ -231,7 +231,7 @@ class SpinnerGame:
         self._reset()
         for kind, value in events:
             if kind == "spin":
-                self._apply_spin(value)  # type: ignore[arg-type]
+                self._apply_spin(value)
             else:
                 self._handed_over = True
         return self._records[-1]

@@ -68,10 +68,11 @@ def offer_order(
         i = order.index(previous)
         after = order[i + 1 :] + order[:i]
         return tuple(after + [previous]) if settings.reoffer_previous_spinner else tuple(after)
-    numbered = all(isinstance(s, int) and not isinstance(s, bool) for s in order + [previous])
-    if numbered and order == sorted(order):
-        later = [s for s in order if s > previous]  # type: ignore[operator]
-        return tuple(later + [s for s in order if s not in later])
+    numbers = [s for s in order if isinstance(s, int) and not isinstance(s, bool)]
+    if len(numbers) == len(order) and isinstance(previous, int) and not isinstance(previous, bool):
+        if numbers == sorted(numbers):
+            later = [s for s in order if isinstance(s, int) and s > previous]
+            return tuple(later + [s for s in order if s not in later])
     raise RuleError(
         f"the previous spinner's seat {previous!r} is not at the table; to start after an empty seat, "
         "number the seats clockwise from the dealer's left (004 sch13 s5(3))",

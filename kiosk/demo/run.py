@@ -1,0 +1,317 @@
+"""The running demo: the backend in-process, the croupier, and live windows or snapshots.
+
+``kiosk demo`` (:mod:`kiosk.cli.demo`) reads its flags, then calls :func:`check` (the demo
+floor against the rules, one line per problem), and :func:`render_all` (``--no-serve``: every
+table's layout and every display, to PNG) or :func:`run_demo`, which runs in one process, on one
+event loop:
+
+* the backend, on a SQLite file in the output folder, seeded from the floor, serving the API on
+  127.0.0.1 (the pit, display and dealer tokens are printed, so other ``kiosk`` commands can
+  connect);
+* the croupier (:mod:`kiosk.demo.croupier`) playing tri-chro drawings, two-up spins, Caribbean
+  jackpot wagers and the occasional hit, at a human pace, through the real API;
+* display windows for tables of several games (:data:`kiosk.demo.DEMO_DISPLAYS`: the tri-chro
+  result with its lit layout, the two-up lights, the progressive jackpot meter, the roulette
+  board, a limits sign), tiled over the left of the screen (:mod:`kiosk.ui.demo_windows`), fed
+  live by the stream exactly as ``kiosk display`` is, with the pit console (signed in) and a
+  dealer panel for :data:`kiosk.demo.DEALER_TABLE` (which the croupier leaves to you) on the
+  right;
+* or, with no display (neither ``DISPLAY`` nor ``WAYLAND_DISPLAY`` set, and ``QT_QPA_PLATFORM``
+  not ``offscreen``) or one Qt cannot open, headless: it says so in one line and writes a PNG of
+  each display every ``snapshot_every`` seconds.
+
+It runs until Ctrl-C, ``seconds``, or staff exit a display window; then everything it started
+stops in the reverse order.  What a user can act on ends it with one line (:class:`DemoError`).
+
+The demo opens windows only through :mod:`kiosk.ui`, and loads Qt only where it opens them or
+paints: a child process first checks that Qt can open the screen
+(:func:`kiosk.ui.display.main.display_problem`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import Sequence
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from kiosk.demo import DEALER_TABLE, DEMO_DISPLAYS, DISPLAY_SHARE
+from kiosk.demo.croupier import Croupier
+from kiosk.floor import Floor, FloorError, check_floor, load_floor
+from kiosk.state.client import KioskClient
+from kiosk.state.errors import StateError
+from kiosk.state.http import create_app
+from kiosk.state.service import Service
+from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
+from kiosk.ui.display.main import display_problem, run_on_qt_loop
+from kiosk.ui.display.spec import DisplaySpec
+from kiosk.views.base import CasinoSettings
+from kiosk.views.screen import Subject
+from kiosk.views.signs.source import states_from_floor
+
+if TYPE_CHECKING:
+    from kiosk.ui.display import DisplayProcess
+
+__all__ = ["DemoError", "Options", "check", "display_specs", "has_display", "render_all", "run_demo"]
+
+
+class DemoError(Exception):
+    """A one-line message for the user; ``exit_code`` is the process exit code."""
+
+    def __init__(self, message: str, exit_code: int = 2) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the demo runs (``kiosk demo``'s flags)."""
+
+    port: int = 8765  # of the embedded server (0: any free port)
+    displays: Sequence[str] = ()  # the floor's displays to open (empty: DEMO_DISPLAYS)
+    headless: bool = False  # no windows even when a display is available
+    pace: float = 1.0  # the croupier's pauses, scaled
+    seconds: float | None = None  # stop after this long (None: when asked to)
+    snapshot_every: float = 10.0  # headless: seconds between snapshots of the displays
+
+
+def check(floor_path: Path) -> Floor:
+    """The floor at ``floor_path``, checked against the rules: one line per problem printed,
+    and a :class:`DemoError` (exit code 1) when it cannot be loaded or breaks a rule."""
+    try:
+        floor = load_floor(floor_path)
+    except FloorError as exc:
+        for problem in exc.problems:
+            print(problem)
+        raise DemoError(f"the floor file {floor_path} has {len(exc.problems)} problem(s)", 1) from None
+    found = check_floor(floor)
+    errors = [v for v in found if v.severity == "error"]
+    for v in found:
+        print(f"{'warning: ' if v.severity == 'warning' else ''}{v.message}")
+    if errors:
+        raise DemoError(f"the floor breaks {len(errors)} rule(s); see kiosk check --floor {floor_path}", 1)
+    print(f"checked {floor_path}: {len(floor.tables)} tables, {len(floor.links)} jackpot link(s)")
+    return floor
+
+
+def render_all(floor: Floor, out: Path, pixels: tuple[int, int], screen_mm: tuple[float, float]) -> int:
+    """Every table's layout and every display of the floor, composed as the displays compose
+    them (:func:`kiosk.ui.display.snapshots.render_view`), to PNG in ``out``; returns how many."""
+    from kiosk.ui.display.snapshots import render_view  # paints with Qt
+
+    tables, links = states_from_floor(floor)
+    settings = CasinoSettings.from_floor(floor)
+    now = datetime.now(UTC)
+    wanted = [(f"{table_id}-layout", Subject("layout", table=table_id)) for table_id in sorted(floor.tables)]
+    wanted += [(display_id, Subject.of_display(display)) for display_id, display in sorted(floor.displays.items())]
+    for name, subject in wanted:
+        try:
+            _, image = render_view(subject, tables, links, settings, now, pixels, screen_mm)
+        except (LookupError, ValueError) as exc:
+            raise DemoError(f"{subject.view} of {subject.name}: {str(exc).splitlines()[0]}") from None
+        path = out / f"{name}.png"
+        if not image.save(str(path)):  # PNG, by its suffix
+            raise DemoError(f"cannot write {path}")
+    return len(wanted)
+
+
+def has_display() -> bool:
+    """Whether windows can be shown: an X11 or Wayland display, or Qt told to draw offscreen."""
+    return bool(
+        os.environ.get("DISPLAY")
+        or os.environ.get("WAYLAND_DISPLAY")
+        or os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen")
+    )
+
+
+def display_specs(floor: Floor, wanted: Sequence[str]) -> list[DisplaySpec]:
+    """The displays of ``floor`` named in ``wanted`` (default: :data:`~kiosk.demo.DEMO_DISPLAYS`
+    that the floor has, else all of its displays)."""
+    chosen = list(wanted) or [d for d in DEMO_DISPLAYS if d in floor.displays] or sorted(floor.displays)
+    missing = [d for d in chosen if d not in floor.displays]
+    if missing:
+        raise DemoError(
+            f"--display {missing[0]}: no such display on the floor; displays: {', '.join(sorted(floor.displays))}"
+        )
+    return [
+        DisplaySpec(
+            id=d,
+            view=floor.displays[d].view,
+            table=floor.displays[d].table,
+            link=floor.displays[d].link,
+            screen=floor.displays[d].screen,
+        )
+        for d in chosen
+    ]
+
+
+def run_demo(floor: Floor, out: Path, options: Options) -> int:
+    """Run the demo of ``floor`` (its database and snapshots in ``out``) until it is stopped;
+    with windows when a display is there and Qt can open it, else headless.  The exit code."""
+    specs = display_specs(floor, options.displays)
+    windows = has_display() and not options.headless
+    problem = display_problem() if windows else None
+    if windows and problem is None:
+        return run_on_qt_loop(_Demo(floor, out, specs, options, windows=True).run())
+    why = problem or ("--headless" if options.headless else "no display (DISPLAY and WAYLAND_DISPLAY are unset)")
+    print(
+        f"kiosk demo: {why}: running headless - serving, driving, and writing snapshots to {out / 'snapshots'}",
+        flush=True,
+    )
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return asyncio.run(_Demo(floor, out, specs, options, windows=False).run())
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    try:
+        await task
+    except (asyncio.CancelledError, StateError):
+        pass
+
+
+class _Demo:
+    """The running demo: server, croupier and either windows or snapshots."""
+
+    def __init__(self, floor: Floor, out: Path, specs: list[DisplaySpec], options: Options, *, windows: bool) -> None:
+        self.floor, self.out, self.specs, self.options, self.windows = floor, out, specs, options, windows
+        self.stop = asyncio.Event()
+
+    async def run(self) -> int:
+        """Start everything, wait to be stopped, stop everything (in the reverse order)."""
+        try:
+            service = await Service.open(
+                f"sqlite:///{self.out / 'demo.sqlite3'}", floor=self.floor, apply_floor=True, node_id="demo"
+            )
+        except StateError as exc:
+            raise DemoError(exc.message) from None
+        async with AsyncExitStack() as stack:
+            stack.push_async_callback(service.close)
+            runner = web.AppRunner(
+                create_app(service, floor=self.floor), handle_signals=False, access_log=None, shutdown_timeout=2.0
+            )
+            stack.push_async_callback(runner.cleanup)
+            tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display", "dealer")}
+            url = await self._serve(runner)
+            print(f"kiosk demo: serving {url}/api/v1 (SQLite {self.out / 'demo.sqlite3'})", flush=True)
+            for role, token in tokens.items():
+                print(f"kiosk demo: {role} token: {token}", flush=True)
+            pit = await stack.enter_async_context(KioskClient(url, tokens["pit"]))
+            staff_table = DEALER_TABLE if self.windows and DEALER_TABLE in self.floor.tables else None
+            played = {tid: t.game for tid, t in self.floor.tables.items() if tid != staff_table}
+            croupier = Croupier(
+                pit, played, pace=self.options.pace, on_note=lambda text: print(f"kiosk demo: {text}", flush=True)
+            )
+            stack.push_async_callback(_cancel, asyncio.ensure_future(croupier.run()))
+            viewer = await stack.enter_async_context(KioskClient(url, tokens["display"]))
+            process = None
+            if self.windows:
+                process = self._open_windows(viewer)
+                stack.push_async_callback(process.stop)
+                await self._open_staff_windows(stack, url, tokens, staff_table)
+            else:
+                stack.push_async_callback(_cancel, asyncio.ensure_future(self._snapshots(viewer)))
+            self._on_signals()
+            if self.options.seconds is not None:
+                asyncio.get_running_loop().call_later(self.options.seconds, self.stop.set)
+            waiters = [asyncio.ensure_future(self.stop.wait())]
+            if process is not None:
+                waiters.append(asyncio.ensure_future(process.stopped.wait()))
+            await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+            for w in waiters:
+                w.cancel()
+            print(f"kiosk demo: stopping ({croupier.commands_sent} commands played)", flush=True)
+            return 0
+
+    async def _serve(self, runner: web.AppRunner) -> str:
+        """Serve the API on 127.0.0.1; its URL (with the port bound, for ``--port 0``)."""
+        await runner.setup()
+        site = web.TCPSite(runner, "127.0.0.1", self.options.port)
+        try:
+            await site.start()
+        except OSError as exc:
+            raise DemoError(
+                f"cannot listen on 127.0.0.1:{self.options.port}: {exc.strerror or exc} (give --port)"
+            ) from None
+        return f"http://127.0.0.1:{runner.addresses[0][1]}"
+
+    def _on_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            signal.signal(sig, lambda *_: loop.call_soon_threadsafe(self.stop.set))
+
+    async def _open_staff_windows(
+        self, stack: AsyncExitStack, url: str, tokens: dict[str, str], dealer_table: str | None
+    ) -> None:
+        """The pit console, signed in with the demo's pit token, and a dealer panel for a table
+        the croupier leaves alone: change a limit and watch the sign, press a button and watch
+        the lights."""
+        from kiosk.ui.demo_windows import staff_geometry
+        from kiosk.ui.staff.console import ConsoleWindow
+        from kiosk.ui.staff.console.credentials import Credentials
+        from kiosk.ui.staff.dealer import DealerPanel
+
+        console = ConsoleWindow(
+            [url],
+            Credentials(self.out / "console", use_keyring=False),
+            devices_path=self.out / "device.json",
+            token=tokens["pit"],
+        )
+        console_box, dealer_box = staff_geometry(DISPLAY_SHARE)
+        console.setGeometry(console_box)
+        console.show()
+        console.start()
+        stack.callback(console.deleteLater)  # after it stopped
+        stack.push_async_callback(console.stop)
+        if dealer_table is not None:
+            dealer = await stack.enter_async_context(KioskClient(url, tokens["dealer"]))
+            panel = DealerPanel(dealer, dealer_table)
+            panel.setGeometry(dealer_box)
+            panel.show()
+            panel.start()
+            stack.callback(panel.deleteLater)
+            stack.push_async_callback(panel.stop)
+        print(
+            f"kiosk demo: pit console and {'a dealer panel for ' + dealer_table if dealer_table else 'no dealer panel'}",
+            flush=True,
+        )
+
+    def _open_windows(self, client: KioskClient) -> DisplayProcess:
+        from kiosk.ui.demo_windows import tiled
+        from kiosk.ui.display import DisplayProcess
+
+        try:
+            settings = load_settings()
+        except DeviceSettingsError as exc:
+            raise DemoError(str(exc)) from None
+        process = DisplayProcess(
+            client, self.specs, settings, casino=CasinoSettings.from_floor(self.floor), place=tiled(DISPLAY_SHARE)
+        )
+        process.open_windows()
+        process.start()
+        print(f"kiosk demo: {len(process.screens)} display windows: {', '.join(s.id for s in self.specs)}", flush=True)
+        return process
+
+    async def _snapshots(self, client: KioskClient) -> None:
+        from kiosk.ui.display.snapshots import write_snapshots  # paints with Qt
+
+        folder = self.out / "snapshots"
+        folder.mkdir(parents=True, exist_ok=True)
+        casino = CasinoSettings.from_floor(self.floor)
+        await asyncio.sleep(min(3.0, self.options.snapshot_every))  # the croupier's first moves
+        while True:
+            try:
+                tables, links = await client.tables(), await client.links()
+            except StateError as exc:
+                print(f"kiosk demo: snapshot skipped: {exc}", flush=True)
+            else:
+                written = write_snapshots(self.specs, tables, links, casino, folder)
+                print(f"kiosk demo: wrote {len(written)} snapshots to {folder}", flush=True)
+            await asyncio.sleep(self.options.snapshot_every)

@@ -1,5 +1,0 @@
-"""The dealer panel: a table-side touch screen that runs the game (``kiosk dealer``)."""
-
-from kiosk.ui.dealer.panel import SECTIONS, DealerPanel
-
-__all__ = ["DealerPanel", "SECTIONS"]

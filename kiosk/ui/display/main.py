@@ -1,0 +1,230 @@
+"""Start a display process: Qt and aiohttp on one qasync loop (``kiosk display`` calls :func:`run_display`).
+
+The loop is started with ``asyncio.Runner(loop_factory=qasync.QEventLoop)`` (docs/architecture.md, Pitfalls); the
+windows are opened before the first network call, so a screen shows "connecting" (or the saved
+picture, marked offline) at once.  SIGTERM and SIGINT close the windows and end the process
+with exit code 0; staff's *Exit display* does the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Coroutine, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+from zoneinfo import ZoneInfo
+
+from kiosk.state.client import KioskClient
+from kiosk.state.client.status import TokenRefused
+from kiosk.state.errors import Forbidden, StateError, Unauthorized
+from kiosk.state.wire import FloorSummary
+from kiosk.ui.display.device_settings import DeviceSettings
+from kiosk.views.base import CasinoSettings
+
+if TYPE_CHECKING:
+    from kiosk.ui.display.app import Place
+
+__all__ = [
+    "DisplayOptions",
+    "display_problem",
+    "ensure_qt_application",
+    "run_on_qt_loop",
+    "run_display",
+    "casino_from_summary",
+]
+
+T = TypeVar("T")
+
+
+@dataclass
+class DisplayOptions:
+    """What ``kiosk display`` was asked to do."""
+
+    servers: Sequence[str]
+    token: str
+    specs: Sequence[Any] = ()  # DisplaySpec: the displays named on the command line
+    only: Sequence[str] = ()  # --display IDs: the floor's displays to open (empty: all)
+    settings: DeviceSettings = DeviceSettings()
+    settings_path: Path | None = None
+    cache_file: Path | None = None
+    place: Place | None = None  # where the windows go (default: full screen; --windowed: tiled)
+    calibrate: bool = False
+
+
+def display_problem() -> str | None:
+    """Why Qt cannot open the screen here, in one line (``None`` when it can).
+
+    Qt ends the whole process (no exception) when its platform plugin cannot start, e.g. the X11
+    plugin without ``libxcb-cursor0``; so try in a child process first.  Offscreen always works.
+    """
+    if os.environ.get("QT_QPA_PLATFORM", "").startswith("offscreen"):
+        return None
+    probe = "from PySide6.QtGui import QGuiApplication; QGuiApplication([])"
+    try:
+        done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"Qt could not start ({exc.__class__.__name__})"
+    if done.returncode == 0:
+        return None
+    lines = [line.strip() for line in done.stderr.splitlines() if line.strip()]
+    # Qt prints its libxcb-cursor0 hint whenever the X11 plugin fails: a refused connection first
+    hint = (
+        next((line for line in lines if "could not connect" in line), None)
+        or next((line for line in lines if "is needed" in line), None)
+        or (lines[0] if lines else "no reason given")
+    )
+    return f"Qt cannot open the display: {hint.split(': ', 1)[-1].rstrip('.')}"[:300]
+
+
+def ensure_qt_application():
+    """The running QApplication (created with the process's arguments if there is none)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([sys.argv[0] if sys.argv else "kiosk"])
+    app.setQuitOnLastWindowClosed(False)  # the process ends when asked to, not when a window closes
+    return app
+
+
+def casino_from_summary(
+    summary: Mapping[str, Any] | None, settings: DeviceSettings, logo: Path | None
+) -> CasinoSettings:
+    """The casino settings a display composes with: the floor's, else the device's time zone."""
+    casino = (summary or {}).get("casino") or {}
+    try:
+        zone = ZoneInfo(casino.get("timezone") or settings.timezone)
+    except (KeyError, ValueError):
+        zone = settings.zone
+    return CasinoSettings(name=casino.get("name") or "", timezone=zone, logo=logo)
+
+
+def _specs(options: DisplayOptions, summary: Mapping[str, Any] | None):
+    from kiosk.ui.display.spec import DisplaySpec
+
+    if options.specs:
+        return list(options.specs), None
+    try:
+        listed = [DisplaySpec.from_json(d) for d in (summary or {}).get("displays") or []]
+    except (KeyError, TypeError, ValueError) as exc:
+        return [], f"the server's floor lists a display this kiosk cannot show: {exc}"
+    if options.only:
+        known = {s.id: s for s in listed}
+        missing = [d for d in options.only if d not in known]
+        if missing and summary is not None:
+            return (
+                [],
+                f"no display {missing[0]!r} on the server's floor; displays: {', '.join(sorted(known)) or 'none'}",
+            )
+        listed = [known[d] for d in options.only if d in known]
+    if not listed and summary is not None:
+        return [], "the server's floor names no displays; give --table ID --view VIEW"
+    return listed, None
+
+
+async def _main(options: DisplayOptions) -> int:
+    started = time.monotonic()
+    # SIGTERM/SIGINT from the first moment: a stop asked for while starting up is kept
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    previous = {
+        sig: signal.signal(sig, lambda *_: loop.call_soon_threadsafe(stop.set))
+        for sig in (signal.SIGTERM, signal.SIGINT)
+    }
+    try:
+        return await _run(options, started, stop)
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
+    from PySide6.QtGui import QGuiApplication
+
+    from kiosk.ui.display.app import DisplayProcess
+    from kiosk.ui.display.blanking import inhibit_blanking
+    from kiosk.ui.display.cache import load_cache
+    from kiosk.ui.display.spec import DisplaySpec
+
+    cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
+    if problem:
+        print(f"kiosk display: {problem}", file=sys.stderr)
+    client = KioskClient(list(options.servers), options.token)
+    summary: FloorSummary | None = None
+    refused: str | None = None
+    try:
+        summary = await client.floor_summary()
+    except (Unauthorized, Forbidden) as exc:
+        refused = str(exc)
+    except StateError as exc:  # unreachable: start from what was saved
+        print(f"kiosk display: {exc}; showing the saved state", file=sys.stderr)
+    if summary is None and cached is not None:
+        summary = cached.floor
+    specs, error = _specs(options, summary)
+    if error:
+        await client.close()
+        print(f"kiosk display: {error}", file=sys.stderr)
+        return 2
+    if not specs:
+        # nothing to show yet (no server, nothing saved): one window that says why
+        specs = [DisplaySpec(id="display", view="layout", table="(no display configured yet)")]
+    folder = options.cache_file.parent if options.cache_file else None
+    logo = await client.floor_logo(folder, summary) if summary and folder is not None else None
+    process = DisplayProcess(
+        client,
+        specs,
+        options.settings,
+        settings_path=options.settings_path,
+        cache_file=options.cache_file,
+        casino=casino_from_summary(summary, options.settings, logo),
+        place=options.place,
+    )
+    process.floor_summary = summary
+    process.all_showing.connect(
+        lambda: print(
+            f"kiosk display: every screen shows its view, {time.monotonic() - started:.2f} s after start", flush=True
+        )
+    )
+    process.open_windows()
+    print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
+    if cached is not None:
+        process.restore(cached)
+    if refused is not None:
+        process.on_connection(TokenRefused(refused, url=client.base_url))
+    if options.calibrate:
+        for screen in process.screens:
+            screen.window.ruler.open(screen.scale.px_per_mm)
+    try:
+        if refused is None:
+            process.start()
+        names = ", ".join(f"{s.spec.id} on screen {s.spec.screen}" for s in process.screens)
+        print(f"kiosk display: showing {names}", flush=True)
+        staff = asyncio.ensure_future(process.stopped.wait())
+        asked = asyncio.ensure_future(stop.wait())
+        await asyncio.wait([staff, asked], return_when=asyncio.FIRST_COMPLETED)
+        staff.cancel()
+        asked.cancel()
+    finally:
+        await process.stop()
+        await client.close()
+    return 0
+
+
+def run_on_qt_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` to the end on a qasync event loop over the process's QApplication."""
+    import qasync
+
+    ensure_qt_application()
+    with asyncio.Runner(loop_factory=qasync.QEventLoop) as runner:
+        return runner.run(main)
+
+
+def run_display(options: DisplayOptions) -> int:
+    """Run the display until stopped; returns the exit code."""
+    return run_on_qt_loop(_main(options))

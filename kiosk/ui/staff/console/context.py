@@ -1,0 +1,65 @@
+"""What every page of the pit console shares once signed in: the client, the live mirror of the
+floor (the only read path), the one write path, who is signed in, and the casino's settings."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from kiosk.state.client import KioskClient
+from kiosk.ui.staff.live import LiveFeed
+from kiosk.ui.staff.ops import Operations
+from kiosk.views.base import CasinoSettings
+
+__all__ = ["ConsoleContext", "local_time"]
+
+
+@dataclass
+class ConsoleContext:
+    client: KioskClient
+    feed: LiveFeed
+    ops: Operations
+    session: dict[str, Any]  # GET /session: name, role, token_id, tables, expires_at
+    casino: CasinoSettings
+    server: str
+    frame: Any = None  # kiosk.state.floorlaw.FloorFrame the service checks configuration against
+    tasks: set[asyncio.Task] = field(default_factory=set)
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
+        """Run a page's coroutine on the loop; :meth:`cancel_tasks` ends those still running."""
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def cancel_tasks(self) -> None:
+        tasks = list(self.tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    @property
+    def role(self) -> str:
+        return str(self.session.get("role"))
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role == "admin"
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+    def local(self, moment: datetime | str | None, fmt: str = "%a %d %b %H:%M") -> str:
+        return local_time(moment, self.casino, fmt)
+
+
+def local_time(moment: datetime | str | None, casino: CasinoSettings, fmt: str = "%a %d %b %H:%M") -> str:
+    """A UTC time (or its text) shown in the casino's time zone."""
+    if moment is None or moment == "":
+        return ""
+    if isinstance(moment, str):
+        moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    return moment.astimezone(casino.timezone).strftime(fmt)

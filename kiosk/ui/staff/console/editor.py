@@ -1,0 +1,394 @@
+"""Edit one table: limits, the casino's name for the game, its signs; a live preview drawn by
+the same scenes as the display and the PDF; every change checked as you type by the service's
+own checks (:func:`kiosk.views.builders.check`), the rule cited; then publish.
+
+Publishing sends the changed parts as commands with ``expected_version``: if someone else
+changed the table meanwhile the server answers 409, nothing is overwritten, and the page shows
+the difference between what you started from and what the table is now, with a reload button.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.money import MoneyError, format_money, parse_money
+from kiosk.state.errors import Conflict, StateError
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.schedule import ScheduleBox
+from kiosk.ui.staff.ops import Feedback, Outcome
+from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
+from kiosk.views import builders
+from kiosk.views.screen import Subject, compose_view
+
+__all__ = ["EditorPage", "difference"]
+
+_LABELS = {
+    "minimum_cents": "Minimum wager",
+    "maximum_cents": "Maximum wager",
+    "maximum_payment_cents": "Maximum payment (000 s232)",
+    "minimum_table_stake_cents": "Minimum table stake (003 s259, s295)",
+    "minimum_permissible_wager_cents": "Minimum permissible wager",
+    "minimum_buy_in_cents": "Minimum buy-in (002 r6.3)",
+    "house_liability_cents": "Maximum house liability (003 s421)",
+    "box_maximum_cents": "Box maximum",
+}
+
+
+def _money_text(value: Any) -> str:
+    return format_money(value) if isinstance(value, int) and not isinstance(value, bool) else ""
+
+
+def difference(mine: dict[str, Any], theirs: dict[str, Any]) -> list[str]:
+    """What changed in a table between the state an edit started from and the table now."""
+    out = []
+    if mine.get("display_name") != theirs.get("display_name"):
+        out.append(f"name: {mine.get('display_name')!r} is now {theirs.get('display_name')!r}")
+    a, b = mine.get("limits") or {}, theirs.get("limits") or {}
+    for key in sorted(set(a) | set(b)):
+        if a.get(key) != b.get(key):
+            show = (lambda v: _money_text(v) or repr(v)) if key.endswith("_cents") else repr
+            out.append(f"{key}: {show(a.get(key))} is now {show(b.get(key))}")
+    sa = [s["kind"] for s in mine.get("signs") or []]
+    sb = [s["kind"] for s in theirs.get("signs") or []]
+    if sa != sb:
+        out.append(f"signs: {', '.join(sa)} are now {', '.join(sb)}")
+    if len(mine.get("scheduled") or []) != len(theirs.get("scheduled") or []):
+        out.append("scheduled changes differ")
+    return out or [f"version {mine.get('version')} is now {theirs.get('version')}"]
+
+
+class EditorPage(QWidget):
+    def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.base: dict[str, Any] | None = None  # the table as the edit started
+        self.money: dict[str, QLineEdit] = {}
+        self.by: dict[str, QLineEdit] = {}
+        self.sign_boxes: dict[str, QCheckBox] = {}
+        self._publishing: asyncio.Task | None = None
+        self._follow = False
+
+        self.picker = QComboBox()
+        self.picker.setAccessibleName("table to edit")
+        self.picker.currentTextChanged.connect(self.load)
+        self.name = QLineEdit()
+        self.name.setAccessibleName("the casino's name for the game")
+        self.name.textChanged.connect(self.validate)
+        self.form_box = QGroupBox("Limits")
+        self.form = QFormLayout(self.form_box)
+        self.signs_box = QGroupBox("Signs at this table")
+        self.signs_grid = QGridLayout(self.signs_box)
+        self.feedback = Feedback()
+        self.fix = QLabel("")
+        self.fix.setWordWrap(True)
+        self.publish = QPushButton("Publish (Ctrl+S)")
+        self.publish.setShortcut("Ctrl+S")
+        self.publish.clicked.connect(self.send)
+        self.reload = QPushButton("Reload the table")
+        self.reload.clicked.connect(lambda: self.load(self.picker.currentText(), force=True))
+        self.conflict = QLabel("")
+        self.conflict.setWordWrap(True)
+        self.conflict.setStyleSheet("QLabel { background:#fff2cc; color:#3b2a00; padding:6px; }")
+        self.conflict.setVisible(False)
+        self.preview = SceneWidget(placement=Placement("fit"))
+        self.preview.setMinimumSize(320, 240)
+        self.schedule = ScheduleBox(ctx, self)
+
+        left = QWidget()
+        lbox = QVBoxLayout(left)
+        top = QFormLayout()
+        top.addRow("Table", self.picker)
+        top.addRow("Name shown", self.name)
+        lbox.addLayout(top)
+        lbox.addWidget(self.form_box)
+        lbox.addWidget(self.signs_box)
+        lbox.addWidget(self.feedback)
+        lbox.addWidget(self.fix)
+        lbox.addWidget(self.conflict)
+        row = QHBoxLayout()
+        row.addWidget(self.publish)
+        row.addWidget(self.reload)
+        lbox.addLayout(row)
+        lbox.addWidget(self.schedule)
+        lbox.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(left)
+        right = QWidget()
+        rbox = QVBoxLayout(right)
+        rbox.addWidget(QLabel("Preview: the table's limits sign as displays and the print shop show it"))
+        rbox.addWidget(self.preview, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(scroll)
+        split.addWidget(right)
+        split.setStretchFactor(1, 1)
+        box = QVBoxLayout(self)
+        box.addWidget(split)
+        ctx.feed.changed.connect(self._stream_changed)
+
+    # -- the table -------------------------------------------------------------------------
+    def _stream_changed(self, kind: str, ident: str) -> None:
+        tables = sorted(self.ctx.feed.state.tables)
+        if [self.picker.itemText(i) for i in range(self.picker.count())] != tables:
+            current = self.picker.currentText()
+            self.picker.blockSignals(True)
+            self.picker.clear()
+            self.picker.addItems(tables)
+            self.picker.blockSignals(False)
+            self.picker.setCurrentText(current if current in tables else (tables[0] if tables else ""))
+            self.load(self.picker.currentText())
+        elif self.base is None and tables:
+            self.load(self.picker.currentText())
+        elif self.base is not None and ident == self.base["id"]:
+            now = self.ctx.feed.table(ident)
+            if now is not None and now["version"] != self.base["version"] and (self._follow or not self._edited()):
+                self._follow = False
+                self.load(ident, force=True)  # follow the stream while nothing of ours is unsaved
+        self.schedule.refresh()
+
+    def _edited(self) -> bool:
+        try:
+            return bool(self.commands())
+        except (MoneyError, ValueError):
+            return True
+
+    def edit(self, table_id: str) -> None:
+        self.picker.setCurrentText(table_id)
+
+    def load(self, table_id: str, force: bool = False) -> None:
+        table = self.ctx.feed.table(table_id)
+        if table is None:
+            return
+        if not force and self.base is not None and self.base["id"] == table_id:
+            return
+        self.base = copy.deepcopy(table)
+        self.conflict.setVisible(False)
+        self.feedback.clear_outcome()
+        self.name.blockSignals(True)
+        self.name.setText(table.get("display_name", ""))
+        self.name.blockSignals(False)
+        self._build_limits(table)
+        self._build_signs(table)
+        self.schedule.set_table(table_id)
+        self.validate()
+
+    def _build_limits(self, table: dict[str, Any]) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.money, self.by = {}, {}
+        limits = table.get("limits") or {}
+        order = list(_LABELS)
+        for key, value in sorted(
+            limits.items(), key=lambda kv: (order.index(kv[0]) if kv[0] in order else len(order), kv[0])
+        ):
+            if key.endswith("_cents") and isinstance(value, int) and not isinstance(value, bool):
+                edit = QLineEdit(_money_text(value))
+                edit.setAccessibleName(_LABELS.get(key, key))
+                edit.textChanged.connect(self.validate)
+                self.form.addRow(_LABELS.get(key, key.replace("_cents", "").replace("_", " ")), edit)
+                self.money[key] = edit
+        for cls, value in sorted((limits.get("maximum_by") or {}).items()):
+            edit = QLineEdit(_money_text(value))
+            edit.setAccessibleName(f"maximum for {cls}")
+            edit.textChanged.connect(self.validate)
+            self.form.addRow(f"Maximum, {cls.replace('_', ' ')}", edit)
+            self.by[cls] = edit
+
+    def _build_signs(self, table: dict[str, Any]) -> None:
+        for box in self.sign_boxes.values():
+            box.deleteLater()
+        self.sign_boxes = {}
+        shown = {s["kind"] for s in table.get("signs") or []}
+        kinds = [k for k, sk in SIGN_KINDS.items() if table["game"] in sk.games]
+        for i, kind in enumerate(kinds):
+            box = QCheckBox(SIGN_KINDS[kind].title)
+            box.setToolTip(f"{kind}: {SIGN_KINDS[kind].basis}")
+            box.setChecked(kind in shown)
+            box.toggled.connect(self.validate)
+            self.signs_grid.addWidget(box, i // 2, i % 2)
+            self.sign_boxes[kind] = box
+
+    # -- what the user asked for -----------------------------------------------------------
+    def patch(self) -> dict[str, Any]:
+        """The limits that differ from the table (raises MoneyError naming the field)."""
+        assert self.base is not None
+        limits = self.base.get("limits") or {}
+        out: dict[str, Any] = {}
+        for key, edit in self.money.items():
+            try:
+                value = parse_money(edit.text())
+            except MoneyError as exc:
+                raise MoneyError(f"{_LABELS.get(key, key)}: {exc}") from None
+            if value != limits.get(key):
+                out[key] = value
+        by = dict(limits.get("maximum_by") or {})
+        changed = False
+        for cls, edit in self.by.items():
+            try:
+                value = parse_money(edit.text())
+            except MoneyError as exc:
+                raise MoneyError(f"maximum for {cls}: {exc}") from None
+            if value != by.get(cls):
+                by[cls], changed = value, True
+        if changed:
+            out["maximum_by"] = by
+        return out
+
+    def signs(self) -> list[dict[str, Any]]:
+        assert self.base is not None
+        old = {s["kind"]: s for s in self.base.get("signs") or []}
+        return [old.get(kind, {"kind": kind}) for kind, box in self.sign_boxes.items() if box.isChecked()]
+
+    def commands(self) -> list[dict[str, Any]]:
+        """The commands that publish the edit, versioned one after the other."""
+        assert self.base is not None
+        table_id, version = self.base["id"], self.base["version"]
+        out = []
+        patch = self.patch()
+        if patch:
+            out.append(builders.set_limits(table_id, patch, expected_version=version + len(out)))
+        if self.name.text() != self.base.get("display_name"):
+            out.append(builders.set_display_name(table_id, self.name.text(), expected_version=version + len(out)))
+        if [s["kind"] for s in self.signs()] != [s["kind"] for s in self.base.get("signs") or []]:
+            out.append(builders.set_signs(table_id, self.signs(), expected_version=version + len(out)))
+        return out
+
+    def edited_table(self) -> dict[str, Any]:
+        """The table as it would be: for the preview and the checks."""
+        assert self.base is not None
+        table = copy.deepcopy(self.base)
+        table["limits"] = {**table["limits"], **self.patch()}
+        table["display_name"] = self.name.text()
+        table["signs"] = self.signs()
+        return table
+
+    def validate(self) -> None:
+        """Check the edit as the service would, show the refusal and its rule, redraw the preview."""
+        if self.base is None:
+            return
+        try:
+            commands = self.commands()
+            table = self.edited_table()
+        except (MoneyError, StateError, ValueError) as exc:
+            self._refused(Outcome("error", " ".join(str(exc).split()), getattr(exc, "rule", None)))
+            return
+        tables = dict(self.ctx.feed.state.tables)
+        links = self.ctx.feed.state.links
+        refusal = None
+        for cmd in commands:
+            refusal = builders.check(
+                cmd, tables, links, role=self.ctx.role, name=self.ctx.session.get("name", ""), frame=self.ctx.frame
+            )
+            if refusal is not None:
+                break
+            if cmd["type"] == "set_limits":  # later commands are checked on the state after this one
+                tables[table["id"]] = {
+                    **tables[table["id"]],
+                    "limits": table["limits"],
+                    "version": cmd["expected_version"] + 1,
+                }
+            elif cmd["type"] == "set_display_name":
+                tables[table["id"]] = {
+                    **tables[table["id"]],
+                    "display_name": table["display_name"],
+                    "version": cmd["expected_version"] + 1,
+                }
+        if refusal is not None:
+            self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
+        else:
+            self.feedback.clear_outcome()
+            self.fix.setText("")
+            self.publish.setEnabled(bool(commands))
+        self._preview(table)
+
+    def _refused(self, outcome: Outcome) -> None:
+        self.feedback.show_outcome(outcome)
+        if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):
+            self.fix.setText(
+                "A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
+                " below, at least 20 minutes ahead, or record that all players agreed."
+            )
+        else:
+            self.fix.setText("Change the value above until this message goes; nothing is sent while it shows.")
+        self.publish.setEnabled(False)
+
+    def _preview(self, table: dict[str, Any]) -> None:
+        tables = {**self.ctx.feed.state.tables, table["id"]: table}
+        try:
+            view = compose_view(
+                Subject("limits", table["id"]), tables, self.ctx.feed.state.links, self.ctx.casino, self.ctx.now()
+            )
+        except (LookupError, ValueError) as exc:
+            self.fix.setText(f"No preview: {exc}")
+            return
+        self.preview.set_scene(view.scene)
+
+    # -- publish ---------------------------------------------------------------------------
+    def send(self) -> None:
+        if self._publishing is not None and not self._publishing.done():
+            return
+        try:
+            commands = self.commands()
+        except (MoneyError, ValueError) as exc:
+            self._refused(Outcome("error", str(exc)))
+            return
+        if commands:
+            self._publishing = self.ctx.spawn(self._send(commands))
+
+    async def _send(self, commands: list[dict[str, Any]]) -> None:
+        self.publish.setEnabled(False)
+        try:
+            for cmd in commands:
+                outcome = await self.ctx.ops.submit(
+                    cmd, control=self.publish, feedback=self.feedback, on_conflict=self._on_conflict
+                )
+                if outcome.kind != "ok":
+                    return
+        finally:
+            self.publish.setEnabled(True)
+        # the stream brings the new table; the next edit starts from it
+        assert self.base is not None
+        now = self.ctx.feed.table(self.base["id"])
+        if now is not None and now["version"] >= self.base["version"] + len(commands):
+            self.load(self.base["id"], force=True)
+        else:
+            self._follow = True
+
+    def _on_conflict(self, exc: Conflict) -> None:
+        self.ctx.spawn(self._show_conflict())
+
+    async def _show_conflict(self) -> None:
+        if self.base is None:
+            return
+        try:
+            theirs = await self.ctx.client.table(self.base["id"])
+        except StateError as exc:
+            theirs = None
+            text = f"could not read the table: {exc}"
+        if theirs is not None:
+            text = "; ".join(difference(self.base, theirs))
+        self.conflict.setText(
+            f"Changed by someone else while you edited: {text}. Nothing of yours was sent "
+            "after that. Reload the table, then make your change again."
+        )
+        self.conflict.setVisible(True)

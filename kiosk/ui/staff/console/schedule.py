@@ -1,0 +1,278 @@
+"""Schedule a change of limits for a time, with the notice the law requires, or record that
+all players agreed; list the changes waiting, with the time left, and cancel them.
+
+A higher minimum table stake at manila or draw poker needs its notice shown for 20 minutes up
+to the change (003 s259(3), s295(3)) unless all players agree, recorded with who confirmed it;
+the poker room's changes wait for three hands' notice or a majority (002 r6.9) and are made
+with "Publish" on the poker table, a commission change once a display shows it (002 r7.3).
+The service decides; this box shows what it said, and, from the displays' reports
+(:mod:`kiosk.state.showing`, read from the audit trail every few seconds), since when each
+notice has been shown on the table's displays, or that it is not shown.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from PySide6.QtCore import QDateTime, QTimer, QTimeZone
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateTimeEdit,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from kiosk.rules.changes import NOTICE_PERIOD
+from kiosk.rules.money import MoneyError, format_money
+from kiosk.rules.times import parse_utc
+from kiosk.state.errors import StateError
+from kiosk.state.showing import ShowingRecord, change_announced, notice_now, notice_shown, records_from_audit
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.ops import Feedback, Outcome
+from kiosk.views import builders
+from kiosk.views.signs.frames import countdown_text
+
+__all__ = ["ScheduleBox", "notice_words"]
+
+EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes wait
+_STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
+
+
+def _field(key: str) -> str:
+    """A limits field as staff read it: ``minimum_table_stake_cents`` -> ``minimum table stake``."""
+    return key.removesuffix("_cents").replace("_", " ")
+
+
+def notice_words(table: dict[str, Any], item: dict[str, Any], records: list[ShowingRecord] | None, local: Any) -> str:
+    """What the displays' reports say of a scheduled change's notice, for pit staff in a hurry:
+    shown since when and on how many displays, taken down, or not shown (and what follows).
+    ``records`` None: the reports could not be read; ``local(moment, fmt)`` shows a time."""
+    agreed = item.get("agreement")
+    if agreed:
+        return f"all players agreed, confirmed by {agreed['confirmed_by']}"
+    if records is None:
+        return "whether the displays show its notice is not known (the audit trail could not be read)"
+    since, down = notice_shown(records, item["id"])
+    when = parse_utc(item["effective_at"])
+    new = (item.get("limits") or {}).get("minimum_table_stake_cents")
+    rule = _STAKE_RULES.get(table.get("game", ""))
+    needed = (
+        rule is not None
+        and isinstance(new, int)
+        and new > ((table.get("limits") or {}).get("minimum_table_stake_cents") or 0)
+    )
+    if since is None:
+        if not needed:
+            return "its notice is not shown on any display"
+        return (
+            f"NOTICE NOT SHOWN on any display: unless shown by {local(when - NOTICE_PERIOD, '%H:%M')} "
+            f"the change will be refused ({rule})"
+        )
+    if down is not None:
+        return f"notice TAKEN DOWN at {local(down, '%H:%M:%S')}" + (
+            f": the change will be refused unless it is shown again by {local(when - NOTICE_PERIOD, '%H:%M')} ({rule})"
+            if needed
+            else ""
+        )
+    displays = len(notice_now(records, item["id"]))
+    text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
+    if needed and when - since < NOTICE_PERIOD:
+        text += f": less than 20 minutes before the change, which will be refused ({rule})"
+    return text
+
+
+class LimitsSource(Protocol):
+    """What the schedule box reads of the limits editor above it (the console's EditorPage)."""
+
+    def patch(self) -> dict[str, Any]: ...
+
+
+class ScheduleBox(QGroupBox):
+    def __init__(self, ctx: ConsoleContext, editor: LimitsSource) -> None:
+        super().__init__("Schedule the limits above for later")
+        self.ctx = ctx
+        self.editor = editor
+        self.table_id: str | None = None
+        zone = QTimeZone(str(ctx.casino.timezone).encode())
+        self.when = QDateTimeEdit()
+        self.when.setTimeZone(zone)
+        self.when.setDisplayFormat("ddd d MMM yyyy HH:mm")
+        self.when.setCalendarPopup(True)
+        self.when.setAccessibleName("when the change takes effect")
+        self.agreed = QCheckBox("All players agreed (recorded instead of the notice)")
+        self.confirmed_by = QLineEdit()
+        self.confirmed_by.setPlaceholderText("who confirmed it")
+        self.agreeing = QSpinBox()
+        self.agreeing.setRange(0, 20)
+        self.players = QSpinBox()
+        self.players.setRange(0, 20)
+        self.button = QPushButton("Schedule")
+        self.button.clicked.connect(self.send)
+        self.feedback = Feedback()
+        self.waiting = QVBoxLayout()
+        form = QFormLayout()
+        form.addRow("Takes effect", self.when)
+        form.addRow("", self.agreed)
+        row = QHBoxLayout()
+        row.addWidget(self.confirmed_by, 2)
+        row.addWidget(QLabel("agreeing"))
+        row.addWidget(self.agreeing)
+        row.addWidget(QLabel("of"))
+        row.addWidget(self.players)
+        form.addRow("Agreement", row)
+        box = QVBoxLayout(self)
+        box.addLayout(form)
+        box.addWidget(self.button)
+        box.addWidget(self.feedback)
+        box.addWidget(QLabel("Waiting:"))
+        box.addLayout(self.waiting)
+        self.clock = QTimer(self)
+        self.clock.setInterval(1000)
+        self.clock.timeout.connect(self.refresh)
+        self.clock.start()
+        self._rows: list[QWidget] = []
+        self._texts: list[tuple[QLabel, Any]] = []
+        self._key: tuple[str, int] | None = None
+        self.evidence: list[ShowingRecord] | None = []  # the displays' reports of the table (None: unreadable)
+        self._evidence_for: str | None = None
+        self._evidence_read = float("-inf")
+        self._reading: Any = None
+
+    def set_table(self, table_id: str) -> None:
+        self.table_id = table_id
+        start = datetime.now(UTC) + timedelta(minutes=30)
+        self.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(start.timestamp()), self.when.timeZone()))
+        self.refresh()
+
+    def effective_at(self) -> datetime:
+        return datetime.fromtimestamp(self.when.dateTime().toSecsSinceEpoch(), UTC)
+
+    def command(self) -> dict[str, Any]:
+        assert self.table_id is not None
+        agreement = None
+        if self.agreed.isChecked():
+            agreement = {
+                "confirmed_by": self.confirmed_by.text().strip(),
+                "agreeing": self.agreeing.value(),
+                "players_at_table": self.players.value(),
+            }
+        table = self.ctx.feed.table(self.table_id) or {}
+        return builders.schedule_change(
+            self.table_id,
+            self.editor.patch(),
+            self.effective_at(),
+            players_agreed=agreement,
+            expected_version=table.get("version"),
+        )
+
+    def send(self) -> None:
+        try:
+            cmd = self.command()
+        except (MoneyError, ValueError) as exc:
+            self.feedback.show_outcome(Outcome("error", str(exc)))
+            return
+        if not cmd.get("limits"):
+            self.feedback.show_outcome(Outcome("error", "change a limit above first: nothing to schedule"))
+            return
+        self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
+
+    def _read_evidence(self, table: dict[str, Any] | None) -> None:
+        """Read the table's displays' reports again, every few seconds while changes wait."""
+        if table is None or not (table.get("scheduled") or table.get("pending")):
+            return
+        now = time.monotonic()
+        if table["id"] == self._evidence_for and now - self._evidence_read < EVIDENCE_EVERY_S:
+            return
+        if self._reading is not None and not self._reading.done():
+            return
+        self._evidence_read = now
+        self._reading = self.ctx.spawn(self._evidence(table["id"]))
+
+    async def _evidence(self, table_id: str) -> None:
+        try:
+            found = await self.ctx.client.audit(target=table_id, action="display_showing", limit=200)
+            records: list[ShowingRecord] | None = records_from_audit(found.get("records") or [])
+        except StateError:
+            records = None
+        if table_id != self.table_id:
+            return
+        self.evidence, self._evidence_for = records, table_id
+        self._key = None  # redraw the rows with what the displays said
+        self.refresh()
+
+    def refresh(self) -> None:
+        table = self.ctx.feed.table(self.table_id) if self.table_id else None
+        self._read_evidence(table)
+        key = None if table is None else (table["id"], table["version"])
+        if key == self._key:
+            for label, text in self._texts:
+                label.setText(text())
+            return
+        self._key = key
+        for w in self._rows:
+            w.deleteLater()
+        self._rows, self._texts = [], []
+        if table is None:
+            return
+        self.setEnabled(table["game"] != "poker")
+        self.setToolTip(
+            "poker room changes wait for hands (002 r6.9): publish them above" if table["game"] == "poker" else ""
+        )
+        records = self.evidence if self._evidence_for == table["id"] else []
+        for item in table.get("scheduled") or []:
+            when = parse_utc(item["effective_at"])
+            what = ", ".join(
+                f"{_field(k)} {format_money(v) if isinstance(v, int) and not isinstance(v, bool) else v}"
+                for k, v in item["limits"].items()
+            )
+            how = notice_words(table, item, records, self.ctx.local)
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            label = QLabel()
+            label.setWordWrap(True)  # the whole sentence, never cut off at the box's edge
+
+            def text(what: str = what, when: datetime = when, how: str = how, by: str = item["by"]) -> str:
+                return f"{what} at {self.ctx.local(when)} ({countdown_text(when, self.ctx.now())}); {how}; by {by}"
+
+            label.setText(text())
+            if "refused" in how or "not known" in how:  # a change that will fail stands out
+                label.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")
+            self._texts.append((label, text))
+            line.addWidget(label, 1)
+            cancel = QPushButton("Cancel")
+            cancel.clicked.connect(
+                lambda _=False, cid=item["id"], b=cancel: self.ctx.ops.submit(
+                    builders.cancel_change(table["id"], cid, expected_version=table["version"]),
+                    control=b,
+                    feedback=self.feedback,
+                )
+            )
+            line.addWidget(cancel)
+            self.waiting.addWidget(row)
+            self._rows.append(row)
+        for item in table.get("pending") or []:
+            waits = []
+            if item.get("notice"):
+                waits.append("three hands' notice or a majority (002 r6.9)")
+            if item.get("commission"):
+                shown = change_announced(records or [], item["id"])
+                waits.append(
+                    f"shown on {', '.join(shown)} (002 r7.3)"
+                    if shown
+                    else "the table's displays to show it: NOT SHOWN yet (002 r7.3)"
+                )
+            what = ", ".join(_field(k) for k in item["limits"])
+            label = QLabel(f"{what} given by {item['given_by']}; waits for the end of a hand and " + "; ".join(waits))
+            label.setWordWrap(True)
+            self.waiting.addWidget(label)
+            self._rows.append(label)

@@ -1,0 +1,228 @@
+"""The pit console window: sign in, then the floor, the table editor, jackpots, the audit
+trail, sign export and this computer's display settings, each a tab (Ctrl+1 ... Ctrl+6).
+
+Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
+write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
+input (default 10 minutes) and on Ctrl+Shift+Q; the server being unreachable shows a banner.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
+
+from kiosk.state.client import KioskClient
+from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.errors import StateError
+from kiosk.state.floorlaw import FloorFrame
+from kiosk.state.wire import FloorSummary
+from kiosk.ui.staff.console.audit import AuditPage
+from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.console.devices import DevicesPage
+from kiosk.ui.staff.console.editor import EditorPage
+from kiosk.ui.staff.console.export import ExportPage
+from kiosk.ui.staff.console.floor import FloorPage
+from kiosk.ui.staff.console.jackpots import JackpotPage
+from kiosk.ui.staff.console.signin import SignInPage
+from kiosk.ui.staff.live import LiveFeed
+from kiosk.ui.staff.ops import Operations
+from kiosk.views.base import CasinoSettings
+
+__all__ = ["ConsoleWindow", "IDLE_MINUTES"]
+
+IDLE_MINUTES = 10.0
+_INPUT = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin, QEvent.Type.Wheel}
+
+
+class _Activity(QObject):
+    """Restarts the idle timer on any key, click, touch or wheel anywhere in the application."""
+
+    def __init__(self, timer: QTimer) -> None:
+        super().__init__()
+        self.timer = timer
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in _INPUT and self.timer.isActive():
+            self.timer.start()
+        return False
+
+
+class ConsoleWindow(QMainWindow):
+    closed = Signal()
+    signed_out = Signal(str)
+
+    def __init__(
+        self,
+        servers: list[str],
+        credentials: Credentials,
+        *,
+        idle_minutes: float = IDLE_MINUTES,
+        devices_path: Path | None = None,
+        token: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.setWindowTitle("kiosk: pit console")
+        self.servers = servers
+        self.devices_path = devices_path
+        self.ctx: ConsoleContext | None = None
+        self.pages: dict[str, QWidget] = {}
+        self._token = token
+        self.banner = QLabel("")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setStyleSheet("QLabel { background:#303030; color:white; padding:6px; font-weight:bold; }")
+        self.banner.setVisible(False)
+        self.signin = SignInPage(servers, credentials)
+        self.signin.signed_in.connect(self._signed_in)
+        self.tabs = QTabWidget()
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.signin)
+        self.stack.addWidget(self.tabs)
+        central = QWidget()
+        box = QVBoxLayout(central)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.addWidget(self.banner)
+        box.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
+        self.idle = QTimer(self)
+        self.idle.setSingleShot(True)
+        self.idle.setInterval(round(idle_minutes * 60_000))
+        self.idle.timeout.connect(
+            lambda: asyncio.ensure_future(self.sign_out(f"Signed out after {idle_minutes:g} minutes without use"))
+        )
+        self._activity = _Activity(self.idle)
+        QApplication.instance().installEventFilter(self._activity)
+        for i in range(6):
+            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.tabs.setCurrentIndex(i))
+        QShortcut(
+            QKeySequence("Ctrl+Shift+Q"), self, activated=lambda: asyncio.ensure_future(self.sign_out("Signed out"))
+        )
+        QShortcut(QKeySequence("Ctrl+F"), self, activated=self._focus_filter)
+        self._starting: asyncio.Task | None = None
+
+    # -- lifecycle (run_staff_screen) -----------------------------------------------------
+    def start(self) -> None:
+        if self._token:
+            self._starting = asyncio.ensure_future(self._sign_in_with(self._token))
+
+    async def _sign_in_with(self, token: str) -> None:
+        try:
+            async with KioskClient(self.servers, token) as client:
+                session = await client.session_info()
+        except StateError as exc:
+            self.signin.reset(f"Not signed in: {' '.join(str(exc).split())}")
+            return
+        if session.get("role") not in ("pit", "admin"):
+            self.signin.reset(f"a {session.get('role')} token cannot configure tables; use a pit or admin token")
+            return
+        self._signed_in(token, session)
+
+    async def stop(self) -> None:
+        QApplication.instance().removeEventFilter(self._activity)
+        if self._starting is not None:
+            self._starting.cancel()
+            await asyncio.gather(self._starting, return_exceptions=True)
+        await self.signin.stop()
+        await self._close_session()
+
+    def closeEvent(self, event) -> None:
+        self.closed.emit()
+        super().closeEvent(event)
+
+    # -- session ----------------------------------------------------------------------------
+    def _signed_in(self, token: str, session: dict) -> None:
+        asyncio.ensure_future(self._open_session(token, session))
+
+    async def _open_session(self, token: str, session: dict) -> None:
+        client = KioskClient(self.servers, token)
+        summary: FloorSummary | None
+        try:
+            summary = await client.floor_summary()
+        except StateError:
+            summary = None
+        try:
+            frame = FloorFrame.from_json(json.dumps(await client.floor_frame()))
+        except (StateError, ValueError):
+            frame = None  # checked as the service checks, less the floor's displays and layouts
+        feed = LiveFeed(client, None, self)
+        ops = Operations(client, self)
+        ctx = self.ctx = ConsoleContext(
+            client=client,
+            feed=feed,
+            ops=ops,
+            session=session,
+            casino=CasinoSettings.from_summary(summary),
+            server=self.servers[0],
+            frame=frame,
+        )
+        ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
+        feed.connection.connect(self._connection)
+        feed.failed.connect(lambda text: self._banner(f"Stream stopped: {text}"))
+        self.pages = {
+            "Floor": FloorPage(ctx),
+            "Edit table": EditorPage(ctx),
+            "Jackpots": JackpotPage(ctx),
+            "Audit": AuditPage(ctx),
+            "Export signs": ExportPage(ctx),
+            "This computer": DevicesPage(ctx, path=self.devices_path),
+        }
+        for title, page in self.pages.items():
+            self.tabs.addTab(page, title)
+        self.pages["Floor"].edit_table.connect(self.edit_table)
+        self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
+        self.stack.setCurrentWidget(self.tabs)
+        feed.start()
+        self.pages["Floor"].start()
+        self.idle.start()
+
+    def edit_table(self, table_id: str) -> None:
+        self.pages["Edit table"].edit(table_id)
+        self.tabs.setCurrentWidget(self.pages["Edit table"])
+
+    async def _close_session(self) -> None:
+        ctx, self.ctx = self.ctx, None
+        self.idle.stop()
+        if ctx is None:
+            return
+        await self.pages["Floor"].stop()
+        await ctx.cancel_tasks()
+        await ctx.ops.drain()
+        await ctx.feed.stop()
+        await ctx.client.close()
+        self.tabs.clear()
+        for page in self.pages.values():
+            page.deleteLater()
+        self.pages = {}
+
+    async def sign_out(self, message: str) -> None:
+        await self._close_session()
+        self._banner("")
+        self.stack.setCurrentWidget(self.signin)
+        self.signin.reset(message)
+        self.setWindowTitle("kiosk: pit console")
+        self.signed_out.emit(message)
+
+    # -- banner -------------------------------------------------------------------------------
+    def _connection(self, event: object) -> None:
+        if isinstance(event, Offline):
+            when = self.ctx.local(event.since, "%H:%M") if self.ctx else ""
+            self._banner(f"OFFLINE since {when}: showing the last known floor; changes cannot be sent")
+        elif isinstance(event, TokenRefused):
+            self._banner(f"Token refused: {event.message}")
+        elif isinstance(event, (Connected, Resuming)):
+            self._banner("")
+
+    def _banner(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+
+    def _focus_filter(self) -> None:
+        page = self.pages.get("Floor")
+        if page is not None:
+            self.tabs.setCurrentWidget(page)
+            page.filter.setFocus()

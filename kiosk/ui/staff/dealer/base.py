@@ -1,0 +1,64 @@
+"""What every game's section of the dealer panel shares: the table it runs, one write path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+
+from kiosk.ui.staff.ops import Feedback, Operations
+from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut
+
+__all__ = ["GameSection", "heading"]
+
+
+def heading(text: str, k: float, mm: float = 4.5) -> QLabel:
+    """A bold label whose letters are ``mm`` high at ``k`` px/mm (readable at arm's length)."""
+    label = QLabel(text)
+    font = label.font()
+    font.setPixelSize(max(10, round(mm * k / 0.72)))
+    font.setBold(True)
+    label.setFont(font)
+    label.setWordWrap(True)
+    return label
+
+
+class GameSection(QWidget):
+    """One game's controls. Subclasses build their buttons and implement :meth:`show_state`.
+
+    A section never changes what it shows from a command's reply: :meth:`show_state` is
+    called with the table (and its link) as the stream reports them.
+    """
+
+    games: tuple[str, ...] = ()
+
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.table_id = table_id
+        self.ops = ops
+        self.k = k or px_per_mm()
+        self.feedback = Feedback(self)
+        self.layout_ = QVBoxLayout(self)
+        self.layout_.setSpacing(max(4, round(1.5 * self.k)))
+
+    # -- building blocks ---------------------------------------------------------------------
+    def button(self, text: str, keys: str | None = None, **kwargs: Any) -> TouchButton:
+        b = TouchButton(text, self, k=self.k, **kwargs)
+        if keys:
+            shortcut(self, keys, b)
+        return b
+
+    def grid(self) -> QGridLayout:
+        g = QGridLayout()
+        g.setSpacing(max(4, round(1.5 * self.k)))
+        return g
+
+    def send(self, command: dict[str, Any], control: QWidget | None = None):
+        """Send one command for this table through the one write path."""
+        body = {"table_id": self.table_id, **command}
+        return self.ops.submit(body, control=control, feedback=self.feedback)
+
+    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+        """Show the table as the stream reports it; every section overrides this."""

@@ -1,0 +1,70 @@
+"""Pai gow at the dealer's panel: who banks the round and where the chung is (003 s417, s424,
+s425), and the boxes with a priority set marker (s421(1)(d)); the display shows both."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QWidget
+
+from kiosk.ui.staff.dealer.base import GameSection, heading
+
+__all__ = ["PaiGowSection"]
+
+BOXES = 7
+
+
+class PaiGowSection(GameSection):
+    games = ("pai_gow",)
+
+    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+        super().__init__(table_id, ops, parent, k=k)
+        self.status = heading("", self.k, 5.0)
+        self.layout_.addWidget(self.status)
+        self.house = self.button("House banks (box 1)", "Shift+H")
+        self.house.clicked.connect(
+            lambda: self.send({"type": "pai_gow_bank", "banker": "house", "box": None}, self.house)
+        )
+        self.layout_.addWidget(self.house)
+        self.layout_.addWidget(heading("Player/banker at box:", self.k, 3.5))
+        row = QHBoxLayout()
+        self.bank_buttons = {}
+        for box in range(1, BOXES + 1):
+            b = self.button(str(box), text_mm=5.0)
+            b.clicked.connect(
+                lambda _=False, n=box, w=b: self.send({"type": "pai_gow_bank", "banker": "player", "box": n}, w)
+            )
+            row.addWidget(b)
+            self.bank_buttons[box] = b
+        self.layout_.addLayout(row)
+        self.layout_.addWidget(heading("Priority set markers (wagers of half the table maximum or more):", self.k, 3.5))
+        row2 = QHBoxLayout()
+        self.priority = {}
+        for box in range(1, BOXES + 1):
+            b = self.button(str(box), checkable=True, text_mm=5.0)
+            b.clicked.connect(self._send_priority)
+            row2.addWidget(b)
+            self.priority[box] = b
+        self.layout_.addLayout(row2)
+        self.layout_.addWidget(self.feedback)
+
+    def _send_priority(self) -> None:
+        boxes = [n for n, b in self.priority.items() if b.isChecked()]
+        self.send({"type": "pai_gow_priority", "boxes": boxes}, None)
+
+    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+        gs = table.get("game_state") or {}
+        bank = gs.get("bank")
+        marked = set(gs.get("priority_boxes") or [])
+        for n, b in self.priority.items():
+            b.setChecked(n in marked)
+        if bank is None:
+            self.status.setText("No round yet: choose who banks")
+        else:
+            who = (
+                "the house" if bank["banker"] == "house" else f"{bank['banker'].replace('_', '-')} at box {bank['box']}"
+            )
+            self.status.setText(
+                f"Round {bank['round']}: {who} banks; chung at box {bank['box']}"
+                + (f"; priority: {', '.join(map(str, sorted(marked)))}" if marked else "")
+            )

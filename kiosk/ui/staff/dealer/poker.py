@@ -1,0 +1,73 @@
+"""The poker room at the dealer's panel: the time-to-act clock for a seat (002 r6.14), "Hand
+complete", and the changes waiting for the end of a hand with what each waits for (002 r6.9
+notice of three hands or a majority; 002 r7.3 a commission change, until the table's displays
+show it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from kiosk.ui.staff.dealer.base import GameSection, heading
+
+__all__ = ["PokerSection"]
+
+SEATS = 10
+
+
+class PokerSection(GameSection):
+    games = ("poker",)
+
+    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+        super().__init__(table_id, ops, parent, k=k)
+        self.status = heading("", self.k, 5.0)
+        self.layout_.addWidget(self.status)
+        self.layout_.addWidget(heading("Start the time-to-act clock for seat:", self.k, 3.5))
+        pad = self.grid()
+        self.seats = {}
+        for seat in range(1, SEATS + 1):
+            b = self.button(str(seat), text_mm=5.0)
+            b.clicked.connect(lambda _=False, s=seat, w=b: self.send({"type": "time_to_act", "seat": s}, w))
+            pad.addWidget(b, (seat - 1) // 5, (seat - 1) % 5)
+            self.seats[seat] = b
+        self.layout_.addLayout(pad)
+        self.stop_clock = self.button("Stop the clock", "Escape")
+        self.stop_clock.clicked.connect(lambda: self.send({"type": "time_to_act", "seat": None}, self.stop_clock))
+        self.layout_.addWidget(self.stop_clock)
+        self.hand = self.button("Hand complete", "Shift+C")
+        self.hand.clicked.connect(lambda: self.send({"type": "hand_complete"}, self.hand))
+        self.layout_.addWidget(self.hand)
+        self.waiting = heading("", self.k, 3.5)
+        self.layout_.addWidget(self.waiting)
+        self.layout_.addWidget(self.feedback)
+
+    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+        clock = (table.get("game_state") or {}).get("clock")
+        self.stop_clock.setEnabled(bool(clock))
+        self.status.setText(
+            f"Clock running for seat {clock['seat']} ({clock['seconds']} s)"
+            if clock
+            else f"{table.get('hands_completed', 0)} hands completed; no clock running"
+        )
+        self.waiting.setText("\n".join(waiting_line(item) for item in table.get("pending") or []))
+
+
+def waiting_line(item: dict[str, Any]) -> str:
+    """One pending change and what it waits for, for the dealer."""
+    what = ", ".join(
+        "commission" if k == "rake" else k.removesuffix("_cents").replace("_", " ")
+        for k in sorted(item.get("limits") or {})
+    )
+    waits = []
+    notice = item.get("notice")
+    if notice:
+        more = max(0, 3 - int(notice.get("hands_completed", 0)))
+        waits.append(
+            f"{more} more hand{'s' if more != 1 else ''} of notice or a majority (002 r6.9)"
+            if more
+            else "the end of this hand (002 r6.9)"
+        )
+    if item.get("commission"):
+        waits.append("the table's displays to show it (002 r7.3)")
+    return f"Waiting: {what} change - for {' and '.join(waits) or 'the end of a hand'}"

@@ -1,0 +1,46 @@
+"""Roulette at the dealer's panel: enter the winning number (0 to 36, a single zero wheel,
+003 s131(2), (2A)); the layout lights it and the results board shows the last results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import QWidget
+
+from kiosk.ui.staff.dealer.base import GameSection, heading
+
+__all__ = ["RouletteSection"]
+
+
+class RouletteSection(GameSection):
+    games = ("roulette",)
+
+    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+        super().__init__(table_id, ops, parent, k=k)
+        self.status = heading("", self.k, 5.0)
+        self.layout_.addWidget(self.status)
+        pad = self.grid()
+        self.numbers = {}
+        zero = self.button("0", text_mm=5.0)
+        zero.setStyleSheet("QPushButton { background:#1b7f3b; color:white; }")
+        zero.clicked.connect(lambda _=False: self._enter(0))
+        pad.addWidget(zero, 0, 0, 3, 1)
+        self.numbers[0] = zero
+        for n in range(1, 37):  # the cloth's order: three rows, twelve columns
+            b = self.button(str(n), text_mm=5.0)
+            b.clicked.connect(lambda _=False, n=n: self._enter(n))
+            pad.addWidget(b, 2 - (n - 1) % 3, 1 + (n - 1) // 3)
+            self.numbers[n] = b
+        self.layout_.addLayout(pad)
+        self.layout_.addWidget(self.feedback)
+
+    def _enter(self, number: int) -> None:
+        self.send({"type": "roulette_result", "number": number}, self.numbers[number])
+
+    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+        gs = table.get("game_state") or {}
+        last = gs.get("results") or []
+        if gs.get("number") is None:
+            self.status.setText("Touch the winning number")
+        else:
+            self.status.setText(f"Winning number {gs['number']}; last: {' '.join(str(n) for n in last[:12])}")

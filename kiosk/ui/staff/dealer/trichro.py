@@ -1,0 +1,160 @@
+"""Tri-chro at the dealer's control panel (001 pt 20).
+
+Call "no more bets" (001 s463(1)); draw with the random result generator (s455) or enter the two
+balls the ball device drew, which lights exactly the winning areas on the displays (s463(3));
+void a drawing when the device or generator malfunctions (s465, s466); record a broken ball's
+replacement before the next drawing (s465(4)(c)). A new generator drawing after a malfunction
+needs an inspector's approval (s466(b)), which a pit token records.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
+
+from kiosk.ui.staff.dealer.base import GameSection, heading
+
+__all__ = ["TriChroSection"]
+
+_STAR = "\u2605"
+_COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("gold", "#e0a800", "#000000"))
+
+
+class TriChroSection(GameSection):
+    games = ("tri_chro_54", "tri_chro_63")
+
+    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+        super().__init__(table_id, ops, parent, k=k)
+        self.device = "ball_device"
+        self.picked: list[str] = []
+        self.status = heading("", self.k, 5.0)
+        self.layout_.addWidget(self.status)
+
+        row = QHBoxLayout()
+        self.no_more_bets = self.button("No more bets", "N")
+        self.no_more_bets.clicked.connect(lambda: self.send({"type": "trichro_no_more_bets"}, self.no_more_bets))
+        self.generate = self.button("Draw (generator)", "G")
+        self.generate.clicked.connect(lambda: self.send({"type": "trichro_generate"}, self.generate))
+        row.addWidget(self.no_more_bets)
+        row.addWidget(self.generate)
+        self.layout_.addLayout(row)
+
+        self.ball_label = heading("Balls drawn: pick two", self.k, 4.0)
+        self.layout_.addWidget(self.ball_label)
+        balls = self.grid()
+        self.ball_buttons: dict[str, Any] = {}
+        for col, (colour, bg, fg) in enumerate(_COLOURS):
+            for row_i, star in enumerate(("", "*")):
+                token = colour + star
+                text = colour.upper() + (" \u2605 star" if star else "")
+                b = self.button(text, f"{col + 1}" if not star else f"Shift+{col + 1}")
+                b.setStyleSheet(
+                    f"QPushButton {{ background:{bg}; color:{fg}; }}"
+                    "QPushButton:disabled { background:#9e9e9e; color:#e0e0e0; }"
+                )
+                b.clicked.connect(lambda _=False, t=token: self._pick(t))
+                balls.addWidget(b, row_i, col)
+                self.ball_buttons[token] = b
+        self.layout_.addLayout(balls)
+
+        row2 = QHBoxLayout()
+        self.enter = self.button("Enter draw and light", "Return")
+        self.enter.clicked.connect(self._enter)
+        self.clear_pick = self.button("Clear", "Escape")
+        self.clear_pick.clicked.connect(self._clear)
+        row2.addWidget(self.enter)
+        row2.addWidget(self.clear_pick)
+        self.layout_.addLayout(row2)
+
+        row3 = QHBoxLayout()
+        self.void = self.button("Void: malfunction", "V")
+        self.void.setStyleSheet("QPushButton { border:3px solid #b00020; color:#7a0010; }")
+        self.void.clicked.connect(self._void)
+        self._void_armed = False
+        self.inspector = QLineEdit(self)
+        self.inspector.setPlaceholderText("inspector's name")
+        self.inspector.setAccessibleName("inspector present at the replacement")
+        self.inspector.setMinimumHeight(round(9 * self.k))
+        self.replaced = self.button("Broken ball replaced", "B")
+        self.replaced.clicked.connect(self._replaced)
+        row3.addWidget(self.void)
+        row3.addWidget(self.inspector)
+        row3.addWidget(self.replaced)
+        self.layout_.addLayout(row3)
+        self.layout_.addWidget(self.feedback)
+
+    def _void(self) -> None:
+        """Voiding a drawing takes two touches: the first asks, the second (within 5 s) voids."""
+        if not self._void_armed:
+            self._void_armed = True
+            self.void.setText("Touch again to VOID this drawing")
+            QTimer.singleShot(5000, self._disarm)
+            return
+        self._disarm()
+        self.send(
+            {
+                "type": "trichro_malfunction",
+                "device": "rrg" if self.device == "random_result_generator" else "ball_device",
+            },
+            self.void,
+        )
+
+    def _disarm(self) -> None:
+        self._void_armed = False
+        self.void.setText("Void: malfunction")
+
+    def _pick(self, token: str) -> None:
+        if len(self.picked) >= 2:
+            self.picked = []
+        self.picked.append(token)
+        self._show_pick()
+
+    def _clear(self) -> None:
+        self.picked = []
+        self._show_pick()
+
+    def _show_pick(self) -> None:
+        names = ", ".join(t.replace("*", " with star") for t in self.picked) or "pick two"
+        self.ball_label.setText(f"Balls drawn: {names}")
+        self.enter.setEnabled(len(self.picked) == 2 and self.device == "ball_device")
+
+    def _enter(self) -> None:
+        if len(self.picked) != 2:
+            return
+        balls, self.picked = list(self.picked), []
+        self._show_pick()
+        self.send({"type": "trichro_draw", "balls": balls}, self.enter)
+
+    def _replaced(self) -> None:
+        self.send({"type": "trichro_ball_replaced", "inspector": self.inspector.text().strip()}, self.replaced)
+
+    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+        gs = table.get("game_state") or {}
+        self.device = gs.get("device", "ball_device")
+        phase = gs.get("phase", "betting")
+        by_generator = self.device == "random_result_generator"
+        text = {
+            "betting": f"Drawing {gs.get('drawing', 0) + 1}: bets open",
+            "no_more_bets": f"Drawing {gs.get('drawing', 0)}: no more bets; "
+            + ("draw with the generator" if by_generator else "enter the two balls"),
+            "result": f"Drawing {gs.get('drawing', 0)}: "
+            + " + ".join(t.replace("*", _STAR) for t in gs.get("drawn") or [])
+            + f", {len(gs.get('winning') or [])} areas lit",
+            "void": f"Drawing {gs.get('drawing', 0)} VOID: nothing lit ({(gs.get('void') or {}).get('rule', '')})",
+        }.get(phase, phase)
+        if gs.get("awaiting_inspector"):
+            text += "; a new generator drawing needs an inspector's approval (001 s466(b))"
+        if gs.get("broken_ball"):
+            text += "; replace the broken ball before the next drawing (001 s465(4)(c))"
+        self.status.setText(text)
+        self.generate.setVisible(by_generator)
+        for b in self.ball_buttons.values():
+            b.setVisible(not by_generator)
+        self.ball_label.setVisible(not by_generator)
+        self.enter.setVisible(not by_generator)
+        self.clear_pick.setVisible(not by_generator)
+        self.replaced.setEnabled(bool(gs.get("broken_ball")))
+        self.inspector.setVisible(bool(gs.get("broken_ball")))
+        self._show_pick()

@@ -1,0 +1,1 @@
+"""Widgets every window shares: the scene widget (and what changed between two scenes), touch controls."""

@@ -1,0 +1,342 @@
+"""A widget that paints a scene at a stated scale and repaints only what changed.
+
+The widget keeps its picture in a backing image the size of the widget (in device pixels: a
+screen with a device pixel ratio of 2 gets a picture twice as fine).  :meth:`SceneWidget.set_scene`
+compares the new scene with the one painted (:func:`kiosk.ui.widgets.scene_diff.changed_bounds`) and
+repaints into the backing image only the boxes of what appeared or went away.
+
+The static layers: the primitives at the start of the scene that have never changed since it
+was first shown (the cloth, the table's outline, the title: everything painted before the first
+primitive an update ever touched) are kept painted in a second image, the *static layer*, per
+size.  A repaint copies the boxes from the static layer and paints over them only the later
+primitives that reach into them, so a change never pays for the large shapes underneath.  The
+static layer shrinks (is repainted with fewer primitives) when an update touches an earlier
+primitive, and is rebuilt on a new size, page or background.
+
+Placement (:class:`Placement`):
+
+* ``fit`` (layout diagrams, meters, lights, results): as large as the window allows, aspect kept,
+  centred.  These are pictures, not signs: their size follows the screen.
+* ``true_size`` (signs): at the calibrated scale of the screen, centred, so 8 mm in the scene is
+  8 mm of glass.  A sign larger than the screen is shrunk to fit; whether its letters then still
+  reach 8 mm is the caller's question (:func:`kiosk.views.screen_state.decide_frame`).
+
+Overlays (status marks: offline, meter fault, legibility notices) are small scenes painted over
+the picture in :meth:`paintEvent`, never into the backing image, so adding or removing one
+repaints only its box and the picture under it is kept.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Literal
+
+from PySide6.QtCore import QRect, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QRegion, QResizeEvent
+from PySide6.QtWidgets import QWidget
+
+from kiosk.render.qt import paint_scene
+from kiosk.scene.primitives import Scene
+from kiosk.ui.widgets.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
+
+__all__ = ["Overlay", "Placement", "SceneWidget"]
+
+_SURROUND = QColor(0, 0, 0)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """How a scene sits in the widget: ``fit`` or ``true_size`` at ``px_per_mm`` device pixels."""
+
+    mode: Literal["fit", "true_size"] = "fit"
+    px_per_mm: float | None = None  # device pixels per mm; needed by true_size
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """A scene painted over the picture; ``anchor`` places it: top/bottom/centre of the widget."""
+
+    scene: Scene
+    anchor: Literal["top", "bottom", "center", "fill"] = "top"
+
+
+class SceneWidget(QWidget):
+    """Paints a :class:`~kiosk.scene.primitives.Scene`; see the module doc."""
+
+    painted = Signal(float)  # time.monotonic() when a paint event finished (latency measurements)
+
+    def __init__(self, parent: QWidget | None = None, placement: Placement = Placement()) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_NoSystemBackground, True)
+        self._placement = placement
+        self._scene: Scene | None = None
+        self._painted: Scene | None = None  # the scene in the backing image
+        self._backing: QImage | None = None
+        self._painted_keys: list = []
+        self._bounds_by_key: dict = {}
+        self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
+        self._static_n = 0
+        self._k = 1.0  # logical px per mm of the scene as shown
+        self._origin = (0.0, 0.0)  # logical px of the scene's top-left corner
+        self._overlays: dict[str, Overlay] = {}
+        self._overlay_rects: dict[str, QRectF] = {}
+        self._dim_alpha = 0  # 0: full brightness; a black veil of this alpha otherwise
+        self.full_repaints = 0  # counters the tests and benchmarks read
+        self.partial_repaints = 0
+        self.paints = 0  # paint events finished
+        self.last_painted = 0.0  # time.monotonic() when the last paint event finished
+        self.static_repaints = 0
+
+    # -- what is shown -----------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        return self._scene
+
+    @property
+    def placement(self) -> Placement:
+        return self._placement
+
+    def set_placement(self, placement: Placement) -> None:
+        if placement != self._placement:
+            self._placement = placement
+            self._invalidate()
+
+    def shown_scale(self) -> float | None:
+        """Millimetres of glass per millimetre of scene (1.0 at true size), when the screen's
+        scale is known; ``None`` otherwise."""
+        k = self._placement.px_per_mm
+        if self._scene is None or not k:
+            return None
+        self._layout()
+        return self._k * self._dpr() / k
+
+    def logical_px_per_mm(self) -> float:
+        """Logical pixels per millimetre of scene as the widget shows it now."""
+        self._layout()
+        return self._k
+
+    def set_scene(self, scene: Scene) -> None:
+        """Show ``scene``: repaint the backing image where it differs from the one shown."""
+        self._scene = scene
+        if self._backing is None or self._painted is None or self._backing_size() != self._backing.size():
+            self._invalidate()
+            return
+        keys = item_keys(scene)
+        boxes = changed_bounds(self._painted, scene, self._painted_keys, keys)
+        if boxes is None:
+            self._invalidate(keys)
+            return
+        if not boxes:
+            self._painted, self._painted_keys = scene, keys
+            return
+        prefix = common_prefix(self._painted_keys, keys)
+        if self._static is None or prefix < self._static_n:
+            self._paint_static(scene, min(prefix, self._static_n) if self._static is not None else prefix)
+        region = QRegion()
+        for box in boxes:
+            region = region.united(self._to_px(box))
+        region = region.intersected(QRect(0, 0, self.width(), self.height()))
+        self._paint_backing(scene, region, keys)
+        self._painted, self._painted_keys = scene, keys
+        self.partial_repaints += 1
+        self.update(region)
+
+    def set_overlay(self, name: str, overlay: Overlay | None) -> None:
+        """Add, replace or remove (``None``) the overlay called ``name``."""
+        old = self._overlay_rects.pop(name, None)
+        if overlay is None:
+            self._overlays.pop(name, None)
+        else:
+            self._overlays[name] = overlay
+            self._overlay_rects[name] = self._overlay_rect(overlay)
+        dirty = QRegion()
+        for rect in (old, self._overlay_rects.get(name)):
+            if rect is not None:
+                dirty = dirty.united(rect.toAlignedRect().adjusted(-2, -2, 2, 2))
+        if not dirty.isEmpty():
+            self.update(dirty)
+
+    def overlay(self, name: str) -> Overlay | None:
+        return self._overlays.get(name)
+
+    def set_brightness(self, percent: int) -> None:
+        """Dim the picture to ``percent`` of full brightness (a black veil over everything)."""
+        if not 0 < percent <= 100:
+            raise ValueError(f"brightness must be 1 to 100 %, got {percent}")
+        alpha = round(255 * (100 - percent) / 100)
+        if alpha != self._dim_alpha:
+            self._dim_alpha = alpha
+            self.update()
+
+    def brightness(self) -> int:
+        return round(100 - self._dim_alpha * 100 / 255)
+
+    # -- geometry ----------------------------------------------------------------------------
+
+    def _dpr(self) -> float:
+        return self.devicePixelRatioF() or 1.0
+
+    def _backing_size(self) -> QSize:
+        d = self._dpr()
+        return QSize(max(1, math.ceil(self.width() * d)), max(1, math.ceil(self.height() * d)))
+
+    def _layout(self) -> None:
+        scene = self._scene
+        if scene is None:
+            return
+        w, h = float(self.width()), float(self.height())
+        fit = min(w / scene.width_mm, h / scene.height_mm) if w > 0 and h > 0 else 1.0
+        k = fit
+        if self._placement.mode == "true_size" and self._placement.px_per_mm:
+            k = min(self._placement.px_per_mm / self._dpr(), fit)
+        self._k = k
+        self._origin = ((w - scene.width_mm * k) / 2, (h - scene.height_mm * k) / 2)
+
+    def _to_px(self, box: Rect) -> QRect:
+        k, (ox, oy) = self._k, self._origin
+        x0, y0 = math.floor(ox + box[0] * k) - 1, math.floor(oy + box[1] * k) - 1
+        x1, y1 = math.ceil(ox + box[2] * k) + 1, math.ceil(oy + box[3] * k) + 1
+        return QRect(x0, y0, x1 - x0, y1 - y0)
+
+    def _overlay_rect(self, overlay: Overlay) -> QRectF:
+        s = overlay.scene
+        w, h = float(self.width()), float(self.height())
+        k = self._overlay_k(overlay)
+        ow, oh = s.width_mm * k, s.height_mm * k
+        if overlay.anchor == "top":
+            return QRectF((w - ow) / 2, 0.0, ow, oh)
+        if overlay.anchor == "bottom":
+            return QRectF((w - ow) / 2, h - oh, ow, oh)
+        return QRectF((w - ow) / 2, (h - oh) / 2, ow, oh)
+
+    def _overlay_k(self, overlay: Overlay) -> float:
+        """Overlays are drawn at the screen's true scale when known (their text is then its true
+        size), never wider or taller than the widget; ``fill`` overlays fill the widget."""
+        s = overlay.scene
+        w, h = float(self.width()), float(self.height())
+        fit = min(w / s.width_mm, h / s.height_mm) if w > 0 and h > 0 else 1.0
+        if overlay.anchor == "fill":
+            return fit
+        k = self._placement.px_per_mm / self._dpr() if self._placement.px_per_mm else self._k
+        return min(k, fit)
+
+    # -- painting ----------------------------------------------------------------------------
+
+    def _invalidate(self, keys: list | None = None) -> None:
+        """Repaint the whole backing image (new size, placement, page or background); the static
+        layer is rebuilt at the next partial repaint."""
+        scene = self._scene
+        size = self._backing_size()
+        if self._backing is None or self._backing.size() != size:
+            self._backing = QImage(size, QImage.Format.Format_RGB32)
+        self._backing.setDevicePixelRatio(self._dpr())
+        self._backing.fill(_SURROUND)
+        self._static, self._static_n = None, 0
+        self._layout()
+        if scene is not None:
+            painter = QPainter(self._backing)
+            try:
+                paint_scene(painter, scene, self._k, self._origin)
+            finally:
+                painter.end()
+        self._painted = scene
+        self._painted_keys = (keys if keys is not None else item_keys(scene)) if scene is not None else []
+        self._overlay_rects = {name: self._overlay_rect(o) for name, o in self._overlays.items()}
+        self.full_repaints += 1
+        self.update()
+
+    def _paint_static(self, scene: Scene, n: int) -> None:
+        """Paint the static layer: the surround, the background and the first ``n`` primitives."""
+        size = self._backing_size()
+        if self._static is None or self._static.size() != size:
+            self._static = QImage(size, QImage.Format.Format_RGB32)
+        self._static.setDevicePixelRatio(self._dpr())
+        self._static.fill(_SURROUND)
+        part = Scene(scene.width_mm, scene.height_mm, scene.items[:n], scene.background)
+        painter = QPainter(self._static)
+        try:
+            paint_scene(painter, part, self._k, self._origin)
+        finally:
+            painter.end()
+        self._static_n = n
+        self.static_repaints += 1
+
+    def _paint_backing(self, scene: Scene, region: QRegion, keys: list) -> None:
+        """Repaint ``region`` of the backing image: the static layer, then the primitives of
+        ``scene`` after it that reach into the region."""
+        assert self._backing is not None and self._static is not None
+        k, (ox, oy) = self._k, self._origin
+        boxes = [
+            ((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
+            for r in region
+        ]
+        n = self._static_n
+        items = tuple(
+            item
+            for item, key in zip(scene.items[n:], keys[n:], strict=True)
+            if _touches(self._bounds(key, item), boxes)
+        )
+        part = Scene(scene.width_mm, scene.height_mm, items, None)
+        d = self._dpr()
+        painter = QPainter(self._backing)
+        try:
+            painter.setClipRegion(region)
+            for rect in region:
+                painter.drawImage(rect, self._static, _device_rect(rect, d))
+            if items:
+                paint_scene(painter, part, k, self._origin)
+        finally:
+            painter.end()
+
+    def _bounds(self, key, item) -> Rect:
+        """The item's box, remembered by its key (a recomposed scene repeats most items)."""
+        box = self._bounds_by_key.get(key)
+        if box is None:
+            if len(self._bounds_by_key) > 8192:
+                self._bounds_by_key.clear()
+            box = self._bounds_by_key[key] = item_bounds(item)
+        return box
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._invalidate()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self._backing is None or self._backing.size() != self._backing_size():
+            self._invalidate()
+        painter = QPainter(self)
+        try:
+            assert self._backing is not None
+            for rect in event.region():
+                painter.drawImage(rect, self._backing, _device_rect(rect, self._dpr()))
+            for name, overlay in self._overlays.items():
+                rect = self._overlay_rects.get(name) or self._overlay_rect(overlay)
+                if event.region().intersects(rect.toAlignedRect()):
+                    paint_scene(painter, overlay.scene, self._overlay_k(overlay), (rect.x(), rect.y()))
+            if self._dim_alpha:
+                veil = QColor(0, 0, 0, self._dim_alpha)
+                for rect in event.region():
+                    painter.fillRect(rect, veil)
+        finally:
+            painter.end()
+        self.paints += 1
+        self.last_painted = time.monotonic()
+        self.painted.emit(self.last_painted)
+
+
+def _device_rect(rect: QRect, dpr: float) -> QRect:
+    if dpr == 1.0:
+        return rect
+    return QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr).toAlignedRect()
+
+
+def _touches(box: Rect, boxes: list[Rect]) -> bool:
+    x0, y0, x1, y1 = box
+    for b in boxes:
+        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
+            return True
+    return False
