@@ -57,7 +57,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from kiosk.state.client import KioskClient  # noqa: E402
 from kiosk.ui.display.app import DisplayProcess  # noqa: E402
 from kiosk.ui.display.device_settings import DeviceSettings  # noqa: E402
-from kiosk.ui.display.main import casino_from_summary, fetch_floor  # noqa: E402
+from kiosk.ui.display.main import casino_from_summary  # noqa: E402
 from kiosk.ui.display.spec import DisplaySpec  # noqa: E402
 
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
@@ -115,7 +115,7 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, str, dict]:
 
 async def run(url: str, tokens: dict, commands: int, gap: float) -> dict:
     client = KioskClient(url, tokens["display"])
-    summary = await fetch_floor(client)
+    summary = await client.floor_summary()
     process = DisplayProcess(
         client,
         [DisplaySpec("L", "layout", table="TC54-01")],

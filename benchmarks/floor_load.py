@@ -254,7 +254,7 @@ def _cpu_seconds(pid: int) -> float:
 
 async def _subscriber(spec_path: Path) -> None:
     from kiosk.state.client import KioskClient
-    from kiosk.state.connection import Connected, Offline
+    from kiosk.state.client.status import Connected, Offline
 
     spec = json.loads(spec_path.read_text())
     urls: list[str] = spec["urls"]

@@ -77,6 +77,6 @@ def test_importing_the_qt_free_layers_loads_no_qt() -> None:
 
 def test_the_client_loads_no_psycopg_and_no_server_side() -> None:
     loaded = _loaded_after_importing(
-        ["kiosk.state.client"], ["psycopg", "kiosk.state.store", "kiosk.state.service", "kiosk.state.server"]
+        ["kiosk.state.client"], ["psycopg", "kiosk.state.store", "kiosk.state.service", "kiosk.state.http"]
     )
     assert not loaded, f"importing the state client loaded {loaded}"

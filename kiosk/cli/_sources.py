@@ -35,21 +35,26 @@ def from_floor(path: str):
 
 def from_server(url: str, token: str, folder: Path):
     """``(tables, links, CasinoSettings, "on URL")`` of a running server now (the reads a display
-    makes: :func:`kiosk.views.remote.read_server`; the logo, if any, saved in ``folder``)."""
+    makes when it starts: the floor summary, the logo, if any, saved in ``folder``, and every
+    table and link)."""
     from kiosk.state.client import KioskClient
     from kiosk.state.errors import StateError
-    from kiosk.views.remote import read_server
+    from kiosk.views.base import CasinoSettings
 
     async def read():
         async with KioskClient(url, token) as client:
-            return await read_server(client, folder)
+            summary = await client.floor_summary()
+            logo = await client.floor_logo(folder, summary)
+            tables = await client.tables()
+            links = await client.links()
+            return tables, links, CasinoSettings.from_summary(summary, logo)
 
     try:
-        seen = asyncio.run(read())
+        tables, links, settings = asyncio.run(read())
     except ValueError as exc:  # a URL that is not http(s)
         raise CommandError(f"--server: {exc}") from None
     except StateError as exc:
         raise CommandError(f"--server {url}: {exc.message}") from None
     except (TimeoutError, OSError) as exc:
         raise CommandError(f"--server {url}: cannot reach it ({exc.__class__.__name__}: {exc})") from None
-    return seen.tables, seen.links, seen.settings, f"on {url}"
+    return tables, links, settings, f"on {url}"

@@ -161,9 +161,8 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
 
     from kiosk.state.auditkey import find_key
     from kiosk.state.checkpoint import CheckpointWriter, run_checkpoints
-    from kiosk.state.connections import ConnectionLimits, GuardedRunner
     from kiosk.state.errors import StateError
-    from kiosk.state.server import HealthSettings, create_app, server_info
+    from kiosk.state.http import ConnectionLimits, HealthSettings, create_app, server_info, start_site
     from kiosk.state.service import Service
 
     try:
@@ -185,11 +184,8 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
             service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor, body_timeout=args.request_timeout
         )
         limits = ConnectionLimits(max_connections=max(0, args.max_connections), request_timeout=args.request_timeout)
-        runner = GuardedRunner(app, limits, handle_signals=False, access_log=None, shutdown_timeout=5.0)
-        await runner.setup()
-        site = web.TCPSite(runner, args.host, args.port, ssl_context=tls)
         try:
-            await site.start()
+            runner, port = await start_site(app, args.host, args.port, tls, limits=limits)
         except OSError as exc:
             raise CommandError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
         checkpointing = asyncio.get_running_loop().create_task(
@@ -199,7 +195,6 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        port = _bound_port(site, args.port)
         scheme = "https" if tls else "http"
         host = f"[{args.host}]" if ":" in args.host else args.host
         info = server_info(app)
@@ -240,14 +235,6 @@ def _is_loopback(host: str) -> bool:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
-
-
-def _bound_port(site: Any, requested: int) -> int:
-    server = getattr(site, "_server", None)
-    sockets = getattr(server, "sockets", None) or []
-    for sock in sockets:
-        return int(sock.getsockname()[1])
-    return requested
 
 
 def run(args: Any) -> int:

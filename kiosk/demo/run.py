@@ -47,7 +47,7 @@ from kiosk.demo.croupier import Croupier
 from kiosk.floor import Floor, FloorError, check_floor, load_floor
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
 from kiosk.ui.display.main import display_problem, run_on_qt_loop

@@ -286,6 +286,7 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
     for ident in sorted(set(rows) | set(issued)):
         row, want = rows.get(ident), issued.get(ident)
         if want is None:
+            assert row is not None  # every ident is in rows or in issued
             out.append(
                 f"token {ident} ({row.get('role')}, {row.get('name')!r}) is not in the audit trail"
                 " (inserted behind the service's back)"

@@ -26,7 +26,7 @@ import pathlib
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeGuard
 
 from kiosk.state.errors import BadRequest
 
@@ -52,6 +52,10 @@ class Checkpoint:
         return MARK + body
 
 
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _parse_line(text: str, where: str) -> Checkpoint:
     body = text[text.index(MARK) + len(MARK) :].strip()
     try:
@@ -61,8 +65,7 @@ def _parse_line(text: str, where: str) -> Checkpoint:
     if not isinstance(value, dict):
         raise BadRequest(f"{where}: checkpoint is not a JSON object")
     n, seq, digest, at = value.get("n"), value.get("seq"), value.get("hash"), value.get("at")
-    whole = all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (n, seq))
-    if not whole or not isinstance(digest, str) or len(digest) != 64 or not isinstance(at, str):
+    if not (_whole(n) and _whole(seq)) or not isinstance(digest, str) or len(digest) != 64 or not isinstance(at, str):
         raise BadRequest(f"{where}: checkpoint needs whole n and seq, a 64-digit hash and a time")
     return Checkpoint(n, seq, digest, at)
 

@@ -40,7 +40,7 @@ def default_sqlite_path() -> pathlib.Path:
     return pathlib.Path(platformdirs.user_data_dir("kiosk")) / "kiosk.sqlite3"
 
 
-def parse_db_url(url: str | None) -> DatabaseURL:
+def parse_db_url(url: object) -> DatabaseURL:
     """Parse ``--db``; a malformed URL raises :class:`BadRequest` with one line."""
     if url is None:
         return DatabaseURL("sqlite", path=default_sqlite_path())

@@ -14,14 +14,14 @@ has its own meter (000 s231(2)), stored as a one-table link ``<table id>.jackpot
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Mapping
 from typing import Any
 
 from kiosk.state.audit import canonical_json
 from kiosk.state.errors import Conflict, RuleRefused, refused
-from kiosk.state.handlers import bumped, link_event, meter_of, new_link_state, table_event
-from kiosk.state.model import initial_game_state, limits_to_dict, refuse_violations
-from kiosk.state.shapes import LinkState, TableState
-from kiosk.state.store import Loaded, Outcome
+from kiosk.state.handlers import bumped, initial_game_state, link_event, meter_of, new_link_state, table_event
+from kiosk.state.limits_state import limits_to_dict, refuse_violations
+from kiosk.state.store import Apply, Loaded, Outcome
 
 __all__ = ["floor_config", "floor_digest", "sync_floor"]
 
@@ -92,11 +92,11 @@ def floor_digest(config: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(trimmed).encode("utf-8")).hexdigest()
 
 
-def _table_view(state: dict[str, Any]) -> dict[str, Any]:
+def _table_view(state: Mapping[str, Any]) -> dict[str, Any]:
     return {k: state.get(k) for k in _TABLE_KEYS}
 
 
-def _link_view(state: dict[str, Any]) -> dict[str, Any]:
+def _link_view(state: Mapping[str, Any]) -> dict[str, Any]:
     meter = state["meter"]
     view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents")}
     view.update(seed_cents=meter["seed_cents"], rate_bp=meter["rate_bp"])
@@ -124,8 +124,9 @@ def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, An
     return lines
 
 
-def _new_table(table_id: str, cfg: dict[str, Any]) -> TableState:
-    return {  # type: ignore[return-value]  # the keys of _TABLE_KEYS come from cfg
+def _new_table(table_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
+    """A new table's row (a TableState: the keys of ``_TABLE_KEYS`` come from ``cfg``)."""
+    return {
         "id": table_id,
         "version": 1,
         **{k: cfg[k] for k in _TABLE_KEYS},
@@ -136,7 +137,7 @@ def _new_table(table_id: str, cfg: dict[str, Any]) -> TableState:
     }
 
 
-def _new_link(link_id: str, cfg: dict[str, Any]) -> LinkState:
+def _new_link(link_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
     return new_link_state(
         link_id,
         name=cfg["name"],
@@ -160,7 +161,7 @@ def _check_rules(config: dict[str, Any]) -> None:
 
 def sync_floor(
     config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str, frame: str | None = None
-):
+) -> Apply:
     """The store ``apply`` function that seeds, checks or applies a floor configuration.
 
     ``frame`` (:meth:`kiosk.state.floorlaw.FloorFrame.to_json`) is kept as ``floor_frame`` so
@@ -184,14 +185,14 @@ def sync_floor(
                 else:
                     diffs += _differences("table", table_id, _table_view(have), want)
             for link_id in sorted(set(loaded.links) | set(config["links"])):
-                have, want = loaded.links.get(link_id), config["links"].get(link_id)
-                if have is None:
+                have_link, want_link = loaded.links.get(link_id), config["links"].get(link_id)
+                if have_link is None:
                     diffs.append(f"jackpot {link_id} is in the floor file but not in the database")
-                elif want is None:
+                elif want_link is None:
                     diffs.append(f"jackpot {link_id} is in the database but not in the floor file")
                 else:
-                    trimmed = {k: v for k, v in want.items() if k != "prize_cents"}
-                    diffs += _differences("jackpot", link_id, _link_view(have), trimmed)
+                    trimmed = {k: v for k, v in want_link.items() if k != "prize_cents"}
+                    diffs += _differences("jackpot", link_id, _link_view(have_link), trimmed)
             if diffs and not apply_floor:
                 shown = "; ".join(diffs[:20]) + (f"; and {len(diffs) - 20} more" if len(diffs) > 20 else "")
                 raise Conflict(
@@ -218,13 +219,13 @@ def sync_floor(
                 out.tables[table_id] = None
                 out.events.append(table_event("table_removed", {**have, "version": have["version"] + 1}, source=source))
         for link_id, cfg in config["links"].items():
-            have = loaded.links.get(link_id)
-            if have is None:
-                state = _new_link(link_id, cfg)
-                out.links[link_id] = state
-                out.events.append(link_event("link_created", state, source=source))
-            elif _link_view(have) != {k: v for k, v in cfg.items() if k != "prize_cents"}:
-                state = bumped(have)
+            have_link = loaded.links.get(link_id)
+            if have_link is None:
+                created = _new_link(link_id, cfg)
+                out.links[link_id] = created
+                out.events.append(link_event("link_created", created, source=source))
+            elif _link_view(have_link) != {k: v for k, v in cfg.items() if k != "prize_cents"}:
+                state = bumped(have_link)
                 state.update(
                     name=cfg["name"],
                     tables=cfg["tables"],
@@ -232,14 +233,15 @@ def sync_floor(
                     standalone=cfg["standalone"],
                     wager_cents=cfg["wager_cents"],
                 )
-                meter = meter_of(have).with_settings(seed_cents=cfg["seed_cents"], rate_bp=cfg["rate_bp"])
+                meter = meter_of(have_link).with_settings(seed_cents=cfg["seed_cents"], rate_bp=cfg["rate_bp"])
                 state["meter"] = {**state["meter"], "seed_cents": meter.seed_cents, "rate_bp": meter.rate_bp}
                 out.links[link_id] = state
                 out.events.append(link_event("link_configured", state, source=source))
-        for link_id, have in loaded.links.items():
+        for link_id, have_link in loaded.links.items():
             if link_id not in config["links"]:
                 out.links[link_id] = None
-                out.events.append(link_event("link_removed", {**have, "version": have["version"] + 1}, source=source))
+                removed = {**have_link, "version": have_link["version"] + 1}
+                out.events.append(link_event("link_removed", removed, source=source))
         return out
 
     return apply

@@ -31,7 +31,7 @@ class Rebuilt:
     links: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
-def _target(kind: str, table_id: Any, link_id: Any, data: Mapping[str, Any]) -> tuple[str, str] | None:
+def _target(kind: Any, table_id: Any, link_id: Any, data: Any) -> tuple[str, str] | None:
     """``("table", id)`` or ``("link", id)``: what the event changes, or None."""
     if not isinstance(data, Mapping) or not isinstance(data.get("state"), Mapping):
         return None
@@ -42,8 +42,8 @@ def _target(kind: str, table_id: Any, link_id: Any, data: Mapping[str, Any]) -> 
     return None
 
 
-def apply_event(into: Rebuilt, kind: str, table_id: Any, link_id: Any, data: Mapping[str, Any]) -> None:
-    """Fold one event (its type, table_id, link_id and data) into ``into``."""
+def apply_event(into: Rebuilt, kind: Any, table_id: Any, link_id: Any, data: Any) -> None:
+    """Fold one event (its type, table_id, link_id and data, as stored: JSON) into ``into``."""
     target = _target(kind, table_id, link_id, data)
     if target is None:
         return

@@ -18,9 +18,9 @@ import os
 import secrets
 import socket
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Sequence
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport
@@ -43,6 +43,11 @@ from kiosk.state.store import (
 from kiosk.state.subscription import Subscription, event_concerns
 from kiosk.state.tokens import SCOPED_ROLES, actor_from_row, check_name, new_token, parse_expiry, token_digest, token_id
 
+if TYPE_CHECKING:
+    from kiosk.floor import Floor
+    from kiosk.state.auditkey import AuditKey
+    from kiosk.state.checkpoint import Checkpoint
+
 __all__ = ["Service", "Subscription", "AuditReport", "SYSTEM", "LOCAL_OPERATOR"]
 
 _log = logging.getLogger(__name__)
@@ -55,12 +60,26 @@ after a lost node replay from memory instead of each reading the database."""
 Clock = Callable[[], datetime]
 
 
+def _whole(value: object) -> bool:
+    """Whether ``value`` is a whole number (a bool is not, though Python says it is an int)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class Service:
     """One node's view of the floor's state.  Create with :meth:`open`."""
 
     command_types: tuple[str, ...] = COMMAND_TYPES
 
-    def __init__(self, store: Store, node_id: str, clock: Clock, remember: int = RECENT_EVENTS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        node_id: str,
+        clock: Clock = utc_now,
+        *,
+        remember: int = RECENT_EVENTS,
+        audit_key: AuditKey | None = None,
+    ) -> None:
+        """A service on ``store`` (opened); :meth:`open` opens both and starts the service."""
         self._store = store
         self.node_id = node_id
         self.kind = store.kind
@@ -73,7 +92,7 @@ class Service:
         self._tasks: set[asyncio.Task] = set()
         self._ticker: asyncio.Task | None = None
         self._closed = False
-        self.audit_key: Any = None
+        self.audit_key = audit_key
         self._revocation_listeners: list[Callable[[str], None]] = []
         self._law = FloorLaw()  # the floor rules writes are checked against (kiosk.state.floorlaw)
 
@@ -83,12 +102,12 @@ class Service:
         cls,
         db_url: str | None = None,
         *,
-        floor: Any = None,
+        floor: Floor | None = None,
         apply_floor: bool = False,
         node_id: str | None = None,
         clock: Clock | None = None,
         tick_seconds: float | None = 1.0,
-        audit_key: Any = "auto",
+        audit_key: AuditKey | Literal["auto"] | None = "auto",
         verify_only: bool = False,
         remember: int = RECENT_EVENTS,
     ) -> Service:
@@ -116,25 +135,28 @@ class Service:
             store,
             node_id or f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}",
             clock or utc_now,
-            remember,
+            remember=remember,
+            audit_key=key,
         )
-        service.audit_key = key
         try:
-            service._last_published = await store.head_seq()
-            if floor is not None:
-                await service._load_floor(floor, apply_floor)
-            else:
-                await service._load_frame()
-            store.set_remote_listener(service._on_remote_commit)
-            await store.wait_listening()
-            if tick_seconds is not None:
-                service._ticker = asyncio.get_running_loop().create_task(
-                    service._tick(tick_seconds), name="kiosk-scheduler"
-                )
+            await service._start(floor, apply_floor, tick_seconds)
         except BaseException:
             await service.close()
             raise
         return service
+
+    async def _start(self, floor: Floor | None, apply_floor: bool, tick_seconds: float | None) -> None:
+        """Catch up with the store, load the floor file (or the floor frame stored before),
+        hear other nodes' commits and start the scheduler."""
+        self._last_published = await self._store.head_seq()
+        if floor is not None:
+            await self._load_floor(floor, apply_floor)
+        else:
+            await self._load_frame()
+        self._store.set_remote_listener(self._on_remote_commit)
+        await self._store.wait_listening()
+        if tick_seconds is not None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick(tick_seconds), name="kiosk-scheduler")
 
     async def close(self) -> None:
         """Stop the scheduler, end every subscription and close the store."""
@@ -173,12 +195,12 @@ class Service:
         return Context(actor=actor, now=now, rng=self._rng, law=self._law)
 
     # -- floor -------------------------------------------------------------------------
-    async def _load_floor(self, floor: Any, apply_floor: bool) -> None:
+    async def _load_floor(self, floor: Floor, apply_floor: bool) -> None:
         from kiosk.floor import check_floor
         from kiosk.state.floorsync import floor_config, sync_floor
 
-        source = str(getattr(floor, "source", None) or "floor file")
-        errors = [v for v in check_floor(floor) if getattr(v, "severity", "error") == "error"]
+        source = str(floor.source or "floor file")
+        errors = [v for v in check_floor(floor) if v.severity == "error"]
         if errors:  # the floor breaks the law or lacks an approval: load nothing
             more = f" (and {len(errors) - 1} more; run kiosk check --floor)" if len(errors) > 1 else ""
             raise refused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}", errors[0].rule)
@@ -276,9 +298,9 @@ class Service:
 
     async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
         """Committed events with a sequence number above ``seq``, in order (at most ``limit``)."""
-        if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        if not _whole(seq) or seq < 0:
             raise BadRequest(f"seq must be a whole number, 0 or more, not {seq!r}")
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
+        if not _whole(limit) or not 1 <= limit <= 10_000:
             raise BadRequest(f"limit must be 1 to 10000, not {limit!r}")
         return await self._store.events_since(seq, self._table_filter(tables), limit)
 
@@ -356,6 +378,7 @@ class Service:
             return []
         wanted = self._table_filter(tables)
         start = seq + 1 - self._recent[0].seq
+        tail: Iterable[Event]
         if start < len(self._recent) and self._recent[start].seq == seq + 1:  # no gaps: index
             tail = itertools.islice(self._recent, start, None)
         else:
@@ -410,7 +433,7 @@ class Service:
             delay = min(delay * 2, 2.0)
 
     # -- tokens and audit ----------------------------------------------------------------
-    async def authenticate(self, token: str) -> Actor:
+    async def authenticate(self, token: object) -> Actor:
         """The actor a bearer token stands for; :class:`Unauthorized` if unknown, expired or revoked."""
         if not isinstance(token, str) or not 10 <= len(token) <= 200:
             raise Unauthorized("unknown token")
@@ -422,7 +445,7 @@ class Service:
         role: str,
         name: str,
         tables: Collection[str] | None = None,
-        expires_at: Any = None,
+        expires_at: datetime | str | None = None,
         *,
         actor: Actor | None = None,
     ) -> str:
@@ -449,12 +472,13 @@ class Service:
             missing = [t for t in (table_ids or []) if t not in loaded.tables]
             if missing:
                 raise NotFound(f"unknown table {missing[0]!r}")
+            expires = None if expiry is None else format_utc(expiry)
             details = {
                 "id": ident,
                 "role": role,
                 "name": name,
                 "tables": table_ids,
-                "expires_at": None if expiry is None else format_utc(expiry),
+                "expires_at": expires,
                 "person": person,
             }
             return Outcome(
@@ -466,7 +490,7 @@ class Service:
                         name,
                         None if table_ids is None else tuple(table_ids),
                         format_utc(now),
-                        details["expires_at"],
+                        expires,
                         person,
                     )
                 ],
@@ -518,7 +542,7 @@ class Service:
         """Every token's id, role, name, tables and times (never a secret or its hash)."""
         return [{k: v for k, v in row.items() if k != "hash"} for row in await self._store.list_tokens()]
 
-    async def verify_audit(self, checkpoints: Any = None) -> AuditReport:
+    async def verify_audit(self, checkpoints: Sequence[Checkpoint] | None = None) -> AuditReport:
         """Prove the audit chain, the MACs (with this service's audit key), that every event
         matches its record, that the stored state and tokens are what the log says, and (given
         :class:`~kiosk.state.checkpoint.Checkpoint` s) that the database still holds every

@@ -6,6 +6,21 @@ which keys there are.  The service writes them (``kiosk.state.floorsync``, the c
 handlers), :class:`kiosk.state.client.LiveState` mirrors them, and ``kiosk.views`` composes
 screens from them.
 
+A table's state::
+
+    {"id", "game", "display_name", "version", "limits": {TableLimits fields, cents},
+     "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
+     "link_id": str | None, "game_state": {...per game...},
+     "scheduled": [scheduled changes], "pending": [poker changes waiting for hands],
+     "hands_completed": int}
+
+A link's state (a Caribbean stud progressive jackpot, 000 s231(3)-(5), or the jackpot of
+one unlinked table, s231(2))::
+
+    {"id", "name", "tables": [...], "approval", "standalone": bool, "version",
+     "meter": {JackpotMeter fields}, "wager_cents": {table: cents}, "pending": hit | None,
+     "proposals": {id: proposal}, "hits": int}
+
 Money is integer cents (``*_cents``), times are UTC text (``2026-01-01T00:00:00.000000Z``).
 
 Extending: a new game-state field is a new ``NotRequired`` key on its game's TypedDict (older
@@ -73,7 +88,7 @@ class RakeState(TypedDict):
 
 class LimitsState(TypedDict):
     """A table's limits: the fields of :class:`kiosk.rules.table.TableLimits`, in cents
-    (``kiosk.state.model.limits_to_dict``)."""
+    (``kiosk.state.limits_state.limits_to_dict``)."""
 
     minimum_cents: int
     maximum_cents: int
@@ -173,7 +188,7 @@ class TriChroGameState(TypedDict):
     or ``void`` (s465, s466: nothing lit)."""
 
     kind: Literal["tri_chro"]
-    balls: Literal[54, 63]
+    balls: int  # 54 or 63 (kiosk.rules.games.tri_chro_balls)
     device: Literal["ball_device", "random_result_generator"]
     phase: Literal["betting", "no_more_bets", "result", "void"]
     drawing: int

@@ -46,7 +46,9 @@ def select_snapshot(
 class Subscription:
     """An async iterator of :class:`Event` in sequence order; :meth:`close` ends it."""
 
-    def __init__(self, tables: Collection[str] | None, maxsize: int, on_close: Callable[[Subscription], None]) -> None:
+    def __init__(
+        self, tables: Collection[str] | None, maxsize: object, on_close: Callable[[Subscription], None]
+    ) -> None:
         if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
             raise ValueError(f"maxsize must be a positive whole number, not {maxsize!r}")
         self.tables = None if tables is None else frozenset(tables)

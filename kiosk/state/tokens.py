@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Callable
 from datetime import datetime
 
 from kiosk.rules.text import text_problem
@@ -47,7 +48,7 @@ __all__ = [
     "parse_expiry",
 ]
 
-ROLE_RANK = {role: rank for rank, role in enumerate(ROLES)}
+ROLE_RANK: dict[str, int] = {role: rank for rank, role in enumerate(ROLES)}
 
 
 def new_token() -> str:
@@ -84,7 +85,7 @@ def parse_expiry(value: object, now: datetime) -> datetime | None:
     return value
 
 
-def actor_from_row(row: dict | None, now: datetime, parse_time) -> Actor:
+def actor_from_row(row: dict | None, now: datetime, parse_time: Callable[[str], datetime]) -> Actor:
     """The :class:`Actor` a stored token row stands for, or :class:`Unauthorized`."""
     if row is None:
         raise Unauthorized("unknown token")

@@ -14,7 +14,7 @@ layout-only display)::
     client.on_connection(model.connection)
     model.tick(now)                     # about once a second: countdowns, the meter's 30 s rule
 
-Connection events (:mod:`kiosk.state.connection`): ``Connected`` makes the views live,
+Connection events (:mod:`kiosk.state.client.status`): ``Connected`` makes the views live,
 ``Offline`` marks them stale since the outage began, ``TokenRefused`` a fault with the server's
 reason; ``Resuming`` changes nothing until caught up.
 """
@@ -28,7 +28,7 @@ from datetime import datetime
 
 from kiosk.rules.times import utc_now
 from kiosk.state.client import LiveState, Snapshot
-from kiosk.state.connection import Connected, ConnectionEvent, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, ConnectionEvent, Offline, Resuming, TokenRefused
 from kiosk.state.events import Event
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
 from kiosk.views.screen import Subject, compose_view

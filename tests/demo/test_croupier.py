@@ -11,7 +11,7 @@ from aiohttp.test_utils import TestServer
 from kiosk.demo.croupier import Croupier
 from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"

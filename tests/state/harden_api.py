@@ -8,7 +8,7 @@ import json
 import aiohttp
 from aiohttp.test_utils import TestServer
 
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 
 __all__ = ["HardenApi", "start_api", "assert_refused"]
 

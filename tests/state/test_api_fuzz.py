@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from kiosk.floor import load_floor
 from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
-from kiosk.state.openapi import ENDPOINTS
+from kiosk.state.http.openapi import ENDPOINTS
 from kiosk.state.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -300,7 +300,7 @@ class LiveServer:
     async def _start(self, db_url: str, floor: Any) -> None:
         from aiohttp import web
 
-        from kiosk.state.server import create_app
+        from kiosk.state.http import create_app
 
         self.service = await Service.open(db_url, floor=floor, tick_seconds=None)
         for role in ROLES:

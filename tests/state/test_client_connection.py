@@ -13,12 +13,11 @@ from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient, ServerUnreachable, Snapshot
-from kiosk.state.connection import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import Unauthorized
 from kiosk.state.events import Actor
-from kiosk.state.server import create_app
+from kiosk.state.http import StreamSettings, create_app
 from kiosk.state.service import Service
-from kiosk.state.stream import StreamSettings
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"

@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestServer
 from kiosk.floor import load_floor
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.events import Actor
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 from kiosk.views import builders as b
 

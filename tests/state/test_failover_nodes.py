@@ -13,7 +13,7 @@ import pytest
 from serve_nodes import ServeNode
 
 from kiosk.state.client import KioskClient, Snapshot
-from kiosk.state.connection import Connected, Offline
+from kiosk.state.client.status import Connected, Offline
 from kiosk.state.service import Service
 
 TABLES = ["TC54-01", "TU-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import aiohttp
@@ -9,8 +10,11 @@ import pytest
 from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
-from kiosk.state.server import create_app
+from kiosk.state.client import KioskClient
+from kiosk.state.http import create_app
+from kiosk.state.http.floor_routes import floor_summary
 from kiosk.state.service import Service
+from kiosk.state.wire import FloorSummary
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 
@@ -68,3 +72,43 @@ async def test_floor_needs_a_token(served):
     async with aiohttp.ClientSession() as anonymous:
         async with anonymous.get(server.make_url("/api/v1/floor")) as r:
             assert r.status == 401
+
+
+@pytest.fixture
+async def client(served):
+    """A KioskClient with the display token of ``served``."""
+    _, server, session = served
+    token = session.headers["Authorization"].removeprefix("Bearer ")
+    async with KioskClient(str(server.make_url("/")), token) as kiosk_client:
+        yield kiosk_client
+
+
+@pytest.mark.parametrize("served", [True], indirect=True)
+async def test_the_client_reads_the_floor_summary_and_saves_the_logo(served, client, tmp_path):
+    floor, _, _ = served
+    summary = await client.floor_summary()
+    assert summary == floor_summary(floor)
+    assert summary["casino"] is not None and summary["casino"]["logo"] == "png"
+    logo = await client.floor_logo(tmp_path / "cache", summary)
+    assert logo == tmp_path / "cache" / "logo.png"
+    assert logo.read_bytes() == floor.casino.logo.read_bytes()
+
+
+@pytest.mark.parametrize("served", [False], indirect=True)
+async def test_the_client_reads_a_floor_without_a_file_and_no_logo(client, tmp_path):
+    summary = await client.floor_summary()
+    assert summary == {"casino": None, "displays": []}
+    assert await client.floor_logo(tmp_path / "cache", summary) is None
+    assert not (tmp_path / "cache").exists()
+
+
+async def test_a_logo_that_cannot_be_fetched_is_the_one_saved_before(tmp_path):
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # nothing listens here once the socket is closed
+    summary: FloorSummary = {"casino": {"name": "Coral Coast", "timezone": "UTC", "logo": "svg"}, "displays": []}
+    async with KioskClient(f"http://127.0.0.1:{port}", "token", connect_timeout=1.0) as client:
+        assert await client.floor_logo(tmp_path, summary) is None
+        (tmp_path / "logo.svg").write_text("<svg/>")
+        assert await client.floor_logo(tmp_path, summary) == tmp_path / "logo.svg"
+        assert await client.floor_logo(tmp_path, {**summary, "casino": None}) is None

@@ -14,8 +14,7 @@ import pytest
 from aiohttp import web
 from state_helpers import PIT
 
-from kiosk.state.connections import ConnectionLimits, GuardedRunner
-from kiosk.state.server import create_app
+from kiosk.state.http import ConnectionLimits, GuardedRunner, create_app
 from kiosk.state.service import Service
 
 FLOOD = 300  # connections of each kind of 3: a few hundred in all

@@ -14,9 +14,8 @@ import pytest
 from aiohttp.test_utils import TestServer
 from state_helpers import PIT
 
-from kiosk.state.server import create_app
+from kiosk.state.http import StreamSettings, create_app
 from kiosk.state.service import Service
-from kiosk.state.stream import StreamSettings
 
 
 @pytest.fixture

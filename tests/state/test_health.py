@@ -11,7 +11,7 @@ import psycopg
 from aiohttp.test_utils import TestServer
 from state_helpers import PIT
 
-from kiosk.state.server import HealthSettings, create_app
+from kiosk.state.http import HealthSettings, create_app
 from kiosk.state.service import Service
 
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"

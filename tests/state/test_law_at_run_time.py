@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from kiosk.floor import check_floor, load_floor
 from kiosk.state.floorlaw import FloorFrame, floor_of
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
 from kiosk.state.service import Service
 
 LAW_FLOOR = Path(__file__).resolve().parent / "data" / "law_floor.toml"

@@ -16,8 +16,8 @@ import aiohttp
 import pytest
 
 from kiosk.state.handlers import COMMANDS
-from kiosk.state.openapi import OPENAPI_PATH, openapi_document
-from kiosk.state.server import create_app
+from kiosk.state.http import create_app
+from kiosk.state.http.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -57,8 +57,7 @@ async def test_a_client_resuming_from_beyond_the_nodes_memory_is_replayed_from_t
     from aiohttp.test_utils import TestServer
 
     from kiosk.state.client import KioskClient, Snapshot
-    from kiosk.state.server import create_app
-    from kiosk.state.stream import StreamSettings
+    from kiosk.state.http import StreamSettings, create_app
 
     service = await Service.open(sqlite_url, floor=floor, tick_seconds=None, remember=3)
     server = TestServer(create_app(service, stream=StreamSettings(replay_page=4)))

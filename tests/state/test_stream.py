@@ -18,9 +18,8 @@ from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
 from kiosk.state.events import Actor
-from kiosk.state.server import HUB_KEY, create_app
+from kiosk.state.http import HUB_KEY, StreamSettings, create_app
 from kiosk.state.service import Service
-from kiosk.state.stream import StreamSettings
 
 DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"

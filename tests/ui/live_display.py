@@ -24,7 +24,7 @@ from kiosk.scene.legibility import text_runs_of
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.app import DisplayProcess
 from kiosk.ui.display.device_settings import DeviceSettings
-from kiosk.ui.display.main import casino_from_summary, fetch_floor
+from kiosk.ui.display.main import casino_from_summary
 from kiosk.ui.display.window import KioskWindow
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +111,7 @@ async def open_display(served, specs, *, settings: DeviceSettings | None = None,
     """A display process of ``specs`` streaming from ``served``; ``(client, process)``."""
     settings = settings or DeviceSettings()
     client = KioskClient(served.url, served.tokens["display"])
-    summary = await fetch_floor(client)
+    summary = await client.floor_summary()
     process = DisplayProcess(client, specs, settings, casino=casino_from_summary(summary, settings, None), **kw)
     process.floor_summary = summary
     process.open_windows()

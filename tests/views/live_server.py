@@ -30,7 +30,7 @@ class LiveServer:
         return self
 
     async def _start(self) -> None:
-        from kiosk.state.server import create_app
+        from kiosk.state.http import create_app
         from kiosk.state.service import Service
 
         self.service = await Service.open(

@@ -12,7 +12,7 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from kiosk.state.client import Snapshot
-from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.events import Actor
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.display_model import DisplayModel

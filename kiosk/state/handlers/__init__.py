@@ -2,7 +2,8 @@
 
 The public face of the package.  The handlers live in private modules by subject:
 ``_config`` (limits, signs, schedules), ``_jackpot`` (linked progressive meters),
-``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base``.
+``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base`` and
+``_game_state`` (each game's live state, from :func:`initial_game_state` before its first round).
 
 Order of checks (each refusal changes nothing): shape (:class:`BadRequest`, or
 :class:`NotFound` for an unknown command type), role (:class:`Forbidden`), then inside the
@@ -31,7 +32,9 @@ from kiosk.state.handlers._base import (
     table_event,
 )
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
+from kiosk.state.handlers._game_state import initial_game_state
 from kiosk.state.handlers._jackpot import meter_of, new_link_state
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
 
@@ -45,6 +48,7 @@ __all__ = [
     "command_schema",
     "bumped",
     "due_tables",
+    "initial_game_state",
     "is_id",
     "link_event",
     "make_apply",
@@ -102,24 +106,28 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
     """The function the store runs inside the transaction for this command."""
 
     def apply(loaded: Loaded) -> Outcome:
+        target: TableState | LinkState
         if spec.target == "table":
-            target = loaded.tables.get(cmd["table_id"])
-            if target is None:
+            table = loaded.tables.get(cmd["table_id"])
+            if table is None:
                 raise NotFound(f"unknown table {cmd['table_id']!r}")
-            if spec.games is not None and target["game"] not in spec.games:
+            if spec.games is not None and table["game"] not in spec.games:
                 raise BadRequest(
-                    f"{spec.type} is for {', '.join(spec.games)} tables; table {target['id']} is {target['game']}"
+                    f"{spec.type} is for {', '.join(spec.games)} tables; table {table['id']} is {table['game']}"
                 )
+            target = table
         else:
-            target = loaded.links.get(cmd["link_id"])
-            if target is None:
+            link = loaded.links.get(cmd["link_id"])
+            if link is None:
                 raise NotFound(f"unknown jackpot link {cmd['link_id']!r}")
-            outside = sorted(set(target["tables"]) - ctx.actor.tables) if ctx.actor.tables is not None else []
-            if outside:
+            allowed = ctx.actor.tables
+            outside = sorted(set(link["tables"]) - allowed) if allowed is not None else []
+            if outside and allowed is not None:
                 raise Forbidden(
-                    f"this {ctx.actor.role} token is limited to tables {', '.join(sorted(ctx.actor.tables))};"
-                    f" jackpot {target['id']} also serves table {outside[0]}"
+                    f"this {ctx.actor.role} token is limited to tables {', '.join(sorted(allowed))};"
+                    f" jackpot {link['id']} also serves table {outside[0]}"
                 )
+            target = link
         expected = cmd["expected_version"]
         if expected is not None and expected != target["version"]:
             raise Conflict(

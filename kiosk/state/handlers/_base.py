@@ -106,7 +106,9 @@ class Context:
         self.law.refuse_new_violations(loaded.tables, loaded.links, tables, links)
 
 
-Handler = Callable[[Context, dict, dict, Loaded], Outcome]
+Handler = Callable[[Context, dict, Any, Loaded], Outcome]
+"""``handler(ctx, command, target, loaded)``: ``target`` is the table's or link's stored row
+(a TableState or LinkState), which the handlers read and copy as a plain dict."""
 
 
 @dataclass(frozen=True)
@@ -171,7 +173,8 @@ def _check_value(f: Field, value: Any, key: str) -> Any:
             raise BadRequest(f"{key}: must be text, got {type(value).__name__}")
         if f.kind == "name" and not value.strip():
             raise BadRequest(f"{key}: must name a person")
-        value = one_line(value, key, limit=TEXT_LIMITS[f.kind]).strip() if f.kind != "code" else value
+        limit = TEXT_LIMITS[f.kind]  # None for a code, which its handler checks
+        value = one_line(value, key, limit=limit).strip() if limit is not None else value
     elif f.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadRequest(f"{key}: must be a whole number, got {value!r}")

@@ -16,7 +16,7 @@ from kiosk.rules.cards import RANK_NAMES, SUIT_NAMES
 from kiosk.rules.citation import RuleError
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.model import current_game_state
+from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]

@@ -37,7 +37,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_heigh
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
-from kiosk.state.model import check_limits_patch, refuse_violations
+from kiosk.state.limits_state import check_limits_patch, refuse_violations
 from kiosk.state.showing import change_announced, notice_shown
 from kiosk.state.store import Loaded, Outcome
 
@@ -64,7 +64,9 @@ def _agreement(value: Any) -> PlayerAgreement | None:
         raise BadRequest('players_agreed: must be {"confirmed_by": name, "agreeing": n, "players_at_table": n}')
     try:
         confirmed = one_line(value.get("confirmed_by"), "players_agreed.confirmed_by", limit=100).strip()
-        agreement = PlayerAgreement(confirmed, value.get("agreeing"), value.get("players_at_table")).check()
+        agreeing: Any = value.get("agreeing")  # PlayerAgreement.check refuses what is not a count
+        players: Any = value.get("players_at_table")
+        agreement = PlayerAgreement(confirmed, agreeing, players).check()
     except ValueError as exc:
         raise BadRequest(f"players_agreed: {exc}") from None
     return agreement
@@ -209,7 +211,13 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
             failed.append({"id": item["id"], "rule": exc.rule, "message": exc.message})
             continue
         new["limits"] = {**new["limits"], **item["limits"]}
-        applied.append({"id": item["id"], "changes": item["limits"], "reasons": [d.reason for d in decisions]})
+        applied.append(
+            {
+                "id": item["id"],
+                "changes": item["limits"],
+                "reasons": [d.reason for d in decisions if isinstance(d, Approved)],
+            }
+        )
     new["pending"] = kept
     return Outcome(
         events=[

@@ -20,8 +20,10 @@ never lose or double a cent (the meter's invariant is checked before anything is
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import Any, cast
 
-from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, jackpot_round
+from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, SharingMethod, jackpot_round
 from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.handlers._base import (
@@ -34,7 +36,7 @@ from kiosk.state.handlers._base import (
     require_room,
     table_event,
 )
-from kiosk.state.model import current_game_state
+from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.shapes import LinkState
 from kiosk.state.showing import sign_shown
 from kiosk.state.store import Loaded, Outcome
@@ -45,7 +47,7 @@ PLACES = 7
 __all__ = ["SPECS", "meter_of", "new_link_state"]
 
 
-def meter_of(link: dict) -> JackpotMeter:
+def meter_of(link: Mapping[str, Any]) -> JackpotMeter:
     """The link's meter as the rule module's value."""
     return JackpotMeter(**link["meter"])
 
@@ -70,8 +72,9 @@ def new_link_state(
     wager_cents: dict[str, int | None],
     standalone: bool,
     sharing: str = "s246",
-) -> LinkState:
-    """A link as first stored: the meter shows ``prize_cents`` (the casino put it all in)."""
+) -> dict[str, Any]:
+    """A link as first stored (a :class:`~kiosk.state.shapes.LinkState`): the meter shows
+    ``prize_cents`` (the casino put it all in)."""
     meter = JackpotMeter.start(seed_cents, rate_bp)
     if prize_cents != seed_cents:
         meter = dataclasses.replace(meter, amount_cents=prize_cents, seeded_cents=prize_cents)
@@ -91,7 +94,7 @@ def new_link_state(
     }
 
 
-def _table_link(table: dict, loaded: Loaded) -> dict:
+def _table_link(table: dict, loaded: Loaded) -> LinkState:
     link_id = table.get("link_id")
     if not link_id or link_id not in loaded.links:
         raise RuleRefused(
@@ -100,7 +103,7 @@ def _table_link(table: dict, loaded: Loaded) -> dict:
     return loaded.links[link_id]
 
 
-def _unlocked(link: dict) -> None:
+def _unlocked(link: Mapping[str, Any]) -> None:
     if link["pending"] is not None:
         raise RuleRefused(
             f"jackpot {link['id']} is locked: hit {link['pending']['hit']} is pending until it is paid and the meter"
@@ -125,7 +128,8 @@ def _places(value: list, table: dict) -> list[int]:
 
 
 def _wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
-    count, given = cmd.get("count"), cmd.get("places")
+    count: Any = cmd.get("count")  # the command's fields, checked below
+    given: Any = cmd.get("places")
     if (count is None) == (given is None):
         raise BadRequest(
             "jackpot_wagers: give count (jackpot wagers accepted) or places (the places whose jackpot "
@@ -212,7 +216,7 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         settings = CaribbeanSettings(
             maximum_payment_cents=table["limits"].get("maximum_payment_cents"),
             dead_mans_hand=bool(jackpot.get("dead_mans_hand", False)),
-            sharing=link.get("sharing", "s246"),
+            sharing=cast(SharingMethod, link.get("sharing", "s246")),  # as stored; refused unless known
         )
         # 000 s247(3): a sign on the table, when the round was played, stating the way of sharing: the
         # latest report of a display of this table shows it stating the configured way

@@ -7,7 +7,7 @@
 * ``pai_gow_priority`` places the round's priority set markers (003 s421(1)(d), (2)).
 
 The game state keeps the round, its bank and markers, and the last
-:data:`~kiosk.state.model.RESULTS_KEPT` banks (oldest first) that s425(10) looks back on.
+:data:`~kiosk.state.handlers._game_state.RESULTS_KEPT` banks (oldest first) that s425(10) looks back on.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from kiosk.rules.paigow import BANKERS, Bank, next_bank, priority_boxes
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.model import RESULTS_KEPT, current_game_state
+from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]

@@ -9,11 +9,12 @@ it.  When it runs out the dealer rules the hand dead or a check (r6.14).
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from kiosk.rules.times import format_utc
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.model import current_game_state
+from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
@@ -23,7 +24,7 @@ SEATS = 10
 
 
 def _clock(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
-    seconds = (table.get("settings") or {}).get("time_to_act")
+    seconds: Any = (table.get("settings") or {}).get("time_to_act")  # from the floor file
     seat = cmd.get("seat")
     if seat is not None and not seconds:
         raise RuleRefused(

@@ -1,7 +1,7 @@
 """Roulette dealer command: the winning number of a spin (003 s131(2), (2A): single zero wheel).
 
 ``roulette_result`` records the number; the table's game state holds it (``number``, the
-layout area to light in ``winning``) and the last :data:`~kiosk.state.model.RESULTS_KEPT`
+layout area to light in ``winning``) and the last :data:`~kiosk.state.handlers._game_state.RESULTS_KEPT`
 results, newest first, for the display's result board.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kiosk.rules.roulette import WHEEL_RULE, number_area, winning_number
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.model import RESULTS_KEPT, current_game_state
+from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]

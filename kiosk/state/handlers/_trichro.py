@@ -86,13 +86,15 @@ def _result(table: dict, tokens: list[str], source: str, by_hand: bool = False) 
         drawing = complete_drawing(gs["balls"], tokens)
     except ValueError as exc:
         raise BadRequest(f"table {table['id']}: {exc}") from None
-    winning = sorted(winners_of(drawing.draw))
+    draw = drawing.draw
+    assert draw is not None  # no malfunction was given: the drawing has its 2 balls
+    winning = sorted(winners_of(draw))
     new = bumped(table)
     g = new["game_state"]
-    g.update(phase="result", drawn=list(drawing.draw.tokens), source=source, winning=winning, void=None)
+    g.update(phase="result", drawn=list(draw.tokens), source=source, winning=winning, void=None)
     data = {
         "drawing": g["drawing"],
-        "balls": list(drawing.draw.tokens),
+        "balls": list(draw.tokens),
         "source": source,
         "winning": winning,
         "rule": "001 s463(3)",

@@ -46,7 +46,9 @@ def open_store(db_url: str | None) -> Store:
     if url.kind == "sqlite":
         from kiosk.state.store._sqlite import SqliteStore
 
+        assert url.path is not None  # parse_db_url gives every sqlite URL its path
         return SqliteStore(url.path)
     from kiosk.state.store._postgres import PostgresStore
 
+    assert url.dsn is not None  # and every postgresql URL its dsn
     return PostgresStore(url.dsn, url.describe())

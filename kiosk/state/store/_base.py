@@ -13,12 +13,15 @@ import abc
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.showing import ShowingRecord
+
+if TYPE_CHECKING:
+    from kiosk.state.auditkey import AuditKey
 
 __all__ = [
     "AuditQuery",
@@ -125,6 +128,10 @@ class Store(abc.ABC):
     """A durable home for events, state, audit and tokens."""
 
     kind: str = ""
+    audit_key: AuditKey | None = None
+    """The key audit records are signed with (:mod:`kiosk.state.auditkey`), set before :meth:`open`."""
+    verify_only: bool = False
+    """Opened to verify: a keyed database may then be opened without its key (nothing is written)."""
 
     @abc.abstractmethod
     async def open(self) -> None:

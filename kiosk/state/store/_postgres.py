@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import psycopg
 
-from kiosk.state.errors import StoreUnavailable, redact_credentials
+from kiosk.state.errors import StateError, StoreUnavailable, redact_credentials
 from kiosk.state.store._sql import SqlStore
 
 __all__ = ["PostgresStore", "CHANNEL"]
@@ -63,7 +63,7 @@ class PostgresStore(SqlStore):
     def _is_connection_error(self, exc: BaseException) -> bool:
         return isinstance(exc, psycopg.OperationalError)
 
-    def _translate(self, exc: BaseException):
+    def _translate(self, exc: BaseException) -> StateError:
         if isinstance(exc, psycopg.OperationalError):
             return StoreUnavailable(
                 f"{self._where} is unavailable: {_first_line(exc)}; retry (with expected_version a retry is safe)"

@@ -12,7 +12,7 @@ import abc
 import asyncio
 import contextlib
 import json
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
@@ -254,7 +254,17 @@ class SqlStore(Store):
     ) -> list[Event]:
         return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
 
-    def _write(self, conn, actor, apply, now, want_tables, want_links, want_tokens, start_key=False) -> list[Event]:
+    def _write(
+        self,
+        conn: Any,
+        actor: Actor,
+        apply: Apply,
+        now: datetime,
+        want_tables: Collection[str] | Literal["*"],
+        want_links: Collection[str] | Literal["*"],
+        want_tokens: bool,
+        start_key: bool = False,
+    ) -> list[Event]:
         cur = conn.cursor()
         self._begin_write(conn)
         try:
@@ -283,12 +293,12 @@ class SqlStore(Store):
                 now=now,
             )
             # a table's link and a link's tables come along: link commands touch every member
-            for state in list(loaded.tables.values()):
-                link_id = state.get("link_id")
+            for table in list(loaded.tables.values()):
+                link_id = table.get("link_id")
                 if link_id and link_id not in loaded.links:
                     loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id]))
-            for state in list(loaded.links.values()):
-                missing = [t for t in state.get("tables", []) if t not in loaded.tables]
+            for link in list(loaded.links.values()):
+                missing = [t for t in link.get("tables", []) if t not in loaded.tables]
                 if missing:
                     loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
             if want_tokens:
@@ -415,7 +425,18 @@ class SqlStore(Store):
     def _time_text(self, now: datetime) -> str:
         return format_utc(now)
 
-    def _append_audit(self, cur, n, prev_hash, seq, at, actor: Actor, action, target, details) -> tuple[int, str]:
+    def _append_audit(
+        self,
+        cur: Any,
+        n: int,
+        prev_hash: str,
+        seq: int | None,
+        at: str,
+        actor: Actor,
+        action: str,
+        target: str | None,
+        details: Mapping[str, Any],
+    ) -> tuple[int, str]:
         record = {
             "n": n + 1,
             "seq": seq,
@@ -452,7 +473,7 @@ class SqlStore(Store):
         )
         return n + 1, digest
 
-    def _showing_rows(self, cur, table_id: str, since: datetime | None) -> list[ShowingRecord]:
+    def _showing_rows(self, cur: Any, table_id: str, since: datetime | None) -> list[ShowingRecord]:
         """The table's displays' reports made at or after ``since`` (at most the newest
         ``SHOWING_ROWS``), oldest first."""
         cur.execute(
@@ -468,7 +489,7 @@ class SqlStore(Store):
         ]
         return rows[::-1]
 
-    def _load_rows(self, cur, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, dict[str, Any]]:
+    def _load_rows(self, cur: Any, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, Any]:
         if ids == ALL:
             cur.execute(self._sql(f"SELECT id, state FROM {table}"))
         else:
@@ -479,7 +500,7 @@ class SqlStore(Store):
             cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), ids)
         return {row[0]: json.loads(row[1]) for row in cur.fetchall()}
 
-    def _put_row(self, cur, table: str, row_id: str, state: dict[str, Any] | None) -> None:
+    def _put_row(self, cur: Any, table: str, row_id: str, state: Mapping[str, Any] | None) -> None:
         cur.execute(self._sql(f"DELETE FROM {table} WHERE id = ?"), (row_id,))
         if state is not None:
             cur.execute(
@@ -488,7 +509,7 @@ class SqlStore(Store):
             )
 
     @staticmethod
-    def _token_row(row) -> dict[str, Any]:
+    def _token_row(row: Sequence[Any]) -> dict[str, Any]:
         return {
             "id": row[0],
             "hash": row[1],
@@ -518,7 +539,7 @@ class SqlStore(Store):
     async def snapshot(self, tables: Collection[str] | None = None) -> dict[str, Any]:
         wanted = None if tables is None else frozenset(tables)
 
-        def read(conn):
+        def read(conn: Any) -> dict[str, Any]:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -535,7 +556,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def events_since(self, seq: int, tables: Collection[str] | None = None, limit: int = 1000) -> list[Event]:
-        def read(conn):
+        def read(conn: Any) -> list[Event]:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -563,7 +584,7 @@ class SqlStore(Store):
 
         return await self._run("reader", read)
 
-    def _event_tables(self, cur, seqs: list[int]) -> dict[int, list[str]]:
+    def _event_tables(self, cur: Any, seqs: list[int]) -> dict[int, list[str]]:
         out: dict[int, list[str]] = {}
         if not seqs:
             return out
@@ -578,7 +599,7 @@ class SqlStore(Store):
         return out
 
     @staticmethod
-    def _event_record(row, tables: list[str]) -> dict[str, Any]:
+    def _event_record(row: Sequence[Any], tables: list[str]) -> dict[str, Any]:
         return {
             "seq": row[0],
             "type": row[1],
@@ -593,7 +614,7 @@ class SqlStore(Store):
         }
 
     async def head_seq(self) -> int:
-        def read(conn):
+        def read(conn: Any) -> int:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -605,7 +626,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def find_token(self, digest: str) -> dict[str, Any] | None:
-        def read(conn):
+        def read(conn: Any) -> dict[str, Any] | None:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -621,7 +642,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def list_tokens(self) -> list[dict[str, Any]]:
-        def read(conn):
+        def read(conn: Any) -> list[dict[str, Any]]:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -633,7 +654,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def get_meta(self, key: str) -> str | None:
-        def read(conn):
+        def read(conn: Any) -> str | None:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -646,7 +667,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def audit_head(self) -> dict[str, Any]:
-        def read(conn):
+        def read(conn: Any) -> dict[str, Any]:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -659,7 +680,8 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
-        where, params = [], []
+        where: list[str] = []
+        params: list[object] = []
         for column, value in (("target", query.target), ("actor", query.actor), ("action", query.action)):
             if value is not None:
                 where.append(f"{column} = ?")
@@ -680,7 +702,7 @@ class SqlStore(Store):
         )
         params.append(query.limit)
 
-        def read(conn):
+        def read(conn: Any) -> list[dict[str, Any]]:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -692,7 +714,7 @@ class SqlStore(Store):
         return await self._run("reader", read)
 
     async def verify_audit(self, key: Any = None, checkpoints: Any = None) -> AuditReport:
-        def read(conn):
+        def read(conn: Any) -> Findings:
             cur = conn.cursor()
             self._begin_read(conn)
             try:
@@ -754,7 +776,7 @@ class SqlStore(Store):
         )
 
     @staticmethod
-    def _audit_record(row) -> dict[str, Any]:
+    def _audit_record(row: Sequence[Any]) -> dict[str, Any]:
         try:
             details = json.loads(row[8])
         except ValueError:

@@ -44,8 +44,9 @@ from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.primitives import Scene
 from kiosk.state.client import KioskClient, Snapshot
-from kiosk.state.connection import Connected, Offline, TokenRefused
+from kiosk.state.client.status import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
+from kiosk.state.wire import FloorSummary
 from kiosk.ui.display.cache import CachedState, save_cache
 from kiosk.ui.display.calibration import ScreenScale, resolve_scale, screen_key
 from kiosk.ui.display.device_settings import DeviceSettings, save_settings
@@ -166,7 +167,7 @@ class DisplayProcess(QObject):
         self.model = DisplayModel([spec.subject for spec in self.specs], self.casino, clock=clock)
         self.refused: str | None = None
         self.screens: list[Screen] = []
-        self.floor_summary: dict[str, Any] | None = None
+        self.floor_summary: FloorSummary | None = None
         self.stopped = asyncio.Event()
         self._all_showing = False
         self._stream = None

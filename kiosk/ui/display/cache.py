@@ -22,6 +22,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from kiosk.state.wire import FloorSummary
+
 __all__ = ["CachedState", "cache_path", "load_cache", "save_cache"]
 
 FORMAT = "kiosk-display-cache/1"
@@ -34,7 +36,7 @@ class CachedState:
     seq: int = 0
     tables: dict[str, Any] = field(default_factory=dict)
     links: dict[str, Any] = field(default_factory=dict)
-    floor: dict[str, Any] | None = None
+    floor: FloorSummary | None = None
     heard_at: datetime | None = None
     saved_at: datetime | None = None
 

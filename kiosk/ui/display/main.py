@@ -14,17 +14,16 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Coroutine, Sequence
+from collections.abc import Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
-import aiohttp
-
 from kiosk.state.client import KioskClient
-from kiosk.state.connection import TokenRefused
+from kiosk.state.client.status import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
+from kiosk.state.wire import FloorSummary
 from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
@@ -37,7 +36,6 @@ __all__ = [
     "ensure_qt_application",
     "run_on_qt_loop",
     "run_display",
-    "fetch_floor",
     "casino_from_summary",
 ]
 
@@ -95,12 +93,9 @@ def ensure_qt_application():
     return app
 
 
-async def fetch_floor(client: KioskClient) -> dict[str, Any]:
-    """``GET /api/v1/floor`` (raises the client's errors)."""
-    return await client.request("GET", "/floor")
-
-
-def casino_from_summary(summary: dict[str, Any] | None, settings: DeviceSettings, logo: Path | None) -> CasinoSettings:
+def casino_from_summary(
+    summary: Mapping[str, Any] | None, settings: DeviceSettings, logo: Path | None
+) -> CasinoSettings:
     """The casino settings a display composes with: the floor's, else the device's time zone."""
     casino = (summary or {}).get("casino") or {}
     try:
@@ -110,25 +105,7 @@ def casino_from_summary(summary: dict[str, Any] | None, settings: DeviceSettings
     return CasinoSettings(name=casino.get("name") or "", timezone=zone, logo=logo)
 
 
-async def _logo(client: KioskClient, summary: dict[str, Any], folder: Path | None) -> Path | None:
-    kind = ((summary or {}).get("casino") or {}).get("logo")
-    if kind not in ("png", "svg") or folder is None:
-        return None
-    path = folder / f"logo.{kind}"
-    try:
-        session = client.session
-        async with session.get(client.url("/floor/logo"), headers=client._headers()) as resp:
-            if resp.status != 200:
-                return path if path.exists() else None
-            data = await resp.read()
-        folder.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-    except (TimeoutError, OSError, aiohttp.ClientError):  # a logo is never worth failing for
-        return path if path.exists() else None
-    return path
-
-
-def _specs(options: DisplayOptions, summary: dict[str, Any] | None):
+def _specs(options: DisplayOptions, summary: Mapping[str, Any] | None):
     from kiosk.ui.display.spec import DisplaySpec
 
     if options.specs:
@@ -179,10 +156,10 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
     if problem:
         print(f"kiosk display: {problem}", file=sys.stderr)
     client = KioskClient(list(options.servers), options.token)
-    summary: dict[str, Any] | None = None
+    summary: FloorSummary | None = None
     refused: str | None = None
     try:
-        summary = await fetch_floor(client)
+        summary = await client.floor_summary()
     except (Unauthorized, Forbidden) as exc:
         refused = str(exc)
     except StateError as exc:  # unreachable: start from what was saved
@@ -198,7 +175,7 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
         # nothing to show yet (no server, nothing saved): one window that says why
         specs = [DisplaySpec(id="display", view="layout", table="(no display configured yet)")]
     folder = options.cache_file.parent if options.cache_file else None
-    logo = await _logo(client, summary or {}, folder) if summary else None
+    logo = await client.floor_logo(folder, summary) if summary and folder is not None else None
     process = DisplayProcess(
         client,
         specs,

@@ -23,7 +23,7 @@ class LiveFeed(QObject):
     """A live mirror of some tables (``None``: all) and their links, told as Qt signals."""
 
     changed = Signal(str, str)  # kind ("snapshot", "table", "link", "event"), id ("" when none)
-    connection = Signal(object)  # a kiosk.state.connection event
+    connection = Signal(object)  # a kiosk.state.client.status event
     failed = Signal(str)  # the stream ended for good (e.g. the token was refused): one line
 
     def __init__(self, client: KioskClient, tables: list[str] | None = None, parent: QObject | None = None) -> None:

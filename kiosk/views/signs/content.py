@@ -1,7 +1,7 @@
 """What a sign says: its words and numbers, before any layout.
 
 A :class:`SignContent` is built from a table's state (the dict described in
-:mod:`kiosk.state.model`: ``limits`` in cents, the game's ``settings``, ``scheduled`` and
+:mod:`kiosk.state.shapes`: ``limits`` in cents, the game's ``settings``, ``scheduled`` and
 ``pending`` changes) and, for jackpot signs, the state of its jackpot link.  It holds:
 
 * ``heading``: the casino's name for the game (operators may rename: 000 s230(5),

@@ -17,9 +17,10 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
-from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.state.errors import StateError
 from kiosk.state.floorlaw import FloorFrame
+from kiosk.state.wire import FloorSummary
 from kiosk.ui.staff.console.audit import AuditPage
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.credentials import Credentials
@@ -139,8 +140,9 @@ class ConsoleWindow(QMainWindow):
 
     async def _open_session(self, token: str, session: dict) -> None:
         client = KioskClient(self.servers, token)
+        summary: FloorSummary | None
         try:
-            summary = await client.request("GET", "/floor")
+            summary = await client.floor_summary()
         except StateError:
             summary = None
         try:

@@ -12,7 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from kiosk.state.connection import Connected, Offline, Resuming, TokenRefused
+from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations

@@ -9,7 +9,7 @@ the displays.  :class:`GuardedRunner` runs an aiohttp application with these lim
   closed after ``idle_timeout`` seconds;
 * once a request's first byte has arrived, its whole head must arrive within
   ``request_timeout`` seconds, or the connection is closed (the body is bounded the same way by
-  :func:`kiosk.state.server.read_json_object`, which answers 408);
+  :func:`kiosk.state.http.routes.read_json_object`, which answers 408);
 * at most ``max_connections`` are open.  When one more arrives, the oldest connection that has
   no request in progress (idle, or still sending its head) is closed to make room; only when
   every connection is busy with a request or a stream is the new one refused.  So a flood of

@@ -1,14 +1,11 @@
-"""The HTTP API (``/api/v1``): an aiohttp application in front of the Service.
+"""The routes of ``/api/v1`` and their handlers.
 
-:func:`create_app` builds the application; ``kiosk serve`` runs it. The HTTP layer never touches
-the store: it authenticates (:mod:`kiosk.state.auth_http`), parses and bounds the request body,
-calls the :class:`~kiosk.state.service.Service` and maps every
-:class:`~kiosk.state.errors.StateError` to its status and the JSON error body of docs/api.md::
-
-    {"error": {"code": "...", "message": "one line", "rule": "001 s459(1)"}}
-
-Anything unexpected is logged with its traceback and answered with a one-line 500; bad input
-never reaches that path. The endpoints are documented in ``docs/api.md``.
+:func:`setup_routes` is the route table, every endpoint in one place (as aiohttp-demos keeps its
+``routes.py``); below it, one handler per endpoint reads the request's parameters and body
+(:func:`read_json_object`, bounded by the application's body limit), calls the
+:class:`~kiosk.state.service.Service` and answers JSON.  A handler raises a
+:class:`~kiosk.state.errors.StateError` to refuse; the application's middleware turns it into
+the error body of docs/api.md.  The endpoints are documented in ``docs/api.md``.
 """
 
 from __future__ import annotations
@@ -16,134 +13,70 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
-from kiosk.rules.text import single_line, text_problem
-from kiosk.state.auth_http import auth_middleware, request_actor, require_role
-from kiosk.state.connections import mark_body_wait, mark_request
+from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest, NotFound, StateError, StoreUnavailable
 from kiosk.state.events import ROLES
-from kiosk.state.floor_routes import add_floor_routes
-from kiosk.state.jsonbody import parse_json_object
-from kiosk.state.openapi import OPENAPI_PATH, openapi_document
+from kiosk.state.http.auth import request_actor, require_role
+from kiosk.state.http.floor_routes import add_floor_routes
+from kiosk.state.http.jsonbody import parse_json_object
+from kiosk.state.http.keys import (
+    BODY_LIMIT_KEY,
+    BODY_TIMEOUT_KEY,
+    HEALTH_KEY,
+    HUB_KEY,
+    INFO_KEY,
+    OPENAPI_KEY,
+    SERVICE_KEY,
+)
+from kiosk.state.http.limits import mark_body_wait
+from kiosk.state.http.openapi import OPENAPI_PATH
 from kiosk.state.store import AuditQuery
-from kiosk.state.stream import StreamHub, StreamSettings
 from kiosk.state.time_input import parse_when
 from kiosk.state.tokens import check_name
 
-__all__ = [
-    "API_PREFIX",
-    "HealthSettings",
-    "MAX_BODY_BYTES",
-    "SERVICE_KEY",
-    "HUB_KEY",
-    "create_app",
-    "current_seq",
-    "error_response",
-    "read_json_object",
-    "server_info",
-]
+if TYPE_CHECKING:
+    from kiosk.floor import Floor
+
+__all__ = ["API_PREFIX", "read_json_object", "setup_routes"]
 
 log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v1"
-MAX_BODY_BYTES = 64 * 1024
-"""Largest request body accepted; a larger one is refused with 413 before it is parsed."""
-
-SERVICE_KEY: web.AppKey[Any] = web.AppKey("kiosk_service", object)
-HUB_KEY: web.AppKey[StreamHub] = web.AppKey("kiosk_stream_hub", StreamHub)
-_INFO_KEY: web.AppKey[dict] = web.AppKey("kiosk_server_info", dict)
-_BODY_LIMIT_KEY: web.AppKey[int] = web.AppKey("kiosk_body_limit", int)
-_BODY_TIMEOUT_KEY: web.AppKey[float] = web.AppKey("kiosk_body_timeout", float)
-
-
-@dataclass(frozen=True)
-class HealthSettings:
-    """When ``/api/v1/health`` answers 503: the node is more than ``max_lag_seconds`` behind the
-    database's head or has not heard other nodes (LISTEN down) for that long, or the database
-    did not answer within ``timeout`` seconds."""
-
-    max_lag_seconds: float = 5.0
-    timeout: float = 2.0
-
-
-_HEALTH_KEY: web.AppKey[HealthSettings] = web.AppKey("kiosk_health", HealthSettings)
 
 _MAX_EVENTS_PAGE = 1000
 _DIGITS = re.compile(r"[0-9]{1,18}")  # ASCII digits only: str.isdigit() also takes '²' and '٣'
-_OPENAPI_KEY: web.AppKey[dict] = web.AppKey("kiosk_openapi", dict)
 
 
-# ---------------------------------------------------------------------------------------------
-# Errors
-
-
-def error_response(status: int, code: str, message: str, rule: str | None = None) -> web.Response:
-    """A JSON error response in the contract's shape (the message always one line)."""
-    body: dict[str, Any] = {"code": code, "message": single_line(message)}
-    if rule is not None:
-        body["rule"] = rule
-    return web.json_response({"error": body}, status=status)
-
-
-_HTTP_CODES = {
-    400: "bad_request",
-    401: "unauthorized",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    408: "request_timeout",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-}
-
-
-@web.middleware
-async def _busy_middleware(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    """The connection is busy while a request (or a stream) is served: a connection limit
-    never closes it then (:mod:`kiosk.state.connections`)."""
-    mark_request(request, True)
-    try:
-        return await handler(request)
-    finally:
-        mark_request(request, False)
-
-
-@web.middleware
-async def _error_middleware(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    try:
-        return await handler(request)
-    except StateError as exc:
-        if exc.status >= 500:
-            log.error("%s %s: %s", request.method, request.path, exc.message)
-        return web.json_response(exc.to_json(), status=exc.status)
-    except web.HTTPException as exc:
-        if exc.status < 400:
-            raise
-        if exc.status == 404:
-            message = f"no such endpoint: {request.method} {request.path}"
-        elif exc.status == 405:
-            message = f"method {request.method} is not allowed on {request.path}"
-        elif exc.status == 413:
-            message = f"request body too large (limit {request.app[_BODY_LIMIT_KEY]} bytes)"
-        else:
-            message = exc.reason
-        return error_response(exc.status, _HTTP_CODES.get(exc.status, "http_error"), message)
-    except ConnectionResetError:  # the client went away while sending its request: nothing was done
-        log.info("%s %s: the client closed the connection mid-request", request.method, request.path)
-        return error_response(400, "bad_request", "the request was cut off before its body arrived")
-    except Exception:
-        log.exception("internal error on %s %s", request.method, request.path)
-        return error_response(500, "internal", "internal server error; the server log has the details")
+def setup_routes(app: web.Application, floor: Floor | None) -> None:
+    """Every endpoint of ``/api/v1`` and its handler (the stream's is the application's
+    :class:`~kiosk.state.http.stream.StreamHub`; ``floor`` is served by
+    :mod:`kiosk.state.http.floor_routes`)."""
+    p = API_PREFIX
+    app.router.add_get(f"{p}/health", _health)
+    app.router.add_get(OPENAPI_PATH, _openapi)
+    app.router.add_get(f"{p}/tables", _tables)
+    app.router.add_get(f"{p}/tables/{{table_id}}", _table)
+    app.router.add_get(f"{p}/links", _links)
+    app.router.add_get(f"{p}/links/{{link_id}}", _link)
+    app.router.add_get(f"{p}/commands", _list_commands)
+    app.router.add_post(f"{p}/commands", _command)
+    app.router.add_post(f"{p}/commands/{{type}}", _typed_command)
+    app.router.add_get(f"{p}/events", _events)
+    app.router.add_get(f"{p}/tokens", _list_tokens)
+    app.router.add_post(f"{p}/tokens", _create_token)
+    app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
+    app.router.add_get(f"{p}/audit/verify", _verify_audit)
+    app.router.add_get(f"{p}/audit", _audit)
+    app.router.add_get(f"{p}/session", _session)
+    app.router.add_get(f"{p}/displays", _displays)
+    app.router.add_get(f"{p}/floor/frame", _floor_frame)
+    app.router.add_get(f"{p}/stream", app[HUB_KEY].handle)
+    add_floor_routes(app, p, floor)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -156,12 +89,12 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     Raises 413 for an oversized body and :class:`BadRequest` for anything that is not a single
     JSON object (malformed, duplicate keys, NaN/Infinity, not UTF-8).
     """
-    limit = request.app[_BODY_LIMIT_KEY]
+    limit = request.app[BODY_LIMIT_KEY]
     if request.content_length is not None and request.content_length > limit:
         raise web.HTTPRequestEntityTooLarge(max_size=limit, actual_size=request.content_length)
     chunks: list[bytes] = []
     size = 0
-    seconds = request.app[_BODY_TIMEOUT_KEY]
+    seconds = request.app[BODY_TIMEOUT_KEY]
     mark_body_wait(request, True)
     try:
         async with asyncio.timeout(seconds):
@@ -222,27 +155,13 @@ def _events_json(events: list) -> list[dict[str, Any]]:
 # Handlers
 
 
-async def current_seq(service: Any) -> int:
-    """The store's latest sequence number."""
-    head = getattr(service, "head_seq", None)
-    if head is not None:
-        return int(await head())
-    snap = await service.snapshot(tables=[])
-    return int(snap["seq"])
-
-
-def server_info(app: web.Application) -> dict[str, Any]:
-    """``{"node_id": ..., "store": ...}`` of an application made by :func:`create_app`."""
-    return dict(app[_INFO_KEY])
-
-
 async def _health(request: web.Request) -> web.Response:
     """``GET /health``: 200 while the node serves current state, 503 (with the problems) when it
     has lost the database, cannot hear other nodes or lags behind the database's head - so a
     load balancer takes it out."""
     service = request.app[SERVICE_KEY]
-    info = request.app[_INFO_KEY]
-    limits = request.app[_HEALTH_KEY]
+    info = request.app[INFO_KEY]
+    limits = request.app[HEALTH_KEY]
     body: dict[str, Any] = {"status": "ok", "node_id": info["node_id"], "store": info["store"]}
     problems: list[str] = []
     try:
@@ -287,7 +206,7 @@ async def _health(request: web.Request) -> web.Response:
 
 async def _openapi(request: web.Request) -> web.Response:
     """``GET /openapi.json``: the OpenAPI 3.1 document, generated from the command specs."""
-    return web.json_response(request.app[_OPENAPI_KEY])
+    return web.json_response(request.app[OPENAPI_KEY])
 
 
 async def _tables(request: web.Request) -> web.Response:
@@ -353,7 +272,7 @@ async def _typed_command(request: web.Request) -> web.Response:
 
 
 def _command_types(request: web.Request) -> tuple[str, ...]:
-    return tuple(getattr(request.app[SERVICE_KEY], "command_types", ()) or ())
+    return request.app[SERVICE_KEY].command_types
 
 
 def _describe_commands(types: tuple[str, ...]) -> dict[str, Any]:
@@ -482,7 +401,7 @@ async def _displays(request: web.Request) -> web.Response:
     """The displays streaming from this node now (pit, admin)."""
     require_role(request_actor(request), "pit", "admin")
     return web.json_response(
-        {"node_id": request.app[_INFO_KEY]["node_id"], "displays": request.app[HUB_KEY].subscribers("display")}
+        {"node_id": request.app[INFO_KEY]["node_id"], "displays": request.app[HUB_KEY].subscribers("display")}
     )
 
 
@@ -515,70 +434,3 @@ async def _audit(request: web.Request) -> web.Response:
     )
     records = await request.app[SERVICE_KEY].audit_records(query)
     return web.json_response({"records": records, "more": len(records) == query.limit})
-
-
-# ---------------------------------------------------------------------------------------------
-# The application
-
-
-def create_app(
-    service: Any,
-    *,
-    node_id: str | None = None,
-    store: str | None = None,
-    max_body_bytes: int = MAX_BODY_BYTES,
-    body_timeout: float = 15.0,
-    stream: StreamSettings | None = None,
-    health: HealthSettings | None = None,
-    floor: Any = None,
-) -> web.Application:
-    """The aiohttp application serving ``/api/v1`` for ``service``.
-
-    ``node_id`` and ``store`` ("sqlite" or "postgresql") are reported by ``/api/v1/health``
-    (defaulting to the service's own ``node_id`` and ``kind`` attributes).
-    ``body_timeout``: seconds a request body may take to arrive (then 408 and the connection
-    is closed; :class:`kiosk.state.connections.GuardedRunner` bounds the rest of a connection's
-    life). ``stream`` tunes the WebSocket hub (queue bound, heartbeats); ``health`` when the node
-    reports itself unavailable. The service is not closed by
-    the application; whoever opened it closes it. ``floor`` (the loaded floor file, if any) is
-    served to displays by ``/api/v1/floor`` (:mod:`kiosk.state.floor_routes`).
-    """
-    app = web.Application(
-        middlewares=[_busy_middleware, _error_middleware, auth_middleware(SERVICE_KEY)],
-        client_max_size=max_body_bytes,
-    )
-    app[SERVICE_KEY] = service
-    app[_OPENAPI_KEY] = openapi_document(tuple(getattr(service, "command_types", ()) or ()) or None)
-    app[_BODY_LIMIT_KEY] = max_body_bytes
-    app[_BODY_TIMEOUT_KEY] = body_timeout
-    app[_HEALTH_KEY] = health or HealthSettings()
-    app[_INFO_KEY] = {
-        "node_id": node_id if node_id is not None else getattr(service, "node_id", None),
-        "store": store if store is not None else getattr(service, "kind", None),
-    }
-    hub = StreamHub(service, stream or StreamSettings())
-    app[HUB_KEY] = hub
-    app.on_shutdown.append(lambda _app: hub.close_all())
-
-    p = API_PREFIX
-    app.router.add_get(f"{p}/health", _health)
-    app.router.add_get(OPENAPI_PATH, _openapi)
-    app.router.add_get(f"{p}/tables", _tables)
-    app.router.add_get(f"{p}/tables/{{table_id}}", _table)
-    app.router.add_get(f"{p}/links", _links)
-    app.router.add_get(f"{p}/links/{{link_id}}", _link)
-    app.router.add_get(f"{p}/commands", _list_commands)
-    app.router.add_post(f"{p}/commands", _command)
-    app.router.add_post(f"{p}/commands/{{type}}", _typed_command)
-    app.router.add_get(f"{p}/events", _events)
-    app.router.add_get(f"{p}/tokens", _list_tokens)
-    app.router.add_post(f"{p}/tokens", _create_token)
-    app.router.add_delete(f"{p}/tokens/{{token_id}}", _revoke_token)
-    app.router.add_get(f"{p}/audit/verify", _verify_audit)
-    app.router.add_get(f"{p}/audit", _audit)
-    app.router.add_get(f"{p}/session", _session)
-    app.router.add_get(f"{p}/displays", _displays)
-    app.router.add_get(f"{p}/floor/frame", _floor_frame)
-    app.router.add_get(f"{p}/stream", hub.handle)
-    add_floor_routes(app, p, floor)
-    return app

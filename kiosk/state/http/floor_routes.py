@@ -14,20 +14,24 @@ Any token may read them.  A server started without a floor file answers ``{"casi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from kiosk.state.auth_http import request_actor
 from kiosk.state.errors import NotFound
+from kiosk.state.http.auth import request_actor
+from kiosk.state.wire import FloorSummary
+
+if TYPE_CHECKING:
+    from kiosk.floor import Floor
 
 __all__ = ["FLOOR_KEY", "add_floor_routes", "floor_summary"]
 
-FLOOR_KEY: web.AppKey[Any] = web.AppKey("kiosk_floor", object)
+FLOOR_KEY: web.AppKey[Floor | None] = web.AppKey("kiosk_floor")
 _MEDIA = {".png": "image/png", ".svg": "image/svg+xml"}
 
 
-def floor_summary(floor: Any) -> dict[str, Any]:
+def floor_summary(floor: Floor | None) -> FloorSummary:
     """The JSON body of ``GET /floor`` for a loaded floor (``None``: no floor file)."""
     if floor is None:
         return {"casino": None, "displays": []}
@@ -63,7 +67,7 @@ async def _logo(request: web.Request) -> web.Response:
     return web.Response(body=body, content_type=_MEDIA[logo.suffix.lower()])
 
 
-def add_floor_routes(app: web.Application, prefix: str, floor: Any) -> None:
+def add_floor_routes(app: web.Application, prefix: str, floor: Floor | None) -> None:
     """Serve ``floor`` (a :class:`kiosk.floor.Floor`, or ``None``) under ``prefix``."""
     app[FLOOR_KEY] = floor
     app.router.add_get(f"{prefix}/floor", _floor)

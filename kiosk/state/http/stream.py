@@ -1,6 +1,7 @@
 """The live event stream: WebSocket ``/api/v1/stream``.
 
-Protocol (documented for integrators in ``docs/api.md``):
+Protocol (documented for integrators in ``docs/api.md``; the message types and close codes
+are named in :mod:`kiosk.state.wire`):
 
 1. The client connects, with ``Authorization: Bearer <token>`` or without it, and sends one
    text message within ``hello_timeout`` seconds::
@@ -38,52 +39,47 @@ import contextlib
 import json
 import logging
 import socket
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
 from kiosk.rules.times import format_utc, utc_now
-from kiosk.state.auth_http import ACTOR_KEY
 from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
-from kiosk.state.jsonbody import parse_json_object
+from kiosk.state.events import Event
+from kiosk.state.http._catchup import CatchUp
+from kiosk.state.http._connection import Connection, StreamClosed
+from kiosk.state.http.auth import ACTOR_KEY
+from kiosk.state.http.jsonbody import parse_json_object
 from kiosk.state.showing import PER_MINUTE, parse_report
-from kiosk.state.subscription import select_snapshot
+from kiosk.state.subscription import Subscription
+from kiosk.state.wire import (
+    CLOSE_BAD_REQUEST,
+    CLOSE_CODES,
+    CLOSE_GOING_AWAY,
+    CLOSE_INTERNAL,
+    CLOSE_TOO_SLOW,
+    CLOSE_TRY_AGAIN,
+    CLOSE_UNAUTHORIZED,
+    MSG_ERROR,
+    MSG_EVENT,
+    MSG_HEARTBEAT,
+    MSG_PING,
+    MSG_PONG,
+    MSG_READY,
+    MSG_SHOWING,
+    MSG_SHOWING_RECORDED,
+    MSG_SUBSCRIBE,
+)
 
-__all__ = [
-    "CLOSE_BAD_REQUEST",
-    "CLOSE_CODES",
-    "CLOSE_FORBIDDEN",
-    "CLOSE_GOING_AWAY",
-    "CLOSE_INTERNAL",
-    "CLOSE_NOT_FOUND",
-    "CLOSE_TRY_AGAIN",
-    "CLOSE_TOO_SLOW",
-    "CLOSE_UNAUTHORIZED",
-    "StreamHub",
-    "StreamSettings",
-]
+if TYPE_CHECKING:
+    from kiosk.state.service import Service
+
+__all__ = ["StreamHub", "StreamSettings"]
 
 log = logging.getLogger(__name__)
 
-CLOSE_GOING_AWAY = 1001
-CLOSE_INTERNAL = 1011
-CLOSE_TRY_AGAIN = 1013
-CLOSE_TOO_SLOW = 4008
-CLOSE_BAD_REQUEST = 4400
-CLOSE_UNAUTHORIZED = 4401
-CLOSE_FORBIDDEN = 4403
-CLOSE_NOT_FOUND = 4404
-
-CLOSE_CODES: dict[int, int] = {
-    400: CLOSE_BAD_REQUEST,
-    401: CLOSE_UNAUTHORIZED,
-    403: CLOSE_FORBIDDEN,
-    404: CLOSE_NOT_FOUND,
-    503: CLOSE_TRY_AGAIN,
-}
-"""HTTP status of a :class:`StateError` -> WebSocket close code."""
 
 _HELLO_FIELDS = frozenset({"type", "token", "tables", "since"})
 _MAX_CLIENT_MESSAGE = 16 * 1024
@@ -122,64 +118,32 @@ def _reason(text: str) -> bytes:
     return raw[:120].decode("utf-8", "ignore").encode("utf-8") + b"..."
 
 
-class _StreamClosed(Exception):
-    """Raised inside a connection to end it with a close code and reason."""
-
-    def __init__(self, code: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
-
-
-class _Connection:
-    """The per-client state: its socket, transport and the last sequence number sent."""
-
-    __slots__ = (
-        "actor",
-        "closing",
-        "connected_at",
-        "last_sent",
-        "report_times",
-        "reported",
-        "sub",
-        "tables",
-        "transport",
-        "ws",
-    )
-
-    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None) -> None:
-        self.ws = ws
-        self.transport = transport
-        self.connected_at = format_utc(utc_now())
-        self.tables: list[str] | None = None
-        self.last_sent = 0
-        self.actor: Any = None
-        self.closing = False
-        self.sub: Any = None
-        self.reported: dict[tuple, tuple] = {}  # (table id, display id) -> what was last recorded
-        self.report_times: deque[float] = deque()  # when its recent reports were recorded
-
-
 class StreamHub:
-    """Serves ``/api/v1/stream`` for one Service and tracks the open connections."""
+    """Serves ``/api/v1/stream`` for one Service and tracks the open connections.
 
-    def __init__(self, service: Any, settings: StreamSettings | None = None) -> None:
+    Per connection: the subscribe message, the catch-up (:class:`~kiosk.state.http._catchup.CatchUp`:
+    the snapshot or the missed events), then live events pumped from the subscription,
+    heartbeats, the display's reports, and the session check that ends a revoked token's stream.
+    """
+
+    def __init__(self, service: Service, settings: StreamSettings | None = None) -> None:
         self.service = service
         self.settings = settings or StreamSettings()
-        self._connections: set[_Connection] = set()
+        self._connections: set[Connection] = set()
         self._encoded: OrderedDict[int, str] = OrderedDict()
-        self._head: tuple[float, int] | None = None
-        self._head_read: asyncio.Task | None = None
-        self._snapshot: tuple[float, dict[str, Any]] | None = None
-        self._snapshot_read: asyncio.Task | None = None
+        self._catchup = CatchUp(
+            service,
+            self._encode,
+            self._check_session,
+            heartbeat=self.settings.heartbeat,
+            replay_page=self.settings.replay_page,
+        )
         self._closing = False
         self._revoked: set[str] = set()
         self._watch: asyncio.Task | None = None
         self.cut_off = 0
         """How many slow clients have been cut off (close 4008) since start."""
-        listen = getattr(service, "on_token_revoked", None)
-        if listen is not None:
-            listen(self._token_revoked)
+        service.on_token_revoked(self._token_revoked)
 
     @property
     def connection_count(self) -> int:
@@ -209,52 +173,34 @@ class StreamHub:
 
     # -- encoding --------------------------------------------------------------------------
 
-    def _encode(self, event: Any) -> str:
+    def _encode(self, event: Event) -> str:
         """The event's message text, encoded once and shared by every subscriber."""
         text = self._encoded.get(event.seq)
         if text is None:
-            text = json.dumps({"type": "event", "event": event.to_json()}, separators=(",", ":"))
+            text = json.dumps({"type": MSG_EVENT, "event": event.to_json()}, separators=(",", ":"))
             self._encoded[event.seq] = text
             if len(self._encoded) > 4096:
                 self._encoded.popitem(last=False)
         return text
 
-    async def _head_seq(self, fresh: bool = False) -> int:
-        """The store's head: cached for half a heartbeat, or read now (``fresh``) by one read
-        that every caller waiting meanwhile shares."""
-        loop = asyncio.get_running_loop()
-        cached = self._head
-        if not fresh and cached is not None and loop.time() - cached[0] < max(self.settings.heartbeat / 2, 0.05):
-            return cached[1]
-        reading = self._head_read
-        if reading is None or reading.done():
-            reading = loop.create_task(self.service.head_seq())
-            reading.add_done_callback(_consume)
-            self._head_read = reading
-        seq = int(await asyncio.shield(reading))
-        self._head = (loop.time(), seq)
-        return seq
-
     # -- sessions: a revoked or expired token's stream ends (4401) ---------------------------
 
-    def _session_over(self, conn: _Connection) -> str | None:
+    def _session_over(self, conn: Connection) -> str | None:
         """Why ``conn``'s token no longer admits it, or None while it does."""
         actor = conn.actor
         if actor is None:
             return None
         if actor.token_id is not None and actor.token_id in self._revoked:
             return f"token {actor.token_id} was revoked"
-        if actor.expires_at is not None:
-            now = getattr(self.service, "now", None)
-            if now is not None and now() >= actor.expires_at:
-                return f"token {actor.token_id} has expired"
+        if actor.expires_at is not None and self.service.now() >= actor.expires_at:
+            return f"token {actor.token_id} has expired"
         return None
 
-    def _check_session(self, conn: _Connection) -> None:
+    def _check_session(self, conn: Connection) -> None:
         """Close with 4401 when ``conn``'s session is over (checked before anything is sent)."""
         ended = self._session_over(conn)
         if ended is not None:
-            raise _StreamClosed(CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
+            raise StreamClosed(CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
 
     def _token_revoked(self, token_id: str) -> None:
         self._revoked.add(token_id)
@@ -273,10 +219,9 @@ class StreamHub:
         while self._connections:
             await asyncio.sleep(self.settings.session_check)
             ids = {c.actor.token_id for c in self._connections if c.actor is not None and c.actor.token_id}
-            revoked = getattr(self.service, "revoked_tokens", None)
-            if ids and revoked is not None:
+            if ids:
                 try:
-                    self._revoked |= await revoked(ids)
+                    self._revoked |= await self.service.revoked_tokens(ids)
                 except StateError:
                     pass  # the store is away: look again next time
             self._end_sessions()
@@ -300,13 +245,13 @@ class StreamHub:
             )
         await ws.prepare(request)
         self._limit_buffers(request)
-        conn = _Connection(ws, request.transport)
+        conn = Connection(ws, request.transport)
         self._connections.add(conn)
         if self._watch is None or self._watch.done():
             self._watch = asyncio.get_running_loop().create_task(self._watch_sessions(), name="kiosk-stream-sessions")
         try:
             await self._serve(request, conn)
-        except _StreamClosed as exc:
+        except StreamClosed as exc:
             await self._close(conn, exc.code, exc.reason)
         except StateError as exc:
             code = CLOSE_CODES.get(exc.status, CLOSE_INTERNAL)
@@ -336,7 +281,7 @@ class StreamHub:
         with contextlib.suppress(AttributeError, NotImplementedError):
             transport.set_write_buffer_limits(high=size)
 
-    async def _close(self, conn: _Connection, code: int, reason: str) -> None:
+    async def _close(self, conn: Connection, code: int, reason: str) -> None:
         """Close with a code and reason; a peer that does not take the close frame within
         ``close_timeout`` is dropped (its buffers freed), never waited on without bound."""
         ws = conn.ws
@@ -355,7 +300,7 @@ class StreamHub:
             async with asyncio.timeout(self.settings.hello_timeout):
                 msg = await ws.receive()
         except TimeoutError:
-            raise _StreamClosed(
+            raise StreamClosed(
                 CLOSE_BAD_REQUEST, f"no subscribe message within {self.settings.hello_timeout:g} s"
             ) from None
         if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
@@ -364,7 +309,7 @@ class StreamHub:
             raise BadRequest('the first message must be a JSON text message {"type": "subscribe", ...}')
         return _parse_hello(msg.data)
 
-    async def _serve(self, request: web.Request, conn: _Connection) -> None:
+    async def _serve(self, request: web.Request, conn: Connection) -> None:
         ws = conn.ws
         hello = await self._receive_hello(ws)
         if request.get(ACTOR_KEY) is None:  # no header: the token comes in the subscribe message
@@ -381,9 +326,9 @@ class StreamHub:
         pump: asyncio.Task | None = None
         beat: asyncio.Task | None = None
         try:
-            await self._catch_up(conn, tables, since)
+            await self._catchup.send(conn, tables, since)
             self._check_session(conn)
-            await ws.send_str(json.dumps({"type": "ready", "seq": conn.last_sent}))
+            await ws.send_str(json.dumps({"type": MSG_READY, "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
             if self.settings.heartbeat > 0:
                 beat = asyncio.create_task(self._heartbeat(conn))
@@ -401,98 +346,7 @@ class StreamHub:
                         await task
             sub.close()
 
-    async def _catch_up(self, conn: _Connection, tables: list[str] | None, since: int | None) -> None:
-        """Send the missed events (resume) or the snapshot (fresh start) and what followed it.
-
-        Both come from memory when they can: the node's recent events (``Service.recent_events``)
-        and one snapshot of the whole floor shared by every client that starts while it is
-        recent, so that the clients of a lost node - hundreds at once - do not each read the
-        database. The subscription was opened before, so nothing published meanwhile is missed.
-        """
-        if since is not None and await self._resume(conn, tables, since):
-            return
-        snap = await self._snapshot_with(tables)
-        seq = int(snap["seq"])
-        message = {
-            "type": "snapshot",
-            **select_snapshot(seq, snap["tables"], snap["links"], frozenset(tables) if tables else None),
-        }
-        if since is not None:
-            message["resync"] = True  # the client is ahead of this store: start afresh
-        # A separate frame so the snapshot is freed once sent, not held for the connection's life.
-        self._check_session(conn)
-        await conn.ws.send_str(json.dumps(message, separators=(",", ":")))
-        conn.last_sent = seq
-        await self._send_missed(conn, tables)
-
-    async def _resume(self, conn: _Connection, tables: list[str] | None, since: int) -> bool:
-        """Send what followed ``since``; False when ``since`` is beyond the store's head."""
-        if tables:
-            await self._snapshot_with(tables)
-        if since > self.service.published_seq and since > await self._head_seq(fresh=True):
-            return False
-        # Beyond what this node has published yet: the subscription brings the rest.
-        conn.last_sent = since
-        await self._send_missed(conn, tables)
-        return True
-
-    async def _send_missed(self, conn: _Connection, tables: list[str] | None) -> None:
-        """The events after ``conn.last_sent`` this node has published: from memory, or from
-        the database page by page when memory does not reach back that far."""
-        events = self.service.recent_events(conn.last_sent, tables)
-        if events is None:
-            await self._replay(conn, tables)
-            return
-        for event in events:
-            if event.seq > conn.last_sent:
-                self._check_session(conn)  # a token revoked meanwhile is told nothing more
-                await conn.ws.send_str(self._encode(event))
-                conn.last_sent = event.seq
-
-    async def _replay(self, conn: _Connection, tables: list[str] | None) -> None:
-        page = self.settings.replay_page
-        while True:
-            events = await self.service.events_since(conn.last_sent, tables=tables, limit=page)
-            for event in events:
-                if event.seq > conn.last_sent:
-                    self._check_session(conn)
-                    await conn.ws.send_str(self._encode(event))
-                    conn.last_sent = event.seq
-            if len(events) < page:
-                return
-
-    async def _snapshot_with(self, tables: list[str] | None) -> dict[str, Any]:
-        """The shared floor snapshot, checked to hold ``tables`` (close 4404 naming the first
-        that does not exist, after a fresh read in case it was just added)."""
-        snap = await self._floor_snapshot()
-        if tables and any(t not in snap["tables"] for t in tables):
-            snap = await self._floor_snapshot(refresh=True)
-            missing = [t for t in tables if t not in snap["tables"]]
-            if missing:
-                raise _StreamClosed(CLOSE_NOT_FOUND, f"not_found: no table {missing[0]!r}")
-        return snap
-
-    async def _floor_snapshot(self, refresh: bool = False) -> dict[str, Any]:
-        """The whole floor's snapshot, shared: read again only when the node's memory of recent
-        events no longer reaches back to it (or it is more than ``replay_page`` events old),
-        and then by one read that every client waiting meanwhile shares."""
-        cached = self._snapshot
-        if cached is not None and not refresh:
-            seq = int(cached[1]["seq"])
-            if self.service.published_seq - seq <= self.settings.replay_page and self.service.remembers(seq):
-                return cached[1]
-        loop = asyncio.get_running_loop()
-        reading = self._snapshot_read
-        if reading is None or reading.done() or refresh:
-            reading = loop.create_task(self.service.snapshot())
-            reading.add_done_callback(_consume)
-            self._snapshot_read = reading
-        snap = await asyncio.shield(reading)
-        if self._snapshot is None or int(snap["seq"]) >= int(self._snapshot[1]["seq"]):
-            self._snapshot = (loop.time(), snap)
-        return snap
-
-    async def _send_event(self, conn: _Connection, sub: Any, text: str) -> bool:
+    async def _send_event(self, conn: Connection, sub: Subscription, text: str) -> bool:
         """Send one event; False when the subscription overflowed while the socket was full.
 
         aiohttp writes the whole frame to the transport before it waits for the socket to
@@ -512,13 +366,13 @@ class StreamHub:
                 if done:
                     send.result()
                     return True
-                if getattr(sub, "overflowed", False):
+                if sub.overflowed:
                     return False
         finally:
             if not send.done():
                 send.cancel()
 
-    async def _pump(self, conn: _Connection, sub: Any) -> None:
+    async def _pump(self, conn: Connection, sub: Subscription) -> None:
         try:
             async for event in sub:
                 if event.seq <= conn.last_sent:
@@ -539,27 +393,27 @@ class StreamHub:
         ended = self._session_over(conn)
         if ended is not None:
             await self._close(conn, CLOSE_UNAUTHORIZED, f"unauthorized: {ended}")
-        elif getattr(sub, "overflowed", False):
+        elif sub.overflowed:
             self.cut_off += 1
             log.info("stream: client too slow, cut off at seq %s", conn.last_sent)
             await self._close(conn, CLOSE_TOO_SLOW, f"too slow: resume from seq {conn.last_sent}")
         else:
             await self._close(conn, CLOSE_GOING_AWAY, f"stream ended: resume from seq {conn.last_sent}")
 
-    async def _heartbeat(self, conn: _Connection) -> None:
+    async def _heartbeat(self, conn: Connection) -> None:
         while not conn.ws.closed:
             await asyncio.sleep(self.settings.heartbeat)
             try:
-                head = await self._head_seq()
+                head = await self._catchup.head_seq()
             except StateError:
                 head = None
             if conn.ws.closed:
                 return
             await conn.ws.send_str(
-                json.dumps({"type": "heartbeat", "seq": conn.last_sent, "head": head, "at": format_utc(utc_now())})
+                json.dumps({"type": MSG_HEARTBEAT, "seq": conn.last_sent, "head": head, "at": format_utc(utc_now())})
             )
 
-    async def _read(self, conn: _Connection) -> None:
+    async def _read(self, conn: Connection) -> None:
         ws = conn.ws
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
@@ -569,11 +423,11 @@ class StreamHub:
             except BadRequest:
                 data = None
             kind = data.get("type") if isinstance(data, dict) else None
-            if kind == "ping":
-                await ws.send_str(json.dumps({"type": "pong", "seq": conn.last_sent}))
+            if kind == MSG_PING:
+                await ws.send_str(json.dumps({"type": MSG_PONG, "seq": conn.last_sent}))
                 continue
             try:
-                if kind != "showing":
+                if data is None or kind != MSG_SHOWING:
                     raise BadRequest(
                         'after subscribing, a client may send only {"type": "ping"} or, from a '
                         'display, {"type": "showing", ...}'
@@ -583,10 +437,10 @@ class StreamHub:
                 if exc.status >= 500:
                     log.warning("stream: a display's report was not recorded: %s", exc.message)
                 await ws.send_str(
-                    json.dumps({"type": "error", "error": {"code": exc.code, "message": exc.public_message}})
+                    json.dumps({"type": MSG_ERROR, "error": {"code": exc.code, "message": exc.public_message}})
                 )
 
-    async def _showing(self, conn: _Connection, data: dict[str, Any]) -> None:
+    async def _showing(self, conn: Connection, data: dict[str, Any]) -> None:
         """Record a display's report of what it shows (once per change on this connection)."""
         report = parse_report(data)
         if conn.tables is not None and report.table_id not in conn.tables:
@@ -598,10 +452,12 @@ class StreamHub:
                 conn.report_times.popleft()
             if len(conn.report_times) >= PER_MINUTE:
                 raise BadRequest(f"showing: at most {PER_MINUTE} changed reports a minute from one display")
+            if conn.actor is None:  # set on subscribing, before any message is read
+                raise Unauthorized("no valid token")
             await self.service.record_showing(conn.actor, report)
             conn.report_times.append(now)
             conn.reported[where] = report.key
-        await conn.ws.send_str(json.dumps({"type": "showing_recorded", "table_id": report.table_id}))
+        await conn.ws.send_str(json.dumps({"type": MSG_SHOWING_RECORDED, "table_id": report.table_id}))
 
     async def close_all(self) -> None:
         """Close every connection (server shutdown): clients resume from their last seq."""
@@ -617,16 +473,10 @@ class StreamHub:
         )
 
 
-def _consume(task: asyncio.Task) -> None:
-    """Retrieve a shared read's outcome (its waiters may all have gone)."""
-    if not task.cancelled():
-        task.exception()
-
-
 def _parse_hello(text: str) -> dict[str, Any]:
     """Validate the subscribe message; raises BadRequest with a one-line reason."""
     data = parse_json_object(text, "the subscribe message")
-    if data.get("type") != "subscribe":
+    if data.get("type") != MSG_SUBSCRIBE:
         raise BadRequest('the first message must have "type": "subscribe"')
     unknown = sorted(set(data) - _HELLO_FIELDS)
     if unknown:

@@ -1,36 +1,20 @@
-"""The shape of stored state: tables and jackpot links as JSON-ready dicts.
-
-The types of these shapes are in :mod:`kiosk.state.shapes` (``TableState``, ``LinkState``,
-each game's ``game_state``).  A table's state::
-
-    {"id", "game", "display_name", "version", "limits": {TableLimits fields, cents},
-     "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
-     "link_id": str | None, "game_state": {...per game...},
-     "scheduled": [scheduled changes], "pending": [poker changes waiting for hands],
-     "hands_completed": int}
-
-A link's state (a Caribbean stud progressive jackpot, 000 s231(3)-(5), or the jackpot of
-one unlinked table, s231(2))::
-
-    {"id", "name", "tables": [...], "approval", "standalone": bool, "version",
-     "meter": {JackpotMeter fields}, "wager_cents": {table: cents}, "pending": hit | None,
-     "proposals": {id: proposal}, "hits": int}
-
-Money is integer cents everywhere; times are UTC text (``2026-01-01T00:00:00.000000Z``).
+"""A table's limits as stored state: :class:`~kiosk.rules.table.TableLimits` to and from the
+JSON object of a table's ``limits`` (:data:`~kiosk.state.shapes.LimitsState`, money in integer
+cents), the shape of a change to them checked field by field (:func:`check_limits_patch`), and
+limits the law forbids refused with their citation (:func:`refuse_violations`, by
+:func:`kiosk.rules.limits.violations`).
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from kiosk.rules.games import tri_chro_balls
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.text import text_problem
 from kiosk.state.errors import BadRequest, refused
-from kiosk.state.shapes import GameState, LimitsState
+from kiosk.state.shapes import LimitsState
 
 __all__ = [
     "LIMIT_FIELDS",
@@ -38,22 +22,7 @@ __all__ = [
     "limits_from_dict",
     "check_limits_patch",
     "refuse_violations",
-    "initial_game_state",
-    "current_game_state",
-    "RESULTS_KEPT",
 ]
-
-RESULTS_KEPT = 20
-"""How many past results a game state keeps (newest first): every list in a state is bounded."""
-
-# the live state of the games whose dealer commands record it, before the first round
-_GAME_STATES: dict[str, dict[str, Any]] = {
-    "roulette": {"spins": 0, "number": None, "at": None, "results": [], "winning": []},
-    "blackjack": {"round": 0, "nominated_by": None, "nominated_at": None},
-    "caribbean_stud": {"round": 0, "jackpot_places": []},
-    "pai_gow": {"round": 0, "bank": None, "banks": [], "priority_boxes": []},
-    "poker": {"clock": None},
-}
 
 LIMIT_FIELDS: dict[str, str] = {f.name: str(f.type) for f in dataclasses.fields(TableLimits)}
 _RAKE_FIELDS = {f.name for f in dataclasses.fields(RakeSettings)}
@@ -197,38 +166,3 @@ def refuse_violations(game: str, limits: Mapping[str, Any]) -> list[dict[str, st
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         raise refused(f"{first.message}{more}", first.rule)
     return [{"rule": v.rule, "message": v.message} for v in found if v not in errors]
-
-
-def initial_game_state(game: str, settings: Mapping[str, Any]) -> GameState:
-    """The game-specific live state of a table that has not played yet."""
-    balls = tri_chro_balls(game)
-    if balls is not None:
-        return {
-            "kind": "tri_chro",
-            "balls": balls,
-            "device": settings.get("drawing_device", "ball_device"),
-            "phase": "betting",
-            "drawing": 0,
-            "drawn": None,
-            "source": None,
-            "winning": [],
-            "void": None,
-            "awaiting_inspector": False,
-            "illumination_faults": [],
-        }
-    if game == "two_up_dice":
-        return {
-            "kind": "two_up",
-            "phase": "betting",
-            "games": 0,
-            "game": None,
-            "failed_lights": {"heads": [], "tails": [], "odds": []},
-        }
-    return {"kind": game, **copy.deepcopy(_GAME_STATES.get(game, {}))}  # type: ignore[return-value]
-
-
-def current_game_state(table: Mapping[str, Any]) -> dict[str, Any]:
-    """A copy of a table's game state with every key of its game (rows stored by an older
-    version lack the keys added since)."""
-    start = initial_game_state(table["game"], table.get("settings") or {})
-    return {**start, **copy.deepcopy(dict(table.get("game_state") or {}))}

@@ -1,0 +1,414 @@
+"""The asyncio client of the HTTP API and the live stream, used by displays and the console.
+
+::
+
+    async with KioskClient(["http://node-a:8765", "http://node-b:8765"], token) as client:
+        events = await client.execute({"type": "set_limits", "table_id": "tc-1", ...})
+        async for item in client.stream(tables=["tc-1"]):
+            ...  # first a Snapshot, then Event after Event
+
+Errors from the server are raised as the :mod:`kiosk.state.errors` class of their status
+(``RuleRefused`` with ``.rule``, ``Conflict``, ``Forbidden``, ...). When no node can be
+reached the client raises :class:`ServerUnreachable`.
+
+The stream (:class:`EventStream`) resumes by itself after a dropped connection, a lost node, a
+server restart or a "too slow" cut-off: it reconnects (to another node when its node is lost)
+with jittered exponential backoff and asks for everything after the last sequence number it
+yielded, so nothing is missed and nothing is yielded twice. How the connection stands is told
+as events (:mod:`kiosk.state.client.status`): ``client.on_connection(callback)`` or
+``async for change in client.connection_events()``.
+
+Behind this face: ``_nodes`` (which node to try, in which order), ``_stream`` (the
+:class:`EventStream`), ``_resolve`` (the :class:`SpreadResolver`) and ``_decode`` (errors,
+events and snapshots from the server's JSON).  The client never imports the store, the service
+or the HTTP server (``kiosk.state.http``).
+"""
+
+from __future__ import annotations
+
+import json
+import ssl as ssl_module
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp.abc import AbstractResolver
+
+from kiosk.state.client._decode import ServerUnreachable, Snapshot, error_from_body, event_from_json
+from kiosk.state.client._nodes import Nodes, describe_failure
+from kiosk.state.client._resolve import SpreadResolver
+from kiosk.state.client._stream import EventStream
+from kiosk.state.client.status import ConnectionEvent, ConnectionEvents, TokenRefused
+from kiosk.state.errors import StoreUnavailable, Unauthorized
+from kiosk.state.events import Event
+from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.wire import FloorSummary
+
+__all__ = [
+    "EventStream",
+    "KioskClient",
+    "LiveState",
+    "ServerUnreachable",
+    "Snapshot",
+    "SpreadResolver",
+    "error_from_body",
+    "event_from_json",
+]
+
+_LOGO_KINDS = ("png", "svg")
+
+
+@dataclass
+class LiveState:
+    """The current state of the streamed tables and links, kept up to date from a stream.
+
+    Every event carries the new state of what it changed (``data["state"]``), so applying
+    the stream's items in order mirrors the server::
+
+        view = LiveState()
+        async for item in client.stream(tables=["BJ-01"]):
+            changed = view.apply(item)   # ("table", "BJ-01"), ("link", id) or ("snapshot", None)
+    """
+
+    seq: int = 0
+    tables: dict[str, TableState] = field(default_factory=dict)
+    links: dict[str, LinkState] = field(default_factory=dict)
+
+    def apply(self, item: Snapshot | Event) -> tuple[str, str | None]:
+        """Apply a snapshot or an event; returns what changed."""
+        if isinstance(item, Snapshot):
+            self.seq = item.seq
+            self.tables = dict(item.tables)
+            self.links = dict(item.links)
+            return ("snapshot", None)
+        self.seq = item.seq
+        data: object = item.data  # as the server sent it
+        state = data.get("state") if isinstance(data, dict) else None
+        link_id = data.get("link_id") if isinstance(data, dict) else None
+        if item.table_id is not None:
+            if isinstance(state, dict):
+                self.tables[item.table_id] = state  # type: ignore[assignment]  # a TableState on the wire
+            return ("table", item.table_id)
+        if link_id is not None:
+            if isinstance(state, dict):
+                self.links[link_id] = state  # type: ignore[assignment]  # a LinkState on the wire
+            return ("link", link_id)
+        return ("event", None)
+
+
+class KioskClient:
+    """An HTTP + WebSocket client of one or several ``kiosk serve`` nodes.
+
+    ``servers`` is a server's root URL (``http://host:port``; a trailing ``/api/v1`` is
+    accepted) or a list of them, one per node. The client uses one node at a time (the first
+    to begin with) and moves to another when it is lost: requests that could not reach a node
+    are sent to the next one, and streams resume on another node from their last sequence
+    number. A host name with several addresses is tried address by address, in an order of
+    this client's own (so many clients spread over the nodes).
+
+    ``timeout`` bounds a whole request, ``connect_timeout`` one connection attempt (a dead
+    node must not hold a client for long). ``ssl`` is passed to aiohttp (an
+    ``ssl.SSLContext`` to trust a self-signed certificate). The client's connection state is
+    told as events (:mod:`kiosk.state.client.status`): :meth:`on_connection`,
+    :meth:`connection_events`. Use as an async context manager, or call :meth:`close`.
+    """
+
+    def __init__(
+        self,
+        servers: str | Sequence[str],
+        token: str | None = None,
+        *,
+        timeout: float = 10.0,
+        connect_timeout: float = 3.0,
+        ssl: ssl_module.SSLContext | bool | None = None,
+        resolver: AbstractResolver | None = None,
+    ) -> None:
+        self._nodes = Nodes([servers] if isinstance(servers, str) else list(servers))
+        self.urls: tuple[str, ...] = self._nodes.urls
+        self.token = token
+        self.connection = ConnectionEvents()
+        self._timeout = aiohttp.ClientTimeout(total=timeout, sock_connect=connect_timeout)
+        self._ssl = ssl
+        self._resolver = resolver
+        self._session: aiohttp.ClientSession | None = None
+
+    async def __aenter__(self) -> KioskClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        """Close the HTTP session (and with it any open stream) and end connection iterators."""
+        self.connection.close()
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    @property
+    def base_url(self) -> str:
+        """The root URL of the node in use."""
+        return self._nodes.current
+
+    @property
+    def session(self) -> aiohttp.ClientSession:
+        if self._session is None or self._session.closed:
+            connector = aiohttp.TCPConnector(resolver=SpreadResolver(self._resolver))
+            self._session = aiohttp.ClientSession(timeout=self._timeout, connector=connector)
+        return self._session
+
+    # -- connection state ------------------------------------------------------------------
+
+    def on_connection(self, callback: Callable[[ConnectionEvent], None]) -> Callable[[], None]:
+        """Call ``callback`` with each connection event; returns a function that removes it."""
+        return self.connection.add_listener(callback)
+
+    def connection_events(self) -> AsyncIterator[ConnectionEvent]:
+        """The connection events as an async iterator (ends when the client is closed)."""
+        return self.connection.events()
+
+    def _headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
+
+    def url(self, path: str, base: str | None = None) -> str:
+        """The absolute URL of an API path such as ``/tables`` (on the node in use)."""
+        return f"{base or self.base_url}/api/v1{path}"
+
+    async def _open_stream(self, base: str) -> aiohttp.ClientWebSocketResponse:
+        """A WebSocket to ``base``'s stream, with this client's token and TLS settings."""
+        kwargs: dict[str, Any] = {"headers": self._headers(), "heartbeat": 10.0}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        return await self.session.ws_connect(self.url("/stream", base), **kwargs)
+
+    async def request(
+        self, method: str, path: str, *, json_body: Any = None, params: dict[str, str] | None = None
+    ) -> Any:
+        """Send one request; return the decoded JSON body or raise the mapped error.
+
+        A node that cannot be connected to is skipped for the next. A request that may have
+        reached a node before the connection broke (or that the node answered 503) is sent
+        again to another node only when that is safe: a read, or a command carrying
+        ``expected_version`` (the store refuses a second application with a conflict).
+        """
+        resendable = method == "GET" or (isinstance(json_body, dict) and "expected_version" in json_body)
+        failures: list[str] = []
+        for base in self._nodes.order():
+            try:
+                body = await self._send(base, method, path, json_body, params)
+            except aiohttp.ClientConnectorError as exc:  # nothing was sent
+                failures.append(f"{base}: {describe_failure(exc)}")
+                continue
+            except aiohttp.ConnectionTimeoutError:
+                failures.append(f"{base}: no connection within {self._timeout.sock_connect:g} s")
+                continue
+            except (TimeoutError, aiohttp.ClientConnectionError) as exc:
+                if not resendable:
+                    raise ServerUnreachable(
+                        f"lost {base} during {method} {path} ({describe_failure(exc)}); the command may have "
+                        "been applied: read the state before sending it again"
+                    ) from None
+                failures.append(f"{base}: {describe_failure(exc)}")
+                continue
+            except StoreUnavailable as exc:
+                if not resendable or len(self.urls) == 1:
+                    raise
+                failures.append(f"{base}: {exc.message}")
+                continue
+            except Unauthorized as exc:
+                self.connection.emit(TokenRefused(exc.message, base))
+                raise
+            self._nodes.use(base)
+            return body
+        raise ServerUnreachable(
+            f"cannot reach {' or '.join(self.urls) if len(self.urls) > 1 else self.urls[0]} ({'; '.join(failures)})"
+        )
+
+    async def _send(self, base: str, method: str, path: str, json_body: Any, params: dict[str, str] | None) -> Any:
+        kwargs: dict[str, Any] = {"headers": self._headers(), "params": params}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        if json_body is not None:
+            kwargs["data"] = json.dumps(json_body)
+            kwargs["headers"]["Content-Type"] = "application/json"
+        async with self.session.request(method, self.url(path, base), **kwargs) as resp:
+            raw = await resp.read()
+            try:
+                body = json.loads(raw) if raw else None
+            except ValueError:
+                body = None
+            if resp.status >= 400:
+                raise error_from_body(resp.status, body)
+            return body
+
+    # -- reads -----------------------------------------------------------------------------
+
+    async def health(self) -> dict[str, Any]:
+        """``GET /health``: status, node id, seq, store kind."""
+        return await self.request("GET", "/health")
+
+    async def tables(self) -> dict[str, TableState]:
+        """Every table's state, keyed by table id."""
+        return (await self.request("GET", "/tables"))["tables"]
+
+    async def table(self, table_id: str) -> TableState:
+        """One table's state (NotFound for an unknown id)."""
+        return (await self.request("GET", f"/tables/{_quote(table_id)}"))["table"]
+
+    async def links(self) -> dict[str, LinkState]:
+        """Every jackpot link's state, keyed by link id."""
+        return (await self.request("GET", "/links"))["links"]
+
+    async def link(self, link_id: str) -> LinkState:
+        """One jackpot link's state (NotFound for an unknown id)."""
+        return (await self.request("GET", f"/links/{_quote(link_id)}"))["link"]
+
+    async def command_types(self) -> list[str]:
+        """The command types the server accepts."""
+        return (await self.request("GET", "/commands"))["types"]
+
+    async def events_since(self, seq: int, tables: list[str] | None = None, limit: int | None = None) -> list[Event]:
+        """Committed events after ``seq`` (at most ``limit``), in sequence order."""
+        params = {"since": str(seq)}
+        if tables:
+            params["tables"] = ",".join(tables)
+        if limit is not None:
+            params["limit"] = str(limit)
+        body = await self.request("GET", "/events", params=params)
+        return [event_from_json(e) for e in body["events"]]
+
+    # -- writes ----------------------------------------------------------------------------
+
+    async def execute(self, command: dict[str, Any]) -> list[Event]:
+        """Send a command; return the events it committed (or raise the mapped error)."""
+        body = await self.request("POST", "/commands", json_body=command)
+        return [event_from_json(e) for e in body["events"]]
+
+    async def create_token(
+        self, role: str, name: str, *, tables: list[str] | None = None, expires_at: datetime | None = None
+    ) -> str:
+        """Create a token (admin only); the secret is returned once."""
+        body: dict[str, Any] = {"role": role, "name": name}
+        if tables is not None:
+            body["tables"] = tables
+        if expires_at is not None:
+            body["expires_at"] = expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z")
+        return (await self.request("POST", "/tokens", json_body=body))["token"]
+
+    async def verify_audit(self) -> dict[str, Any]:
+        """Verify the audit chain (admin only): ``{"ok", "records", "first_broken", "reason"}``."""
+        return await self.request("GET", "/audit/verify")
+
+    async def audit(
+        self,
+        *,
+        target: str | None = None,
+        actor: str | None = None,
+        action: str | None = None,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        before: int | None = None,
+        limit: int = 200,
+    ) -> dict[str, Any]:
+        """Audit records, newest first (pit, admin): ``{"records": [...], "more": bool}``;
+        page back with ``before`` = the oldest record's ``n``."""
+        params = {"limit": str(limit)}
+        for key, value in (("target", target), ("actor", actor), ("action", action)):
+            if value:
+                params[key] = value
+        for key, moment in (("since", since), ("until", until)):
+            if moment is not None:
+                params[key] = moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+        if before:
+            params["before"] = str(before)
+        return await self.request("GET", "/audit", params=params)
+
+    async def session_info(self) -> dict[str, Any]:
+        """Who this client's token is: ``{"name", "role", "token_id", "tables", "expires_at"}``."""
+        return await self.request("GET", "/session")
+
+    async def floor_frame(self) -> dict[str, Any]:
+        """The floor frame the service checks configuration against (pit, admin); give it to
+        ``FloorFrame.from_json`` (kiosk.state.floorlaw) for :func:`kiosk.views.builders.check`."""
+        return await self.request("GET", "/floor/frame")
+
+    async def displays(self) -> dict[str, Any]:
+        """The displays streaming from the node answering now (pit, admin)."""
+        return await self.request("GET", "/displays")
+
+    async def floor_summary(self) -> FloorSummary:
+        """``GET /floor``: the casino (name, time zone, logo kind) and the displays of the floor
+        file the server was started with (any token; ``{"casino": None, "displays": []}``
+        without a floor file)."""
+        return await self.request("GET", "/floor")
+
+    async def floor_logo(self, folder: Path, summary: FloorSummary | None) -> Path | None:
+        """The floor's logo (``GET /floor/logo``) saved in ``folder`` as ``logo.png`` or
+        ``logo.svg``, the kind ``summary`` (:meth:`floor_summary`) names; None when it names none.
+
+        A logo is never worth failing for: when it cannot be fetched now (no answer, an error)
+        the one saved in ``folder`` before is used, if any, else None (the casino's name stands
+        in for a logo, 001 s456(3)).
+        """
+        casino = summary.get("casino") if summary else None
+        kind = casino.get("logo") if casino else None
+        if kind not in _LOGO_KINDS:
+            return None
+        path = folder / f"logo.{kind}"
+        kwargs: dict[str, Any] = {"headers": self._headers()}
+        if self._ssl is not None:
+            kwargs["ssl"] = self._ssl
+        try:
+            async with self.session.get(self.url("/floor/logo"), **kwargs) as resp:
+                if resp.status != 200:
+                    return path if path.exists() else None
+                data = await resp.read()
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        except (TimeoutError, OSError, aiohttp.ClientError):
+            return path if path.exists() else None
+        return path
+
+    # -- stream ----------------------------------------------------------------------------
+
+    def stream(
+        self,
+        tables: list[str] | None = None,
+        *,
+        since: int | None = None,
+        backoff_initial: float = 0.1,
+        backoff_max: float = 5.0,
+        max_attempts: int | None = None,
+        reconnect_spread: float = 1.0,
+    ) -> EventStream:
+        """The live stream of ``tables`` (None: every table).
+
+        Without ``since`` it yields a :class:`Snapshot` first; with it, the events after
+        ``since``. Then :class:`Event` after :class:`Event`, resuming by itself after drops, on
+        another node when its node is lost. When no node can be reached it waits
+        ``backoff_initial`` seconds, doubling up to ``backoff_max`` (each wait drawn between half
+        and all of it, so clients do not retry in step). After losing its node it waits a random
+        time up to ``reconnect_spread`` seconds first, so that the thousand clients of a dead
+        node do not all arrive on the others at once. ``max_attempts`` bounds consecutive
+        failed connection attempts (None: keep trying).
+        """
+        return EventStream(
+            self._nodes,
+            self._open_stream,
+            self.connection,
+            tables,
+            since,
+            backoff_initial,
+            backoff_max,
+            max_attempts,
+            reconnect_spread,
+        )
+
+
+def _quote(part: str) -> str:
+    from urllib.parse import quote
+
+    return quote(part, safe="")
