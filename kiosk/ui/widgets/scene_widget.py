@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -272,7 +273,7 @@ class SceneWidget(QWidget):
         k, (ox, oy) = self._k, self._origin
         boxes = [
             ((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
-            for r in region
+            for r in _rects(region)
         ]
         n = self._static_n
         items = tuple(
@@ -285,7 +286,7 @@ class SceneWidget(QWidget):
         painter = QPainter(self._backing)
         try:
             painter.setClipRegion(region)
-            for rect in region:
+            for rect in _rects(region):
                 painter.drawImage(rect, self._static, _device_rect(rect, d))
             if items:
                 paint_scene(painter, part, k, self._origin)
@@ -311,21 +312,26 @@ class SceneWidget(QWidget):
         painter = QPainter(self)
         try:
             assert self._backing is not None
-            for rect in event.region():
+            for rect in _rects(event.region()):
                 painter.drawImage(rect, self._backing, _device_rect(rect, self._dpr()))
             for name, overlay in self._overlays.items():
-                rect = self._overlay_rects.get(name) or self._overlay_rect(overlay)
-                if event.region().intersects(rect.toAlignedRect()):
-                    paint_scene(painter, overlay.scene, self._overlay_k(overlay), (rect.x(), rect.y()))
+                place = self._overlay_rects.get(name) or self._overlay_rect(overlay)
+                if event.region().intersects(place.toAlignedRect()):
+                    paint_scene(painter, overlay.scene, self._overlay_k(overlay), (place.x(), place.y()))
             if self._dim_alpha:
                 veil = QColor(0, 0, 0, self._dim_alpha)
-                for rect in event.region():
+                for rect in _rects(event.region()):
                     painter.fillRect(rect, veil)
         finally:
             painter.end()
         self.paints += 1
         self.last_painted = time.monotonic()
         self.painted.emit(self.last_painted)
+
+
+def _rects(region: QRegion) -> Iterator[QRect]:
+    """The rectangles of ``region`` (a QRegion is a sequence of them at run time)."""
+    return iter(region)  # type: ignore[call-overload]  # the PySide6 stubs do not make QRegion iterable
 
 
 def _device_rect(rect: QRect, dpr: float) -> QRect:
