@@ -12,7 +12,10 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.views.facts import twoup_failed_lights, twoup_state
 
 __all__ = ["TwoUpSection"]
 
@@ -22,7 +25,9 @@ _SETS = (("heads", 3), ("tails", 3), ("odds", 5))
 class TwoUpSection(GameSection):
     games = ("two_up_dice",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.status = heading("", self.k, 5.0)
         self.prompt = heading("", self.k, 4.5)
@@ -92,10 +97,14 @@ class TwoUpSection(GameSection):
         control.setChecked(not failed)  # the stream sets the real state
         self.send({"type": "twoup_light", "light": name, "index": index, "failed": failed}, control)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        gs = table.get("game_state") or {}
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = twoup_state(table)
+        if gs is None:  # the panel gives this section two-up tables only
+            return
         game = gs.get("game")
-        self._failed = {k: list(v) for k, v in (gs.get("failed_lights") or {}).items()}
+        self._failed = {}
+        for kind, index in twoup_failed_lights(table):
+            self._failed.setdefault(kind, []).append(index)
         for (name, i), b in self.light_buttons.items():
             failed = i in self._failed.get(name, [])
             b.setChecked(failed)
