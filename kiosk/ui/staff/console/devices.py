@@ -24,6 +24,7 @@ from kiosk.ui.display.app import ordered_screens, screen_scale
 from kiosk.ui.display.device_settings import (
     MIN_BRIGHTNESS_PERCENT,
     BrightnessPeriod,
+    DeviceSettings,
     DeviceSettingsError,
     default_settings_path,
     load_settings,
@@ -45,7 +46,7 @@ class DevicesPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.path = path or default_settings_path()
-        self.settings = None
+        self.settings: DeviceSettings | None = None
         self.screens = QListWidget()
         self.screens.setAccessibleName("this computer's screens")
         self.check = QPushButton("Check this screen against a ruler")

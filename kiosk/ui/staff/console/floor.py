@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit,
 from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.errors import StateError
+from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.views.signs.frames import countdown_text
 
@@ -104,9 +105,10 @@ class FloorPage(QWidget):
         if table_id:
             self.edit_table.emit(table_id)
 
-    def row_of(self, table: dict[str, Any], now: datetime) -> list[tuple[str, Any]]:
+    def row_of(self, table: TableState, now: datetime) -> list[tuple[str, Any]]:
         limits = table.get("limits") or {}
-        link = self.ctx.feed.link(table["link_id"]) if table.get("link_id") else None
+        link_id = table.get("link_id")
+        link = self.ctx.feed.link(link_id) if link_id else None
         scheduled = sorted(table.get("scheduled") or [], key=lambda s: s["effective_at"])
         if scheduled:
             first = scheduled[0]

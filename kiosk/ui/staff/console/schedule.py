@@ -128,13 +128,13 @@ class ScheduleBox(QGroupBox):
                 "agreeing": self.agreeing.value(),
                 "players_at_table": self.players.value(),
             }
-        table = self.ctx.feed.table(self.table_id) or {}
+        table = self.ctx.feed.table(self.table_id)
         return builders.schedule_change(
             self.table_id,
             self.editor.patch(),
             self.effective_at(),
             players_agreed=agreement,
-            expected_version=table.get("version"),
+            expected_version=table["version"] if table is not None else None,
         )
 
     def send(self) -> None:

@@ -53,6 +53,12 @@ class _Activity(QObject):
         return False
 
 
+def _application() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)  # a window lives in a QApplication
+    return app
+
+
 class ConsoleWindow(QMainWindow):
     closed = Signal()
     signed_out = Signal(str)
@@ -72,6 +78,8 @@ class ConsoleWindow(QMainWindow):
         self.devices_path = devices_path
         self.ctx: ConsoleContext | None = None
         self.pages: dict[str, QWidget] = {}
+        self._floor: FloorPage | None = None  # the pages the window itself talks to
+        self._editor: EditorPage | None = None
         self._token = token
         self.banner = QLabel("")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -96,13 +104,13 @@ class ConsoleWindow(QMainWindow):
             lambda: asyncio.ensure_future(self.sign_out(f"Signed out after {idle_minutes:g} minutes without use"))
         )
         self._activity = _Activity(self.idle)
-        QApplication.instance().installEventFilter(self._activity)
+        _application().installEventFilter(self._activity)
         for i in range(6):
-            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.tabs.setCurrentIndex(i))
-        QShortcut(
-            QKeySequence("Ctrl+Shift+Q"), self, activated=lambda: asyncio.ensure_future(self.sign_out("Signed out"))
+            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self).activated.connect(lambda i=i: self.tabs.setCurrentIndex(i))
+        QShortcut(QKeySequence("Ctrl+Shift+Q"), self).activated.connect(
+            lambda: asyncio.ensure_future(self.sign_out("Signed out"))
         )
-        QShortcut(QKeySequence("Ctrl+F"), self, activated=self._focus_filter)
+        QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self._focus_filter)
         self._starting: asyncio.Task | None = None
 
     # -- lifecycle (run_staff_screen) -----------------------------------------------------
@@ -123,7 +131,7 @@ class ConsoleWindow(QMainWindow):
         self._signed_in(token, session)
 
     async def stop(self) -> None:
-        QApplication.instance().removeEventFilter(self._activity)
+        _application().removeEventFilter(self._activity)
         if self._starting is not None:
             self._starting.cancel()
             await asyncio.gather(self._starting, return_exceptions=True)
@@ -163,9 +171,11 @@ class ConsoleWindow(QMainWindow):
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
         feed.failed.connect(lambda text: self._banner(f"Stream stopped: {text}"))
+        floor = self._floor = FloorPage(ctx)
+        editor = self._editor = EditorPage(ctx)
         self.pages = {
-            "Floor": FloorPage(ctx),
-            "Edit table": EditorPage(ctx),
+            "Floor": floor,
+            "Edit table": editor,
             "Jackpots": JackpotPage(ctx),
             "Audit": AuditPage(ctx),
             "Export signs": ExportPage(ctx),
@@ -173,23 +183,26 @@ class ConsoleWindow(QMainWindow):
         }
         for title, page in self.pages.items():
             self.tabs.addTab(page, title)
-        self.pages["Floor"].edit_table.connect(self.edit_table)
+        floor.edit_table.connect(self.edit_table)
         self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
         self.stack.setCurrentWidget(self.tabs)
         feed.start()
-        self.pages["Floor"].start()
+        floor.start()
         self.idle.start()
 
     def edit_table(self, table_id: str) -> None:
-        self.pages["Edit table"].edit(table_id)
-        self.tabs.setCurrentWidget(self.pages["Edit table"])
+        if self._editor is None:
+            return
+        self._editor.edit(table_id)
+        self.tabs.setCurrentWidget(self._editor)
 
     async def _close_session(self) -> None:
         ctx, self.ctx = self.ctx, None
         self.idle.stop()
         if ctx is None:
             return
-        await self.pages["Floor"].stop()
+        if self._floor is not None:
+            await self._floor.stop()
         await ctx.cancel_tasks()
         await ctx.ops.drain()
         await ctx.feed.stop()
@@ -198,6 +211,7 @@ class ConsoleWindow(QMainWindow):
         for page in self.pages.values():
             page.deleteLater()
         self.pages = {}
+        self._floor = self._editor = None
 
     async def sign_out(self, message: str) -> None:
         await self._close_session()
@@ -222,7 +236,7 @@ class ConsoleWindow(QMainWindow):
         self.banner.setVisible(bool(text))
 
     def _focus_filter(self) -> None:
-        page = self.pages.get("Floor")
+        page = self._floor
         if page is not None:
             self.tabs.setCurrentWidget(page)
             page.filter.setFocus()
