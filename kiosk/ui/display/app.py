@@ -43,7 +43,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.primitives import Scene
-from kiosk.state.client import KioskClient, Snapshot
+from kiosk.state.client import EventStream, KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.state.wire import FloorSummary
@@ -59,7 +59,7 @@ from kiosk.views.display_model import DisplayModel
 from kiosk.views.meter_count import MeterCount
 from kiosk.views.screen import Subject
 from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
-from kiosk.views.screens.jackpot import meter_scene
+from kiosk.views.screens.jackpot import JackpotContent, meter_scene
 from kiosk.views.signs.frames import Showing
 
 __all__ = ["DisplayProcess", "Place", "Screen", "full_screen", "ordered_screens", "screen_scale"]
@@ -170,8 +170,8 @@ class DisplayProcess(QObject):
         self.floor_summary: FloorSummary | None = None
         self.stopped = asyncio.Event()
         self._all_showing = False
-        self._stream = None
-        self._task: asyncio.Task | None = None
+        self._stream: EventStream | None = None
+        self._task: asyncio.Task[None] | None = None
         self._remove_listeners: list[Callable[[], None]] = []
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
@@ -431,8 +431,9 @@ class DisplayProcess(QObject):
         if state is None:
             return
         scene = state.frames[screen.frame]
-        if screen.meter is not None and screen.meter.counting(time.monotonic()):
-            scene = meter_scene(state.content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
+        content = state.content  # a meter counts on the jackpot view only
+        if screen.meter is not None and screen.meter.counting(time.monotonic()) and isinstance(content, JackpotContent):
+            scene = meter_scene(content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
         picture = decide_frame(
             scene, subject=screen.spec.subject, area=screen.area(), shown_scale=screen.shown_scale(scene)
         )
