@@ -16,7 +16,18 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QScreen
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.ui.display.calibration import scale_from_ruler
@@ -350,7 +361,7 @@ class KioskWindow(QWidget):
         side = min(self.width(), self.height()) * _CORNER_SHARE
         return pos.x() <= side and pos.y() <= side
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.view.setGeometry(0, 0, self.width(), self.height())
         if self.ruler.isVisible():

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,7 +39,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QRegion, QResiz
 from PySide6.QtWidgets import QWidget
 
 from kiosk.render.qt import paint_scene
-from kiosk.scene.primitives import Scene
+from kiosk.scene.primitives import Primitive, Scene
 from kiosk.ui.widgets.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
 
 __all__ = ["Overlay", "Placement", "SceneWidget"]
@@ -76,8 +76,8 @@ class SceneWidget(QWidget):
         self._scene: Scene | None = None
         self._painted: Scene | None = None  # the scene in the backing image
         self._backing: QImage | None = None
-        self._painted_keys: list = []
-        self._bounds_by_key: dict = {}
+        self._painted_keys: list[Hashable] = []
+        self._bounds_by_key: dict[Hashable, Rect] = {}
         self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
         self._static_n = 0
         self._k = 1.0  # logical px per mm of the scene as shown
@@ -227,7 +227,7 @@ class SceneWidget(QWidget):
 
     # -- painting ----------------------------------------------------------------------------
 
-    def _invalidate(self, keys: list | None = None) -> None:
+    def _invalidate(self, keys: list[Hashable] | None = None) -> None:
         """Repaint the whole backing image (new size, placement, page or background); the static
         layer is rebuilt at the next partial repaint."""
         scene = self._scene
@@ -266,7 +266,7 @@ class SceneWidget(QWidget):
         self._static_n = n
         self.static_repaints += 1
 
-    def _paint_backing(self, scene: Scene, region: QRegion, keys: list) -> None:
+    def _paint_backing(self, scene: Scene, region: QRegion, keys: list[Hashable]) -> None:
         """Repaint ``region`` of the backing image: the static layer, then the primitives of
         ``scene`` after it that reach into the region."""
         assert self._backing is not None and self._static is not None
@@ -293,7 +293,7 @@ class SceneWidget(QWidget):
         finally:
             painter.end()
 
-    def _bounds(self, key, item) -> Rect:
+    def _bounds(self, key: Hashable, item: Primitive) -> Rect:
         """The item's box, remembered by its key (a recomposed scene repeats most items)."""
         box = self._bounds_by_key.get(key)
         if box is None:

@@ -47,7 +47,7 @@ class ExportPage(QWidget):
     def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
         self.last_result: ExportResult | None = None
         self.tables = QListWidget()
         self.tables.setAccessibleName("tables to export (none checked: all)")

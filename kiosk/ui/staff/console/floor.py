@@ -7,7 +7,7 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
@@ -71,7 +71,7 @@ class FloorPage(QWidget):
         self.clock = QTimer(self)
         self.clock.setInterval(1000)
         self.clock.timeout.connect(self.refresh)
-        self._poll: asyncio.Task | None = None
+        self._poll: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self.clock.start()
@@ -100,12 +100,12 @@ class FloorPage(QWidget):
             self.refresh()
             await asyncio.sleep(DISPLAY_POLL_S)
 
-    def _activated(self, index) -> None:
+    def _activated(self, index: QModelIndex) -> None:
         table_id = self.proxy.index(index.row(), 0).data()
         if table_id:
             self.edit_table.emit(table_id)
 
-    def row_of(self, table: TableState, now: datetime) -> list[tuple[str, Any]]:
+    def row_of(self, table: TableState, now: datetime) -> list[tuple[str, str | float]]:
         limits = table.get("limits") or {}
         link_id = table.get("link_id")
         link = self.ctx.feed.link(link_id) if link_id else None

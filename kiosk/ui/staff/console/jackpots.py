@@ -56,7 +56,7 @@ class JackpotPage(QWidget):
         self.propose.clicked.connect(self._propose)
         self.proposals = QVBoxLayout()
         self._proposal_rows: list[QWidget] = []
-        self._key: Any = None
+        self._key: tuple[str, int] | None = None
         top = QFormLayout()
         top.addRow("Link", self.picker)
         box = QVBoxLayout(self)

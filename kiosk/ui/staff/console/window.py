@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
@@ -111,7 +112,7 @@ class ConsoleWindow(QMainWindow):
             lambda: asyncio.ensure_future(self.sign_out("Signed out"))
         )
         QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self._focus_filter)
-        self._starting: asyncio.Task | None = None
+        self._starting: asyncio.Task[None] | None = None
 
     # -- lifecycle (run_staff_screen) -----------------------------------------------------
     def start(self) -> None:
@@ -138,15 +139,15 @@ class ConsoleWindow(QMainWindow):
         await self.signin.stop()
         await self._close_session()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.closed.emit()
         super().closeEvent(event)
 
     # -- session ----------------------------------------------------------------------------
-    def _signed_in(self, token: str, session: dict) -> None:
+    def _signed_in(self, token: str, session: dict[str, Any]) -> None:
         asyncio.ensure_future(self._open_session(token, session))
 
-    async def _open_session(self, token: str, session: dict) -> None:
+    async def _open_session(self, token: str, session: dict[str, Any]) -> None:
         client = KioskClient(self.servers, token)
         summary: FloorSummary | None
         try:

@@ -9,14 +9,13 @@ needs an inspector's approval (s466(b)), which a pit token records.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import trichro_state
 
 __all__ = ["TriChroSection"]
@@ -49,7 +48,7 @@ class TriChroSection(GameSection):
         self.ball_label = heading("Balls drawn: pick two", self.k, 4.0)
         self.layout_.addWidget(self.ball_label)
         balls = self.grid()
-        self.ball_buttons: dict[str, Any] = {}
+        self.ball_buttons: dict[str, TouchButton] = {}
         for col, (colour, bg, fg) in enumerate(_COLOURS):
             for row_i, star in enumerate(("", "*")):
                 token = colour + star

@@ -8,13 +8,12 @@ takes over (s10(4)); a light marked failed is replaced on the display by a resul
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import twoup_failed_lights, twoup_state
 
 __all__ = ["TwoUpSection"]
@@ -78,7 +77,7 @@ class TwoUpSection(GameSection):
             heading("Result lights: touch to mark failed or repaired (004 sch13 s19(2))", self.k, 3.5)
         )
         lights = self.grid()
-        self.light_buttons: dict[tuple[str, int], Any] = {}
+        self.light_buttons: dict[tuple[str, int], TouchButton] = {}
         for row, (name, count) in enumerate(_SETS):
             for i in range(1, count + 1):
                 b = self.button(f"{name[0].upper()}{i}", checkable=True, text_mm=3.5)
@@ -89,10 +88,10 @@ class TwoUpSection(GameSection):
         self.layout_.addWidget(self.feedback)
         self._failed: dict[str, list[int]] = {"heads": [], "tails": [], "odds": []}
 
-    def _new_game(self, call: str, control) -> None:
+    def _new_game(self, call: str, control: QWidget) -> None:
         self.send({"type": "twoup_new_game", "seat": self.seat.value(), "call": call}, control)
 
-    def _toggle_light(self, name: str, index: int, control) -> None:
+    def _toggle_light(self, name: str, index: int, control: TouchButton) -> None:
         failed = index not in self._failed.get(name, [])
         control.setChecked(not failed)  # the stream sets the real state
         self.send({"type": "twoup_light", "light": name, "index": index, "failed": failed}, control)
