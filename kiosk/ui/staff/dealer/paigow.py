@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import pai_gow_state
 
 __all__ = ["PaiGowSection"]
@@ -31,7 +32,7 @@ class PaiGowSection(GameSection):
         self.layout_.addWidget(self.house)
         self.layout_.addWidget(heading("Player/banker at box:", self.k, 3.5))
         row = QHBoxLayout()
-        self.bank_buttons = {}
+        self.bank_buttons: dict[int, TouchButton] = {}
         for box in range(1, BOXES + 1):
             b = self.button(str(box), text_mm=5.0)
             b.clicked.connect(
@@ -42,7 +43,7 @@ class PaiGowSection(GameSection):
         self.layout_.addLayout(row)
         self.layout_.addWidget(heading("Priority set markers (wagers of half the table maximum or more):", self.k, 3.5))
         row2 = QHBoxLayout()
-        self.priority = {}
+        self.priority: dict[int, TouchButton] = {}
         for box in range(1, BOXES + 1):
             b = self.button(str(box), checkable=True, text_mm=5.0)
             b.clicked.connect(self._send_priority)

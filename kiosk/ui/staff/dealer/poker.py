@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QWidget
 from kiosk.state.shapes import LinkState, PendingChange, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import poker_state
 
 __all__ = ["PokerSection"]
@@ -28,7 +29,7 @@ class PokerSection(GameSection):
         self.layout_.addWidget(self.status)
         self.layout_.addWidget(heading("Start the time-to-act clock for seat:", self.k, 3.5))
         pad = self.grid()
-        self.seats = {}
+        self.seats: dict[int, TouchButton] = {}
         for seat in range(1, SEATS + 1):
             b = self.button(str(seat), text_mm=5.0)
             b.clicked.connect(lambda _=False, s=seat, w=b: self.send({"type": "time_to_act", "seat": s}, w))

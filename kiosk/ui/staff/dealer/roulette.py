@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QWidget
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import roulette_state
 
 __all__ = ["RouletteSection"]
@@ -23,7 +24,7 @@ class RouletteSection(GameSection):
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
         pad = self.grid()
-        self.numbers = {}
+        self.numbers: dict[int, TouchButton] = {}
         zero = self.button("0", text_mm=5.0)
         zero.setStyleSheet("QPushButton { background:#1b7f3b; color:white; }")
         zero.clicked.connect(lambda _=False: self._enter(0))

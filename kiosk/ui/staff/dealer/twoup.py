@@ -61,7 +61,7 @@ class TwoUpSection(GameSection):
         self.layout_.addWidget(self.no_more_bets)
 
         spins = QHBoxLayout()
-        self.spin_buttons = {}
+        self.spin_buttons: dict[str, TouchButton] = {}
         for code, text, key in (("H", "HEADS", "H"), ("T", "TAILS", "T"), ("O", "ODDS", "O"), ("X", "NO SPIN", "X")):
             b = self.button(text, key, text_mm=6.0, min_mm=16.0)
             b.clicked.connect(lambda _=False, c=code, w=b: self.send({"type": "twoup_spin", "result": c}, w))
