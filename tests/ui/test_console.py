@@ -299,3 +299,32 @@ async def test_every_tab_is_reached_from_the_keyboard_and_idle_signs_out(qtbot, 
         assert window.ctx is None and window.stack.currentWidget() is window.signin
     finally:
         await _stop(window)
+
+
+async def test_the_agreement_form_asks_how_many_players_agreed(qtbot, live_server_sqlite, tmp_path):
+    """The players' agreement (003 s259(3)(b)) is a number the pit boss enters: the form sends
+    none until it is given, and the schedule records it (docs/readings.md A-30)."""
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        window.edit_table("MP-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "MP-01", what="MP-01 in the editor")
+        editor.money["minimum_table_stake_cents"].setText("$200")
+        box = editor.schedule
+        soon = datetime.now(UTC) + timedelta(minutes=5)
+        box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(soon.timestamp()), box.when.timeZone()))
+        box.agreed.setChecked(True)
+        box.confirmed_by.setText("Fay Floor")
+        box.button.click()
+        await wait_for(lambda: box.feedback.isVisible(), what="the form asking for the number")
+        assert "enter the number of players who agreed" in box.feedback.text()
+        await asyncio.sleep(0.5)
+        assert not (await _table(live_server_sqlite, "MP-01")).get("scheduled")  # nothing was sent
+        box.agreeing.setValue(4)
+        box.players.setValue(4)
+        box.button.click()
+        await wait_for(lambda: box._texts, what="the change scheduled on the players' agreement")
+        [item] = (await _table(live_server_sqlite, "MP-01"))["scheduled"]
+        assert item["agreement"] == {"confirmed_by": "Fay Floor", "agreeing": 4, "players_at_table": 4}
+    finally:
+        await _stop(window)

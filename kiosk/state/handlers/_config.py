@@ -27,6 +27,7 @@ from kiosk.rules.changes import (
     Approved,
     PlayerAgreement,
     PokerChangeNotice,
+    agreement_violation,
     commission_change_decision,
     give_poker_notice,
     minimum_table_stake_change,
@@ -57,7 +58,9 @@ _POKER_SETTING = {
 }
 
 
-def _agreement(value: Any) -> PlayerAgreement | None:
+def _agreement(value: Any, table: dict) -> PlayerAgreement | None:
+    """The command's ``players_agreed``, checked; an agreement of no player is refused with the
+    rule it claims (003 s259(3)(b), s295(3)(b); 002 r6.9; docs/readings.md A-30)."""
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"confirmed_by", "agreeing", "players_at_table"}:
@@ -69,6 +72,9 @@ def _agreement(value: Any) -> PlayerAgreement | None:
         agreement = PlayerAgreement(confirmed, agreeing, players).check()
     except ValueError as exc:
         raise BadRequest(f"players_agreed: {exc}") from None
+    nobody = agreement_violation(table["game"], agreement)
+    if nobody is not None:
+        raise RuleRefused(f"table {table['id']}: {nobody.message}", rule=nobody.rule)
     return agreement
 
 
@@ -111,7 +117,7 @@ def _stake_decision(
 
 def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     patch = check_limits_patch(cmd["limits"])
-    agreement = _agreement(cmd.get("players_agreed"))
+    agreement = _agreement(cmd.get("players_agreed"), table)
     warnings = refuse_violations(table["game"], _merged(table, patch))
     new = bumped(table)
     if table["game"] == "poker":
@@ -122,6 +128,8 @@ def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome
     data: dict[str, Any] = {"changes": patch, "warnings": warnings}
     if decision is not None:
         data.update(reason=decision.reason, rule=decision.rule)
+    if agreement is not None:
+        data["agreement"] = _agreement_json(agreement)  # how many agreed, and who confirmed it
     return Outcome(events=[table_event("limits_changed", new, **data)], tables={new["id"]: new})
 
 
@@ -243,7 +251,7 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     effective_at: datetime = cmd["effective_at"]
     if effective_at <= ctx.now:
         raise BadRequest("schedule_change.effective_at: must be in the future (use set_limits for a change now)")
-    agreement = _agreement(cmd.get("players_agreed"))
+    agreement = _agreement(cmd.get("players_agreed"), table)
     warnings = refuse_violations(table["game"], _merged(table, patch))
     decision = _stake_decision(table, patch, effective_at, ctx.now, agreement)
     ctx.check_floor(loaded, {table["id"]: {**table, "limits": _merged(table, patch)}})  # as it will be
