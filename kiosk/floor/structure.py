@@ -11,15 +11,25 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.rules.citation import Violation
+from kiosk.rules.games import naming_violation
 from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
 from kiosk.rules.money import format_money
 
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.floor.models import Floor, Table
 
-__all__ = ["structural_violations"]
+__all__ = ["structural_violations", "table_game_names"]
+
+
+def table_game_names(table: Table) -> tuple[str, ...]:
+    """The names a table's game goes by besides the game's own: a poker room table's variant,
+    as the Poker Rules write it (002 r8.4-r8.24)."""
+    if table.variant in POKER_VARIANTS:
+        return (POKER_VARIANTS[table.variant][0],)
+    return ()
 
 
 def _violation(subject: str, text: str, rule: str, key: str | None = None, severity: str = "error") -> Violation:
@@ -164,6 +174,15 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
                     f"signs[{number}].cap_mm",
                 )
             )
+
+    naming = naming_violation(
+        game,
+        table.display_name,
+        bonus_blackjack=game == "blackjack" and table.blackjack_settings.bonus_blackjack,
+        names=table_game_names(table),
+    )
+    if naming is not None:  # docs/readings.md A-31
+        out.append(Violation(rule=naming.rule, message=f"{tid}: {naming.message}", key=naming.key))
 
     if game in ("manila_poker", "draw_poker") and table.layout_approval is None:
         rule = "003 s258(2)" if game == "manila_poker" else "003 s294(2)"

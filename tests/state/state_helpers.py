@@ -6,7 +6,26 @@ from datetime import UTC, datetime, timedelta
 
 from kiosk.state.events import Actor
 
-__all__ = ["TEST_FLOOR", "FakeClock", "START", "DEALER", "PIT", "ADMIN", "ADMIN2", "DISPLAY"]
+__all__ = ["TEST_FLOOR", "FakeClock", "START", "DEALER", "PIT", "ADMIN", "ADMIN2", "DISPLAY", "lawful_name"]
+
+# The name each test table's game keeps, by the prefix of its id (TEST_FLOOR and the demo floor).
+_GAME_NAMES = {
+    "TC": "Tri-Chro",
+    "TU": "Two-Up Dice",
+    "CSP": "Caribbean Stud",
+    "BJ": "Blackjack",
+    "MP": "Manila Poker",
+    "DP": "Draw Poker",
+    "PK": "Poker",
+    "RO": "Roulette",
+    "PG": "Pai Gow",
+}
+
+
+def lawful_name(table_id: str, words: str) -> str:
+    """A display name any table may take: its game's name and ``words`` (docs/readings.md A-31:
+    only some games may be renamed outright)."""
+    return f"{_GAME_NAMES[table_id.split('-')[0].rstrip('0123456789')]} {words}"
 
 
 TEST_FLOOR = """

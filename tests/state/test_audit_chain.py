@@ -24,7 +24,7 @@ async def _busy_database(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     try:
         await service.create_token("dealer", "Dana Dealer")
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "X"})
+        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack X"})
         await service.execute(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
         await service.execute(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red", "gold*"]})
         report = await service.verify_audit()

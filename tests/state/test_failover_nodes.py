@@ -11,6 +11,7 @@ import socket
 
 import pytest
 from serve_nodes import ServeNode
+from state_helpers import lawful_name
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline
@@ -72,7 +73,7 @@ async def _play(writer: KioskClient, stop: asyncio.Event) -> int:
         if table.startswith("CSP"):
             command = {"type": "jackpot_wagers", "table_id": table, "count": 1 + i % 3}
         else:
-            command = {"type": "set_display_name", "table_id": table, "display_name": f"Shift {i}"}
+            command = {"type": "set_display_name", "table_id": table, "display_name": lawful_name(table, f"shift {i}")}
         count += len(await writer.execute(command))
         await asyncio.sleep(0.02)
     return count
@@ -134,7 +135,7 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
                 displays.append(newcomer)
                 await until(lambda: newcomer.connected_to == urls[0], 20, "the rejoined node serves")
                 written = await writer.execute(
-                    {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After the rejoin"}
+                    {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack after the rejoin"}
                 )
                 await until(
                     lambda: newcomer.items[-1].seq == written[-1].seq,

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from state_helpers import lawful_name
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.errors import StoreUnavailable
@@ -126,7 +127,11 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_write(tmp_path):
                     try:
                         acked.extend(
                             await writer.execute(
-                                {"type": "set_display_name", "table_id": table_id, "display_name": f"{table_id} #{i}"}
+                                {
+                                    "type": "set_display_name",
+                                    "table_id": table_id,
+                                    "display_name": lawful_name(table_id, f"#{i}"),
+                                }
                             )
                         )
                     except StoreUnavailable:
@@ -190,7 +195,11 @@ async def test_postgresql_restart_mid_stream_is_survived(pg_server, pg_url):
             for i in range(10):
                 last = await retry_write(
                     writer,
-                    {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"after {i}"},
+                    {
+                        "type": "set_display_name",
+                        "table_id": TABLES[i % len(TABLES)],
+                        "display_name": lawful_name(TABLES[i % len(TABLES)], f"after {i}"),
+                    },
                 )
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
@@ -231,7 +240,9 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
             await wait_for_seq(seen_a, 0)
             from_a = await via_a.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "via A"})
             await wait_for_seq(seen_b, from_a[-1].seq, timeout=20)
-            from_b = await via_b.execute({"type": "set_display_name", "table_id": "BJ-02", "display_name": "via B"})
+            from_b = await via_b.execute(
+                {"type": "set_display_name", "table_id": "BJ-02", "display_name": "Blackjack via B"}
+            )
             await wait_for_seq(seen_a, from_b[-1].seq, timeout=20)
             await wait_for_seq(seen_b, from_b[-1].seq, timeout=20)
             reader_a.cancel()
@@ -242,7 +253,7 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
                 assert events[from_a[-1].seq] == from_a[-1].to_json()
                 assert events[from_b[-1].seq] == from_b[-1].to_json()
             assert (await via_b.table("BJ-01"))["display_name"] == "via A"
-            assert (await via_a.table("BJ-02"))["display_name"] == "via B"
+            assert (await via_a.table("BJ-02"))["display_name"] == "Blackjack via B"
     finally:
         await node_a.stop()
         await node_b.stop()

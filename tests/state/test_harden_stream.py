@@ -91,7 +91,7 @@ async def test_a_revoked_tokens_open_stream_ends_4401(served):
     ws = await _subscribe(session, server, token)
     ident = next(t["id"] for t in await svc.list_tokens() if t["name"] == "screen")
     await svc.revoke_token(ident)
-    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After revoke"})
+    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack after revoke"})
     seen = []
     async with asyncio.timeout(10):
         while True:
@@ -101,7 +101,9 @@ async def test_a_revoked_tokens_open_stream_ends_4401(served):
             seen.append(json.loads(msg.data))
     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401, msg
     assert "revoked" in msg.extra
-    assert not [m for m in seen if m["type"] == "event" and m["event"]["data"].get("display_name") == "After revoke"]
+    assert not [
+        m for m in seen if m["type"] == "event" and m["event"]["data"].get("display_name") == "Blackjack after revoke"
+    ]
 
 
 async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(served, clock):
@@ -109,7 +111,7 @@ async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(ser
     token = await svc.create_token("display", "screen", expires_at=clock.now + timedelta(minutes=5))
     ws = await _subscribe(session, server, token)
     clock.advance(minutes=6)
-    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After expiry"})
+    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack after expiry"})
     code, reason = await _until_closed(ws)
     assert code == 4401 and "expired" in reason
 

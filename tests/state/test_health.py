@@ -37,7 +37,9 @@ async def serve(service: Service, max_lag: float = 5.0) -> TestServer:
 
 
 async def rename(node: Service, name: str):
-    return await node.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": name})
+    return await node.execute(
+        PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {name}"}
+    )
 
 
 async def test_a_single_sqlite_node_is_healthy_with_no_one_to_listen_to(sqlite_url, floor):

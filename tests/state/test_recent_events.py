@@ -4,7 +4,7 @@ database holds for the same tables, or nothing (None) when memory does not reach
 from __future__ import annotations
 
 import pytest
-from state_helpers import DEALER, PIT
+from state_helpers import DEALER, PIT, lawful_name
 
 from kiosk.state.service import Service
 
@@ -15,7 +15,12 @@ async def _floor_changes(service: Service, rounds: int) -> list:
     written = []
     for i in range(rounds):
         written += await service.execute(
-            PIT, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"Name {i}"}
+            PIT,
+            {
+                "type": "set_display_name",
+                "table_id": TABLES[i % len(TABLES)],
+                "display_name": lawful_name(TABLES[i % len(TABLES)], f"Name {i}"),
+            },
         )
         if i % 3 == 0:  # a jackpot contribution: a link event that concerns every linked table
             written += await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 2})

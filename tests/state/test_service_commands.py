@@ -147,8 +147,8 @@ async def test_display_name_and_signs(service):
 
 async def test_events_since_and_table_filter(service):
     start = (await service.snapshot())["seq"]
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "A"})
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "TU-01", "display_name": "B"})
+    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack A"})
+    await service.execute(PIT, {"type": "set_display_name", "table_id": "TU-01", "display_name": "Two-Up Dice B"})
     await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 3})
     everything = await service.events_since(start)
     assert [e.seq for e in everything] == [start + 1, start + 2, start + 3]
@@ -164,13 +164,13 @@ async def test_events_since_and_table_filter(service):
 async def test_subscription_overflow_is_bounded(service):
     slow = service.subscribe(maxsize=3)
     for i in range(5):
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"N{i}"})
+        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {i}"})
     assert slow.overflowed and slow.closed
     got = [e async for e in slow]
     assert len(got) == 3 and slow.last_seq == got[-1].seq
     fresh = service.subscribe()
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Z"})
-    assert (await asyncio.wait_for(fresh.__anext__(), 5)).data["display_name"] == "Z"
+    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack Z"})
+    assert (await asyncio.wait_for(fresh.__anext__(), 5)).data["display_name"] == "Blackjack Z"
     fresh.close()
     assert [e async for e in fresh] == []
 

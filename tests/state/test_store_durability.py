@@ -11,7 +11,7 @@ import sys
 
 import psycopg
 import pytest
-from state_helpers import PIT
+from state_helpers import PIT, lawful_name
 
 from kiosk.state.db import default_sqlite_path, parse_db_url
 from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
@@ -120,7 +120,9 @@ async def test_sequence_is_gap_free_under_concurrent_writes(db_url, floor):
         start = (await service.snapshot())["seq"]
         await asyncio.gather(
             *(
-                service.execute(PIT, {"type": "set_display_name", "table_id": t, "display_name": f"name {i}"})
+                service.execute(
+                    PIT, {"type": "set_display_name", "table_id": t, "display_name": lawful_name(t, f"name {i}")}
+                )
                 for i in range(10)
                 for t in ("BJ-01", "TU-01", "MP-01")
             )
@@ -147,7 +149,7 @@ from state_helpers import PIT
 async def main():
     s = await Service.open({f"sqlite:///{db}"!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
     for i in range(25):
-        ev = await s.execute(PIT, {{"type": "set_display_name", "table_id": "BJ-01", "display_name": f"n{{i}}"}})
+        ev = await s.execute(PIT, {{"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {{i}}"}})
         print(ev[0].seq, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 asyncio.run(main())
@@ -162,7 +164,7 @@ asyncio.run(main())
         try:
             events = await service.events_since(0, limit=10_000)
             assert set(acknowledged) <= {e.seq for e in events}
-            assert (await service.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "n24"
+            assert (await service.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "Blackjack 24"
             assert (await service.verify_audit()).ok
         finally:
             await service.close()

@@ -22,6 +22,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.changes import (
     Approved,
@@ -33,7 +34,7 @@ from kiosk.rules.changes import (
     minimum_table_stake_change,
     poker_change_decision,
 )
-from kiosk.rules.games import GAMES, RENAMING_RULES
+from kiosk.rules.games import NAMING_READING, RENAMING_RULES, naming_violation, renaming_power
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
@@ -355,9 +356,17 @@ def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
     name = cmd["display_name"]
     if not name or len(name) > 80:
         raise BadRequest("set_display_name.display_name: 1 to 80 characters on one line")
+    frame = ctx.law.frame.tables.get(table["id"])
+    variant = None if frame is None else POKER_VARIANTS.get(frame.variant or "")
+    names = () if variant is None else (variant[0],)
+    bonus = bool(table["limits"].get("bonus_blackjack"))
+    refusal = naming_violation(table["game"], name, bonus_blackjack=bonus, names=names)  # docs/readings.md A-31
+    if refusal is not None:
+        raise RuleRefused(f"table {table['id']}: {refusal.message}", rule=refusal.rule)
     new = bumped(table)
     new["display_name"] = name
-    rule = GAMES[table["game"]].renamable_by
+    # the power the name rests on; a name that keeps the game's name needs none (the reading)
+    rule = renaming_power(table["game"], bonus_blackjack=bonus) or NAMING_READING
     return Outcome(
         events=[table_event("display_name_changed", new, display_name=name, rule=rule)], tables={new["id"]: new}
     )
@@ -433,7 +442,8 @@ SPECS = [
         "pit",
         "table",
         _display_name,
-        f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
+        f"the operator's name for the game ({', '.join(RENAMING_RULES)}); elsewhere it keeps the game's name "
+        f"({NAMING_READING})",
         fields={"display_name": Field("str")},
         floor=True,
     ),
