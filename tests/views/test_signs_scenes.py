@@ -95,6 +95,19 @@ def test_signs_say_the_configured_values(demo_states, demo_floor):
     assert [c.card.colour for c in cards] == ["#ffd400", "#2f80ed", "#eb5757"]
 
 
+@pytest.mark.parametrize("table_id", ["TC54-01", "TC63-01"])
+def test_the_tri_chro_sign_states_the_table_maximum(demo_states, demo_floor, table_id):
+    """001 s459(1): "the maximum wager permitted for the table"; each class's own maximum is at
+    most it (docs/readings.md A-09), and the sign says both (audit section 5, P5)."""
+    ctx = _ctx(demo_states, demo_floor, table_id)
+    texts = sign_contents("limits", ctx)[0].texts()
+    row = texts.index("Table maximum")
+    assert texts[row + 1] == format_money(ctx.table["limits"]["maximum_cents"])
+    lower = dict(ctx.table, limits={**ctx.table["limits"], "maximum_by": {}, "maximum_cents": 150_000})
+    texts = sign_contents("limits", dataclasses.replace(ctx, table=lower))[0].texts()
+    assert texts[texts.index("Table maximum") + 1] == "$1,500"
+
+
 def test_scheduled_increase_shows_new_stake_and_time(demo_states, demo_floor):
     ctx = _ctx(demo_states, demo_floor, "MP-01")
     table = dict(
