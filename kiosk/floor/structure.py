@@ -16,6 +16,7 @@ from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.rules.citation import Violation
 from kiosk.rules.games import naming_violation
 from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
+from kiosk.rules.limits import format_percent_bp
 from kiosk.rules.money import format_money
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -292,8 +293,23 @@ def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
                     )
                 )
         return out
-    shows_meter = "jackpot_meter" in table.sign_kinds or any(d.view == "jackpot" for d in floor.displays_of(tid))
-    if not shows_meter:
+    live = any(d.view == "jackpot" for d in floor.displays_of(tid))
+    rate = jackpot.contribution_bp or 0
+    if rate > 0 and not live:
+        # every jackpot wager adds to the prize: only a live meter shows its amount
+        printed = "jackpot_meter" in table.sign_kinds
+        out.append(
+            _violation(
+                tid,
+                f"the jackpot prize grows with every jackpot wager (contribution {format_percent_bp(rate)})"
+                + (", so a printed jackpot_meter sign is out of date after the next wager" if printed else "")
+                + f'; show the live meter: a display with table = "{tid}" and view = "jackpot" '
+                "(docs/readings.md A-32)",
+                "000 s231(2)",
+                "signs",
+            )
+        )
+    elif not live and "jackpot_meter" not in table.sign_kinds:
         out.append(
             _violation(
                 tid,

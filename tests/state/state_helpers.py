@@ -171,6 +171,11 @@ signs = ["limits"]
 [table.limits]
 minimum = "$10"
 maximum = "$1,000"
+
+[[display]]
+id = "D-CSP-03-jackpot"
+table = "CSP-03"
+view = "jackpot"
 """
 
 
