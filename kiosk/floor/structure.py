@@ -208,6 +208,7 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
             )
         )
 
+    out += _cloth_violations(floor, table)
     if game == "caribbean_stud":
         out += _caribbean_violations(floor, table)
     elif game == "blackjack":
@@ -272,6 +273,51 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
             out.append(
                 _violation(tid, f"time to act is 5 to 60 seconds; it is {seconds}", "002 r6.14", "poker.time_to_act")
             )
+    return out
+
+
+def _cloth_violations(floor: Floor, table: Table) -> list[Violation]:
+    """What the seeds require printed on the table's cloth (:mod:`kiosk.scene.cloth_content`):
+    a custom layout is checked as the shipped ones are, and the shipped Caribbean stud layout
+    too when the pit procedures word its jackpot areas (000 s230(3)(c))."""
+    from kiosk.rules.cloth import JACKPOT_AREA_RULE, JACKPOT_AREA_WORD
+    from kiosk.scene.cloth_content import ClothTable, custom_cloth_violations
+    from kiosk.scene.layout_file import table_features
+    from kiosk.scene.resources import default_layout_path
+
+    out: list[Violation] = []
+    wording = None
+    slots = False
+    if table.game == "caribbean_stud":
+        jackpot = table.caribbean_settings.jackpot
+        wording, slots = jackpot.area_wording, jackpot.slots
+        if wording is not None and slots:
+            out.append(
+                _violation(
+                    table.id,
+                    "jackpot.area_wording is printed nowhere: a table with jackpot slots has no jackpot areas",
+                    JACKPOT_AREA_RULE,
+                    "caribbean_stud.jackpot.area_wording",
+                    "warning",
+                )
+            )
+    path = table.layout
+    if path is None and wording is not None and not slots:
+        try:
+            path = default_layout_path(table.game)
+        except FileNotFoundError:
+            path = None
+    if path is None:
+        return out
+    cloth = ClothTable(
+        features=table_features(table.game, jackpot_slots=slots),
+        jackpot_wording=wording or JACKPOT_AREA_WORD,
+        bonus_blackjack=table.game == "blackjack" and table.blackjack_settings.bonus_blackjack,
+        casino_name=floor.casino.name,
+    )
+    for v in custom_cloth_violations(path, cloth):
+        message = v.message if v.rule in v.message else f"{v.message} ({v.rule})"
+        out.append(Violation(rule=v.rule, message=f"{table.id}: layout {path.name}: {message}", key="layout"))
     return out
 
 

@@ -198,3 +198,35 @@ def test_signs_cite_the_law_only(demo_states, demo_floor):
                 kind,
                 content.citation,
             )
+
+
+def _worded(ctx, wording, slots=False):
+    table = ctx.table
+    jackpot = {**table["settings"]["jackpot"], "area_wording": wording, "slots": slots}
+    return dataclasses.replace(ctx, table=dict(table, settings={**table["settings"], "jackpot": jackpot}))
+
+
+@pytest.mark.parametrize("kind", ["jackpot_paytable", "jackpot_meter"])
+def test_the_jackpot_signs_name_the_areas_as_the_cloth_marks_them(demo_states, demo_floor, kind):
+    """000 s230(3)(c): where the pit procedures describe the jackpot areas otherwise than
+    'jackpot', the cloth is marked so, and the jackpot signs tell players where that wager goes."""
+    ctx = _ctx(demo_states, demo_floor, "CSP-04")
+    line = "Jackpot wagers go in the areas marked \u2018Progressive\u2019"
+    worded = sign_contents(kind, _worded(ctx, "Progressive"))[0]
+    assert line in worded.texts() and "s230(3)(c)" in worded.citation
+    for plain in (_worded(ctx, "jackpot"), _worded(ctx, None), _worded(ctx, "Progressive", slots=True)):
+        assert not [t for t in sign_contents(kind, plain)[0].texts() if "areas marked" in t]
+    scene = compose_sign(worded, *A3, bleed_mm=3)
+    assert all((letter_height_mm(r) or 8.0) >= 8.0 - 1e-9 for r in text_runs_of(scene))
+
+
+def test_the_cloth_of_the_layout_view_prints_the_wording(demo_states, demo_floor):
+    from kiosk.views.base import CasinoSettings
+    from kiosk.views.cloth import cloth_scene
+
+    ctx = _ctx(demo_states, demo_floor, "CSP-04")
+    settings = CasinoSettings.from_floor(demo_floor)
+    printed = " ".join(r.text for r in text_runs_of(cloth_scene(_worded(ctx, "Progressive").table, settings)))
+    assert printed.count("Progressive") == 7 and " jackpot " not in f" {printed} "
+    printed = " ".join(r.text for r in text_runs_of(cloth_scene(ctx.table, settings)))
+    assert printed.count("jackpot") == 7
