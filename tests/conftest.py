@@ -7,7 +7,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest_plugins = ["backend_fixtures", "pytester"]
+pytest_plugins = ["tests.fixtures.backend", "pytester"]
 
 # Tests never assert wall-clock times: hypothesis's per-example deadline is one, and on a
 # loaded two-core machine it fails examples that are merely slow. Off for every property test.

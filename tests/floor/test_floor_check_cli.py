@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from floor_helpers import DATA, DEMO, TABLES, floor_text, run_kiosk
+from tests.fixtures.floors import DATA, DEMO, TABLES, floor_text, run_kiosk
 
 
 def _no_traceback(out) -> None:

@@ -9,9 +9,9 @@ import os
 from pathlib import Path
 
 import pytest
-from floor_helpers import TABLES, floor_text, run_kiosk
 
 from kiosk.floor import FloorError, load_floor
+from tests.fixtures.floors import TABLES, floor_text, run_kiosk
 
 BJ = TABLES["blackjack"]
 SECRET = "S3CRET-VALUE-FROM-ELSEWHERE"

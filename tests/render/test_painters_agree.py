@@ -18,11 +18,11 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Shape, TextRun
+from tests.fixtures.raster import compare, pdf_array, qt_array
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "scene" / "data"

@@ -9,12 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PySide6.QtGui import QImage
-from render_raster import qimage_array
 
 from kiosk.cli import main
 from kiosk.render.qt import fit_transform
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
+from tests.fixtures.raster import qimage_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 GRID = DATA / "trichro_grid.toml"

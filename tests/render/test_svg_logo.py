@@ -7,11 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import parse_layout
 from kiosk.scene.primitives import Shape
+from tests.fixtures.raster import compare, pdf_array, qt_array
 
 ROOT = Path(__file__).resolve().parents[2]
 LOGO = ROOT / "assets" / "logo" / "coral_coast_casino.svg"

@@ -1,12 +1,13 @@
-"""Fixtures for the backend tests on :data:`state_helpers.TEST_FLOOR` (the databases, the
-PostgreSQL server and live servers come from ``tests/backend_fixtures.py``)."""
+"""Fixtures for the backend tests on :data:`tests.fixtures.actors.TEST_FLOOR` (the databases, the
+PostgreSQL server and live servers come from ``tests/fixtures/backend.py``)."""
 
 from __future__ import annotations
 
 import pathlib
 
 import pytest
-from state_helpers import START, TEST_FLOOR, FakeClock
+
+from tests.fixtures.actors import START, TEST_FLOOR, FakeClock
 
 
 @pytest.fixture(scope="session")

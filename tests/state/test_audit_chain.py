@@ -12,10 +12,10 @@ import sys
 
 import psycopg
 import pytest
-from state_helpers import DEALER, PIT
 
 from kiosk.state.audit import canonical_json, record_hash
 from kiosk.state.service import Service
+from tests.fixtures.actors import DEALER, PIT
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -9,12 +9,12 @@ from datetime import timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from state_helpers import DEALER, DISPLAY, PIT, START
 
 from kiosk.state.errors import BadRequest, Forbidden, NotFound
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_report, sign_shown
 from kiosk.state.store import AuditQuery
+from tests.fixtures.actors import DEALER, DISPLAY, PIT, START
 
 SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2")
 SHARING = "Two or more straight or royal flushes share the prize equally"

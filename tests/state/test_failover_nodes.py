@@ -10,11 +10,11 @@ import itertools
 import socket
 
 import pytest
-from serve_nodes import ServeNode
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline
 from kiosk.state.service import Service
+from tests.fixtures.serve_nodes import ServeNode
 
 TABLES = ["TC54-01", "TU-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 CLIENTS = 30

@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from state_helpers import ADMIN, DEALER, PIT
 
 from kiosk.state.errors import BadRequest, StateError
 from kiosk.state.handlers._base import LIST_LIMITS
 from kiosk.state.service import Service
+from tests.fixtures.actors import ADMIN, DEALER, PIT
 
 EVENT_BOUND = 64 * 1024  # no event of these commands may exceed it, however often they are sent
 

@@ -9,11 +9,11 @@ import logging
 import unicodedata
 
 import pytest
-from harden_api import assert_refused, start_api
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.state.service import Service
+from tests.fixtures.http_api import assert_refused, start_api
 
 
 @pytest.fixture

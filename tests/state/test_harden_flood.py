@@ -12,10 +12,10 @@ import time
 import aiohttp
 import pytest
 from aiohttp import web
-from state_helpers import PIT
 
 from kiosk.state.http import ConnectionLimits, GuardedRunner, create_app
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT
 
 FLOOD = 300  # connections of each kind of 3: a few hundred in all
 CAP = 64

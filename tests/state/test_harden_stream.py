@@ -12,10 +12,10 @@ from datetime import timedelta
 import aiohttp
 import pytest
 from aiohttp.test_utils import TestServer
-from state_helpers import PIT
 
 from kiosk.state.http import StreamSettings, create_app
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT
 
 
 @pytest.fixture

@@ -4,10 +4,10 @@ tokens"): over real HTTP on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
-from harden_api import assert_refused, start_api
 
 from kiosk.state.errors import BadRequest
 from kiosk.state.service import Service
+from tests.fixtures.http_api import assert_refused, start_api
 
 
 @pytest.fixture

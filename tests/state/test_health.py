@@ -9,10 +9,10 @@ import asyncio
 import aiohttp
 import psycopg
 from aiohttp.test_utils import TestServer
-from state_helpers import PIT
 
 from kiosk.state.http import HealthSettings, create_app
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT
 
 
 async def health(server: TestServer) -> tuple[int, dict]:

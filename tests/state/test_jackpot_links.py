@@ -10,10 +10,10 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from state_helpers import ADMIN, ADMIN2, DEALER, PIT, START, TEST_FLOOR, FakeClock
 
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.service import Service
+from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT, START, TEST_FLOOR, FakeClock
 
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 FLUSH = ["2H", "5H", "9H", "JH", "KH"]

@@ -4,9 +4,9 @@ database holds for the same tables, or nothing (None) when memory does not reach
 from __future__ import annotations
 
 import pytest
-from state_helpers import DEALER, PIT
 
 from kiosk.state.service import Service
+from tests.fixtures.actors import DEALER, PIT
 
 TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from state_helpers import DEALER, DISPLAY, PIT, START
 
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.showing import parse_report
+from tests.fixtures.actors import DEALER, DISPLAY, PIT, START
 
 
 def _at(delta: timedelta) -> str:

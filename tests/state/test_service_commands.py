@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from state_helpers import ADMIN, DEALER, DISPLAY, PIT
 
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
+from tests.fixtures.actors import ADMIN, DEALER, DISPLAY, PIT
 
 
 async def _table(service, table_id):

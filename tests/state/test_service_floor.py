@@ -4,11 +4,11 @@ applied unless asked; the same floor again changes nothing."""
 from __future__ import annotations
 
 import pytest
-from state_helpers import PIT, TEST_FLOOR
 
 from kiosk.floor import load_floor
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT, TEST_FLOOR
 
 
 def _floor(tmp_path, text, name="floor.toml"):

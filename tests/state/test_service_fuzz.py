@@ -9,11 +9,11 @@ import tempfile
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from state_helpers import ADMIN, DEALER, PIT, START, FakeClock
 
 from kiosk.state.errors import StateError
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.service import Service
+from tests.fixtures.actors import ADMIN, DEALER, PIT, START, FakeClock
 
 TABLES = ["TC54-01", "TC63-01", "TU-01", "CSP-01", "MP-01", "PK-01", "BJ-01", "NOPE", "", "x" * 80]
 LINKS = ["PROG", "CSP-03.jackpot", "NOPE"]

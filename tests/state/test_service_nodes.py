@@ -7,11 +7,10 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from state_helpers import DISPLAY, PIT
-
 from kiosk.state.errors import StoreUnavailable
 from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
+from tests.fixtures.actors import DISPLAY, PIT
 
 
 async def _rename(node, name):

@@ -11,12 +11,12 @@ import sys
 
 import psycopg
 import pytest
-from state_helpers import PIT
 
 from kiosk.state.db import default_sqlite_path, parse_db_url
 from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
 from kiosk.state.schema import SCHEMA_VERSION
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -143,7 +143,7 @@ import asyncio, os, signal, sys
 sys.path.insert(0, {str(ROOT / "tests" / "state")!r})
 from kiosk.floor import load_floor
 from kiosk.state.service import Service
-from state_helpers import PIT
+from tests.fixtures.actors import PIT
 async def main():
     s = await Service.open({f"sqlite:///{db}"!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
     for i in range(25):

@@ -12,13 +12,13 @@ import subprocess
 import sys
 
 import pytest
-from state_helpers import DEALER, PIT
-from tamper_helpers import Attacker
 
 from kiosk.state.auditkey import AuditKey, find_key, load_key, write_new_key
 from kiosk.state.checkpoint import CheckpointWriter, read_checkpoints
 from kiosk.state.errors import AuditKeyError
 from kiosk.state.service import Service
+from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.tamper import Attacker
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 KEY = AuditKey(bytes(range(32)), "test")

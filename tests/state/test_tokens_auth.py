@@ -10,10 +10,10 @@ import sys
 from datetime import timedelta
 
 import pytest
-from state_helpers import ADMIN, PIT
 
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from kiosk.state.service import Service
+from tests.fixtures.actors import ADMIN, PIT
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -22,7 +22,8 @@ from collections.abc import Iterator
 import pytest
 import qasync
 from pytest_asyncio import is_async_test
-from qt_guards import (
+
+from tests.fixtures.qt_guards import (
     application,
     cancel_and_reap,
     describe_task,

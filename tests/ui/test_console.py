@@ -11,7 +11,6 @@ import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from live_display import display_reports, texts, wait_for
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
 
@@ -20,6 +19,7 @@ from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
+from tests.fixtures.live_display import display_reports, texts, wait_for
 
 pytestmark = [pytest.mark.timeout(180)]
 

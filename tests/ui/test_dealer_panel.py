@@ -7,12 +7,12 @@ import subprocess
 import sys
 
 import pytest
-from live_display import display_reports, wait_for
 
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.ui.widgets.touch import MIN_TARGET_MM
+from tests.fixtures.live_display import display_reports, wait_for
 
 pytestmark = [pytest.mark.timeout(120)]
 

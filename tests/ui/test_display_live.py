@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.app import DisplayProcess
@@ -19,6 +18,7 @@ from kiosk.ui.display.cache import load_cache
 from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.ui.display.main import casino_from_summary
 from kiosk.ui.display.spec import DisplaySpec
+from tests.fixtures.live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from live_display import ROOT, served  # noqa: F401 (served is a fixture)
+
+from tests.fixtures.live_display import ROOT, served  # noqa: F401 (served is a fixture)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
+from tests.fixtures.live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 

@@ -12,10 +12,19 @@ shows the "SIGN NOT SHOWN" notice instead, and an uncalibrated screen never show
 from __future__ import annotations
 
 import pytest
-from live_display import close_display, glyph_ink_heights, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 from kiosk.ui.display.calibration import ScreenScale
 from kiosk.ui.display.spec import DisplaySpec
+from tests.fixtures.live_display import (  # noqa: F401
+    close_display,
+    glyph_ink_heights,
+    grab_array,
+    open_display,
+    run,
+    served,
+    texts,
+    wait_for,
+)
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide

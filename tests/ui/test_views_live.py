@@ -16,13 +16,13 @@ from datetime import UTC, datetime, timedelta
 
 import numpy as np
 import pytest
-from live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
+from tests.fixtures.live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]

@@ -5,11 +5,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from shape_check import problems
 
 from kiosk.state.client import LiveState, Snapshot
 from kiosk.state.events import Actor
 from kiosk.state.shapes import LinkState, TableState, TriChroGameState, TwoUpGameState
+from tests.fixtures.shapes import problems
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")

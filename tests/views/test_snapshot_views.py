@@ -8,12 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from live_server import LiveServer
 from PySide6.QtGui import QImage
 
 from kiosk.cli import main
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject
+from tests.fixtures.server_thread import LiveServer
 
 DEMO = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 

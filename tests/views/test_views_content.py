@@ -6,13 +6,13 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from view_helpers import short_added_texts, texts
 
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.screens import jackpot, layout, trichro, twoup_lights
+from tests.fixtures.scenes import short_added_texts, texts
 
 START = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 

@@ -5,11 +5,11 @@ the slot lights of the places whose jackpot wager is in play."""
 from __future__ import annotations
 
 import pytest
-from view_helpers import texts
 
 from kiosk.state.events import Actor
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screens import layout
+from tests.fixtures.scenes import texts
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 
