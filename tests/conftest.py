@@ -1,5 +1,6 @@
-"""Session-wide test set-up: Qt runs offscreen, never on a real screen; the backend fixtures
-(PostgreSQL, databases, live ``kiosk serve`` processes) serve every test directory."""
+"""Session-wide test set-up: Qt runs offscreen, never on a real screen; the fixtures of
+``tests/fixtures`` (PostgreSQL, databases, services and their HTTP API, ``kiosk serve``
+processes, the hand-moved clock) serve every test directory."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-pytest_plugins = ["tests.fixtures.backend", "pytester"]
+pytest_plugins = ["tests.fixtures.backend", "tests.fixtures.clock", "pytester"]
 
 # Tests never assert wall-clock times: hypothesis's per-example deadline is one, and on a
 # loaded two-core machine it fails examples that are merely slow. Off for every property test.

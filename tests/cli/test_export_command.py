@@ -15,8 +15,9 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "assets" / "demo_floor.toml"
+from tests.fixtures.paths import DEMO_FLOOR as DEMO
+from tests.fixtures.paths import ROOT
+
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from kiosk.floor import FloorError, load_floor
 from tests.fixtures.floors import TABLES, floor_text, run_kiosk
+from tests.fixtures.paths import DEMO_FLOOR
 
 BJ = TABLES["blackjack"]
 SECRET = "S3CRET-VALUE-FROM-ELSEWHERE"
@@ -111,4 +112,4 @@ def test_files_inside_the_folder_and_bundled_ones_are_accepted(tmp_path):
     path = _floor_with(tmp_path, casino_extra='logo = "bundled:coral_coast_casino.svg"')
     (path.parent / "layouts").mkdir()
     assert load_floor(path).casino.logo.name == "coral_coast_casino.svg"
-    assert load_floor(Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml").casino.logo.is_file()
+    assert load_floor(DEMO_FLOOR).casino.logo.is_file()

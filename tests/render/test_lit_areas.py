@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -36,9 +35,9 @@ from kiosk.scene.hit import area_at
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.lighting import LIT_INK, lit_sizes
 from kiosk.scene.primitives import Scene, TextRun
+from tests.fixtures.paths import ROOT
 from tests.fixtures.raster import qt_array
 
-ROOT = Path(__file__).resolve().parents[2]
 TRI_CHRO = sorted((ROOT / "layouts").glob("tri_chro_*.toml")) + [
     ROOT / "tests" / "scene" / "data" / "trichro_grid.toml"
 ]

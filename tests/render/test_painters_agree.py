@@ -22,9 +22,9 @@ import pytest
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Shape, TextRun
+from tests.fixtures.paths import ROOT
 from tests.fixtures.raster import compare, pdf_array, qt_array
 
-ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "scene" / "data"
 LAYOUTS = sorted((ROOT / "layouts").glob("*.toml")) + sorted(DATA.glob("*.toml"))
 LIMITS = {"mean": 4.0, "worst_tile": 45.0, "share_over_96": 0.001}

@@ -13,8 +13,8 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.rules.games import GAMES
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 LAYOUTS = ROOT / "layouts"
 
 

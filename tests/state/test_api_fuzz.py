@@ -10,11 +10,8 @@ and the token list are exactly as before.
 
 from __future__ import annotations
 
-import asyncio
 import http.client
 import json
-import pathlib
-import threading
 import urllib.parse
 from typing import Any
 
@@ -26,9 +23,10 @@ from kiosk.floor import load_floor
 from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.http.openapi import ENDPOINTS
-from kiosk.state.service import Service
+from tests.fixtures.backend import STORES
+from tests.fixtures.paths import ROOT
+from tests.fixtures.server_thread import ServerThread
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 FLOOR = load_floor(ROOT / "assets" / "demo_floor.toml")  # every game the service drives
 GAMES = {table_id: table.game for table_id, table in sorted(FLOOR.tables.items())}
 TABLES = list(GAMES)
@@ -282,44 +280,13 @@ def get_requests(draw) -> tuple[str, str]:
     return draw(st.sampled_from(ROLES)), path + (f"?{qs}" if qs else "")
 
 
-class LiveServer:
-    """A real aiohttp server for one Service on a SQLite file, run on its own thread's loop."""
+class FuzzServer(ServerThread):
+    """A real server on its own thread (requests block the test's thread) that counts what it answers."""
 
     def __init__(self, db_url: str, floor: Any) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="fuzz-server", daemon=True)
-        self.thread.start()
-        self.tokens: dict[str, str] = {}
+        super().__init__(db_url, floor, name="fuzz-server")
         self.requests = 0
         self.statuses: dict[int, int] = {}
-        self.call(self._start(db_url, floor))
-
-    def call(self, coro: Any) -> Any:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(60)
-
-    async def _start(self, db_url: str, floor: Any) -> None:
-        from aiohttp import web
-
-        from kiosk.state.http import create_app
-
-        self.service = await Service.open(db_url, floor=floor, tick_seconds=None)
-        for role in ROLES:
-            self.tokens[role] = await self.service.create_token(role, f"Fuzz {role}")
-        self.runner = web.AppRunner(create_app(self.service, floor=floor))
-        await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]
-
-    async def _stop(self) -> None:
-        await self.runner.cleanup()
-        await self.service.close()
-
-    def close(self) -> None:
-        self.call(self._stop())
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        self.loop.close()
 
     def written(self) -> tuple:
         """Everything a refused request must leave alone."""
@@ -346,21 +313,21 @@ class LiveServer:
         return out
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+@pytest.fixture(scope="module", params=STORES)
 def live(request, tmp_path_factory):
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('fuzz') / 'k.db'}"
     else:
         url = request.getfixturevalue("pg_server").new_database()
-    server = LiveServer(url, FLOOR)
+    server = FuzzServer(url, FLOOR).start()
     yield server
     print(
         f"\nAPI fuzz on {request.param}: {server.requests} requests, statuses {dict(sorted(server.statuses.items()))}"
     )
-    server.close()
+    server.stop()
 
 
-def _check(live: LiveServer, status: int, body: bytes, before: tuple, what: str) -> None:
+def _check(live: FuzzServer, status: int, body: bytes, before: tuple, what: str) -> None:
     assert status < 500, f"{what} -> {status} {body[:300]!r}"
     if status >= 400:
         error = json.loads(body)["error"]

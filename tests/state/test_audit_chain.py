@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pathlib
 import sqlite3
 import subprocess
 import sys
@@ -16,8 +15,7 @@ import pytest
 from kiosk.state.audit import canonical_json, record_hash
 from kiosk.state.service import Service
 from tests.fixtures.actors import DEALER, PIT
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.fixtures.paths import ROOT
 
 
 async def _busy_database(db_url, floor):

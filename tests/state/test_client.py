@@ -4,48 +4,39 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestServer
 
-from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient, LiveState, ServerUnreachable, Snapshot
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused, Unauthorized
 from kiosk.state.events import Actor, Event
-from kiosk.state.http import HUB_KEY, StreamSettings, create_app
-from kiosk.state.service import Service
+from kiosk.state.http import HUB_KEY, StreamSettings
+from tests.fixtures.ports import free_port
 
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"
 BJ = "BJ-01"
 PIT = Actor(name="pit-tester", role="pit")
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", floor=load_floor(DEMO_FLOOR))
-    yield svc
-    await svc.close()
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-async def start(service, port=None, **settings):
-    server = TestServer(create_app(service, stream=StreamSettings(**settings)), port=port)
-    await server.start_server()
-    return server
+async def service(make_service, demo_floor):
+    """A service on the demo floor on a SQLite file, its scheduler ticking."""
+    return await make_service(floor=demo_floor)
 
 
 @pytest.fixture
-async def server(service):
-    srv = await start(service)
-    yield srv
-    await srv.close()
+def start(serve_app, service):
+    """Serve the service with these stream settings (on ``port``): the server closes when the test ends."""
+
+    async def start(port=None, **settings):
+        return await serve_app(service, port=port, stream=StreamSettings(**settings))
+
+    return start
+
+
+@pytest.fixture
+async def server(start):
+    return await start()
 
 
 def as_json(events):
@@ -161,9 +152,9 @@ async def test_bad_token_in_stream_raises_unauthorized(service, server):
             await asyncio.wait_for(client.stream().__anext__(), 10)
 
 
-async def test_stream_resumes_across_a_server_restart_missing_nothing(service):
+async def test_stream_resumes_across_a_server_restart_missing_nothing(service, start):
     port = free_port()
-    server = await start(service, port=port)
+    server = await start(port=port)
     token = await service.create_token("display", "screen")
     async with KioskClient(f"http://127.0.0.1:{port}", token) as client:
         stream = client.stream(backoff_initial=0.05, backoff_max=0.2)
@@ -175,7 +166,7 @@ async def test_stream_resumes_across_a_server_restart_missing_nothing(service):
         during = []
         for i in range(5):  # committed while no server is listening
             during += await rename(service, BJ, f"during {i}")
-        server = await start(service, port=port)
+        server = await start(port=port)
         after = await rename(service, TC, "after")
         expected = during + after
         got = [await asyncio.wait_for(stream.__anext__(), 20) for _ in expected]
@@ -187,8 +178,8 @@ async def test_stream_resumes_across_a_server_restart_missing_nothing(service):
     await server.close()
 
 
-async def test_a_client_too_slow_to_read_is_cut_off_and_resumes_with_nothing_missed(service):
-    server = await start(service, queue_size=10, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
+async def test_a_client_too_slow_to_read_is_cut_off_and_resumes_with_nothing_missed(service, start):
+    server = await start(queue_size=10, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
     token = await service.create_token("display", "screen")
     try:
         async with KioskClient(base(server), token) as client:

@@ -6,41 +6,34 @@ from __future__ import annotations
 import asyncio
 import socket
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestServer
 
-from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient, ServerUnreachable, Snapshot
 from kiosk.state.client.status import Connected, ConnectionEvents, Offline, Resuming, TokenRefused
 from kiosk.state.errors import Unauthorized
 from kiosk.state.events import Actor
-from kiosk.state.http import StreamSettings, create_app
-from kiosk.state.service import Service
+from kiosk.state.http import StreamSettings
+from tests.fixtures.ports import free_port
 
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"
 PIT = Actor(name="pit-tester", role="pit")
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", floor=load_floor(DEMO_FLOOR))
-    yield svc
-    await svc.close()
+async def service(make_service, demo_floor):
+    """A service on the demo floor on a SQLite file, its scheduler ticking."""
+    return await make_service(floor=demo_floor)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+@pytest.fixture
+def start(serve_app):
+    """Serve a service on ``port`` with a quick heartbeat: the server closes when the test ends."""
 
+    async def start(service, port):
+        return await serve_app(service, port=port, stream=StreamSettings(heartbeat=0.2))
 
-async def start(service, port):
-    server = TestServer(create_app(service, stream=StreamSettings(heartbeat=0.2)), port=port)
-    await server.start_server()
-    return server
+    return start
 
 
 async def rename(service, name):
@@ -57,7 +50,7 @@ async def until(predicate, timeout=20):
             await asyncio.sleep(0.02)
 
 
-async def test_connected_then_offline_resuming_connected_across_a_restart(service):
+async def test_connected_then_offline_resuming_connected_across_a_restart(service, start):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = await start(service, port)
@@ -88,7 +81,6 @@ async def test_connected_then_offline_resuming_connected_across_a_restart(servic
         assert seen[-1] == Connected(url, during[-1].seq, at=seen[-1].at)
         await stream.close()
         await reader
-    await server.close()
 
 
 async def collect(stream, items):
@@ -117,22 +109,19 @@ async def test_dead_url_keeps_retrying_with_backoff_and_says_offline():
         assert step / 2 <= wait <= step
 
 
-async def test_a_refused_token_is_told_by_the_stream_and_by_requests(service):
+async def test_a_refused_token_is_told_by_the_stream_and_by_requests(service, start):
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = await start(service, port)
-    try:
-        async with KioskClient(url, "not-a-token") as client:
-            seen = []
-            client.on_connection(seen.append)
-            with pytest.raises(Unauthorized):
-                await next_item(client.stream())
-            with pytest.raises(Unauthorized):
-                await client.tables()
-        assert [type(e) for e in seen] == [TokenRefused, TokenRefused]
-        assert all(e.url == url and e.message for e in seen)
-    finally:
-        await server.close()
+    await start(service, port)
+    async with KioskClient(url, "not-a-token") as client:
+        seen = []
+        client.on_connection(seen.append)
+        with pytest.raises(Unauthorized):
+            await next_item(client.stream())
+        with pytest.raises(Unauthorized):
+            await client.tables()
+    assert [type(e) for e in seen] == [TokenRefused, TokenRefused]
+    assert all(e.url == url and e.message for e in seen)
 
 
 async def test_a_late_listener_is_told_the_latest_state_first():
@@ -158,42 +147,36 @@ async def test_a_late_listener_is_told_the_latest_state_first():
         await events.__anext__()
 
 
-async def test_a_client_moves_to_another_node_when_its_node_is_lost(pg_url):
-    floor = load_floor(DEMO_FLOOR)
-    a = await Service.open(pg_url, floor=floor, tick_seconds=None, node_id="a")
-    b = await Service.open(pg_url, floor=floor, tick_seconds=None, node_id="b")
+async def test_a_client_moves_to_another_node_when_its_node_is_lost(pg_url, make_service, demo_floor, start):
+    a = await make_service(pg_url, floor=demo_floor, tick_seconds=None, node_id="a")
+    b = await make_service(pg_url, floor=demo_floor, tick_seconds=None, node_id="b")
     port_a, port_b = free_port(), free_port()
     url_a, url_b = f"http://127.0.0.1:{port_a}", f"http://127.0.0.1:{port_b}"
-    server_a, server_b = await start(a, port_a), await start(b, port_b)
+    server_a = await start(a, port_a)
+    await start(b, port_b)
     token = await a.create_token("pit", "pit-anna")
     seen, items = [], []
-    try:
-        async with KioskClient([url_a, url_b], token) as client:
-            client.on_connection(seen.append)
-            stream = client.stream(tables=[TC], backoff_initial=0.05, reconnect_spread=0.1)
-            reader = asyncio.create_task(collect(stream, items))
-            await until(lambda: seen)
-            assert seen[-1].url == url_a and client.base_url == url_a
-            written = await rename(a, "on a")
-            await until(lambda: len(items) == 2)
-            await server_a.close()
-            version = (await b.snapshot([TC]))["tables"][TC]["version"]
-            # the command fails over too: a is gone, b takes it
-            written += await client.execute(
-                {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "via b"}
-            )
-            assert client.base_url == url_b
-            written += await rename(b, "on b")
-            await until(lambda: len(items) == 1 + len(written) and isinstance(seen[-1], Connected))
-            assert [e.seq for e in items[1:]] == [e.seq for e in written]  # none missed, none twice
-            assert seen[-1].url == url_b and stream.url == url_b and stream.reconnects == 1
-            await stream.close()
-            await reader
-    finally:
+    async with KioskClient([url_a, url_b], token) as client:
+        client.on_connection(seen.append)
+        stream = client.stream(tables=[TC], backoff_initial=0.05, reconnect_spread=0.1)
+        reader = asyncio.create_task(collect(stream, items))
+        await until(lambda: seen)
+        assert seen[-1].url == url_a and client.base_url == url_a
+        written = await rename(a, "on a")
+        await until(lambda: len(items) == 2)
         await server_a.close()
-        await server_b.close()
-        await a.close()
-        await b.close()
+        version = (await b.snapshot([TC]))["tables"][TC]["version"]
+        # the command fails over too: a is gone, b takes it
+        written += await client.execute(
+            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "via b"}
+        )
+        assert client.base_url == url_b
+        written += await rename(b, "on b")
+        await until(lambda: len(items) == 1 + len(written) and isinstance(seen[-1], Connected))
+        assert [e.seq for e in items[1:]] == [e.seq for e in written]  # none missed, none twice
+        assert seen[-1].url == url_b and stream.url == url_b and stream.reconnects == 1
+        await stream.close()
+        await reader
 
 
 class _FloorDns:
@@ -221,24 +204,20 @@ class _FloorDns:
         pass
 
 
-async def test_a_name_with_several_addresses_spreads_the_clients_and_skips_a_dead_address(service):
+async def test_a_name_with_several_addresses_spreads_the_clients_and_skips_a_dead_address(service, serve_app):
     from kiosk.state.client import SpreadResolver
 
     port = free_port()
-    server = TestServer(create_app(service), host="127.0.0.2", port=port)  # only the 2nd address answers
-    await server.start_server()
+    await serve_app(service, host="127.0.0.2", port=port)  # only the 2nd address answers
     token = await service.create_token("display", "screen")
-    try:
-        dns = _FloorDns("floor.test", ["127.0.0.1", "127.0.0.2", "127.0.0.3"])
-        orders = set()
-        for _ in range(12):
-            orders.add(tuple(r["host"] for r in await SpreadResolver(dns).resolve("floor.test", port)))
-        assert len(orders) > 1  # each client has an order of its own: they spread over the nodes
-        for _ in range(6):  # most of them meet a dead address first, and go on to the next
-            async with KioskClient(f"http://floor.test:{port}", token, resolver=dns) as client:
-                assert (await client.health())["status"] == "ok"
-                stream = client.stream(tables=[TC])
-                assert isinstance(await next_item(stream), Snapshot)
-                await stream.close()
-    finally:
-        await server.close()
+    dns = _FloorDns("floor.test", ["127.0.0.1", "127.0.0.2", "127.0.0.3"])
+    orders = set()
+    for _ in range(12):
+        orders.add(tuple(r["host"] for r in await SpreadResolver(dns).resolve("floor.test", port)))
+    assert len(orders) > 1  # each client has an order of its own: they spread over the nodes
+    for _ in range(6):  # most of them meet a dead address first, and go on to the next
+        async with KioskClient(f"http://floor.test:{port}", token, resolver=dns) as client:
+            assert (await client.health())["status"] == "ok"
+            stream = client.stream(tables=[TC])
+            assert isinstance(await next_item(stream), Snapshot)
+            await stream.close()

@@ -14,7 +14,9 @@ from kiosk.state.errors import BadRequest, Forbidden, NotFound
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_report, sign_shown
 from kiosk.state.store import AuditQuery
-from tests.fixtures.actors import DEALER, DISPLAY, PIT, START
+from tests.fixtures.actors import DEALER, DISPLAY, PIT
+from tests.fixtures.backend import table_state
+from tests.fixtures.clock import START
 
 SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2")
 SHARING = "Two or more straight or royal flushes share the prize equally"
@@ -23,10 +25,6 @@ ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 
 def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
 
 
 async def show(service, table_id, *, display=DISPLAY, signs=(), notices=(), sharing=None):
@@ -62,10 +60,10 @@ async def schedule_stake(service, table_id="MP-01", minutes=25, **extra) -> str:
 
 
 async def test_a_report_is_an_audit_record_not_a_new_version(service):
-    before = await _table(service, "MP-01")
+    before = await table_state(service, "MP-01")
     head = await service.head_seq()
     await show(service, "MP-01", signs=["minimum_table_stake", "limits"], notices=["s9"])
-    assert (await _table(service, "MP-01"))["version"] == before["version"]  # nobody's edit conflicts
+    assert (await table_state(service, "MP-01"))["version"] == before["version"]  # nobody's edit conflicts
     assert await service.head_seq() == head  # no event
     [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
     assert record["actor"] == "Screen 1" and record["role"] == "display"
@@ -117,7 +115,7 @@ async def test_the_notice_counts_from_when_a_display_first_showed_it(service, cl
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_applied" and event.data["rule"] == "003 s259(3)"
     assert event.data["notice_shown_from"].startswith("2026-11-30T09:00:04")
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 20_000
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 20_000
 
 
 async def test_a_notice_no_display_showed_does_not_count(service, clock):
@@ -126,7 +124,7 @@ async def test_a_notice_no_display_showed_does_not_count(service, clock):
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_failed" and event.data["rule"] == "003 s259(3)"
     assert "none was shown" in event.data["message"] and event.data["notice_shown_from"] is None
-    table = await _table(service, "MP-01")
+    table = await table_state(service, "MP-01")
     assert table["limits"]["minimum_table_stake_cents"] == 10_000 and table["scheduled"] == []
 
 
@@ -197,11 +195,11 @@ async def test_a_commission_change_waits_until_a_display_shows_it(service):
     assert held.data["applied"] == [] and held.data["waiting"] == [change]
     [why] = held.data["held"]
     assert why["rule"] == "002 r7.3" and "no display of table PK-01 has shown the change" in why["message"]
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
     await show(service, "PK-01", signs=["rake"], notices=[change])
     [done] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
     assert [a["id"] for a in done.data["applied"]] == [change] and done.data["held"] == []
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
 
 
 # -- 000 s247(3): the sharing sign on the table when the round was played --------------------

@@ -7,23 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import socket
 
 import pytest
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline
 from kiosk.state.service import Service
+from tests.fixtures.ports import free_port
 from tests.fixtures.serve_nodes import ServeNode
 
 TABLES = ["TC54-01", "TU-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 CLIENTS = 30
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def until(predicate, timeout: float, what: str) -> None:

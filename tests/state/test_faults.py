@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import re
 import signal
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -17,19 +16,13 @@ import pytest
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.errors import StoreUnavailable
+from tests.fixtures.paths import DEMO_FLOOR, ROOT
+from tests.fixtures.ports import free_port
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
 TABLES = ["TC54-01", "TC63-01", "BJ-01", "BJ-02", "CSP-01", "TU-01"]
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Serve:

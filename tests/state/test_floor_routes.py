@@ -3,34 +3,25 @@
 from __future__ import annotations
 
 import socket
-from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 
-from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient
-from kiosk.state.http import create_app
 from kiosk.state.http.floor_routes import floor_summary
-from kiosk.state.service import Service
 from kiosk.state.wire import FloorSummary
-
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 
 
 @pytest.fixture
-async def served(tmp_path, request):
-    floor = load_floor(DEMO_FLOOR)
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", floor=floor)
+async def served(request, make_service, serve_app, demo_floor):
+    """The demo floor's service serving the floor file (``request.param``) or not, and a session with
+    a display token: ``(the floor served or None, server, session)``."""
+    svc = await make_service(floor=demo_floor)
     token = await svc.create_token("display", "screen")
-    server = TestServer(create_app(svc, floor=floor if request.param else None))
-    await server.start_server()
-    session = aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"})
-    yield floor if request.param else None, server, session
-    await session.close()
-    await server.close()
-    await svc.close()
+    floor = demo_floor if request.param else None
+    server = await serve_app(svc, floor=floor)
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {token}"}) as session:
+        yield floor, server, session
 
 
 @pytest.mark.parametrize("served", [True], indirect=True)

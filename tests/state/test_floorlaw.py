@@ -4,7 +4,6 @@ rules, the same violations (kiosk.state.floorlaw), so writes are judged as ``kio
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +15,8 @@ from kiosk.state.events import Actor
 from kiosk.state.floorlaw import FloorFrame, floor_of
 from kiosk.state.floorsync import _new_link, _new_table, floor_config
 from kiosk.state.service import Service
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 FLOORS = [ROOT / "assets" / "demo_floor.toml", ROOT / "tests" / "state" / "data" / "law_floor.toml"]
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 

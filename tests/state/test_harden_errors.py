@@ -12,19 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.state.service import Service
-from tests.fixtures.http_api import assert_refused, start_api
+from tests.fixtures.http_api import assert_refused
 
 
 @pytest.fixture
-async def api(db_url, floor, clock):
-    svc = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
-    api = await start_api(svc)
-    try:
-        yield api
-    finally:
-        await api.close()
-        await svc.close()
+async def api(make_api, service):
+    """The API of ``service`` (tests/state/conftest.py: SQLite and PostgreSQL) with a token of each role."""
+    return await make_api(service)
 
 
 async def _refused_and_nothing_written(api, method, path, raw, status, role="admin"):
@@ -160,26 +154,23 @@ async def test_sign_text_refuses_controls_separators_and_bidi(api, text):
 # Store errors: a generic line for clients, the details (without credentials) in the log.
 
 
-async def test_store_errors_show_clients_a_generic_line_and_log_redacted_details(pg_server, floor, caplog):
+async def test_store_errors_show_clients_a_generic_line_and_log_redacted_details(
+    pg_server, floor, caplog, make_service, make_api
+):
     secret = "s3cr3t-pw"
     url = pg_server.new_database() + f"?password={secret}&connect_timeout=5"
-    svc = await Service.open(url, floor=floor, tick_seconds=None)
-    api = await start_api(svc)
+    api = await make_api(await make_service(url, floor=floor, tick_seconds=None))
+    pg_server.stop()
     try:
-        pg_server.stop()
-        try:
-            with caplog.at_level(logging.INFO):
-                status, body = await api.call("GET", "/tables")
-        finally:
-            pg_server.start()
-        err = assert_refused(status, body, 503, "store_unavailable")
-        assert secret not in json.dumps(body)
-        assert "127.0.0.1" not in err["message"] and "postgres" not in err["message"].lower()
-        logged = "\n".join(r.getMessage() for r in caplog.records)
-        assert logged and secret not in logged
+        with caplog.at_level(logging.INFO):
+            status, body = await api.call("GET", "/tables")
     finally:
-        await api.close()
-        await svc.close()
+        pg_server.start()
+    err = assert_refused(status, body, 503, "store_unavailable")
+    assert secret not in json.dumps(body)
+    assert "127.0.0.1" not in err["message"] and "postgres" not in err["message"].lower()
+    logged = "\n".join(r.getMessage() for r in caplog.records)
+    assert logged and secret not in logged
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -239,22 +230,17 @@ def test_kiosk_serve_never_prints_a_database_password(tmp_path):
     assert len(out.stderr.strip().splitlines()) == 1, out.stderr
 
 
-async def test_health_does_not_tell_anyone_where_the_database_lives(pg_server, floor):
+async def test_health_does_not_tell_anyone_where_the_database_lives(pg_server, floor, make_service, make_api):
     url = pg_server.new_database() + "?password=n0t-for-you&connect_timeout=3"
-    svc = await Service.open(url, floor=floor, tick_seconds=None)
-    api = await start_api(svc)
+    api = await make_api(await make_service(url, floor=floor, tick_seconds=None))
+    pg_server.stop()
     try:
-        pg_server.stop()
-        try:
-            status, body = await api.call("GET", "/health", role=None)
-        finally:
-            pg_server.start()
-        assert status == 503, body
-        shown = json.dumps(body)
-        assert "n0t-for-you" not in shown and "127.0.0.1" not in shown and "kiosk_" not in shown
+        status, body = await api.call("GET", "/health", role=None)
     finally:
-        await api.close()
-        await svc.close()
+        pg_server.start()
+    assert status == 503, body
+    shown = json.dumps(body)
+    assert "n0t-for-you" not in shown and "127.0.0.1" not in shown and "kiosk_" not in shown
 
 
 def test_a_rule_refusal_without_a_citation_answers_400_not_422():

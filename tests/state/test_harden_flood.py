@@ -14,7 +14,6 @@ import pytest
 from aiohttp import web
 
 from kiosk.state.http import ConnectionLimits, GuardedRunner, create_app
-from kiosk.state.service import Service
 from tests.fixtures.actors import PIT
 
 FLOOD = 300  # connections of each kind of 3: a few hundred in all
@@ -22,8 +21,8 @@ CAP = 64
 
 
 @pytest.fixture
-async def guarded(db_url, floor):
-    svc = await Service.open(db_url, floor=floor, tick_seconds=None)
+async def guarded(make_service, db_url, floor):
+    svc = await make_service(db_url, floor=floor, tick_seconds=None)
     app = create_app(svc, body_timeout=1.0)
     runner = GuardedRunner(
         app, ConnectionLimits(max_connections=CAP, idle_timeout=1.0, request_timeout=1.0), access_log=None
@@ -36,7 +35,6 @@ async def guarded(db_url, floor):
         yield svc, runner, port
     finally:
         await runner.cleanup()
-        await svc.close()
 
 
 async def _open_flood(port: int, token: str) -> list[asyncio.StreamWriter]:

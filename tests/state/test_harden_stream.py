@@ -11,25 +11,18 @@ from datetime import timedelta
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 
-from kiosk.state.http import StreamSettings, create_app
-from kiosk.state.service import Service
+from kiosk.state.http import StreamSettings
 from tests.fixtures.actors import PIT
 
 
 @pytest.fixture
-async def served(db_url, floor, clock):
-    svc = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
-    server = TestServer(create_app(svc, stream=StreamSettings(heartbeat=0.1, session_check=0.1)))
-    await server.start_server()
-    session = aiohttp.ClientSession()
-    try:
-        yield svc, server, session
-    finally:
-        await session.close()
-        await server.close()
-        await svc.close()
+async def served(service, serve_app):
+    """``service`` (tests/state/conftest.py) streaming with quick heartbeats and session checks,
+    and a client session: ``(service, server, session)``."""
+    server = await serve_app(service, stream=StreamSettings(heartbeat=0.1, session_check=0.1))
+    async with aiohttp.ClientSession() as session:
+        yield service, server, session
 
 
 async def _subscribe(session, server, token, **hello):
@@ -114,20 +107,14 @@ async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(ser
     assert code == 4401 and "expired" in reason
 
 
-async def test_a_token_revoked_on_another_node_ends_the_stream_4401(pg_url, floor):
-    node_a = await Service.open(pg_url, floor=floor, tick_seconds=None)
-    node_b = await Service.open(pg_url, floor=floor, tick_seconds=None)
-    server = TestServer(create_app(node_a, stream=StreamSettings(heartbeat=0.1, session_check=0.1)))
-    await server.start_server()
-    try:
-        async with aiohttp.ClientSession() as session:
-            token = await node_a.create_token("display", "screen")
-            ws = await _subscribe(session, server, token)
-            ident = next(t["id"] for t in await node_b.list_tokens() if t["name"] == "screen")
-            await node_b.revoke_token(ident)
-            code, reason = await _until_closed(ws)
-            assert code == 4401 and "revoked" in reason
-    finally:
-        await server.close()
-        await node_a.close()
-        await node_b.close()
+async def test_a_token_revoked_on_another_node_ends_the_stream_4401(pg_url, floor, make_service, serve_app):
+    node_a = await make_service(pg_url, floor=floor, tick_seconds=None)
+    node_b = await make_service(pg_url, floor=floor, tick_seconds=None)
+    server = await serve_app(node_a, stream=StreamSettings(heartbeat=0.1, session_check=0.1))
+    async with aiohttp.ClientSession() as session:
+        token = await node_a.create_token("display", "screen")
+        ws = await _subscribe(session, server, token)
+        ident = next(t["id"] for t in await node_b.list_tokens() if t["name"] == "screen")
+        await node_b.revoke_token(ident)
+        code, reason = await _until_closed(ws)
+        assert code == 4401 and "revoked" in reason

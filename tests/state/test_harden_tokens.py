@@ -6,19 +6,13 @@ from __future__ import annotations
 import pytest
 
 from kiosk.state.errors import BadRequest
-from kiosk.state.service import Service
-from tests.fixtures.http_api import assert_refused, start_api
+from tests.fixtures.http_api import assert_refused
 
 
 @pytest.fixture
-async def api(db_url, floor, clock):
-    svc = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
-    api = await start_api(svc)
-    try:
-        yield api
-    finally:
-        await api.close()
-        await svc.close()
+async def api(make_api, service):
+    """The API of ``service`` (tests/state/conftest.py: SQLite and PostgreSQL) with a token of each role."""
+    return await make_api(service)
 
 
 async def _mint(api, token, **body):

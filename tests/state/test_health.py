@@ -8,9 +8,10 @@ import asyncio
 
 import aiohttp
 import psycopg
+import pytest
 from aiohttp.test_utils import TestServer
 
-from kiosk.state.http import HealthSettings, create_app
+from kiosk.state.http import HealthSettings
 from kiosk.state.service import Service
 from tests.fixtures.actors import PIT
 
@@ -30,29 +31,29 @@ async def wait_health(server: TestServer, status: int, timeout: float = 20.0) ->
             await asyncio.sleep(0.05)
 
 
-async def serve(service: Service, max_lag: float = 5.0) -> TestServer:
-    server = TestServer(create_app(service, health=HealthSettings(max_lag_seconds=max_lag, timeout=2.0)))
-    await server.start_server()
-    return server
+@pytest.fixture
+def serve(serve_app):
+    """Serve a node with a health limit of ``max_lag`` seconds: the server closes when the test ends."""
+
+    async def serve(service: Service, max_lag: float = 5.0) -> TestServer:
+        return await serve_app(service, health=HealthSettings(max_lag_seconds=max_lag, timeout=2.0))
+
+    return serve
 
 
 async def rename(node: Service, name: str):
     return await node.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": name})
 
 
-async def test_a_single_sqlite_node_is_healthy_with_no_one_to_listen_to(sqlite_url, floor):
-    node = await Service.open(sqlite_url, floor=floor, tick_seconds=None)
+async def test_a_single_sqlite_node_is_healthy_with_no_one_to_listen_to(sqlite_url, floor, make_service, serve):
+    node = await make_service(sqlite_url, floor=floor, tick_seconds=None)
     server = await serve(node)
-    try:
-        written = await rename(node, "one")
-        status, body = await health(server)
-        assert status == 200 and body["status"] == "ok" and body["store"] == "sqlite"
-        assert body["seq"] == body["published"] == written[-1].seq
-        assert body["lag"]["events"] == 0 and body["lag"]["seconds"] == 0
-        assert body["listening"] is None and "problems" not in body
-    finally:
-        await server.close()
-        await node.close()
+    written = await rename(node, "one")
+    status, body = await health(server)
+    assert status == 200 and body["status"] == "ok" and body["store"] == "sqlite"
+    assert body["seq"] == body["published"] == written[-1].seq
+    assert body["lag"]["events"] == 0 and body["lag"]["seconds"] == 0
+    assert body["listening"] is None and "problems" not in body
 
 
 def _cut_listen(admin_url: str, database: str, allow: bool) -> None:
@@ -68,11 +69,11 @@ def _cut_listen(admin_url: str, database: str, allow: bool) -> None:
             )
 
 
-async def test_a_node_that_cannot_hear_the_others_falls_behind_and_answers_503(pg_server, floor):
+async def test_a_node_that_cannot_hear_the_others_falls_behind_and_answers_503(pg_server, floor, make_service, serve):
     url = pg_server.new_database()
     database = url.rsplit("/", 1)[1]
-    writer = await Service.open(url, floor=floor, tick_seconds=None, node_id="writer")
-    node = await Service.open(url, floor=floor, tick_seconds=None, node_id="deaf")
+    writer = await make_service(url, floor=floor, tick_seconds=None, node_id="writer")
+    node = await make_service(url, floor=floor, tick_seconds=None, node_id="deaf")
     server = await serve(node, max_lag=0.5)
     try:
         body = await wait_health(server, 200)
@@ -99,29 +100,22 @@ async def test_a_node_that_cannot_hear_the_others_falls_behind_and_answers_503(p
         assert body["listening"] is True and body["published"] == body["seq"] == written[-1].seq
     finally:
         _cut_listen(pg_server.admin_url, database, allow=True)
-        await server.close()
-        await node.close()
-        await writer.close()
 
 
-async def test_a_node_that_lost_the_database_answers_503_and_recovers(pg_server, floor):
-    node = await Service.open(pg_server.new_database(), floor=floor, tick_seconds=None)
+async def test_a_node_that_lost_the_database_answers_503_and_recovers(pg_server, floor, make_service, serve):
+    node = await make_service(pg_server.new_database(), floor=floor, tick_seconds=None)
     server = await serve(node)
+    await wait_health(server, 200)
+    pg_server.stop()
     try:
-        await wait_health(server, 200)
-        pg_server.stop()
-        try:
-            body = await wait_health(server, 503)
-            assert body["status"] == "unavailable" and "seq" not in body
-            assert body["problems"][0].startswith("database: ") and "\n" not in body["problems"][0]
-        finally:
-            pg_server.start()
-        body = await wait_health(server, 200, timeout=30)  # healthy again, LISTEN back within --max-lag
-        async with asyncio.timeout(30):
-            while body["listening"] is not True:
-                await asyncio.sleep(0.05)
-                body = (await health(server))[1]
-        assert body["status"] == "ok"
+        body = await wait_health(server, 503)
+        assert body["status"] == "unavailable" and "seq" not in body
+        assert body["problems"][0].startswith("database: ") and "\n" not in body["problems"][0]
     finally:
-        await server.close()
-        await node.close()
+        pg_server.start()
+    body = await wait_health(server, 200, timeout=30)  # healthy again, LISTEN back within --max-lag
+    async with asyncio.timeout(30):
+        while body["listening"] is not True:
+            await asyncio.sleep(0.05)
+            body = (await health(server))[1]
+    assert body["status"] == "ok"

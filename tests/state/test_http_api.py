@@ -4,65 +4,27 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
-import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
-from kiosk.state.http import create_app
 from kiosk.state.service import Service
+from tests.fixtures.paths import DEMO_FLOOR
 
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", floor=load_floor(DEMO_FLOOR))
-    yield svc
-    await svc.close()
+async def service(make_service, demo_floor):
+    """A service on the demo floor on a SQLite file, its scheduler ticking."""
+    return await make_service(floor=demo_floor)
 
 
 @pytest.fixture
-async def api(service):
-    server = TestServer(create_app(service))
-    await server.start_server()
-    session = aiohttp.ClientSession()
-    tokens = {
-        role: await service.create_token(role, f"{role}-tester") for role in ("display", "dealer", "pit", "admin")
-    }
-    yield Api(server, session, tokens, service)
-    await session.close()
-    await server.close()
-
-
-class Api:
-    """Thin request helper: every call returns (status, decoded JSON body)."""
-
-    def __init__(self, server, session, tokens, service):
-        self.server, self.session, self.tokens, self.service = server, session, tokens, service
-
-    def url(self, path):
-        return str(self.server.make_url(f"/api/v1{path}"))
-
-    async def call(self, method, path, *, role="admin", body=None, raw=None, headers=None, params=None):
-        hdrs = {} if role is None else {"Authorization": f"Bearer {self.tokens[role]}"}
-        hdrs.update(headers or {})
-        data = raw if raw is not None else (None if body is None else json.dumps(body))
-        if data is not None and "Content-Type" not in hdrs:
-            hdrs["Content-Type"] = "application/json"
-        async with self.session.request(method, self.url(path), data=data, headers=hdrs, params=params) as r:
-            text = await r.text()
-            return r.status, (json.loads(text) if text else None)
-
-    async def seq(self):
-        status, body = await self.call("GET", "/health", role=None)
-        assert status == 200
-        return body["seq"]
+async def api(make_api, service):
+    return await make_api(service)
 
 
 def assert_error(status, body, expected_status, code=None):
@@ -453,30 +415,21 @@ async def test_fuzzed_reads_never_500(api, path, query, role):
         assert_error(status, body, status)
 
 
-async def test_an_expired_token_is_refused_by_the_services_clock(tmp_path, clock):
+async def test_an_expired_token_is_refused_by_the_services_clock(make_service, make_api, demo_floor, clock):
     """Expiry is judged by the service's clock (moved by hand here), not the test's."""
-    svc = await Service.open(
-        f"sqlite:///{tmp_path / 'clocked.sqlite3'}", floor=load_floor(DEMO_FLOOR), clock=clock, tick_seconds=None
-    )
-    server = TestServer(create_app(svc))
-    await server.start_server()
-    try:
-        async with aiohttp.ClientSession() as session:
-            api = Api(server, session, {"admin": await svc.create_token("admin", "ada")}, svc)
-            soon = (clock.now + timedelta(hours=1)).isoformat().replace("+00:00", "Z")
-            status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "shift", "expires_at": soon})
-            assert status == 201
-            api.tokens["pit"] = body["token"]
-            assert (await api.call("GET", "/tables", role="pit"))[0] == 200
-            clock.advance(minutes=59)
-            assert (await api.call("GET", "/tables", role="pit"))[0] == 200
-            clock.advance(minutes=1)
-            status, body = await api.call("GET", "/tables", role="pit")
-            err = assert_error(status, body, 401, "unauthorized")
-            assert "expired" in err["message"]
-            past = (clock.now - timedelta(seconds=1)).isoformat().replace("+00:00", "Z")
-            status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "x", "expires_at": past})
-            assert_error(status, body, 400, "bad_request")
-    finally:
-        await server.close()
-        await svc.close()
+    svc = await make_service(floor=demo_floor, clock=clock, tick_seconds=None)
+    api = await make_api(svc, tokens={"admin": await svc.create_token("admin", "ada")})
+    soon = (clock.now + timedelta(hours=1)).isoformat().replace("+00:00", "Z")
+    status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "shift", "expires_at": soon})
+    assert status == 201
+    api.tokens["pit"] = body["token"]
+    assert (await api.call("GET", "/tables", role="pit"))[0] == 200
+    clock.advance(minutes=59)
+    assert (await api.call("GET", "/tables", role="pit"))[0] == 200
+    clock.advance(minutes=1)
+    status, body = await api.call("GET", "/tables", role="pit")
+    err = assert_error(status, body, 401, "unauthorized")
+    assert "expired" in err["message"]
+    past = (clock.now - timedelta(seconds=1)).isoformat().replace("+00:00", "Z")
+    status, body = await api.call("POST", "/tokens", body={"role": "pit", "name": "x", "expires_at": past})
+    assert_error(status, body, 400, "bad_request")

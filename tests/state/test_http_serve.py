@@ -10,15 +10,13 @@ import socket
 import ssl
 import subprocess
 import sys
-from pathlib import Path
 
 import aiohttp
 import pytest
 
 from kiosk.state.client import KioskClient, Snapshot
+from tests.fixtures.paths import DEMO_FLOOR, ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
 URL_LINE = re.compile(r"^kiosk serve: listening on (https?)://127\.0\.0\.1:(\d+)/api/v1 \(store (\w+), node (\S+)\)$")
 

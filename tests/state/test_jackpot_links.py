@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.service import Service
-from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT, START, TEST_FLOOR, FakeClock
+from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT
+from tests.fixtures.clock import START, Clock
+from tests.fixtures.floors import TEST_FLOOR
 
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 FLUSH = ["2H", "5H", "9H", "JH", "KH"]
@@ -182,7 +184,7 @@ def test_jackpot_arithmetic_under_interleaved_operations(ops, floor):
 async def _run_ops(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(
-            f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+            f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor, clock=Clock(START), tick_seconds=None
         )
         try:
             # an independent model: hundredths of a basis point are carried, never dropped
@@ -273,7 +275,7 @@ def test_concurrent_tasks_on_one_link_never_lose_or_double_a_cent(ops, floor):
 async def _run_concurrently(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(
-            f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+            f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor, clock=Clock(START), tick_seconds=None
         )
         try:
 

@@ -8,67 +8,27 @@ Caribbean stud with jackpot slots and a poker room table with a time-to-act cloc
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import check_floor, load_floor
 from kiosk.state.floorlaw import FloorFrame, floor_of
-from kiosk.state.http import create_app
-from kiosk.state.service import Service
-
-LAW_FLOOR = Path(__file__).resolve().parent / "data" / "law_floor.toml"
+from tests.fixtures.paths import LAW_FLOOR
 
 
 @pytest.fixture(scope="module")
-def law_floor():
+def floor():
+    """The law floor: ``service`` (tests/state/conftest.py) runs on it here."""
     return load_floor(LAW_FLOOR)
 
 
-class Api:
-    """Requests as a pit boss's or dealer's client makes them: ``(status, body)``."""
-
-    def __init__(self, server, session, tokens, service):
-        self.server, self.session, self.tokens, self.service = server, session, tokens, service
-
-    async def call(self, method, path, *, role="pit", body=None):
-        headers = {"Authorization": f"Bearer {self.tokens[role]}", "Content-Type": "application/json"}
-        async with self.session.request(
-            method,
-            str(self.server.make_url(f"/api/v1{path}")),
-            data=None if body is None else json.dumps(body),
-            headers=headers,
-        ) as r:
-            return r.status, json.loads(await r.text())
-
-    async def command(self, body, role="pit"):
-        return await self.call("POST", "/commands", role=role, body=body)
-
-    async def table(self, table_id):
-        status, body = await self.call("GET", f"/tables/{table_id}")
-        assert status == 200, body
-        return body["table"]
-
-
 @pytest.fixture
-async def api(db_url, law_floor, clock):
-    service = await Service.open(db_url, floor=law_floor, clock=clock, tick_seconds=None)
-    server = TestServer(create_app(service))
-    await server.start_server()
-    session = aiohttp.ClientSession()
+async def api(make_api, service):
+    """The API as the pit, an administrator and a dealer of BJ-05 call it."""
     tokens = {role: await service.create_token(role, f"{role}-law") for role in ("pit", "admin")}
     tokens["dealer"] = await service.create_token("dealer", "dealer-bj5", tables=["BJ-05"])
-    try:
-        yield Api(server, session, tokens, service)
-    finally:
-        await session.close()
-        await server.close()
-        await service.close()
+    return await make_api(service, tokens=tokens)
 
 
 def refused(status, body, rule):
@@ -271,10 +231,10 @@ def _writes():
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(write=_writes())
-async def test_every_accepted_write_leaves_a_floor_kiosk_check_accepts(api, law_floor, write):
+async def test_every_accepted_write_leaves_a_floor_kiosk_check_accepts(api, floor, write):
     status, body = await api.command(write, role="admin")
     assert status in (200, 400, 422), body
     snapshot = await api.service.snapshot()
-    floor = floor_of(FloorFrame.of(law_floor), snapshot["tables"], snapshot["links"])
-    errors = [v.message for v in check_floor(floor) if v.severity == "error"]
+    written = floor_of(FloorFrame.of(floor), snapshot["tables"], snapshot["links"])
+    errors = [v.message for v in check_floor(written) if v.severity == "error"]
     assert errors == [], (write, status, body)

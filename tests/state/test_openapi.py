@@ -19,8 +19,8 @@ from kiosk.state.handlers import COMMANDS
 from kiosk.state.http import create_app
 from kiosk.state.http.openapi import OPENAPI_PATH, openapi_document
 from kiosk.state.service import Service
+from tests.fixtures.paths import ROOT
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 VENV_BIN = pathlib.Path(sys.executable).parent
 
 

@@ -9,15 +9,13 @@ import pytest
 
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.showing import parse_report
-from tests.fixtures.actors import DEALER, DISPLAY, PIT, START
+from tests.fixtures.actors import DEALER, DISPLAY, PIT
+from tests.fixtures.backend import table_state
+from tests.fixtures.clock import START
 
 
 def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
 
 
 async def _shows(service, table_id, change_id):
@@ -47,7 +45,7 @@ async def test_increase_with_exactly_twenty_minutes_notice_is_accepted(service, 
     assert scheduled["notice_from"].startswith("2026-11-30T09:00:00") and scheduled["effective_at"].startswith(
         "2026-11-30T09:20:00"
     )
-    assert (await _table(service, table_id))["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20_000}
+    assert (await table_state(service, table_id))["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20_000}
 
 
 @pytest.mark.parametrize("table_id, rule", [("MP-01", "003 s259(3)"), ("DP-01", "003 s295(3)")])
@@ -102,7 +100,7 @@ async def test_immediate_increase_is_refused_but_a_decrease_applies_at_once(serv
     await service.execute(
         PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 5_000}}
     )
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
 
 
 async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
@@ -111,11 +109,11 @@ async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
     sub = service.subscribe(["MP-01"])
     clock.advance(minutes=24, seconds=59)
     assert await service.apply_due() == []
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 10_000
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 10_000
     clock.advance(seconds=1)
     events = await service.apply_due()
     assert [e.type for e in events] == ["scheduled_change_applied"] and events[0].data["rule"] == "003 s259(3)"
-    table = await _table(service, "MP-01")
+    table = await table_state(service, "MP-01")
     assert table["limits"]["minimum_table_stake_cents"] == 20_000 and table["scheduled"] == []
     assert (await sub.__anext__()).seq == events[0].seq
     assert await service.apply_due() == []  # applied once only
@@ -145,7 +143,7 @@ async def test_due_change_that_breaks_a_rule_by_then_fails_visibly(service, cloc
     events = await service.apply_due()
     assert [e.type for e in events] == ["scheduled_change_failed"]
     assert events[0].data["rule"].startswith("001 s459(1)")
-    table = await _table(service, "TC54-01")
+    table = await table_state(service, "TC54-01")
     assert table["limits"]["minimum_cents"] == 1_000 and table["scheduled"] == []
 
 
@@ -202,11 +200,11 @@ async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
     results = []
     for _ in range(4):
         done = (await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"}))[0]
-        results.append((done.data["applied"], (await _table(service, "PK-01"))["limits"]["minimum_buy_in_cents"]))
+        results.append((done.data["applied"], (await table_state(service, "PK-01"))["limits"]["minimum_buy_in_cents"]))
     # the hand being played when notice was given does not count; then three full hands of notice
     assert [buy_in for _, buy_in in results] == [10_000, 10_000, 10_000, 20_000]
     assert results[3][0][0]["changes"] == {"minimum_buy_in_cents": 20_000}
-    assert (await _table(service, "PK-01"))["pending"] == []
+    assert (await table_state(service, "PK-01"))["pending"] == []
 
 
 async def test_poker_change_with_majority_agreement_waits_only_for_the_hand(service):
@@ -219,9 +217,9 @@ async def test_poker_change_with_majority_agreement_waits_only_for_the_hand(serv
             "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
         },
     )
-    assert (await _table(service, "PK-01"))["limits"]["game_type"] != "Omaha"
+    assert (await table_state(service, "PK-01"))["limits"]["game_type"] != "Omaha"
     await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
-    assert (await _table(service, "PK-01"))["limits"]["game_type"] == "Omaha"
+    assert (await table_state(service, "PK-01"))["limits"]["game_type"] == "Omaha"
     with pytest.raises(RuleRefused) as err:
         await service.execute(
             PIT,
@@ -241,6 +239,6 @@ async def test_poker_commission_change_applies_between_hands(service):
     assert events[0].data["rule"] == "002 r7.3"
     await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
     await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):
         await service.execute(DEALER, {"type": "hand_complete", "table_id": "BJ-01"})

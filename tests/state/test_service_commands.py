@@ -9,10 +9,7 @@ import pytest
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
 from tests.fixtures.actors import ADMIN, DEALER, DISPLAY, PIT
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
+from tests.fixtures.backend import table_state
 
 
 async def test_floor_seeds_every_table_and_link(service, floor):
@@ -34,7 +31,7 @@ async def test_set_limits_changes_state_bumps_version_and_publishes(service):
     )
     assert [e.type for e in events] == ["limits_changed"]
     assert events[0].version == 2 and events[0].table_id == "BJ-01"
-    table = await _table(service, "BJ-01")
+    table = await table_state(service, "BJ-01")
     assert table["limits"]["maximum_cents"] == 200_000 and table["version"] == 2
     received = await asyncio.wait_for(sub.__anext__(), 5)
     assert received.seq == events[0].seq and received.data["state"]["limits"]["maximum_cents"] == 200_000
@@ -129,7 +126,7 @@ async def test_roles(service):
 async def test_display_name_and_signs(service):
     events = await service.execute(PIT, {"type": "set_display_name", "table_id": "CSP-01", "display_name": "Reef Stud"})
     assert events[0].data["rule"] == "000 s230(5)"
-    assert (await _table(service, "CSP-01"))["display_name"] == "Reef Stud"
+    assert (await table_state(service, "CSP-01"))["display_name"] == "Reef Stud"
     with pytest.raises(RuleRefused) as err:
         await service.execute(
             PIT, {"type": "set_signs", "table_id": "MP-01", "signs": [{"kind": "minimum_table_stake", "cap_mm": 7.9}]}
@@ -139,7 +136,7 @@ async def test_display_name_and_signs(service):
         PIT,
         {"type": "set_signs", "table_id": "MP-01", "signs": ["limits", {"kind": "minimum_table_stake", "cap_mm": 12}]},
     )
-    signs = (await _table(service, "MP-01"))["signs"]
+    signs = (await table_state(service, "MP-01"))["signs"]
     assert signs == [{"kind": "limits", "cap_mm": 8.0}, {"kind": "minimum_table_stake", "cap_mm": 12.0}]
     with pytest.raises(BadRequest):
         await service.execute(PIT, {"type": "set_signs", "table_id": "MP-01", "signs": ["jackpot_meter"]})

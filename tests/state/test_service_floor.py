@@ -8,7 +8,8 @@ import pytest
 from kiosk.floor import load_floor
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.service import Service
-from tests.fixtures.actors import PIT, TEST_FLOOR
+from tests.fixtures.actors import PIT
+from tests.fixtures.floors import TEST_FLOOR
 
 
 def _floor(tmp_path, text, name="floor.toml"):

@@ -8,14 +8,12 @@ import aiohttp
 import pytest
 
 from kiosk.state.http import GuardedRunner, create_app, start_site
-from kiosk.state.service import Service
 
 
 @pytest.fixture
-async def service(tmp_path):
-    svc = await Service.open(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", tick_seconds=None)
-    yield svc
-    await svc.close()
+async def service(make_service):
+    """A service on an empty SQLite file: no floor."""
+    return await make_service(tick_seconds=None)
 
 
 async def test_port_0_serves_on_a_free_port_and_says_which(service):

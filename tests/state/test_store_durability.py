@@ -17,8 +17,7 @@ from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
 from kiosk.state.schema import SCHEMA_VERSION
 from kiosk.state.service import Service
 from tests.fixtures.actors import PIT
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.fixtures.paths import ROOT
 
 
 def _execute_sql(db_url: str, sql: str) -> None:
@@ -140,7 +139,7 @@ def test_acknowledged_writes_survive_sigkill(tmp_path, floor_path):
     db = tmp_path / "kill.sqlite3"
     script = f"""
 import asyncio, os, signal, sys
-sys.path.insert(0, {str(ROOT / "tests" / "state")!r})
+sys.path.insert(0, {str(ROOT)!r})
 from kiosk.floor import load_floor
 from kiosk.state.service import Service
 from tests.fixtures.actors import PIT

@@ -8,44 +8,39 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kiosk.floor import load_floor
 from kiosk.state.events import Actor
-from kiosk.state.http import HUB_KEY, StreamSettings, create_app
-from kiosk.state.service import Service
+from kiosk.state.http import HUB_KEY, StreamSettings
 
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 TC = "TC54-01"
 BJ = "BJ-01"
 PIT = Actor(name="pit-tester", role="pit")
 
 
 @pytest.fixture
-async def service(db_url):
+async def service(make_service, db_url, demo_floor):
     """A service on the demo floor, on a real SQLite file and on a real PostgreSQL database."""
-    svc = await Service.open(db_url, floor=load_floor(DEMO_FLOOR))
-    yield svc
-    await svc.close()
-
-
-async def start(service, **settings):
-    server = TestServer(create_app(service, stream=StreamSettings(**settings)))
-    await server.start_server()
-    return server
+    return await make_service(db_url, floor=demo_floor)
 
 
 @pytest.fixture
-async def server(service):
-    srv = await start(service, heartbeat=0.1)
-    yield srv
-    await srv.close()
+def start(serve_app, service):
+    """Serve the service with these stream settings: the server closes when the test ends."""
+
+    async def start(**settings):
+        return await serve_app(service, stream=StreamSettings(**settings))
+
+    return start
+
+
+@pytest.fixture
+async def server(start):
+    return await start(heartbeat=0.1)
 
 
 @pytest.fixture
@@ -143,8 +138,8 @@ async def test_first_message_must_be_subscribe(server, session, token):
     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4400
 
 
-async def test_silent_client_is_closed_after_the_hello_timeout(service, session, token):
-    server = await start(service, hello_timeout=0.2)
+async def test_silent_client_is_closed_after_the_hello_timeout(service, start, session, token):
+    server = await start(hello_timeout=0.2)
     try:
         ws = await session.ws_connect(server.make_url("/api/v1/stream"), headers={"Authorization": f"Bearer {token}"})
         msg = await next_message(ws)
@@ -319,8 +314,8 @@ async def test_only_a_display_token_reports_what_it_shows(service, server, sessi
     await ws.close()
 
 
-async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(service, session, token):
-    server = await start(service, queue_size=20, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
+async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(service, start, session, token):
+    server = await start(queue_size=20, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
     hub = server.app[HUB_KEY]
     try:
         ws = await connect(session, server, token)
@@ -356,8 +351,8 @@ async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(se
         await server.close()
 
 
-async def test_server_shutdown_closes_streams_with_going_away_and_the_resume_point(service, session, token):
-    server = await start(service)
+async def test_server_shutdown_closes_streams_with_going_away_and_the_resume_point(service, start, session, token):
+    server = await start()
     ws = await connect(session, server, token)
     snap = await next_message(ws)
     await next_message(ws)

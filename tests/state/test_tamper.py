@@ -18,9 +18,9 @@ from kiosk.state.checkpoint import CheckpointWriter, read_checkpoints
 from kiosk.state.errors import AuditKeyError
 from kiosk.state.service import Service
 from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.paths import ROOT
 from tests.fixtures.tamper import Attacker
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 KEY = AuditKey(bytes(range(32)), "test")
 
 

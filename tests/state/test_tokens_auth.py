@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import pathlib
 import sqlite3
 import subprocess
 import sys
@@ -14,8 +13,7 @@ import pytest
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from kiosk.state.service import Service
 from tests.fixtures.actors import ADMIN, PIT
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from tests.fixtures.paths import ROOT
 
 
 async def test_token_roundtrip_and_roles(service):

@@ -19,7 +19,8 @@ from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
-from tests.fixtures.live_display import display_reports, texts, wait_for
+from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
+from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(180)]
 
@@ -42,11 +43,6 @@ async def _console(qtbot, server, tmp_path, role: str = "pit", **kw) -> ConsoleW
 
 async def _stop(window: ConsoleWindow) -> None:
     await window.stop()
-
-
-async def _table(server, table_id):
-    async with KioskClient(server.url, server.tokens["pit"]) as c:
-        return await c.table(table_id)
 
 
 async def test_sign_in_refuses_a_dealer_token_and_shows_every_table(qtbot, live_server_sqlite, tmp_path):
@@ -80,14 +76,14 @@ async def test_an_invalid_limit_shows_the_rule_and_sends_nothing(qtbot, live_ser
         editor = window.pages["Edit table"]
         window.edit_table("BJ-01")
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
-        before = await _table(live_server_sqlite, "BJ-01")
+        before = await table_as_pit(live_server_sqlite, "BJ-01")
         editor.money["minimum_cents"].setText("$5")
         editor.money["maximum_cents"].setText("$50")
         assert editor.feedback.isVisible() and "003 s23(3)" in editor.feedback.text()
         assert not editor.publish.isEnabled()
         editor.publish.click()
         await asyncio.sleep(0.5)
-        assert (await _table(live_server_sqlite, "BJ-01"))["version"] == before["version"]
+        assert (await table_as_pit(live_server_sqlite, "BJ-01"))["version"] == before["version"]
         editor.money["maximum_cents"].setText("$500")
         assert not editor.feedback.isVisible() and editor.publish.isEnabled()
         # the signs: a required sign cannot be removed (the message cites the rule)
@@ -155,7 +151,7 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         box.button.click()
         await wait_for(lambda: box._texts, what="the scheduled change with its countdown")
         assert "(in 2" in box._texts[0][0].text()  # "(in 24:59)" or "(in 25:00)"
-        state = await _table(live_server_sqlite, "MP-01")
+        state = await table_as_pit(live_server_sqlite, "MP-01")
         assert state["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20000}
         # no display shows the notice yet: the console says so, and what follows
         await wait_for(lambda: box._texts and "NOTICE NOT SHOWN" in box._texts[0][0].text(), what="not shown")
@@ -190,7 +186,7 @@ async def test_concurrent_edits_conflict_visibly_and_overwrite_nothing(qtbot, li
         b.publish.click()
         await wait_for(lambda: b.conflict.isVisible(), what="the conflict")
         assert "changed by someone else" in b.conflict.text().lower() and "$900" in b.conflict.text()
-        assert (await _table(server, "BJ-02"))["limits"]["maximum_cents"] == 90000
+        assert (await table_as_pit(server, "BJ-02"))["limits"]["maximum_cents"] == 90000
         b.reload.click()
         assert b.money["maximum_cents"].text() == "$900"
     finally:

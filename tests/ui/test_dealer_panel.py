@@ -12,7 +12,7 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.ui.widgets.touch import MIN_TARGET_MM
-from tests.fixtures.live_display import display_reports, wait_for
+from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 
 pytestmark = [pytest.mark.timeout(120)]
 
@@ -33,11 +33,6 @@ async def _close(client, panel):
     await client.close()
 
 
-async def _table(server, table_id: str) -> dict:
-    async with KioskClient(server.url, server.tokens["pit"]) as reader:
-        return await reader.table(table_id)
-
-
 async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_server_sqlite):
     client, panel = await _panel(qtbot, live_server_sqlite, "TU-01")
     try:
@@ -50,7 +45,7 @@ async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_se
         await wait_for(lambda: sec.spin_buttons["H"].isEnabled(), what="'no more bets' on the stream")
         sec.spin_buttons["H"].click()
         await wait_for(lambda: "lit H1" in sec.status.text(), what="the first heads light")
-        state = await _table(live_server_sqlite, "TU-01")
+        state = await table_as_pit(live_server_sqlite, "TU-01")
         assert state["game_state"]["game"]["lights"] == {"heads": 1, "tails": 0, "odds": 0}
         assert state["game_state"]["game"]["seat"] == 4 and state["game_state"]["game"]["call"] == "heads"
 
@@ -59,7 +54,7 @@ async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_se
             lambda: sec.light_buttons[("odds", 5)].isChecked() and "FAILED" in sec.light_buttons[("odds", 5)].text(),
             what="the failed light on the stream",
         )
-        state = await _table(live_server_sqlite, "TU-01")
+        state = await table_as_pit(live_server_sqlite, "TU-01")
         assert state["game_state"]["failed_lights"]["odds"] == [5]
     finally:
         await _close(client, panel)
@@ -82,7 +77,7 @@ async def test_a_tri_chro_draw_lights_exactly_the_winning_areas(qtbot, live_serv
         sec.ball_buttons["gold"].click()
         sec.enter.click()
         await wait_for(lambda: "areas lit" in sec.status.text(), what="the result on the stream")
-        state = await _table(live_server_sqlite, "TC54-01")
+        state = await table_as_pit(live_server_sqlite, "TC54-01")
         assert set(state["game_state"]["winning"]) == winning_wagers(54, ["red*", "gold"])
         assert sec.status.text().endswith(f"{len(winning_wagers(54, ['red*', 'gold']))} areas lit")
     finally:
@@ -148,11 +143,11 @@ async def test_a_roulette_result_lights_the_number(qtbot, live_server_sqlite):
         sec = panel.section
         sec.numbers[17].click()
         await wait_for(lambda: "Winning number 17" in sec.status.text(), what="the result on the stream")
-        state = await _table(live_server_sqlite, "RO-01")
+        state = await table_as_pit(live_server_sqlite, "RO-01")
         assert state["game_state"]["number"] == 17 and state["game_state"]["winning"] == ["number_17"]
         sec.numbers[0].click()
         await wait_for(lambda: "Winning number 0" in sec.status.text(), what="the zero")
-        assert (await _table(live_server_sqlite, "RO-01"))["game_state"]["results"][:2] == [0, 17]
+        assert (await table_as_pit(live_server_sqlite, "RO-01"))["game_state"]["results"][:2] == [0, 17]
     finally:
         await _close(client, panel)
 

@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fixtures.paths import ROOT
+
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 
 

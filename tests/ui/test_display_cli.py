@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from kiosk.ui.display.device_settings import load_settings, verify_pin
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.fixtures.paths import ROOT
 
 
 def _display(tmp_path: Path, *args: str, token: str | None = None, stdin: str = "") -> subprocess.CompletedProcess:

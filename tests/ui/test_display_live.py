@@ -18,12 +18,13 @@ from kiosk.ui.display.cache import load_cache
 from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.ui.display.main import casino_from_summary
 from kiosk.ui.display.spec import DisplaySpec
-from tests.fixtures.live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
+from tests.fixtures.live_display import close_display, open_display, run, wait_for
+from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
 
-def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):  # noqa: F811 (a fixture)
+def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_path):
     async def scenario():
         client, process = await open_display(
             served,
@@ -75,7 +76,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
     run(scenario())
 
 
-def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):  # noqa: F811 (a fixture)
+def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, served, tmp_path):
     async def first():
         client, process = await open_display(
             served,
@@ -120,7 +121,7 @@ def test_a_restart_without_server_shows_the_saved_state_marked_offline(qapp, ser
     served.start()
 
 
-def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):  # noqa: F811 (a fixture)
+def test_a_refused_token_says_so_on_screen(qapp, served, tmp_path):
     async def scenario():
         client = KioskClient(served.url, "not-a-token")
         process = DisplayProcess(client, [DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")], DeviceSettings())

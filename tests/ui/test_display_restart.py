@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fixtures.live_display import ROOT, served  # noqa: F401 (served is a fixture)
+from tests.fixtures.paths import ROOT
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
@@ -62,7 +62,7 @@ def _first_picture(proc: subprocess.Popen, timeout: float = 60.0) -> list[str]:
     raise AssertionError(f"no first picture: {seen} {proc.stderr.read() if proc.stderr else ''}")
 
 
-def test_after_a_crash_the_display_comes_back_into_the_same_views_even_without_server(served, tmp_path):  # noqa: F811 (a fixture)
+def test_after_a_crash_the_display_comes_back_into_the_same_views_even_without_server(served, tmp_path):
     first = _start(served.url, served.tokens["display"], tmp_path)
     try:
         lines = _first_picture(first)

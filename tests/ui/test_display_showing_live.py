@@ -13,7 +13,8 @@ import pytest
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
-from tests.fixtures.live_display import close_display, open_display, run, served, texts, wait_for  # noqa: F401 (served)
+from tests.fixtures.live_display import close_display, open_display, run, wait_for
+from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
 
@@ -34,7 +35,7 @@ async def reported(pit: KioskClient, table_id: str, check: Callable[[dict], bool
     raise AssertionError(f"timed out waiting for a report of {what}; the latest: {latest}")
 
 
-def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):  # noqa: F811 (a fixture)
+def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
     async def scenario():
         client, process = await open_display(served, [SPEC])
         screen = process.screens[0]
@@ -69,7 +70,7 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
     run(scenario())
 
 
-def test_a_screen_that_cannot_show_its_sign_reports_none(qapp, served):  # noqa: F811 (a fixture)
+def test_a_screen_that_cannot_show_its_sign_reports_none(qapp, served):
     async def scenario():
         client, process = await open_display(served, [SPEC])
         screen = process.screens[0]

@@ -15,22 +15,14 @@ import pytest
 
 from kiosk.ui.display.calibration import ScreenScale
 from kiosk.ui.display.spec import DisplaySpec
-from tests.fixtures.live_display import (  # noqa: F401
-    close_display,
-    glyph_ink_heights,
-    grab_array,
-    open_display,
-    run,
-    served,
-    texts,
-    wait_for,
-)
+from tests.fixtures.live_display import close_display, glyph_ink_heights, grab_array, open_display, run, wait_for
+from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 DENSITIES = [2.5, 3.0, 3.75, 4.5, 9.0]  # device px per mm: the 800-pixel screen is 320 to 89 mm wide
 
 
-def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):  # noqa: F811 (a fixture)
+def test_every_letter_is_8mm_of_ink_or_the_sign_is_not_shown(qapp, served):
     async def scenario():
         specs = [DisplaySpec("BJ", "limits", table="BJ-01"), DisplaySpec("MP", "signs", table="MP-01")]
         client, process = await open_display(served, specs)

@@ -9,7 +9,6 @@ been a full one.
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,8 +20,8 @@ from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
 from kiosk.ui.widgets.scene_widget import Overlay, Placement, SceneWidget
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
 DRAWS = list(itertools.combinations_with_replacement(BALLS, 2))
 

@@ -22,7 +22,8 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
-from tests.fixtures.live_display import close_display, grab_array, open_display, run, served, texts, wait_for  # noqa: F401
+from tests.fixtures.live_display import close_display, grab_array, open_display, run, wait_for
+from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
@@ -44,7 +45,7 @@ def _glow_pixels(widget) -> int:
     return int((np.abs(image - GLOW).max(axis=2) <= 6).sum())
 
 
-def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served):  # noqa: F811 (a fixture)
+def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served):
     async def scenario():
         specs = [DisplaySpec("L", "layout", table="TC54-01"), DisplaySpec("R", "trichro", table="TC54-01", screen=1)]
         client, process = await open_display(served, specs)
@@ -78,7 +79,7 @@ def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served)
     run(scenario())
 
 
-def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, served):  # noqa: F811 (a fixture)
+def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, served):
     async def scenario():
         client, process = await open_display(served, [DisplaySpec("T", "twoup_lights", table="TU-01")])
         screen = process.screens[0]
@@ -113,7 +114,7 @@ def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, s
     run(scenario())
 
 
-def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp, served):  # noqa: F811 (a fixture)
+def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp, served):
     clock = Clock()
 
     async def scenario():

@@ -4,7 +4,7 @@ listeners exactly when a composed view state changed."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -13,14 +13,13 @@ from hypothesis import strategies as st
 
 from kiosk.state.client import Snapshot
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
-from kiosk.state.events import Actor
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.display_model import DisplayModel
 from kiosk.views.screen import Subject, compose_view
+from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.clock import START, Clock
 
-DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
-PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+T0 = START
 SUBJECTS = [
     Subject("layout", table="TC54-01"),
     Subject("trichro", table="TC54-01"),
@@ -30,14 +29,6 @@ SUBJECTS = [
     Subject("jackpot", link="CSP-PROG"),
     Subject("jackpot", table="CSP-04"),
 ]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 async def _play(db: str, floor) -> tuple[Snapshot, list]:

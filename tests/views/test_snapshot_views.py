@@ -4,7 +4,6 @@ server (exactly what that display shows now, lit areas and meters included)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,9 +12,8 @@ from PySide6.QtGui import QImage
 from kiosk.cli import main
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject
-from tests.fixtures.server_thread import LiveServer
-
-DEMO = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
+from tests.fixtures.paths import DEMO_FLOOR
+from tests.fixtures.server_thread import ServerThread
 
 
 def _pixels(path) -> np.ndarray:
@@ -25,7 +23,7 @@ def _pixels(path) -> np.ndarray:
     return rows[:, : image.width() * 4].reshape(image.height(), image.width(), 4).copy()
 
 
-def _argv(subject: Subject, out, *extra: str, source=("--floor", str(DEMO))) -> list[str]:
+def _argv(subject: Subject, out, *extra: str, source=("--floor", str(DEMO_FLOOR))) -> list[str]:
     who = ["--table", subject.table] if subject.table else ["--link", str(subject.link)]
     return [
         "snapshot",
@@ -56,7 +54,8 @@ def test_every_display_of_the_demo_floor_snapshots(demo_floor, tmp_path, capsys)
 
 @pytest.fixture
 def server(tmp_path, demo_floor):
-    live = LiveServer(tmp_path, demo_floor).start()
+    """A server on the demo floor on its own thread: the command line runs its own loop."""
+    live = ServerThread(f"sqlite:///{tmp_path / 'live.sqlite3'}", demo_floor).start()
     try:
         yield live
     finally:
@@ -69,14 +68,14 @@ def test_server_snapshot_is_what_the_display_shows_now(server, tmp_path, capsys,
     from kiosk.ui.display.snapshots import render_view
 
     token_file = tmp_path / "token"
-    token_file.write_text(server.token("display") + "\n", encoding="utf-8")
+    token_file.write_text(server.tokens["display"] + "\n", encoding="utf-8")
     monkeypatch.delenv("KIOSK_TOKEN", raising=False)
     server.execute("dealer", {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
     server.execute("dealer", {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["gold*", "green"]})
     server.execute("dealer", {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 9})
     server.execute("dealer", {"type": "twoup_new_game", "table_id": "TU-01", "seat": 5, "call": "tails"})
     snap = server.snapshot()
-    settings = CasinoSettings.from_floor(server._floor)
+    settings = CasinoSettings.from_floor(server.floor)
     for subject in (
         Subject("trichro", table="TC54-01"),
         Subject("layout", table="TC54-01"),

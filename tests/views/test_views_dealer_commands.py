@@ -9,6 +9,7 @@ import pytest
 from kiosk.state.events import Actor
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screens import layout
+from tests.fixtures.backend import table_state
 from tests.fixtures.scenes import texts
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
@@ -19,14 +20,10 @@ def settings(demo_floor) -> CasinoSettings:
     return CasinoSettings.from_floor(demo_floor)
 
 
-async def _table(service, table_id):
-    return (await service.snapshot())["tables"][table_id]
-
-
 async def test_roulette_results_light_the_number_and_list_the_last(service, settings, clock):
     for number in (17, 0, 5):
         await service.execute(DEALER, {"type": "roulette_result", "table_id": "RO-01", "number": number})
-    view = layout.compose(await _table(service, "RO-01"), None, settings, clock.now)
+    view = layout.compose(await table_state(service, "RO-01"), None, settings, clock.now)
     assert view.content.lit == {"number_5"} and view.content.results[:3] == (5, 0, 17)
     shown = texts(view.scene)
     assert "5" in shown and "RED" in shown and "17" in shown
@@ -34,11 +31,11 @@ async def test_roulette_results_light_the_number_and_list_the_last(service, sett
 
 async def test_pai_gow_bank_and_priority_markers(service, settings, clock):
     await service.execute(DEALER, {"type": "pai_gow_bank", "table_id": "PG-01", "banker": "house"})  # s425(8)
-    view = layout.compose(await _table(service, "PG-01"), None, settings, clock.now)
+    view = layout.compose(await table_state(service, "PG-01"), None, settings, clock.now)
     assert view.content.banker == "house" and "HOUSE" in texts(view.scene)
     await service.execute(DEALER, {"type": "pai_gow_bank", "table_id": "PG-01", "banker": "player", "box": 3})
     await service.execute(DEALER, {"type": "pai_gow_priority", "table_id": "PG-01", "boxes": [5]})
-    view = layout.compose(await _table(service, "PG-01"), None, settings, clock.now)
+    view = layout.compose(await table_state(service, "PG-01"), None, settings, clock.now)
     assert (view.content.banker, view.content.chung, view.content.priority) == ("player", 3, (5,))
     shown = " ".join(texts(view.scene))
     assert "PLAYER" in shown and "CHUNG AT BOX 3" in shown and "BOX 5" in shown
@@ -46,7 +43,7 @@ async def test_pai_gow_bank_and_priority_markers(service, settings, clock):
 
 async def test_slot_lights_follow_the_jackpot_wagers_in_play(service, settings, clock):
     await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "places": [2, 6]})
-    view = layout.compose(await _table(service, "CSP-01"), None, settings, clock.now)
+    view = layout.compose(await table_state(service, "CSP-01"), None, settings, clock.now)
     assert view.content.lit == {"seat2_slot", "seat6_slot"}  # 000 s231(1)
     await service.execute(DEALER, {"type": "caribbean_round_end", "table_id": "CSP-01"})
-    assert layout.compose(await _table(service, "CSP-01"), None, settings, clock.now).content.lit == frozenset()
+    assert layout.compose(await table_state(service, "CSP-01"), None, settings, clock.now).content.lit == frozenset()
