@@ -424,6 +424,7 @@ def _targets(spec: Any) -> str:
     return fitting[0] if spec.target == "table" else LINKS[0]
 
 
+@pytest.mark.slow
 def test_every_field_of_every_command_with_every_nasty_value(live):
     tried = 0
     for kind, spec in sorted(COMMANDS.items()):

@@ -178,6 +178,7 @@ async def test_stream_resumes_across_a_server_restart_missing_nothing(service, s
     await server.close()
 
 
+@pytest.mark.slow
 async def test_a_client_too_slow_to_read_is_cut_off_and_resumes_with_nothing_missed(service, start):
     server = await start(queue_size=10, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
     token = await service.create_token("display", "screen")

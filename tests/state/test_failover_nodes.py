@@ -72,6 +72,7 @@ async def _play(writer: KioskClient, stop: asyncio.Event) -> int:
     return count
 
 
+@pytest.mark.slow
 async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins(pg_url, floor, tmp_path):
     async with await Service.open(pg_url, floor=floor, tick_seconds=None) as seed:
         display_token = await seed.create_token("display", "floor screens")

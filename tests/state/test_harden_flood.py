@@ -68,6 +68,7 @@ async def _closed_by_server(reader: asyncio.StreamReader, timeout: float) -> boo
         return False
 
 
+@pytest.mark.slow
 async def test_a_flood_of_idle_half_sent_and_lying_connections_does_not_starve_displays(guarded, caplog):
     svc, runner, port = guarded
     display = await svc.create_token("display", "screen")

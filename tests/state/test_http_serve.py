@@ -80,6 +80,7 @@ def _non_loopback_address() -> str | None:
     return None if addr.startswith("127.") else addr
 
 
+@pytest.mark.slow
 async def test_serve_over_tls_with_a_given_certificate(tmp_path):
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(

@@ -20,6 +20,7 @@ async def test_session_says_who_the_token_is(live_server):
         assert me["role"] == role and me["name"] == f"{role}-tester"
 
 
+@pytest.mark.slow
 async def test_displays_lists_display_streams_only_and_only_for_pit_staff(live_server_sqlite):
     server = live_server_sqlite
     async with (

@@ -314,6 +314,7 @@ async def test_only_a_display_token_reports_what_it_shows(service, server, sessi
     await ws.close()
 
 
+@pytest.mark.slow
 async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(service, start, session, token):
     server = await start(queue_size=20, send_buffer_bytes=8192, close_timeout=5, heartbeat=0)
     hub = server.app[HUB_KEY]

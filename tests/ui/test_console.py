@@ -22,7 +22,7 @@ from kiosk.views.screen import Subject, compose_view
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.fixtures.scenes import texts
 
-pytestmark = [pytest.mark.timeout(180)]
+pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]  # each test starts and stops a kiosk serve: ~6 s
 
 
 async def _console(qtbot, server, tmp_path, role: str = "pit", **kw) -> ConsoleWindow:

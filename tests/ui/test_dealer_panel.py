@@ -14,7 +14,7 @@ from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.ui.widgets.touch import MIN_TARGET_MM
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 
-pytestmark = [pytest.mark.timeout(120)]
+pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]  # each test starts and stops a kiosk serve: ~6 s
 
 
 async def _panel(qtbot, server, table_id: str, role: str = "dealer"):

@@ -41,6 +41,7 @@ def _argv(subject: Subject, out, *extra: str, source=("--floor", str(DEMO_FLOOR)
     ]
 
 
+@pytest.mark.slow
 def test_every_display_of_the_demo_floor_snapshots(demo_floor, tmp_path, capsys):
     for display_id, display in sorted(demo_floor.displays.items()):
         subject = Subject.of_display(display)
