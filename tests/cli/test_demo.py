@@ -1,4 +1,5 @@
-"""``kiosk demo`` end to end: the backend, the croupier and the windows (offscreen), or headless."""
+"""``kiosk demo`` end to end: the backend, the croupier and the windows (offscreen), or headless;
+and ``kiosk demo --no-serve``: the demo floor checks clean and every table's layout renders."""
 
 from __future__ import annotations
 
@@ -11,9 +12,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from kiosk.floor import load_floor
+from kiosk.scene.resources import assets_dir
 from tests.fixtures.paths import ROOT
 
-pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]
+pytestmark = [pytest.mark.timeout(240)]
 #: The one-line reasons Qt gives for not opening display :77: no X server there, or (before it
 #: tries) no libxcb-cursor0 on the machine for its xcb plugin.
 QT_CANNOT_OPEN = ("could not connect to display :77", "libxcb-cursor0 is needed to load the Qt xcb platform plugin")
@@ -48,6 +51,7 @@ def _demo(tmp_path: Path, env_changes: dict[str, str | None], *args: str) -> sub
     )
 
 
+@pytest.mark.slow
 def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tmp_path):
     done = _demo(
         tmp_path,
@@ -77,6 +81,7 @@ def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tm
         assert len(np.unique(pixels.reshape(-1, 3)[::97], axis=0)) > 8, f"{name} is (nearly) blank"
 
 
+@pytest.mark.slow
 def test_demo_with_a_display_opens_its_windows(tmp_path):
     done = _demo(tmp_path, {"QT_QPA_PLATFORM": "offscreen"}, "--seconds", "6")
     assert done.returncode == 0, done.stderr
@@ -110,17 +115,43 @@ def test_a_display_qt_cannot_open_falls_back_to_headless_in_one_line(tmp_path):
     assert len(said) == 1 and any(reason in said[0] for reason in QT_CANNOT_OPEN), done.stdout
 
 
-def test_kiosk_display_without_a_usable_display_is_one_line(tmp_path):
-    env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=":77", KIOSK_TOKEN="t")
-    env.pop("QT_QPA_PLATFORM", None)
-    env.pop("WAYLAND_DISPLAY", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "kiosk.cli", "display", "--server", "http://127.0.0.1:9"],
+def test_demo_checks_the_floor_and_renders_every_table(tmp_path) -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk",
+            "demo",
+            "--no-serve",
+            "--out",
+            str(tmp_path),
+            "--size",
+            "480x270",
+            "--screen-mm",
+            "527x296",
+        ],
         capture_output=True,
         text=True,
-        env=env,
-        timeout=60,
-        cwd=ROOT,
+        timeout=240,
     )
-    assert done.returncode == 2 and "Traceback" not in done.stderr
-    assert done.stderr.strip().count("\n") == 0 and "cannot open the display" in done.stderr
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr
+    tables = load_floor(assets_dir() / "demo_floor.toml").tables
+    for table_id in tables:
+        png = tmp_path / f"{table_id}-layout.png"
+        assert png.is_file(), f"no layout rendered for {table_id}"
+        with Image.open(png) as image:
+            colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
+        assert colours is None or len(colours) > 50, f"{table_id}: the render is (nearly) blank"
+
+
+def test_demo_with_a_missing_floor_is_one_line(tmp_path) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "kiosk", "demo", "--no-serve", "--floor", str(tmp_path / "nope.toml")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode != 0
+    assert "Traceback" not in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1

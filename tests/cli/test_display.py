@@ -71,3 +71,19 @@ def test_set_pin_stores_only_a_hash(tmp_path):
     assert verify_pin("4711", load_settings(tmp_path / "device.json").staff_pin)
     bad = _display(tmp_path, "--set-pin", stdin="12\n")
     assert bad.returncode == 2 and "4 to 12 digits" in bad.stderr
+
+
+def test_kiosk_display_without_a_usable_display_is_one_line(tmp_path):
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=":77", KIOSK_TOKEN="t")
+    env.pop("QT_QPA_PLATFORM", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "display", "--server", "http://127.0.0.1:9"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "cannot open the display" in done.stderr
