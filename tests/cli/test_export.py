@@ -15,6 +15,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from kiosk.views import builders as b
 from tests.fixtures.paths import DEMO_FLOOR as DEMO
 from tests.fixtures.paths import ROOT
 
@@ -130,7 +131,7 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
 
         async def raise_maximum() -> None:
             async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {secret}"}) as session:
-                body = {"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 200000}}
+                body = b.set_limits("BJ-01", {"maximum_cents": 200000})
                 async with session.post(f"{url}/api/v1/commands", json=body) as response:
                     assert response.status == 200, await response.text()
 

@@ -16,6 +16,7 @@ from kiosk.cli import main
 from kiosk.render.qt import fit_transform
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
+from kiosk.views import builders
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject
 from tests.fixtures.paths import DEMO_FLOOR
@@ -255,10 +256,10 @@ def test_server_snapshot_is_what_the_display_shows_now(server, tmp_path, capsys,
     token_file = tmp_path / "token"
     token_file.write_text(server.tokens["display"] + "\n", encoding="utf-8")
     monkeypatch.delenv("KIOSK_TOKEN", raising=False)
-    server.execute("dealer", {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-    server.execute("dealer", {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["gold*", "green"]})
-    server.execute("dealer", {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 9})
-    server.execute("dealer", {"type": "twoup_new_game", "table_id": "TU-01", "seat": 5, "call": "tails"})
+    server.execute("dealer", builders.trichro_no_more_bets("TC54-01"))
+    server.execute("dealer", builders.trichro_draw("TC54-01", ["gold*", "green"]))
+    server.execute("dealer", builders.jackpot_wagers("CSP-01", count=9))
+    server.execute("dealer", builders.twoup_new_game("TU-01", seat=5, call="tails"))
     snap = server.snapshot()
     settings = CasinoSettings.from_floor(server.floor)
     for subject in (

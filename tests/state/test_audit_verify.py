@@ -17,6 +17,7 @@ from kiosk.state.auditkey import AuditKey, find_key, load_key, write_new_key
 from kiosk.state.checkpoint import CheckpointWriter, read_checkpoints
 from kiosk.state.errors import AuditKeyError
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, PIT
 from tests.fixtures.paths import ROOT
 from tests.fixtures.tamper import Attacker
@@ -28,15 +29,15 @@ async def _busy(url: str, floor, key: AuditKey | None, checkpoints: pathlib.Path
     service = await Service.open(url, floor=floor, tick_seconds=None, audit_key=key)
     try:
         await service.create_token("dealer", "Dana Dealer")
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack"})
-        await service.execute(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-        await service.execute(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red", "gold*"]})
+        await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack"))
+        await service.execute(DEALER, b.trichro_no_more_bets("TC54-01"))
+        await service.execute(DEALER, b.trichro_draw("TC54-01", ["red", "gold*"]))
         if checkpoints is not None:
             head = await service.audit_head()
             writer = CheckpointWriter(checkpoints)
             writer.write(head["n"], head["seq"], head["hash"])
             writer.close()
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Late"})
+        await service.execute(PIT, b.set_display_name("BJ-01", "Late"))
         if checkpoints is not None:
             head = await service.audit_head()
             writer = CheckpointWriter(checkpoints)
@@ -201,7 +202,7 @@ async def test_an_old_database_is_keyed_from_the_next_record_and_still_verifies(
     await _busy(url, floor, None)
     before = (await _verify(url, None, None)).records
     service = await Service.open(url, tick_seconds=None, audit_key=KEY)
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Keyed"})
+    await service.execute(PIT, b.set_display_name("BJ-01", "Keyed"))
     await service.close()
     report = await _verify(url, KEY, None)
     assert report.ok and report.keyed_from == before + 1 and report.records == before + 2

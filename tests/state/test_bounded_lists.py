@@ -12,6 +12,7 @@ import pytest
 from kiosk.state.errors import BadRequest, StateError
 from kiosk.state.handlers._base import LIST_LIMITS
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.actors import ADMIN, DEALER, PIT
 
 EVENT_BOUND = 64 * 1024  # no event of these commands may exceed it, however often they are sent
@@ -23,7 +24,7 @@ def _appenders():
         "pending",
         ("tables", "PK-01", None),
         [],
-        lambda i: (PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"maximum_cents": 1000 + i % 2}}),
+        lambda i: (PIT, b.set_limits("PK-01", {"maximum_cents": 1000 + i % 2})),
     )
     yield (
         "scheduled",
@@ -31,33 +32,28 @@ def _appenders():
         [],
         lambda i: (
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "MP-01",
-                "limits": {"maximum_cents": 2000 + i},
-                "effective_at": f"2027-01-01T00:00:{i % 60:02d}Z",
-            },
+            b.schedule_change("MP-01", {"maximum_cents": 2000 + i}, f"2027-01-01T00:00:{i % 60:02d}Z"),
         ),
     )
     yield (
         "proposals",
         ("links", "PROG", None),
         [],
-        lambda i: (ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_000_000 + i}),
+        lambda i: (ADMIN, b.jackpot_propose("PROG", seed_cents=1_000_000 + i)),
     )
     yield (
         "illumination_faults",
         ("tables", "TC63-01", "game_state"),
         [
-            (DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"}),
-            (DEALER, {"type": "trichro_generate", "table_id": "TC63-01"}),
+            (DEALER, b.trichro_no_more_bets("TC63-01")),
+            (DEALER, b.trichro_generate("TC63-01")),
         ],
-        lambda i: (DEALER, {"type": "trichro_illumination_fault", "table_id": "TC63-01", "note": "n" * 500}),
+        lambda i: (DEALER, b.trichro_illumination_fault("TC63-01", note="n" * 500)),
     )
     yield (
         "actions",
         ("tables", "TU-01", "game_state.game"),
-        [(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 1, "call": "heads"})],
+        [(DEALER, b.twoup_new_game("TU-01", seat=1, call="heads"))],
         lambda i: (
             DEALER,
             {

@@ -14,6 +14,7 @@ from kiosk.state.errors import BadRequest, Forbidden, NotFound
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_report, sign_shown
 from kiosk.state.store import AuditQuery
+from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, DISPLAY, PIT
 from tests.fixtures.backend import table_state
 from tests.fixtures.clock import START
@@ -189,15 +190,15 @@ async def test_all_players_agreeing_needs_no_notice(service, clock):
 
 async def test_a_commission_change_waits_until_a_display_shows_it(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
-    pending = (await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}}))[0]
+    pending = (await service.execute(PIT, b.set_limits("PK-01", {"rake": rake})))[0]
     change = pending.data["pending"]["id"]
-    [held] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    [held] = await service.execute(DEALER, b.hand_complete("PK-01"))
     assert held.data["applied"] == [] and held.data["waiting"] == [change]
     [why] = held.data["held"]
     assert why["rule"] == "002 r7.3" and "no display of table PK-01 has shown the change" in why["message"]
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
     await show(service, "PK-01", signs=["rake"], notices=[change])
-    [done] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    [done] = await service.execute(DEALER, b.hand_complete("PK-01"))
     assert [a["id"] for a in done.data["applied"]] == [change] and done.data["held"] == []
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
 
@@ -206,15 +207,13 @@ async def test_a_commission_change_waits_until_a_display_shows_it(service):
 
 
 async def _hit(service):
-    [hit, _end] = await service.execute(
-        DEALER, {"type": "jackpot_hit", "table_id": "CSP-03", "hands": {"seat 1": ROYAL}}
-    )
+    [hit, _end] = await service.execute(DEALER, b.jackpot_hit("CSP-03", {"seat 1": ROYAL}))
     return hit.data["hit"]
 
 
 async def _pay_and_reset(service):
-    await service.execute(PIT, {"type": "jackpot_paid", "link_id": "CSP-03.jackpot"})
-    await service.execute(PIT, {"type": "jackpot_reset", "link_id": "CSP-03.jackpot"})
+    await service.execute(PIT, b.jackpot_paid("CSP-03.jackpot"))
+    await service.execute(PIT, b.jackpot_reset("CSP-03.jackpot"))
 
 
 async def test_the_sharing_sign_counts_when_a_display_shows_its_words(service):

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from kiosk.floor import check_floor, load_floor
 from kiosk.state.floorlaw import FloorFrame, floor_of
+from kiosk.views import builders as b
 from tests.fixtures.paths import LAW_FLOOR
 
 
@@ -43,14 +44,14 @@ def refused(status, body, rule):
 
 async def test_removing_the_blackjack_limits_sign_is_refused(api):
     before = await api.table("BJ-05")
-    status, body = await api.command({"type": "set_signs", "table_id": "BJ-05", "signs": []})
+    status, body = await api.command(b.set_signs("BJ-05", []))
     message = refused(status, body, "003 s23(2)")
     assert "BJ-05" in message and "limits" in message
     assert (await api.table("BJ-05"))["version"] == before["version"]
 
 
 async def test_removing_the_manila_minimum_table_stake_sign_is_refused(api):
-    status, body = await api.command({"type": "set_signs", "table_id": "MP-01", "signs": ["limits"]})
+    status, body = await api.command(b.set_signs("MP-01", ["limits"]))
     refused(status, body, "003 s259(2)")
     assert [s["kind"] for s in (await api.table("MP-01"))["signs"]] == ["limits", "minimum_table_stake"]
 
@@ -68,20 +69,18 @@ async def test_sign_letters_under_8_mm_are_refused_with_the_seed_that_sets_them(
         {"kind": s["kind"], "cap_mm": 7.5 if s["kind"] == kind else s["cap_mm"]}
         for s in (await api.table(table))["signs"]
     ]
-    status, body = await api.command({"type": "set_signs", "table_id": table, "signs": signs})
+    status, body = await api.command(b.set_signs(table, signs))
     assert "8 mm" in refused(status, body, rule)
 
 
 async def test_a_sign_the_game_does_not_have_is_a_bad_request_naming_the_table(api):
-    status, body = await api.command({"type": "set_signs", "table_id": "BJ-05", "signs": ["limits", "rake"]})
+    status, body = await api.command(b.set_signs("BJ-05", ["limits", "rake"]))
     assert status == 400, body
     assert body["error"]["message"] == "table BJ-05: signs[2]: a blackjack table has no 'rake' sign"
 
 
 async def test_a_required_sign_may_be_kept_larger_and_others_added(api):
-    status, body = await api.command(
-        {"type": "set_signs", "table_id": "BJ-05", "signs": [{"kind": "limits", "cap_mm": 12}, "bonus_payouts"]}
-    )
+    status, body = await api.command(b.set_signs("BJ-05", [{"kind": "limits", "cap_mm": 12}, "bonus_payouts"]))
     assert status == 200, body
     assert (await api.table("BJ-05"))["signs"] == [
         {"kind": "limits", "cap_mm": 12.0},
@@ -90,17 +89,13 @@ async def test_a_required_sign_may_be_kept_larger_and_others_added(api):
 
 
 async def test_bonus_blackjack_needs_its_payout_sign_then_a_nominated_blackjack(api):
-    on = {"type": "set_limits", "table_id": "BJ-05", "limits": {"bonus_blackjack": True}}
+    on = b.set_limits("BJ-05", {"bonus_blackjack": True})
     refused(*await api.command(on), "003 s50A(1)(b)")
-    status, body = await api.command(
-        {"type": "set_signs", "table_id": "BJ-05", "signs": ["limits", "bonus_payouts", "nominated_blackjack"]}
-    )
+    status, body = await api.command(b.set_signs("BJ-05", ["limits", "bonus_payouts", "nominated_blackjack"]))
     assert status == 200, body
     message = refused(*await api.command(on), "003 s50C(3)")
     assert "nominated" in message
-    status, body = await api.command(
-        {"type": "nominate_blackjack", "table_id": "BJ-05", "suit": "hearts", "card": "king"}, role="dealer"
-    )
+    status, body = await api.command(b.nominate_blackjack("BJ-05", "hearts", "king"), role="dealer")
     assert status == 200, body
     status, body = await api.command(on)
     assert status == 200, body
@@ -109,18 +104,14 @@ async def test_bonus_blackjack_needs_its_payout_sign_then_a_nominated_blackjack(
     assert (table["settings"]["nominated_suit"], table["settings"]["nominated_card"]) == ("hearts", "king")
     # with bonus blackjack on, the payout sign can no longer be taken down
     refused(
-        *await api.command({"type": "set_signs", "table_id": "BJ-05", "signs": ["limits", "nominated_blackjack"]}),
+        *await api.command(b.set_signs("BJ-05", ["limits", "nominated_blackjack"])),
         "003 s50A(1)(b)",
     )
 
 
 async def test_a_fifth_instructional_table_is_refused(api):
     status, body = await api.command(
-        {
-            "type": "set_limits",
-            "table_id": "BJ-05",
-            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-        }
+        b.set_limits("BJ-05", {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True})
     )
     message = refused(status, body, "003 s23(4)")
     assert "BJ-05" in message
@@ -129,12 +120,9 @@ async def test_a_fifth_instructional_table_is_refused(api):
 
 async def test_a_scheduled_change_that_would_break_the_floor_is_refused_when_scheduled(api):
     status, body = await api.command(
-        {
-            "type": "schedule_change",
-            "table_id": "BJ-05",
-            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-            "effective_at": "2099-01-01T00:00:00Z",
-        }
+        b.schedule_change(
+            "BJ-05", {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True}, "2099-01-01T00:00:00Z"
+        )
     )
     refused(status, body, "003 s23(4)")
     assert (await api.table("BJ-05"))["scheduled"] == []
@@ -142,44 +130,25 @@ async def test_a_scheduled_change_that_would_break_the_floor_is_refused_when_sch
 
 async def test_a_write_that_mends_an_instructional_table_is_accepted(api):
     status, body = await api.command(
-        {
-            "type": "set_limits",
-            "table_id": "BJ-01",
-            "limits": {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False},
-        }
+        b.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False})
     )
     assert status == 200, body
     status, body = await api.command(
-        {
-            "type": "set_limits",
-            "table_id": "BJ-05",
-            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-        }
+        b.set_limits("BJ-05", {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True})
     )
     assert status == 200, body
 
 
 async def test_a_due_change_that_would_now_break_the_floor_fails_and_changes_nothing(api, clock):
-    mend = {
-        "type": "set_limits",
-        "table_id": "BJ-01",
-        "limits": {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False},
-    }
+    mend = b.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 50000, "instructional": False})
     assert (await api.command(mend))[0] == 200
     status, body = await api.command(
-        {
-            "type": "schedule_change",
-            "table_id": "BJ-05",
-            "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-            "effective_at": "2026-11-30T10:00:00Z",
-        }
+        b.schedule_change(
+            "BJ-05", {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True}, "2026-11-30T10:00:00Z"
+        )
     )
     assert status == 200, body
-    back = {
-        "type": "set_limits",
-        "table_id": "BJ-01",
-        "limits": {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True},
-    }
+    back = b.set_limits("BJ-01", {"minimum_cents": 200, "maximum_cents": 1000, "instructional": True})
     assert (await api.command(back))[0] == 200
     clock.advance(hours=2)
     events = await api.service.apply_due()
@@ -210,18 +179,18 @@ def _writes():
     ).filter(bool)
     blackjack = st.sampled_from(["BJ-01", "BJ-04", "BJ-05"])
     return st.one_of(
-        st.builds(lambda t, s: {"type": "set_signs", "table_id": t, "signs": s}, blackjack, signs),
-        st.builds(lambda t, lim: {"type": "set_limits", "table_id": t, "limits": lim}, blackjack, limits),
+        st.builds(lambda t, s: b.set_signs(t, s), blackjack, signs),
+        st.builds(lambda t, lim: b.set_limits(t, lim), blackjack, limits),
         st.builds(
-            lambda s: {"type": "set_signs", "table_id": "MP-01", "signs": s},
+            lambda s: b.set_signs("MP-01", s),
             st.lists(st.sampled_from(["limits", "minimum_table_stake", "ace_rule"]), unique=True),
         ),
         st.builds(
-            lambda stake: {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": stake}},
+            lambda stake: b.set_limits("MP-01", {"minimum_table_stake_cents": stake}),
             st.sampled_from([5000, 10000]),
         ),
         st.builds(
-            lambda t, s, c: {"type": "nominate_blackjack", "table_id": t, "suit": s, "card": c},
+            lambda t, s, c: b.nominate_blackjack(t, s, c),
             blackjack,
             st.sampled_from(["spades", "hearts"]),
             st.sampled_from(["king", "10", "5"]),

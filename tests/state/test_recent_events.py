@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, PIT
 
 TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
@@ -14,11 +15,9 @@ TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 async def _floor_changes(service: Service, rounds: int) -> list:
     written = []
     for i in range(rounds):
-        written += await service.execute(
-            PIT, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"Name {i}"}
-        )
+        written += await service.execute(PIT, b.set_display_name(TABLES[i % len(TABLES)], f"Name {i}"))
         if i % 3 == 0:  # a jackpot contribution: a link event that concerns every linked table
-            written += await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 2})
+            written += await service.execute(DEALER, b.jackpot_wagers("CSP-01", count=2))
     return written
 
 

@@ -9,6 +9,7 @@ import pytest
 
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.showing import parse_report
+from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, DISPLAY, PIT
 from tests.fixtures.backend import table_state
 from tests.fixtures.clock import START
@@ -81,25 +82,16 @@ async def test_all_players_agreed_override_names_who_recorded_it(service):
     # immediate change with everyone's agreement
     events = await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "DP-01",
-            "limits": {"minimum_table_stake_cents": 15_000},
-            "players_agreed": agreed,
-        },
+        b.set_limits("DP-01", {"minimum_table_stake_cents": 15_000}, players_agreed=agreed),
     )
     assert events[0].data["rule"] == "003 s295(3)"
 
 
 async def test_immediate_increase_is_refused_but_a_decrease_applies_at_once(service):
     with pytest.raises(RuleRefused) as err:
-        await service.execute(
-            PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 20_000}}
-        )
+        await service.execute(PIT, b.set_limits("MP-01", {"minimum_table_stake_cents": 20_000}))
     assert err.value.rule == "003 s259(3)"
-    await service.execute(
-        PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 5_000}}
-    )
+    await service.execute(PIT, b.set_limits("MP-01", {"minimum_table_stake_cents": 5_000}))
     assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
 
 
@@ -123,21 +115,12 @@ async def test_due_change_that_breaks_a_rule_by_then_fails_visibly(service, cloc
     # valid when scheduled: a $5 minimum with every s459(1) maximum met
     await service.execute(
         PIT,
-        {
-            "type": "schedule_change",
-            "table_id": "TC54-01",
-            "limits": {"minimum_cents": 500},
-            "effective_at": _at(timedelta(hours=1)),
-        },
+        b.schedule_change("TC54-01", {"minimum_cents": 500}, _at(timedelta(hours=1))),
     )
     # meanwhile: a $10 minimum frees the maxima, and the 3 to 4 maximum is lowered
     await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "TC54-01",
-            "limits": {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}},
-        },
+        b.set_limits("TC54-01", {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}}),
     )
     clock.advance(hours=2)
     events = await service.apply_due()
@@ -153,53 +136,36 @@ async def test_schedule_checks_time_and_the_law_now(service):
     with pytest.raises(BadRequest):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "MP-01",
-                "limits": {"minimum_table_stake_cents": 20_000},
-                "effective_at": "2026-11-30 10:00",
-            },
+            b.schedule_change("MP-01", {"minimum_table_stake_cents": 20_000}, "2026-11-30 10:00"),
         )
     with pytest.raises(RuleRefused):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "TC54-01",
-                "limits": {"maximum_by": {"8:1": 1_000}},
-                "effective_at": _at(timedelta(hours=1)),
-            },
+            b.schedule_change("TC54-01", {"maximum_by": {"8:1": 1_000}}, _at(timedelta(hours=1))),
         )
     with pytest.raises(BadRequest):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "PK-01",
-                "limits": {"minimum_buy_in_cents": 20_000},
-                "effective_at": _at(timedelta(hours=1)),
-            },
+            b.schedule_change("PK-01", {"minimum_buy_in_cents": 20_000}, _at(timedelta(hours=1))),
         )
 
 
 async def test_cancel_a_scheduled_change(service, clock):
     events = await _schedule(service, "MP-01", 20_000, timedelta(minutes=30))
     change_id = events[0].data["scheduled"]["id"]
-    await service.execute(PIT, {"type": "cancel_change", "table_id": "MP-01", "change_id": change_id})
+    await service.execute(PIT, b.cancel_change("MP-01", change_id))
     clock.advance(hours=1)
     assert await service.apply_due() == []
     with pytest.raises(BadRequest):
-        await service.execute(PIT, {"type": "cancel_change", "table_id": "MP-01", "change_id": change_id})
+        await service.execute(PIT, b.cancel_change("MP-01", change_id))
 
 
 async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
-    events = await service.execute(
-        PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"minimum_buy_in_cents": 20_000}}
-    )
+    events = await service.execute(PIT, b.set_limits("PK-01", {"minimum_buy_in_cents": 20_000}))
     assert events[0].type == "change_pending" and events[0].data["rule"] == "002 r6.9"
     results = []
     for _ in range(4):
-        done = (await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"}))[0]
+        done = (await service.execute(DEALER, b.hand_complete("PK-01")))[0]
         results.append((done.data["applied"], (await table_state(service, "PK-01"))["limits"]["minimum_buy_in_cents"]))
     # the hand being played when notice was given does not count; then three full hands of notice
     assert [buy_in for _, buy_in in results] == [10_000, 10_000, 10_000, 20_000]
@@ -210,35 +176,33 @@ async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
 async def test_poker_change_with_majority_agreement_waits_only_for_the_hand(service):
     await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "PK-01",
-            "limits": {"game_type": "Omaha"},
-            "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
-        },
+        b.set_limits(
+            "PK-01",
+            {"game_type": "Omaha"},
+            players_agreed={"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
+        ),
     )
     assert (await table_state(service, "PK-01"))["limits"]["game_type"] != "Omaha"
-    await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    await service.execute(DEALER, b.hand_complete("PK-01"))
     assert (await table_state(service, "PK-01"))["limits"]["game_type"] == "Omaha"
     with pytest.raises(RuleRefused) as err:
         await service.execute(
             PIT,
-            {
-                "type": "set_limits",
-                "table_id": "PK-01",
-                "limits": {"game_type": "Razz"},
-                "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8},
-            },
+            b.set_limits(
+                "PK-01",
+                {"game_type": "Razz"},
+                players_agreed={"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8},
+            ),
         )
     assert err.value.rule == "002 r6.9"
 
 
 async def test_poker_commission_change_applies_between_hands(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
-    events = await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
+    events = await service.execute(PIT, b.set_limits("PK-01", {"rake": rake}))
     assert events[0].data["rule"] == "002 r7.3"
     await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
-    await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    await service.execute(DEALER, b.hand_complete("PK-01"))
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):
-        await service.execute(DEALER, {"type": "hand_complete", "table_id": "BJ-01"})
+        await service.execute(DEALER, b.hand_complete("BJ-01"))

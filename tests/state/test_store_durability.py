@@ -16,6 +16,7 @@ from kiosk.state.db import default_sqlite_path, parse_db_url
 from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
 from kiosk.state.schema import SCHEMA_VERSION
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.actors import PIT
 from tests.fixtures.paths import ROOT
 
@@ -100,7 +101,7 @@ async def test_events_and_audit_are_append_only(db_url, floor):
 
 async def test_state_survives_a_restart(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Big Blackjack"})
+    await service.execute(PIT, b.set_display_name("BJ-01", "Big Blackjack"))
     before = await service.snapshot()
     await service.close()
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
@@ -119,7 +120,7 @@ async def test_sequence_is_gap_free_under_concurrent_writes(db_url, floor):
         start = (await service.snapshot())["seq"]
         await asyncio.gather(
             *(
-                service.execute(PIT, {"type": "set_display_name", "table_id": t, "display_name": f"name {i}"})
+                service.execute(PIT, b.set_display_name(t, f"name {i}"))
                 for i in range(10)
                 for t in ("BJ-01", "TU-01", "MP-01")
             )

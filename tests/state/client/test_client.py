@@ -11,6 +11,7 @@ from kiosk.state.client import KioskClient, LiveState, ServerUnreachable, Snapsh
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused, Unauthorized
 from kiosk.state.events import Actor, Event
 from kiosk.state.http import HUB_KEY, StreamSettings
+from kiosk.views import builders as b
 from tests.fixtures.ports import free_port
 
 TC = "TC54-01"
@@ -48,7 +49,7 @@ def base(server):
 
 
 async def rename(service, table_id, name):
-    return await service.execute(PIT, {"type": "set_display_name", "table_id": table_id, "display_name": name})
+    return await service.execute(PIT, b.set_display_name(table_id, name))
 
 
 async def test_reads_and_a_command_round_trip(service, server):
@@ -59,9 +60,7 @@ async def test_reads_and_a_command_round_trip(service, server):
         tables = await client.tables()
         assert TC in tables
         version = (await client.table(TC))["version"]
-        events = await client.execute(
-            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "From the client"}
-        )
+        events = await client.execute(b.set_display_name(TC, "From the client", expected_version=version))
         assert all(isinstance(e, Event) for e in events)
         assert events[-1].actor == "pit-anna" and events[-1].at.tzinfo is not None
         assert (await client.table(TC))["display_name"] == "From the client"
@@ -75,15 +74,11 @@ async def test_errors_raise_the_state_error_classes(service, server):
     display = await service.create_token("display", "screen")
     async with KioskClient(base(server), pit) as client:
         version = (await client.table(TC))["version"]
-        await client.execute(
-            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "one"}
-        )
+        await client.execute(b.set_display_name(TC, "one", expected_version=version))
         with pytest.raises(Conflict):
-            await client.execute(
-                {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "two"}
-            )
+            await client.execute(b.set_display_name(TC, "two", expected_version=version))
         with pytest.raises(RuleRefused) as refused:
-            await client.execute({"type": "set_signs", "table_id": TC, "signs": [{"kind": "limits", "cap_mm": 5}]})
+            await client.execute(b.set_signs(TC, [{"kind": "limits", "cap_mm": 5}]))
         assert refused.value.rule and refused.value.status == 422
         with pytest.raises(NotFound):
             await client.table("NOPE-9")
@@ -96,7 +91,7 @@ async def test_errors_raise_the_state_error_classes(service, server):
             await client.create_token("admin", "me")
     async with KioskClient(base(server), display) as client:
         with pytest.raises(Forbidden):
-            await client.execute({"type": "set_display_name", "table_id": TC, "display_name": "x"})
+            await client.execute(b.set_display_name(TC, "x"))
     async with KioskClient(base(server), "wrong") as client:
         with pytest.raises(Unauthorized):
             await client.tables()
@@ -222,7 +217,7 @@ async def test_live_state_mirrors_the_server_from_the_stream(service, server):
         assert view.apply(await asyncio.wait_for(stream.__anext__(), 10)) == ("snapshot", None)
         link_id = next(lid for lid, link in view.links.items() if "CSP-01" in link["tables"])
         changed = []
-        committed = await service.execute(dealer, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 3})
+        committed = await service.execute(dealer, b.jackpot_wagers("CSP-01", count=3))
         committed += await rename(service, "CSP-01", "Reef Stud Deluxe")
         for _ in committed:
             changed.append(view.apply(await asyncio.wait_for(stream.__anext__(), 10)))

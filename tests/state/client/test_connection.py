@@ -14,6 +14,7 @@ from kiosk.state.client.status import Connected, ConnectionEvents, Offline, Resu
 from kiosk.state.errors import Unauthorized
 from kiosk.state.events import Actor
 from kiosk.state.http import StreamSettings
+from kiosk.views import builders
 from tests.fixtures.ports import free_port
 
 TC = "TC54-01"
@@ -37,7 +38,7 @@ def start(serve_app):
 
 
 async def rename(service, name):
-    return await service.execute(PIT, {"type": "set_display_name", "table_id": TC, "display_name": name})
+    return await service.execute(PIT, builders.set_display_name(TC, name))
 
 
 async def next_item(stream, timeout=10):
@@ -167,9 +168,7 @@ async def test_a_client_moves_to_another_node_when_its_node_is_lost(pg_url, make
         await server_a.close()
         version = (await b.snapshot([TC]))["tables"][TC]["version"]
         # the command fails over too: a is gone, b takes it
-        written += await client.execute(
-            {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "via b"}
-        )
+        written += await client.execute(builders.set_display_name(TC, "via b", expected_version=version))
         assert client.base_url == url_b
         written += await rename(b, "on b")
         await until(lambda: len(items) == 1 + len(written) and isinstance(seen[-1], Connected))

@@ -13,6 +13,7 @@ from aiohttp.test_utils import TestServer
 
 from kiosk.state.http import HealthSettings
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.actors import PIT
 
 
@@ -42,7 +43,7 @@ def serve(serve_app):
 
 
 async def rename(node: Service, name: str):
-    return await node.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": name})
+    return await node.execute(PIT, b.set_display_name("BJ-01", name))
 
 
 async def test_a_single_sqlite_node_is_healthy_with_no_one_to_listen_to(sqlite_url, floor, make_service, serve):

@@ -14,6 +14,7 @@ import pytest
 from aiohttp import web
 
 from kiosk.state.http import ConnectionLimits, GuardedRunner, create_app
+from kiosk.views import builders as b
 from tests.fixtures.actors import PIT
 
 FLOOD = 300  # connections of each kind of 3: a few hundred in all
@@ -95,9 +96,7 @@ async def test_a_flood_of_idle_half_sent_and_lying_connections_does_not_starve_d
         flood = await _open_flood(port, pit)
         written = []
         for i in range(20):  # the floor keeps working while the flood is on
-            events = await svc.execute(
-                PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {i}"}
-            )
+            events = await svc.execute(PIT, b.set_display_name("BJ-01", f"Blackjack {i}"))
             written.append(events[-1].seq)
             t0 = time.monotonic()
             async with session.get(f"http://127.0.0.1:{port}/api/v1/health") as r:

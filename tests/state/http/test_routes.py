@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
 from kiosk.state.service import Service
+from kiosk.views import builders as b
 from tests.fixtures.paths import DEMO_FLOOR
 
 TC = "TC54-01"
@@ -69,9 +70,7 @@ async def test_display_token_reads_but_any_write_is_403_and_changes_nothing(api)
     before = await api.seq()
     status, body = await api.call("GET", "/tables", role="display")
     assert status == 200 and TC in body["tables"]
-    status, body = await api.call(
-        "POST", "/commands", role="display", body={"type": "set_display_name", "table_id": TC, "display_name": "X"}
-    )
+    status, body = await api.call("POST", "/commands", role="display", body=b.set_display_name(TC, "X"))
     assert_error(status, body, 403, "forbidden")
     status, body = await api.call("POST", "/tokens", role="display", body={"role": "admin", "name": "x"})
     assert_error(status, body, 403, "forbidden")
@@ -207,12 +206,7 @@ async def test_command_commits_events_and_state_and_events_since_replays_them(ap
         "POST",
         "/commands",
         role="pit",
-        body={
-            "type": "set_display_name",
-            "table_id": TC,
-            "expected_version": version,
-            "display_name": "Tri-Chro Deluxe",
-        },
+        body=b.set_display_name(TC, "Tri-Chro Deluxe", expected_version=version),
     )
     assert status == 200, body
     events = body["events"]
@@ -247,7 +241,7 @@ async def test_typed_command_endpoint(api):
 
 async def test_stale_version_is_409_and_changes_nothing(api):
     version = await _version(api)
-    ok = {"type": "set_display_name", "table_id": TC, "expected_version": version, "display_name": "First"}
+    ok = b.set_display_name(TC, "First", expected_version=version)
     assert (await api.call("POST", "/commands", role="pit", body=ok))[0] == 200
     before = await api.seq()
     stale = dict(ok, display_name="Second")
@@ -264,7 +258,7 @@ async def test_rule_refusal_is_422_with_the_citation(api):
         "POST",
         "/commands",
         role="pit",
-        body={"type": "set_signs", "table_id": TC, "signs": [{"kind": "limits", "cap_mm": 5}]},
+        body=b.set_signs(TC, [{"kind": "limits", "cap_mm": 5}]),
     )
     err = assert_error(status, body, 422, "rule_refused")
     assert err["rule"] and err["rule"] in err["message"]
@@ -330,9 +324,7 @@ async def test_non_json_content_type_is_400(api):
 
 
 async def test_audit_verify_is_admin_only_and_proves_the_chain(api):
-    await api.call(
-        "POST", "/commands", role="pit", body={"type": "set_display_name", "table_id": TC, "display_name": "Audited"}
-    )
+    await api.call("POST", "/commands", role="pit", body=b.set_display_name(TC, "Audited"))
     status, body = await api.call("GET", "/audit/verify")
     assert status == 200
     assert body["ok"] is True and body["records"] >= 1 and body["first_broken"] is None

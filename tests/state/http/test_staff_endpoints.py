@@ -9,6 +9,7 @@ import pytest
 
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import BadRequest, Forbidden
+from kiosk.views import builders as b
 
 pytestmark = [pytest.mark.timeout(120)]
 
@@ -53,9 +54,9 @@ async def test_audit_filters_by_table_actor_action_and_time_newest_first(live_se
         KioskClient(live_server.url, live_server.tokens["pit"]) as pit,
         KioskClient(live_server.url, live_server.tokens["dealer"]) as dealer,
     ):
-        await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack Royale"})
-        await dealer.execute({"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-        await pit.execute({"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack"})
+        await pit.execute(b.set_display_name("BJ-01", "Blackjack Royale"))
+        await dealer.execute(b.trichro_no_more_bets("TC54-01"))
+        await pit.execute(b.set_display_name("BJ-01", "Blackjack"))
         everything = (await pit.audit())["records"]
         ns = [r["n"] for r in everything]
         assert ns == sorted(ns, reverse=True)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from kiosk.state.events import Actor
 from kiosk.state.http import HUB_KEY, StreamSettings
+from kiosk.views import builders as b
 
 TC = "TC54-01"
 BJ = "BJ-01"
@@ -55,7 +56,7 @@ async def session():
 
 
 async def rename(service, table_id, name):
-    return await service.execute(PIT, {"type": "set_display_name", "table_id": table_id, "display_name": name})
+    return await service.execute(PIT, b.set_display_name(table_id, name))
 
 
 async def connect(session, server, bearer, *, header=True, **hello):

@@ -13,6 +13,7 @@ import aiohttp
 import pytest
 
 from kiosk.state.http import StreamSettings
+from kiosk.views import builders as b
 from tests.fixtures.actors import PIT
 
 
@@ -84,7 +85,7 @@ async def test_a_revoked_tokens_open_stream_ends_4401(served):
     ws = await _subscribe(session, server, token)
     ident = next(t["id"] for t in await svc.list_tokens() if t["name"] == "screen")
     await svc.revoke_token(ident)
-    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After revoke"})
+    await svc.execute(PIT, b.set_display_name("BJ-01", "After revoke"))
     seen = []
     async with asyncio.timeout(10):
         while True:
@@ -102,7 +103,7 @@ async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(ser
     token = await svc.create_token("display", "screen", expires_at=clock.now + timedelta(minutes=5))
     ws = await _subscribe(session, server, token)
     clock.advance(minutes=6)
-    await svc.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After expiry"})
+    await svc.execute(PIT, b.set_display_name("BJ-01", "After expiry"))
     code, reason = await _until_closed(ws)
     assert code == 4401 and "expired" in reason
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kiosk.state.errors import BadRequest
+from kiosk.views import builders as b
 from tests.fixtures.http_api import assert_refused
 
 
@@ -23,7 +24,7 @@ async def _mint(api, token, **body):
 
 async def _propose(api, token):
     status, body = await api.call(
-        "POST", "/commands", token=token, body={"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 1_200_000}
+        "POST", "/commands", token=token, body=b.jackpot_propose("PROG", seed_cents=1_200_000)
     )
     assert status == 200, body
     return body["events"][0]["data"]["proposal_id"]
@@ -34,9 +35,7 @@ async def test_an_admin_cannot_approve_their_own_proposal_with_a_token_they_mint
     second = await _mint(api, alice, role="admin", name="Definitely Bob")
     proposal = await _propose(api, alice)
     before = await api.seq()
-    status, body = await api.call(
-        "POST", "/commands", token=second, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
-    )
+    status, body = await api.call("POST", "/commands", token=second, body=b.jackpot_approve("PROG", proposal))
     err = assert_refused(status, body, 403, "forbidden")
     assert "second" in err["message"] or "another person" in err["message"]
     assert await api.seq() == before
@@ -47,9 +46,7 @@ async def test_a_token_minted_by_a_minted_token_still_belongs_to_the_first_perso
     second = await _mint(api, alice, role="admin", name="Carol")
     third = await _mint(api, second, role="admin", name="Dave")
     proposal = await _propose(api, third)
-    status, body = await api.call(
-        "POST", "/commands", token=alice, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
-    )
+    status, body = await api.call("POST", "/commands", token=alice, body=b.jackpot_approve("PROG", proposal))
     assert_refused(status, body, 403, "forbidden")
 
 
@@ -57,9 +54,7 @@ async def test_a_different_person_approves(api):
     alice = api.tokens["admin"]
     bob = await api.service.create_token("admin", "Bob Second")  # kiosk token create, on the server
     proposal = await _propose(api, alice)
-    status, body = await api.call(
-        "POST", "/commands", token=bob, body={"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal}
-    )
+    status, body = await api.call("POST", "/commands", token=bob, body=b.jackpot_approve("PROG", proposal))
     assert status == 200, body
     assert body["events"][0]["type"] == "jackpot_settings_changed"
 
@@ -89,14 +84,14 @@ async def test_a_pit_token_scoped_to_tables_acts_on_those_tables_only(api):
         "POST",
         "/commands",
         token=pit,
-        body={"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack A"},
+        body=b.set_display_name("BJ-01", "Blackjack A"),
     )
     assert status == 200, body
     before = await api.seq()
     for command in (
-        {"type": "set_display_name", "table_id": "TC54-01", "display_name": "Tri-Chro A"},
-        {"type": "set_limits", "table_id": "MP-01", "limits": {"maximum_cents": 2500}},
-        {"type": "jackpot_paid", "link_id": "PROG"},
+        b.set_display_name("TC54-01", "Tri-Chro A"),
+        b.set_limits("MP-01", {"maximum_cents": 2500}),
+        b.jackpot_paid("PROG"),
     ):
         status, body = await api.call("POST", "/commands", token=pit, body=command)
         assert_refused(status, body, 403, "forbidden")
@@ -105,7 +100,5 @@ async def test_a_pit_token_scoped_to_tables_acts_on_those_tables_only(api):
 
 async def test_a_dealer_token_scoped_to_tables_acts_on_those_tables_only(api):
     dealer = await _mint(api, api.tokens["admin"], role="dealer", name="dealer TU", tables=["TU-01"])
-    status, body = await api.call(
-        "POST", "/commands", token=dealer, body={"type": "trichro_no_more_bets", "table_id": "TC54-01"}
-    )
+    status, body = await api.call("POST", "/commands", token=dealer, body=b.trichro_no_more_bets("TC54-01"))
     assert_refused(status, body, 403, "forbidden")

@@ -18,6 +18,7 @@ from kiosk.ui.display.cache import load_cache
 from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.ui.display.main import casino_from_summary
 from kiosk.ui.display.spec import DisplaySpec
+from kiosk.views import builders as b
 from tests.fixtures.live_display import close_display, open_display, run, wait_for
 from tests.fixtures.scenes import texts
 
@@ -39,13 +40,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
             assert "$10" in shown and "$1,000" in shown, shown
             # pit staff change the limits: the sign follows, through the stream only
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
-                await pit.execute(
-                    {
-                        "type": "set_limits",
-                        "table_id": "BJ-01",
-                        "limits": {"minimum_cents": 2500, "maximum_cents": 250000},
-                    }
-                )
+                await pit.execute(b.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250000}))
             await wait_for(lambda: "$2,500" in texts(screen.widget.scene), what="the new maximum")
             assert "$25" in texts(screen.widget.scene)
             # the server dies: the picture stays, marked offline since the time it was last heard
@@ -58,7 +53,7 @@ def test_limits_follow_the_server_go_offline_and_come_back(qapp, served, tmp_pat
             # it comes back on the same address: live again, the mark gone, nothing missed
             served.start()
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
-                await pit.execute({"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 300000}})
+                await pit.execute(b.set_limits("BJ-01", {"maximum_cents": 300000}))
             await wait_for(
                 lambda: (
                     "$3,000" in texts(screen.widget.scene)

@@ -13,6 +13,7 @@ import pytest
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
+from kiosk.views import builders as b
 from tests.fixtures.live_display import close_display, open_display, run, wait_for
 from tests.fixtures.scenes import texts
 
@@ -47,12 +48,7 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
                 # pit staff schedule a higher minimum table stake: the display shows the notice and says so
                 when = datetime.now(UTC) + timedelta(minutes=30)
                 [event] = await pit.execute(
-                    {
-                        "type": "schedule_change",
-                        "table_id": "MP-01",
-                        "limits": {"minimum_table_stake_cents": 20_000},
-                        "effective_at": when.isoformat(),
-                    }
+                    b.schedule_change("MP-01", {"minimum_table_stake_cents": 20_000}, when.isoformat())
                 )
                 change = event.data["scheduled"]["id"]
                 await reported(pit, "MP-01", lambda d: d["notices"] == [change], "the notice")
@@ -60,7 +56,7 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
                 assert any(t.startswith("From ") for t in shown) and any("$200" in t for t in shown), shown
                 # the reports made no new version of the table: nobody's edit conflicts with them
                 assert (await pit.table("MP-01"))["version"] == event.version
-                await pit.execute({"type": "cancel_change", "table_id": "MP-01", "change_id": change})
+                await pit.execute(b.cancel_change("MP-01", change))
                 await reported(pit, "MP-01", lambda d: d["notices"] == [] and d["signs"], "the notice's end")
             finally:
                 await close_display(client, process)

@@ -22,6 +22,7 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.rules.twoup import SpinnerGame
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
+from kiosk.views import builders as b
 from tests.fixtures.live_display import close_display, grab_array, open_display, run, wait_for
 from tests.fixtures.scenes import texts
 
@@ -54,13 +55,13 @@ def test_trichro_lights_exactly_the_winning_areas_of_every_drawing(qapp, served)
             assert layout.state.scene.lit == frozenset() and _glow_pixels(layout.widget) == 0
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
                 for draw in itertools.combinations_with_replacement(BALLS, 2):
-                    await pit.execute({"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+                    await pit.execute(b.trichro_no_more_bets("TC54-01"))
                     await wait_for(
                         lambda: not layout.state.scene.lit and not result.state.scene.lit,
                         what="nothing lit after no more bets",
                     )
                     assert _glow_pixels(layout.widget) == 0
-                    await pit.execute({"type": "trichro_draw", "table_id": "TC54-01", "balls": list(draw)})
+                    await pit.execute(b.trichro_draw("TC54-01", list(draw)))
                     expected = winning_wagers(54, list(draw))
                     await wait_for(
                         lambda expected=expected: (
@@ -89,24 +90,20 @@ def test_twoup_lights_follow_the_spins_and_a_failed_light_shows_its_card(qapp, s
 
         try:
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
-                await pit.execute({"type": "twoup_new_game", "table_id": "TU-01", "seat": 3, "call": "heads"})
+                await pit.execute(b.twoup_new_game("TU-01", seat=3, call="heads"))
                 reference = SpinnerGame("heads")
                 for code in ["O", "O", "X", "H", "O", "T", "O", "O", "H"]:
-                    await pit.execute({"type": "twoup_no_more_bets", "table_id": "TU-01"})
-                    await pit.execute({"type": "twoup_spin", "table_id": "TU-01", "result": code})
+                    await pit.execute(b.twoup_no_more_bets("TU-01"))
+                    await pit.execute(b.twoup_spin("TU-01", code))
                     reference.spin(code)
                     await wait_for(lambda: lit() == reference.lights, what=f"lights {reference.lights} after {code}")
                     if reference.outcome is not None:
                         break
                 before = texts(screen.state.scene)
-                await pit.execute(
-                    {"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2, "failed": True}
-                )
+                await pit.execute(b.twoup_light("TU-01", "tails", 2, True))
                 await wait_for(lambda: dict(screen.state.content.failed)["tails"] == (2,), what="the failed light")
                 assert texts(screen.state.scene) != before  # the card is drawn in the failed light's place
-                await pit.execute(
-                    {"type": "twoup_light", "table_id": "TU-01", "light": "tails", "index": 2, "failed": False}
-                )
+                await pit.execute(b.twoup_light("TU-01", "tails", 2, False))
                 await wait_for(lambda: dict(screen.state.content.failed)["tails"] == (), what="the repaired light")
         finally:
             await close_display(client, process)
@@ -125,7 +122,7 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
             assert format_money(start, always_cents=True) in texts(screen.widget.scene)
             seen: set[str] = set()
             async with KioskClient(served.url, served.tokens["pit"]) as pit:
-                await pit.execute({"type": "jackpot_wagers", "table_id": "CSP-01", "count": 60})
+                await pit.execute(b.jackpot_wagers("CSP-01", count=60))
                 await wait_for(lambda: screen.state.facts["amount_cents"] > start, what="the new amount")
                 target = screen.state.facts["amount_cents"]
                 final = format_money(target, always_cents=True)
@@ -139,13 +136,11 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
                 await asyncio.sleep(0.3)
                 assert final in texts(screen.widget.scene) and not screen.meter.counting(1e18)
                 # a royal flush at CSP-02: every linked display says PENDING and names the table
-                await pit.execute(
-                    {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 4": ["AS", "KS", "QS", "JS", "10S"]}}
-                )
+                await pit.execute(b.jackpot_hit("CSP-02", {"seat 4": ["AS", "KS", "QS", "JS", "10S"]}))
                 await wait_for(lambda: any("PENDING" in t for t in texts(screen.widget.scene)), what="PENDING")
                 assert any("CSP-02" in t for t in texts(screen.widget.scene))
-                await pit.execute({"type": "jackpot_paid", "link_id": "CSP-PROG"})
-                await pit.execute({"type": "jackpot_reset", "link_id": "CSP-PROG"})
+                await pit.execute(b.jackpot_paid("CSP-PROG"))
+                await pit.execute(b.jackpot_reset("CSP-PROG"))
                 await wait_for(lambda: not any("PENDING" in t for t in texts(screen.widget.scene)), what="the reset")
             last = format_money(screen.state.facts["amount_cents"], always_cents=True)
             # the server goes silent; 30 s later (the display's clock moved on) the amount is not current

@@ -17,6 +17,7 @@ from PySide6.QtTest import QTest
 from kiosk.state.client import KioskClient, LiveState
 from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.views import builders
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
@@ -233,7 +234,7 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
         assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed_before
         async with KioskClient(server.url, server_b_token) as b:
             proposal = next(iter(window.ctx.feed.link(link_id)["proposals"]))
-            await b.execute({"type": "jackpot_approve", "link_id": link_id, "proposal_id": proposal})
+            await b.execute(builders.jackpot_approve(link_id, proposal))
         await wait_for(
             lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == 1_200_000, what="the approved seed"
         )

@@ -12,6 +12,7 @@ from kiosk.rules.trichro import winning_wagers
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.ui.widgets.touch import MIN_TARGET_MM
+from kiosk.views import builders
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]  # each test starts and stops a kiosk serve: ~6 s
@@ -203,7 +204,7 @@ async def test_a_commission_change_waits_at_the_dealer_until_the_displays_show_i
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
     try:
         async with KioskClient(server.url, server.tokens["pit"]) as pit:
-            [given] = await pit.execute({"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
+            [given] = await pit.execute(builders.set_limits("PK-01", {"rake": rake}))
         change = given.data["pending"]["id"]
         sec = panel.section
         await wait_for(lambda: "displays to show it (002 r7.3)" in sec.waiting.text(), what="the change waiting")

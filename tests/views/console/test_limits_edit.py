@@ -8,6 +8,7 @@ import pytest
 
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import BadRequest, RuleRefused
+from kiosk.views import builders as b
 from kiosk.views.console.limits_edit import LimitsEdit
 
 
@@ -37,19 +38,11 @@ def test_the_commands_are_versioned_one_after_the_other(demo_states):
     edit = LimitsEdit(bj, {**_as_typed(bj), "minimum_cents": "$60"}, "Big Blackjack", ["limits", "instructional"])
     assert edit.patch() == {"minimum_cents": 6000}
     assert edit.commands() == [
-        {"type": "set_limits", "table_id": "BJ-01", "expected_version": version, "limits": {"minimum_cents": 6000}},
-        {
-            "type": "set_display_name",
-            "table_id": "BJ-01",
-            "expected_version": version + 1,
-            "display_name": "Big Blackjack",
-        },
-        {
-            "type": "set_signs",
-            "table_id": "BJ-01",
-            "expected_version": version + 2,
-            "signs": [{"kind": "limits", "cap_mm": 8.0}, {"kind": "instructional"}],
-        },
+        b.set_limits("BJ-01", {"minimum_cents": 6000}, expected_version=version),
+        b.set_display_name("BJ-01", "Big Blackjack", expected_version=version + 1),
+        b.set_signs(
+            "BJ-01", [{"kind": "limits", "cap_mm": 8.0}, {"kind": "instructional"}], expected_version=version + 2
+        ),
     ]
 
 

@@ -10,6 +10,7 @@ import pytest
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.state.events import Actor
+from kiosk.views import builders as b
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.screens import jackpot, layout, trichro, twoup_lights
 from tests.fixtures.scenes import short_added_texts, texts
@@ -35,16 +36,16 @@ async def test_layout_lights_exactly_the_winning_areas_until_the_next_game(servi
     run = service.execute
     tables, _ = await _state(service)
     assert layout.compose(tables["TC54-01"], None, settings, clock.now).content.lit == frozenset()
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-    await run(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red*", "gold"]})
+    await run(DEALER, b.trichro_no_more_bets("TC54-01"))
+    await run(DEALER, b.trichro_draw("TC54-01", ["red*", "gold"]))
     tables, _ = await _state(service)
     view = layout.compose(tables["TC54-01"], None, settings, clock.now)
     assert view.content.lit == winning_wagers(54, ["red*", "gold"])  # 001 s463(3)
     assert view.scene.lit == view.content.lit
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+    await run(DEALER, b.trichro_no_more_bets("TC54-01"))
     tables, _ = await _state(service)
     assert layout.compose(tables["TC54-01"], None, settings, clock.now).content.lit == frozenset()
-    await run(DEALER, {"type": "trichro_malfunction", "table_id": "TC54-01", "device": "ball_device"})
+    await run(DEALER, b.trichro_malfunction("TC54-01", "ball_device"))
     tables, _ = await _state(service)
     assert layout.compose(tables["TC54-01"], None, settings, clock.now).content.lit == frozenset()  # s465
 
@@ -65,24 +66,24 @@ async def test_trichro_view_follows_the_drawing(service, settings, clock):
     run = service.execute
     tables, _ = await _state(service)
     assert "PLACE YOUR BETS" in texts(trichro.compose(tables["TC54-01"], None, settings, clock.now).scene)
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+    await run(DEALER, b.trichro_no_more_bets("TC54-01"))
     tables, _ = await _state(service)
     assert "NO MORE BETS" in texts(trichro.compose(tables["TC54-01"], None, settings, clock.now).scene)  # 001 s462
-    await run(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["green*", "red"]})
+    await run(DEALER, b.trichro_draw("TC54-01", ["green*", "red"]))
     tables, _ = await _state(service)
     view = trichro.compose(tables["TC54-01"], None, settings, clock.now)
     assert {"GREEN STAR", "RED"} <= set(texts(view.scene))  # readable without colour
     assert view.content.lit == winning_wagers(54, ["green*", "red"])
     # the generator's table: its balls say where they came from (001 s455)
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
-    await run(DEALER, {"type": "trichro_generate", "table_id": "TC63-01"})
+    await run(DEALER, b.trichro_no_more_bets("TC63-01"))
+    await run(DEALER, b.trichro_generate("TC63-01"))
     tables, _ = await _state(service)
     view = trichro.compose(tables["TC63-01"], None, settings, clock.now)
     assert len(view.content.balls) == 2 and view.content.generator
     assert "random result generator" in " ".join(texts(view.scene))
     # a generator malfunction voids the drawing: it says so and lights nothing (001 s466)
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
-    await run(DEALER, {"type": "trichro_malfunction", "table_id": "TC63-01", "device": "rrg"})
+    await run(DEALER, b.trichro_no_more_bets("TC63-01"))
+    await run(DEALER, b.trichro_malfunction("TC63-01", "rrg"))
     tables, _ = await _state(service)
     for area in AREAS:
         view = trichro.compose(tables["TC63-01"], None, settings, clock.now, area=area)
@@ -94,16 +95,16 @@ async def test_trichro_view_follows_the_drawing(service, settings, clock):
 
 async def test_twoup_lights_follow_the_spins_and_failed_lights_show_the_card(service, settings, clock):
     run = service.execute
-    await run(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 2, "call": "heads"})
-    await run(DEALER, {"type": "twoup_no_more_bets", "table_id": "TU-01"})
-    await run(DEALER, {"type": "twoup_spin", "table_id": "TU-01", "result": "H"})
-    await run(DEALER, {"type": "twoup_no_more_bets", "table_id": "TU-01"})
-    await run(DEALER, {"type": "twoup_spin", "table_id": "TU-01", "result": "O"})
+    await run(DEALER, b.twoup_new_game("TU-01", seat=2, call="heads"))
+    await run(DEALER, b.twoup_no_more_bets("TU-01"))
+    await run(DEALER, b.twoup_spin("TU-01", "H"))
+    await run(DEALER, b.twoup_no_more_bets("TU-01"))
+    await run(DEALER, b.twoup_spin("TU-01", "O"))
     tables, _ = await _state(service)
     view = twoup_lights.compose(tables["TU-01"], None, settings, clock.now)
     assert dict(view.content.lit) == {"heads": 1, "tails": 0, "odds": 1}
     assert texts(view.scene).count("HEADS") == 1  # the row label only: no card while no light failed
-    await run(DEALER, {"type": "twoup_light", "table_id": "TU-01", "light": "heads", "index": 1, "failed": True})
+    await run(DEALER, b.twoup_light("TU-01", "heads", 1, True))
     tables, _ = await _state(service)
     for area in AREAS:
         view = twoup_lights.compose(tables["TU-01"], None, settings, clock.now, area=area)
@@ -114,24 +115,22 @@ async def test_twoup_lights_follow_the_spins_and_failed_lights_show_the_card(ser
 
 async def test_jackpot_meter_shows_the_exact_amount_then_pending_until_reset(service, settings, clock):
     run = service.execute
-    await run(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 7})
+    await run(DEALER, b.jackpot_wagers("CSP-01", count=7))
     _, links = await _state(service)
     link = links["CSP-PROG"]
     view = jackpot.compose(None, link, settings, clock.now)
     amount = link["meter"]["amount_cents"]
     assert view.facts["amount_cents"] == amount and view.facts["current"]
     assert format_money(amount, always_cents=True) in texts(view.scene)
-    await run(
-        DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}}
-    )
+    await run(DEALER, b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}))
     tables, links = await _state(service)
     for subject in (None, tables["CSP-03"]):  # the link's display and a member table's
         view = jackpot.compose(subject, links["CSP-PROG"], settings, clock.now)
         shown = texts(view.scene)
         assert "JACKPOT PENDING" in shown and "won at table CSP-02" in shown  # 000 s246, s247
         assert not view.facts["current"]
-    await run(PIT, {"type": "jackpot_paid", "link_id": "CSP-PROG"})
-    await run(PIT, {"type": "jackpot_reset", "link_id": "CSP-PROG"})
+    await run(PIT, b.jackpot_paid("CSP-PROG"))
+    await run(PIT, b.jackpot_reset("CSP-PROG"))
     _, links = await _state(service)
     view = jackpot.compose(None, links["CSP-PROG"], settings, clock.now)
     assert "JACKPOT PENDING" not in texts(view.scene) and view.facts["current"]
