@@ -18,7 +18,8 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from types import ModuleType
 from typing import NoReturn
 
 from kiosk import __version__
@@ -32,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _commands():
+def _commands() -> Iterator[ModuleType]:
     """The subcommand modules of this package; private modules (``_x``, ``__main__``) are not."""
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):

@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 from kiosk.cli._errors import CommandError
 
+if TYPE_CHECKING:
+    from kiosk.state.shapes import LinkState, TableState
+    from kiosk.views.base import CasinoSettings
+
 __all__ = ["from_floor", "from_server"]
 
+Source: TypeAlias = "tuple[dict[str, TableState], dict[str, LinkState], CasinoSettings, str]"
+"""``(tables, links, casino settings, where they came from)``."""
 
-def from_floor(path: str):
+
+def from_floor(path: str) -> Source:
     """``(tables, links, CasinoSettings, "in PATH")`` of a floor file; one line when it cannot
     be loaded or a table's limits break a rule."""
     from kiosk.floor import load_floor
@@ -33,7 +41,7 @@ def from_floor(path: str):
     return tables, links, CasinoSettings.from_floor(floor), f"in {path}"
 
 
-def from_server(url: str, token: str, folder: Path):
+def from_server(url: str, token: str, folder: Path) -> Source:
     """``(tables, links, CasinoSettings, "on URL")`` of a running server now (the reads a display
     makes when it starts: the floor summary, the logo, if any, saved in ``folder``, and every
     table and link)."""
@@ -41,7 +49,7 @@ def from_server(url: str, token: str, folder: Path):
     from kiosk.state.errors import StateError
     from kiosk.views.base import CasinoSettings
 
-    async def read():
+    async def read() -> tuple[dict[str, TableState], dict[str, LinkState], CasinoSettings]:
         async with KioskClient(url, token) as client:
             summary = await client.floor_summary()
             logo = await client.floor_logo(folder, summary)

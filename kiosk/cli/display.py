@@ -13,10 +13,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kiosk.cli._errors import CommandError
 from kiosk.cli._token import add_token_argument, read_token
 from kiosk.floor.references import VIEW_GAMES
+
+if TYPE_CHECKING:
+    from kiosk.ui.display.device_settings import DeviceSettings
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
@@ -68,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _settings(args: argparse.Namespace):
+def _settings(args: argparse.Namespace) -> tuple[DeviceSettings, Path]:
     from kiosk.ui.display.device_settings import DeviceSettingsError, default_settings_path, load_settings
 
     path = args.settings or default_settings_path()
@@ -78,7 +82,7 @@ def _settings(args: argparse.Namespace):
         raise CommandError(str(exc)) from None
 
 
-def _set_pin(settings, path: Path) -> int:
+def _set_pin(settings: DeviceSettings, path: Path) -> int:
     from kiosk.ui.display.device_settings import hash_pin, save_settings
 
     pin = sys.stdin.readline().strip()

@@ -20,12 +20,17 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kiosk.cli import CommandError
 from kiosk.cli._sources import from_floor, from_server
 from kiosk.cli._token import add_token_argument, read_token
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "generated_time"]
 
@@ -95,7 +100,7 @@ def generated_time(args: argparse.Namespace) -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def _progress(quiet: bool):
+def _progress(quiet: bool) -> tuple[Progress | None, Callable[[int, int], None] | None]:
     """A rich progress bar on a terminal; nothing otherwise."""
     if quiet or not sys.stderr.isatty():
         return None, None

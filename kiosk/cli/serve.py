@@ -6,15 +6,19 @@ Binds 127.0.0.1 unless told otherwise, prints the URL it listens on, and shuts d
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import signal
 import ssl
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk.cli._errors import CommandError
+
+if TYPE_CHECKING:
+    from kiosk.floor.models import Floor
 
 __all__ = ["NAME", "HELP", "DEFAULT_PORT", "add_arguments", "run"]
 
@@ -23,7 +27,7 @@ HELP = "run the game-state server (HTTP API and WebSocket stream)"
 DEFAULT_PORT = 8765
 
 
-def add_arguments(parser: Any) -> None:
+def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="URL",
@@ -142,7 +146,7 @@ def _tls_context(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
     return context
 
 
-def _load_floor(path: Path | None) -> Any:
+def _load_floor(path: Path | None) -> Floor | None:
     if path is None:
         return None
     from kiosk.floor import load_floor
@@ -156,7 +160,7 @@ def _load_floor(path: Path | None) -> Any:
         raise CommandError(f"floor file: {problems[0]}{more}") from None
 
 
-async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
+async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None, floor: Floor | None) -> int:
     from aiohttp import web
 
     from kiosk.state.auditkey import find_key
@@ -178,7 +182,7 @@ async def _serve(args: Any, tls: ssl.SSLContext | None, floor: Any) -> int:
         checkpoints.close()
         raise CommandError(exc.message) from None
     runner: web.AppRunner | None = None
-    checkpointing: asyncio.Task | None = None
+    checkpointing: asyncio.Task[None] | None = None
     try:
         app = create_app(
             service, health=HealthSettings(max_lag_seconds=args.max_lag), floor=floor, body_timeout=args.request_timeout
@@ -237,7 +241,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
-def run(args: Any) -> int:
+def run(args: argparse.Namespace) -> int:
     """Run the server until SIGTERM/SIGINT; returns the exit code."""
     logging.basicConfig(
         level=logging.WARNING, stream=sys.stderr, format="kiosk serve: %(levelname)s %(name)s: %(message)s"

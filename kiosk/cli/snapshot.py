@@ -16,10 +16,14 @@ import re
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kiosk.cli._errors import CommandError
 from kiosk.cli._sources import from_floor, from_server
 from kiosk.cli._token import add_token_argument, read_token
+
+if TYPE_CHECKING:
+    from kiosk.state.shapes import LinkState, TableState, TriChroGameState
 
 __all__ = ["NAME", "HELP", "add_arguments", "run", "parse_pair"]
 
@@ -76,32 +80,36 @@ def _px_per_mm(size: tuple[float, float], screen_mm: tuple[float, float]) -> flo
     return min(kx, ky)
 
 
-def _with_draw(args: argparse.Namespace, tables, links):
+def _with_draw(
+    args: argparse.Namespace, tables: dict[str, TableState], links: dict[str, LinkState]
+) -> tuple[dict[str, TableState], dict[str, LinkState]]:
     """The states after the dealer called 'no more bets' and entered the drawing (the service's
     handlers, on copies)."""
     from kiosk.rules.games import tri_chro_balls
     from kiosk.state.errors import StateError
     from kiosk.views.builders import simulate, trichro_draw, trichro_no_more_bets
+    from kiosk.views.facts import trichro_state
 
     table = tables.get(args.table) if args.table else None
-    if table is None or tri_chro_balls(table["game"]) is None:
+    gs = trichro_state(table) if table is not None else None
+    if table is None or tri_chro_balls(table["game"]) is None or gs is None:
         game = table["game"] if table else "no table"
         raise CommandError(f"--draw is for tri-chro tables; {args.table or args.link} plays {game}")
     tokens = [t.strip() for t in args.draw.split(",")]
-    state = dict(
-        table,
-        game_state={**table["game_state"], "device": "ball_device", "awaiting_inspector": False, "broken_ball": False},
-    )  # what is drawn, not how: any device shows it
+    drawing: TriChroGameState = {**gs, "device": "ball_device", "awaiting_inspector": False, "broken_ball": False}
+    state: TableState = {**table, "game_state": drawing}  # what is drawn, not how: any device shows it
     commands = [trichro_draw(args.table, tokens)]
-    if state["game_state"].get("phase") != "no_more_bets":
+    if drawing.get("phase") != "no_more_bets":
         commands.insert(0, trichro_no_more_bets(args.table))
     try:
         tables, links = simulate(commands, {**tables, args.table: state}, links)
     except StateError as exc:
         raise CommandError(f"--draw {args.draw}: {exc.message}") from None
-    device = table["game_state"].get("device")
+    device = gs["device"]
     drawn = tables[args.table]
-    tables[args.table] = dict(drawn, game_state={**drawn["game_state"], "device": device, "source": device})
+    after = trichro_state(drawn)
+    assert after is not None  # a drawing changes a table's state, never its game
+    tables[args.table] = {**drawn, "game_state": {**after, "device": device, "source": device}}
     return tables, links
 
 
@@ -136,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
             )
         except (LookupError, ValueError) as exc:
             raise CommandError(f"{str(exc).splitlines()[0]} ({where})") from None
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out), "PNG"):  # type: ignore[call-overload]  # stubs say bytes; PySide6 takes str only
         raise CommandError(f"cannot write {out}")
     status = "" if state.status.is_live else f", {state.status.kind}"
     print(

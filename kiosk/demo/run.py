@@ -40,14 +40,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from aiohttp import web
-
 from kiosk.demo import DEALER_TABLE, DEMO_DISPLAYS, DISPLAY_SHARE
 from kiosk.demo.croupier import Croupier
 from kiosk.floor import Floor, FloorError, check_floor, load_floor
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
-from kiosk.state.http import create_app
+from kiosk.state.http import create_app, start_site
 from kiosk.state.service import Service
 from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
 from kiosk.ui.display.main import display_problem, run_on_qt_loop
@@ -194,12 +192,17 @@ class _Demo:
             raise DemoError(exc.message) from None
         async with AsyncExitStack() as stack:
             stack.push_async_callback(service.close)
-            runner = web.AppRunner(
-                create_app(service, floor=self.floor), handle_signals=False, access_log=None, shutdown_timeout=2.0
-            )
-            stack.push_async_callback(runner.cleanup)
             tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display", "dealer")}
-            url = await self._serve(runner)
+            try:
+                runner, port = await start_site(
+                    create_app(service, floor=self.floor), "127.0.0.1", self.options.port, shutdown_timeout=2.0
+                )
+            except OSError as exc:
+                raise DemoError(
+                    f"cannot listen on 127.0.0.1:{self.options.port}: {exc.strerror or exc} (give --port)"
+                ) from None
+            stack.push_async_callback(runner.cleanup)
+            url = f"http://127.0.0.1:{port}"
             print(f"kiosk demo: serving {url}/api/v1 (SQLite {self.out / 'demo.sqlite3'})", flush=True)
             for role, token in tokens.items():
                 print(f"kiosk demo: {role} token: {token}", flush=True)
@@ -229,18 +232,6 @@ class _Demo:
                 w.cancel()
             print(f"kiosk demo: stopping ({croupier.commands_sent} commands played)", flush=True)
             return 0
-
-    async def _serve(self, runner: web.AppRunner) -> str:
-        """Serve the API on 127.0.0.1; its URL (with the port bound, for ``--port 0``)."""
-        await runner.setup()
-        site = web.TCPSite(runner, "127.0.0.1", self.options.port)
-        try:
-            await site.start()
-        except OSError as exc:
-            raise DemoError(
-                f"cannot listen on 127.0.0.1:{self.options.port}: {exc.strerror or exc} (give --port)"
-            ) from None
-        return f"http://127.0.0.1:{runner.addresses[0][1]}"
 
     def _on_signals(self) -> None:
         loop = asyncio.get_running_loop()

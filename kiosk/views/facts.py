@@ -1,9 +1,12 @@
-"""What the views (and the demo's croupier) read from a table's game state, in one place.
+"""What the views (and the dealer panel and the demo's croupier) read from a table's game
+state, in one place.
 
 Each function takes a table state (:class:`kiosk.state.shapes.TableState`) and returns a
 plain, hashable value; keys a database written before a command existed does not have read as
 "nothing recorded".  The views never read ``game_state`` directly, so a renamed field changes
-one function here.
+one function here.  The ``*_state`` functions give a game's whole state, typed as its
+:mod:`kiosk.state.shapes` TypedDict, to a reader that shows most of it (a two-up view, a
+dealer panel's section).
 """
 
 from __future__ import annotations
@@ -11,11 +14,26 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
-from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, GameState, TableState, TriChroGameState, TwoUpGameState
+from kiosk.state.shapes import (
+    TRI_CHRO_GAMES,
+    TWO_UP_GAMES,
+    BlackjackGameState,
+    GameState,
+    PaiGowGameState,
+    PokerGameState,
+    RouletteGameState,
+    TableState,
+    TriChroGameState,
+    TwoUpGameState,
+)
 
 __all__ = [
     "trichro_state",
     "twoup_state",
+    "roulette_state",
+    "blackjack_state",
+    "pai_gow_state",
+    "poker_state",
     "layout_features",
     "trichro_lit",
     "slots_in_play",
@@ -52,6 +70,46 @@ def twoup_state(table: TableState) -> TwoUpGameState | None:
     """The game state of a two-up dice table (004 sch13); ``None`` for another game's table."""
     gs = table["game_state"]
     return gs if _of_twoup(gs, table["game"]) else None
+
+
+def _of_roulette(gs: GameState, game: str) -> TypeGuard[RouletteGameState]:
+    return game == "roulette"
+
+
+def _of_blackjack(gs: GameState, game: str) -> TypeGuard[BlackjackGameState]:
+    return game == "blackjack"
+
+
+def _of_pai_gow(gs: GameState, game: str) -> TypeGuard[PaiGowGameState]:
+    return game == "pai_gow"
+
+
+def _of_poker(gs: GameState, game: str) -> TypeGuard[PokerGameState]:
+    return game == "poker"
+
+
+def roulette_state(table: TableState) -> RouletteGameState | None:
+    """The game state of a roulette table (003 s131); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_roulette(gs, table["game"]) else None
+
+
+def blackjack_state(table: TableState) -> BlackjackGameState | None:
+    """The game state of a blackjack table (003 s50C(3)); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_blackjack(gs, table["game"]) else None
+
+
+def pai_gow_state(table: TableState) -> PaiGowGameState | None:
+    """The game state of a pai gow table (003 s417, s424); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_pai_gow(gs, table["game"]) else None
+
+
+def poker_state(table: TableState) -> PokerGameState | None:
+    """The game state of a poker room table (002 r6.14); ``None`` for another game's table."""
+    gs = table["game_state"]
+    return gs if _of_poker(gs, table["game"]) else None
 
 
 def layout_features(table: TableState) -> frozenset[str]:

@@ -43,8 +43,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
 from kiosk.scene.primitives import Scene
-from kiosk.state.client import KioskClient, Snapshot
-from kiosk.state.client.status import Connected, Offline, TokenRefused
+from kiosk.state.client import EventStream, KioskClient, Snapshot
+from kiosk.state.client.status import Connected, ConnectionEvent, Offline, TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.state.wire import FloorSummary
 from kiosk.ui.display.cache import CachedState, save_cache
@@ -59,7 +59,7 @@ from kiosk.views.display_model import DisplayModel
 from kiosk.views.meter_count import MeterCount
 from kiosk.views.screen import Subject
 from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
-from kiosk.views.screens.jackpot import meter_scene
+from kiosk.views.screens.jackpot import JackpotContent, meter_scene
 from kiosk.views.signs.frames import Showing
 
 __all__ = ["DisplayProcess", "Place", "Screen", "full_screen", "ordered_screens", "screen_scale"]
@@ -170,8 +170,8 @@ class DisplayProcess(QObject):
         self.floor_summary: FloorSummary | None = None
         self.stopped = asyncio.Event()
         self._all_showing = False
-        self._stream = None
-        self._task: asyncio.Task | None = None
+        self._stream: EventStream | None = None
+        self._task: asyncio.Task[None] | None = None
         self._remove_listeners: list[Callable[[], None]] = []
         self._ticker = QTimer(self)
         self._ticker.setInterval(1000)
@@ -184,7 +184,7 @@ class DisplayProcess(QObject):
         self._save_timer.setInterval(_SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_now)
         self.reporter = ShowingReporter(self._send_report, self.showing)
-        self._report_task: asyncio.Task | None = None
+        self._report_task: asyncio.Task[None] | None = None
         self.view_changed.connect(self._screen_changed)
         self._remove_listeners.append(self.model.add_listener(self._on_view))
         # the process ends when staff or the system stop it, not when one of its windows closes
@@ -303,7 +303,7 @@ class DisplayProcess(QObject):
         except StateError as exc:
             log.warning("the stream ended: %s", exc)
 
-    def on_connection(self, event: Any) -> None:
+    def on_connection(self, event: ConnectionEvent) -> None:
         """A connection event of the client (connected, resuming, offline, token refused)."""
         if isinstance(event, TokenRefused):
             self.refused = event.message or "the token was refused"
@@ -316,7 +316,7 @@ class DisplayProcess(QObject):
 
     def tick(self) -> None:
         """Once a second: heartbeats and the clock to the model, brightness, frames in turn."""
-        heard = getattr(self._stream, "heard_at", None)
+        heard = self._stream.heard_at if self._stream is not None else None
         if heard is not None and (self.model.heard_at is None or heard > self.model.heard_at):
             self.model.heartbeat(heard)  # a stream heartbeat: the server is there
         else:
@@ -431,8 +431,9 @@ class DisplayProcess(QObject):
         if state is None:
             return
         scene = state.frames[screen.frame]
-        if screen.meter is not None and screen.meter.counting(time.monotonic()):
-            scene = meter_scene(state.content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
+        content = state.content  # a meter counts on the jackpot view only
+        if screen.meter is not None and screen.meter.counting(time.monotonic()) and isinstance(content, JackpotContent):
+            scene = meter_scene(content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
         picture = decide_frame(
             scene, subject=screen.spec.subject, area=screen.area(), shown_scale=screen.shown_scale(scene)
         )

@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.wire import FloorSummary
 
 __all__ = ["CachedState", "cache_path", "load_cache", "save_cache"]
@@ -34,8 +34,8 @@ class CachedState:
     """What a display remembers of its server."""
 
     seq: int = 0
-    tables: dict[str, Any] = field(default_factory=dict)
-    links: dict[str, Any] = field(default_factory=dict)
+    tables: dict[str, TableState] = field(default_factory=dict)
+    links: dict[str, LinkState] = field(default_factory=dict)
     floor: FloorSummary | None = None
     heard_at: datetime | None = None
     saved_at: datetime | None = None
@@ -45,7 +45,7 @@ def _utc_text(when: datetime | None) -> str | None:
     return None if when is None else when.astimezone(UTC).isoformat().replace("+00:00", "Z")
 
 
-def _parse(text: Any) -> datetime | None:
+def _parse(text: object) -> datetime | None:
     if not isinstance(text, str):
         return None
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))

@@ -28,7 +28,10 @@ from kiosk.ui.display.device_settings import DeviceSettings
 from kiosk.views.base import CasinoSettings
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from kiosk.ui.display.app import Place
+    from kiosk.ui.display.spec import DisplaySpec
 
 __all__ = [
     "DisplayOptions",
@@ -48,7 +51,7 @@ class DisplayOptions:
 
     servers: Sequence[str]
     token: str
-    specs: Sequence[Any] = ()  # DisplaySpec: the displays named on the command line
+    specs: Sequence[DisplaySpec] = ()  # the displays named on the command line
     only: Sequence[str] = ()  # --display IDs: the floor's displays to open (empty: all)
     settings: DeviceSettings = DeviceSettings()
     settings_path: Path | None = None
@@ -82,13 +85,14 @@ def display_problem() -> str | None:
     return f"Qt cannot open the display: {hint.split(': ', 1)[-1].rstrip('.')}"[:300]
 
 
-def ensure_qt_application():
+def ensure_qt_application() -> QApplication:
     """The running QApplication (created with the process's arguments if there is none)."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     if app is None:
         app = QApplication([sys.argv[0] if sys.argv else "kiosk"])
+    assert isinstance(app, QApplication)  # windows need a QApplication, not a bare QCoreApplication
     app.setQuitOnLastWindowClosed(False)  # the process ends when asked to, not when a window closes
     return app
 
@@ -105,7 +109,7 @@ def casino_from_summary(
     return CasinoSettings(name=casino.get("name") or "", timezone=zone, logo=logo)
 
 
-def _specs(options: DisplayOptions, summary: Mapping[str, Any] | None):
+def _specs(options: DisplayOptions, summary: Mapping[str, Any] | None) -> tuple[list[DisplaySpec], str | None]:
     from kiosk.ui.display.spec import DisplaySpec
 
     if options.specs:

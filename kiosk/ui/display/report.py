@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 __all__ = ["ShowingReporter", "report_message"]
@@ -30,7 +30,12 @@ Send = Callable[[dict[str, Any]], Awaitable[bool]]
 
 
 def report_message(
-    table_id: str, display_id: str, version: int | None, signs: Any, notices: Any, sharing: str | None
+    table_id: str,
+    display_id: str,
+    version: int | None,
+    signs: Iterable[str],
+    notices: Iterable[str],
+    sharing: str | None,
 ) -> dict[str, Any]:
     """The stream message reporting what the display (screen) ``display_id`` shows of ``table_id``."""
     return {
@@ -44,7 +49,7 @@ def report_message(
     }
 
 
-def _key(message: Mapping[str, Any]) -> tuple:
+def _key(message: Mapping[str, Any]) -> tuple[object, ...]:
     return tuple(message["signs"]), tuple(message["notices"]), message["sharing"]
 
 
@@ -57,7 +62,7 @@ class ShowingReporter:
         self._send = send
         self._current = current
         self._refresh_s = refresh_s
-        self._sent: dict[str, tuple] = {}
+        self._sent: dict[str, tuple[object, ...]] = {}
         self._wake = asyncio.Event()
         self._refreshed = time.monotonic()
         self.reports_sent = 0

@@ -11,23 +11,27 @@ never opens half a picture.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from kiosk.render.qt import render_png
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.display.spec import DisplaySpec
-from kiosk.views.base import Area, CasinoSettings
-from kiosk.views.screen import compose_view
+from kiosk.views.base import Area, CasinoSettings, ViewState
+from kiosk.views.screen import Subject, compose_view
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 __all__ = ["render_view", "write_snapshots"]
 
 
 def write_snapshots(
     specs: Sequence[DisplaySpec],
-    tables: Mapping[str, Any],
-    links: Mapping[str, Any],
+    tables: Mapping[str, TableState],
+    links: Mapping[str, LinkState],
     casino: CasinoSettings,
     folder: Path,
     *,
@@ -47,15 +51,22 @@ def write_snapshots(
         image = render_png(state.scene, size[0], size[1], px_per_mm=k)
         path = folder / f"{spec.id}.png"
         tmp = folder / f".{spec.id}.{os.getpid()}.png"
-        if image.save(str(tmp), "PNG"):
+        if image.save(str(tmp), "PNG"):  # type: ignore[call-overload]  # stubs say bytes; PySide6 takes str only
             os.replace(tmp, path)
             written.append(path)
     return written
 
 
 def render_view(
-    subject, tables, links, settings, now: datetime, size: tuple[int, int], screen_mm: tuple[float, float], lit=()
-):
+    subject: Subject,
+    tables: Mapping[str, TableState],
+    links: Mapping[str, LinkState],
+    settings: CasinoSettings,
+    now: datetime,
+    size: tuple[int, int],
+    screen_mm: tuple[float, float],
+    lit: Iterable[str] = (),
+) -> tuple[ViewState, QImage]:
     """The view composed for a ``screen_mm`` screen, painted on a ``size`` pixel image (QImage)."""
     state = compose_view(subject, tables, links, settings, now, area=Area(*screen_mm), lit=lit)
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise

@@ -16,7 +16,18 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import QPoint, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QScreen
+from PySide6.QtGui import (
+    QCloseEvent,
+    QColor,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPen,
+    QResizeEvent,
+    QScreen,
+)
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from kiosk.ui.display.calibration import scale_from_ruler
@@ -60,6 +71,7 @@ class _Panel(QWidget):
     def open(self) -> None:
         self.adjustSize()
         parent = self.parentWidget()
+        assert parent is not None  # a panel is made over its window
         self.move((parent.width() - self.width()) // 2, (parent.height() - self.height()) // 2)
         self.show()
         self.raise_()
@@ -164,9 +176,17 @@ class StaffMenu(_Panel):
         for button in (self.calibrate, self.exit, self.back):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             layout.addWidget(button)
-        self.calibrate.clicked.connect(lambda: (self.hide(), self.calibrate_requested.emit()))
-        self.exit.clicked.connect(lambda: (self.hide(), self.exit_requested.emit()))
+        self.calibrate.clicked.connect(self._calibrate)
+        self.exit.clicked.connect(self._exit)
         self.back.clicked.connect(self.hide)
+
+    def _calibrate(self) -> None:
+        self.hide()
+        self.calibrate_requested.emit()
+
+    def _exit(self) -> None:
+        self.hide()
+        self.exit_requested.emit()
 
 
 class RulerPanel(QWidget):
@@ -200,7 +220,7 @@ class RulerPanel(QWidget):
             row.addWidget(b)
             self.buttons[key] = b
         self.buttons["Save"].clicked.connect(self.save)
-        self.buttons["Cancel"].clicked.connect(lambda: (self.hide(), self.cancelled.emit()))
+        self.buttons["Cancel"].clicked.connect(self.cancel)
         for b in self.buttons.values():
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             b.setStyleSheet(
@@ -212,7 +232,9 @@ class RulerPanel(QWidget):
 
     def open(self, device_px_per_mm: float | None) -> None:
         """Show the ruler at ``device_px_per_mm`` (a guess of 96 dpi when the screen is unknown)."""
-        self.setGeometry(0, 0, self.parentWidget().width(), self.parentWidget().height())
+        parent = self.parentWidget()
+        assert parent is not None  # the ruler is made over its window
+        self.setGeometry(0, 0, parent.width(), parent.height())
         d = self.devicePixelRatioF() or 1.0
         k = device_px_per_mm or 96 / 25.4
         self._length = self.RULER_MM * k / d
@@ -244,6 +266,10 @@ class RulerPanel(QWidget):
             return
         self.hide()
         self.saved.emit(k)
+
+    def cancel(self) -> None:
+        self.hide()
+        self.cancelled.emit()
 
     def _update_message(self) -> None:
         self.message.setText(
@@ -335,7 +361,7 @@ class KioskWindow(QWidget):
         side = min(self.width(), self.height()) * _CORNER_SHARE
         return pos.x() <= side and pos.y() <= side
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.view.setGeometry(0, 0, self.width(), self.height())
         if self.ruler.isVisible():

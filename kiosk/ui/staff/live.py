@@ -9,12 +9,13 @@ for each connection event of the client (connected, resuming, offline since, tok
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
 
 from kiosk.state.client import KioskClient, LiveState
 from kiosk.state.errors import StateError
+from kiosk.state.shapes import LinkState, TableState
 
 __all__ = ["LiveFeed"]
 
@@ -32,8 +33,8 @@ class LiveFeed(QObject):
         self.tables = tables
         self.state = LiveState()
         self.ready = False
-        self._task: asyncio.Task | None = None
-        self._remove_listener = None
+        self._task: asyncio.Task[None] | None = None
+        self._remove_listener: Callable[[], None] | None = None
 
     def start(self) -> None:
         """Begin streaming (idempotent)."""
@@ -52,10 +53,10 @@ class LiveFeed(QObject):
         except StateError as exc:
             self.failed.emit(" ".join(str(exc).split()) or exc.__class__.__name__)
 
-    def table(self, table_id: str) -> dict[str, Any] | None:
+    def table(self, table_id: str) -> TableState | None:
         return self.state.tables.get(table_id)
 
-    def link(self, link_id: str) -> dict[str, Any] | None:
+    def link(self, link_id: str) -> LinkState | None:
         return self.state.links.get(link_id)
 
     async def stop(self) -> None:

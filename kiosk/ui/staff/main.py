@@ -10,16 +10,27 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, TypeAlias
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.main import ensure_qt_application
 
+if TYPE_CHECKING:
+    from kiosk.ui.staff.console.window import ConsoleWindow
+    from kiosk.ui.staff.dealer.panel import DealerPanel
+
 __all__ = ["run_staff_screen"]
+
+StaffScreen: TypeAlias = "DealerPanel | ConsoleWindow"
+"""A staff screen's window: it has ``closed``, ``start`` and ``stop``."""
 
 
 async def _main(
-    servers: Sequence[str], token: str, make: Callable[[KioskClient], Any], full_screen: bool, size: tuple[int, int]
+    servers: Sequence[str],
+    token: str,
+    make: Callable[[KioskClient], StaffScreen],
+    full_screen: bool,
+    size: tuple[int, int],
 ) -> int:
     client = KioskClient(list(servers), token)
     window = make(client)
@@ -50,7 +61,7 @@ async def _main(
 def run_staff_screen(
     servers: Sequence[str],
     token: str,
-    make: Callable[[KioskClient], Any],
+    make: Callable[[KioskClient], StaffScreen],
     *,
     full_screen: bool = False,
     size: tuple[int, int] = (1280, 800),

@@ -23,7 +23,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import QLabel, QWidget
 
-from kiosk.state.client import ServerUnreachable
+from kiosk.state.client import KioskClient, ServerUnreachable
 from kiosk.state.errors import Conflict, RuleRefused, StateError, StoreUnavailable
 
 __all__ = ["Outcome", "Feedback", "Operations"]
@@ -76,16 +76,16 @@ class Feedback(QLabel):
 class Operations(QObject):
     """Runs commands for a screen through its client, one operation pattern for all.
 
-    ``client`` is a :class:`~kiosk.state.client.KioskClient` (anything with ``async execute``).
+    ``client`` is a :class:`~kiosk.state.client.KioskClient`.
     """
 
     offline_changed = Signal(bool, str)  # offline?, the banner's text
     finished = Signal(object)  # the Outcome of every operation, for logs and tests
 
-    def __init__(self, client: Any, parent: QObject | None = None) -> None:
+    def __init__(self, client: KioskClient, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._client = client
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[Outcome]] = set()
         self.offline = False
 
     def submit(
@@ -95,7 +95,7 @@ class Operations(QObject):
         control: QWidget | None = None,
         feedback: Feedback | None = None,
         on_conflict: Callable[[Conflict], None] | None = None,
-    ) -> asyncio.Task:
+    ) -> asyncio.Task[Outcome]:
         """Send one command; returns the task (tests await it)."""
         if control is not None:
             control.setEnabled(False)
@@ -106,7 +106,7 @@ class Operations(QObject):
 
     async def _run(
         self,
-        command: Any,
+        command: dict[str, Any] | Callable[[], dict[str, Any]],
         control: QWidget | None,
         feedback: Feedback | None,
         on_conflict: Callable[[Conflict], None] | None,
@@ -127,7 +127,9 @@ class Operations(QObject):
         self.finished.emit(outcome)
         return outcome
 
-    async def _send(self, command: Any, on_conflict: Callable[[Conflict], None] | None) -> Outcome:
+    async def _send(
+        self, command: dict[str, Any] | Callable[[], dict[str, Any]], on_conflict: Callable[[Conflict], None] | None
+    ) -> Outcome:
         try:
             body = command() if callable(command) else command
         except (ValueError, StateError) as exc:  # a builder refused it before sending

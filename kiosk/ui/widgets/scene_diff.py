@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from kiosk.scene.primitives import Clipped, Image, Path, Primitive, Scene, Shape, TextRun
 
@@ -142,7 +142,7 @@ def common_prefix(old_keys: list[Hashable], new_keys: list[Hashable]) -> int:
     return n
 
 
-def _counts(items: Iterable[Primitive], keys: Iterable[Hashable]) -> dict[Hashable, list[Primitive]]:
+def _counts(items: Iterable[Primitive], keys: Iterable[Hashable]) -> Mapping[Hashable, Sequence[Primitive]]:
     out: dict[Hashable, list[Primitive]] = {}
     for item, key in zip(items, keys, strict=True):
         out.setdefault(key, []).append(item)

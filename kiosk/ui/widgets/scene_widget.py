@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -38,7 +39,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QRegion, QResiz
 from PySide6.QtWidgets import QWidget
 
 from kiosk.render.qt import paint_scene
-from kiosk.scene.primitives import Scene
+from kiosk.scene.primitives import Primitive, Scene
 from kiosk.ui.widgets.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
 
 __all__ = ["Overlay", "Placement", "SceneWidget"]
@@ -75,8 +76,8 @@ class SceneWidget(QWidget):
         self._scene: Scene | None = None
         self._painted: Scene | None = None  # the scene in the backing image
         self._backing: QImage | None = None
-        self._painted_keys: list = []
-        self._bounds_by_key: dict = {}
+        self._painted_keys: list[Hashable] = []
+        self._bounds_by_key: dict[Hashable, Rect] = {}
         self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
         self._static_n = 0
         self._k = 1.0  # logical px per mm of the scene as shown
@@ -226,7 +227,7 @@ class SceneWidget(QWidget):
 
     # -- painting ----------------------------------------------------------------------------
 
-    def _invalidate(self, keys: list | None = None) -> None:
+    def _invalidate(self, keys: list[Hashable] | None = None) -> None:
         """Repaint the whole backing image (new size, placement, page or background); the static
         layer is rebuilt at the next partial repaint."""
         scene = self._scene
@@ -265,14 +266,14 @@ class SceneWidget(QWidget):
         self._static_n = n
         self.static_repaints += 1
 
-    def _paint_backing(self, scene: Scene, region: QRegion, keys: list) -> None:
+    def _paint_backing(self, scene: Scene, region: QRegion, keys: list[Hashable]) -> None:
         """Repaint ``region`` of the backing image: the static layer, then the primitives of
         ``scene`` after it that reach into the region."""
         assert self._backing is not None and self._static is not None
         k, (ox, oy) = self._k, self._origin
         boxes = [
             ((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
-            for r in region
+            for r in _rects(region)
         ]
         n = self._static_n
         items = tuple(
@@ -285,14 +286,14 @@ class SceneWidget(QWidget):
         painter = QPainter(self._backing)
         try:
             painter.setClipRegion(region)
-            for rect in region:
+            for rect in _rects(region):
                 painter.drawImage(rect, self._static, _device_rect(rect, d))
             if items:
                 paint_scene(painter, part, k, self._origin)
         finally:
             painter.end()
 
-    def _bounds(self, key, item) -> Rect:
+    def _bounds(self, key: Hashable, item: Primitive) -> Rect:
         """The item's box, remembered by its key (a recomposed scene repeats most items)."""
         box = self._bounds_by_key.get(key)
         if box is None:
@@ -311,21 +312,26 @@ class SceneWidget(QWidget):
         painter = QPainter(self)
         try:
             assert self._backing is not None
-            for rect in event.region():
+            for rect in _rects(event.region()):
                 painter.drawImage(rect, self._backing, _device_rect(rect, self._dpr()))
             for name, overlay in self._overlays.items():
-                rect = self._overlay_rects.get(name) or self._overlay_rect(overlay)
-                if event.region().intersects(rect.toAlignedRect()):
-                    paint_scene(painter, overlay.scene, self._overlay_k(overlay), (rect.x(), rect.y()))
+                place = self._overlay_rects.get(name) or self._overlay_rect(overlay)
+                if event.region().intersects(place.toAlignedRect()):
+                    paint_scene(painter, overlay.scene, self._overlay_k(overlay), (place.x(), place.y()))
             if self._dim_alpha:
                 veil = QColor(0, 0, 0, self._dim_alpha)
-                for rect in event.region():
+                for rect in _rects(event.region()):
                     painter.fillRect(rect, veil)
         finally:
             painter.end()
         self.paints += 1
         self.last_painted = time.monotonic()
         self.painted.emit(self.last_painted)
+
+
+def _rects(region: QRegion) -> Iterator[QRect]:
+    """The rectangles of ``region`` (a QRegion is a sequence of them at run time)."""
+    return iter(region)  # type: ignore[call-overload]  # the PySide6 stubs do not make QRegion iterable
 
 
 def _device_rect(rect: QRect, dpr: float) -> QRect:

@@ -65,7 +65,12 @@ def shortcut(parent: QWidget, keys: str, button: QPushButton) -> QShortcut:
     """A keyboard shortcut that presses ``button`` (only while it is enabled and visible)."""
     sc = QShortcut(QKeySequence(keys), parent)
     sc.setContext(Qt.ShortcutContext.WindowShortcut)
-    sc.activated.connect(lambda: button.isEnabled() and button.isVisible() and button.click())
+
+    def press() -> None:
+        if button.isEnabled() and button.isVisible():
+            button.click()
+
+    sc.activated.connect(press)
     if keys not in button.toolTip():
         button.setToolTip(f"{button.toolTip()} [{keys}]".strip())
     return sc

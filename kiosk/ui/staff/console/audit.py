@@ -71,7 +71,7 @@ class AuditPage(QWidget):
         self.ctx = ctx
         self.records: list[dict[str, Any]] = []
         self.more = False
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         zone = QTimeZone(str(ctx.casino.timezone).encode())
         self.target = QLineEdit()
         self.target.setPlaceholderText("table or link id")

@@ -7,14 +7,17 @@ import asyncio
 from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from kiosk.state.client import KioskClient
+from kiosk.state.floorlaw import FloorFrame
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
 
 __all__ = ["ConsoleContext", "local_time"]
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -25,10 +28,10 @@ class ConsoleContext:
     session: dict[str, Any]  # GET /session: name, role, token_id, tables, expires_at
     casino: CasinoSettings
     server: str
-    frame: Any = None  # kiosk.state.floorlaw.FloorFrame the service checks configuration against
-    tasks: set[asyncio.Task] = field(default_factory=set)
+    frame: FloorFrame | None = None  # what the service checks configuration against
+    tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
-    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         """Run a page's coroutine on the loop; :meth:`cancel_tasks` ends those still running."""
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)

@@ -23,6 +23,8 @@ import os
 import secrets
 import stat
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 __all__ = ["Credentials", "CredentialsError", "read_token_file"]
 
@@ -48,7 +50,7 @@ def read_token_file(path: Path) -> str:
     return text
 
 
-def _keyring():
+def _keyring() -> ModuleType | None:
     try:
         import keyring
         from keyring.backends import fail, null
@@ -76,7 +78,7 @@ class Credentials:
     def where(self) -> str:
         return "the platform keyring" if self._keyring is not None else str(self.file)
 
-    def _load(self) -> dict:
+    def _load(self) -> dict[str, Any]:
         try:
             return json.loads(self.file.read_text(encoding="utf-8"))
         except FileNotFoundError:
@@ -86,7 +88,7 @@ class Credentials:
                 f"{self.file}: unreadable ({exc.__class__.__name__}); delete it to start again"
             ) from None
 
-    def _store(self, data: dict) -> None:
+    def _store(self, data: dict[str, Any]) -> None:
         self.file.parent.mkdir(parents=True, exist_ok=True)
         tmp = self.file.with_suffix(".tmp")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

@@ -8,6 +8,7 @@ from datetime import time
 from pathlib import Path
 
 from PySide6.QtCore import QTime
+from PySide6.QtGui import QResizeEvent, QScreen
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -24,6 +25,7 @@ from kiosk.ui.display.app import ordered_screens, screen_scale
 from kiosk.ui.display.device_settings import (
     MIN_BRIGHTNESS_PERCENT,
     BrightnessPeriod,
+    DeviceSettings,
     DeviceSettingsError,
     default_settings_path,
     load_settings,
@@ -45,7 +47,7 @@ class DevicesPage(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.path = path or default_settings_path()
-        self.settings = None
+        self.settings: DeviceSettings | None = None
         self.screens = QListWidget()
         self.screens.setAccessibleName("this computer's screens")
         self.check = QPushButton("Check this screen against a ruler")
@@ -103,7 +105,7 @@ class DevicesPage(QWidget):
         for p in self.settings.brightness:
             self.periods.addItem(f"{p.start:%H:%M} to {p.end:%H:%M}: {p.percent} %")
 
-    def _screen(self):
+    def _screen(self) -> QScreen | None:
         screens = ordered_screens()
         row = self.screens.currentRow()
         return screens[row] if 0 <= row < len(screens) else None
@@ -143,7 +145,7 @@ class DevicesPage(QWidget):
         kept = tuple(p for i, p in enumerate(self.settings.brightness) if i != row)
         self._save(self.settings.model_copy(update={"brightness": kept}))
 
-    def _save(self, settings) -> None:
+    def _save(self, settings: DeviceSettings) -> None:
         try:
             save_settings(settings, self.path)
         except (OSError, DeviceSettingsError) as exc:
@@ -152,7 +154,7 @@ class DevicesPage(QWidget):
         self.feedback.clear_outcome()
         self.reload()
 
-    def resizeEvent(self, event) -> None:
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.ruler.isVisible():
             self.ruler.setGeometry(0, 0, self.ruler_host.width(), self.ruler_host.height())

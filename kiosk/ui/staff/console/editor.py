@@ -77,7 +77,7 @@ class EditorPage(QWidget):
         self.money: dict[str, QLineEdit] = {}
         self.by: dict[str, QLineEdit] = {}
         self.sign_boxes: dict[str, QCheckBox] = {}
-        self._publishing: asyncio.Task | None = None
+        self._publishing: asyncio.Task[None] | None = None
         self._follow = False
 
         self.picker = QComboBox()

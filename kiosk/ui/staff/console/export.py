@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.render.export import ExportError, export_signs, plan_signs
+from kiosk.render.export import ExportError, ExportResult, export_signs, plan_signs
 from kiosk.render.paper import PageSpec, PaperError, parse_paper
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
@@ -47,8 +47,8 @@ class ExportPage(QWidget):
     def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.task: asyncio.Task | None = None
-        self.last_result = None
+        self.task: asyncio.Task[None] | None = None
+        self.last_result: ExportResult | None = None
         self.tables = QListWidget()
         self.tables.setAccessibleName("tables to export (none checked: all)")
         self.kinds = QListWidget()

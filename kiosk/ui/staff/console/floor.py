@@ -7,13 +7,14 @@ import asyncio
 from datetime import datetime
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QLineEdit, QTableView, QVBoxLayout, QWidget
 
 from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.errors import StateError
+from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.views.signs.frames import countdown_text
 
@@ -70,7 +71,7 @@ class FloorPage(QWidget):
         self.clock = QTimer(self)
         self.clock.setInterval(1000)
         self.clock.timeout.connect(self.refresh)
-        self._poll: asyncio.Task | None = None
+        self._poll: asyncio.Task[None] | None = None
 
     def start(self) -> None:
         self.clock.start()
@@ -99,14 +100,15 @@ class FloorPage(QWidget):
             self.refresh()
             await asyncio.sleep(DISPLAY_POLL_S)
 
-    def _activated(self, index) -> None:
+    def _activated(self, index: QModelIndex) -> None:
         table_id = self.proxy.index(index.row(), 0).data()
         if table_id:
             self.edit_table.emit(table_id)
 
-    def row_of(self, table: dict[str, Any], now: datetime) -> list[tuple[str, Any]]:
+    def row_of(self, table: TableState, now: datetime) -> list[tuple[str, str | float]]:
         limits = table.get("limits") or {}
-        link = self.ctx.feed.link(table["link_id"]) if table.get("link_id") else None
+        link_id = table.get("link_id")
+        link = self.ctx.feed.link(link_id) if link_id else None
         scheduled = sorted(table.get("scheduled") or [], key=lambda s: s["effective_at"])
         if scheduled:
             first = scheduled[0]

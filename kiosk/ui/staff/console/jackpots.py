@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.rules.money import MoneyError, format_money, parse_money
 from kiosk.state.errors import StateError
+from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
@@ -55,7 +56,7 @@ class JackpotPage(QWidget):
         self.propose.clicked.connect(self._propose)
         self.proposals = QVBoxLayout()
         self._proposal_rows: list[QWidget] = []
-        self._key: Any = None
+        self._key: tuple[str, int] | None = None
         top = QFormLayout()
         top.addRow("Link", self.picker)
         box = QVBoxLayout(self)
@@ -130,8 +131,9 @@ class JackpotPage(QWidget):
                 + (" paid" if pending.get("paid") else " not yet paid")
             )
         self.details.setText("<br>".join(lines))
-        self.paid.setEnabled(bool(pending) and not pending.get("paid"))
-        self.reset.setEnabled(bool(pending) and bool(pending.get("paid")))
+        hit_paid = bool(pending and pending.get("paid"))
+        self.paid.setEnabled(bool(pending) and not hit_paid)
+        self.reset.setEnabled(hit_paid)
         key = (link["id"], link["version"])
         if key != self._key:
             self._key = key
@@ -139,7 +141,7 @@ class JackpotPage(QWidget):
         if hits:
             self.ctx.spawn(self._last_hits(link["id"]))
 
-    def _proposals(self, link: dict[str, Any]) -> None:
+    def _proposals(self, link: LinkState) -> None:
         for w in self._proposal_rows:
             w.deleteLater()
         self._proposal_rows = []

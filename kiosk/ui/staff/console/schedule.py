@@ -13,8 +13,9 @@ a row is styled by come from :func:`kiosk.views.console.notice_state.notice_stat
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
+from kiosk.state.shapes import TableState
 from kiosk.state.showing import ShowingRecord, change_announced, records_from_audit
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
@@ -103,12 +105,12 @@ class ScheduleBox(QGroupBox):
         self.clock.timeout.connect(self.refresh)
         self.clock.start()
         self._rows: list[QWidget] = []
-        self._texts: list[tuple[QLabel, Any]] = []
+        self._texts: list[tuple[QLabel, Callable[[], str]]] = []
         self._key: tuple[str, int] | None = None
         self.evidence: list[ShowingRecord] | None = []  # the displays' reports of the table (None: unreadable)
         self._evidence_for: str | None = None
         self._evidence_read = float("-inf")
-        self._reading: Any = None
+        self._reading: asyncio.Task[None] | None = None
 
     def set_table(self, table_id: str) -> None:
         self.table_id = table_id
@@ -128,13 +130,13 @@ class ScheduleBox(QGroupBox):
                 "agreeing": self.agreeing.value(),
                 "players_at_table": self.players.value(),
             }
-        table = self.ctx.feed.table(self.table_id) or {}
+        table = self.ctx.feed.table(self.table_id)
         return builders.schedule_change(
             self.table_id,
             self.editor.patch(),
             self.effective_at(),
             players_agreed=agreement,
-            expected_version=table.get("version"),
+            expected_version=table["version"] if table is not None else None,
         )
 
     def send(self) -> None:
@@ -148,7 +150,7 @@ class ScheduleBox(QGroupBox):
             return
         self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
 
-    def _read_evidence(self, table: Mapping[str, Any] | None) -> None:
+    def _read_evidence(self, table: TableState | None) -> None:
         """Read the table's displays' reports again, every few seconds while changes wait."""
         if table is None or not (table.get("scheduled") or table.get("pending")):
             return

@@ -36,7 +36,7 @@ class SignInPage(QWidget):
         super().__init__(parent)
         self.servers = servers
         self.credentials = credentials
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
         title = QLabel("Pit console: sign in")
         font = title.font()
         font.setPointSize(font.pointSize() + 8)

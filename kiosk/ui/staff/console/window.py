@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
@@ -53,6 +54,12 @@ class _Activity(QObject):
         return False
 
 
+def _application() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)  # a window lives in a QApplication
+    return app
+
+
 class ConsoleWindow(QMainWindow):
     closed = Signal()
     signed_out = Signal(str)
@@ -72,6 +79,8 @@ class ConsoleWindow(QMainWindow):
         self.devices_path = devices_path
         self.ctx: ConsoleContext | None = None
         self.pages: dict[str, QWidget] = {}
+        self._floor: FloorPage | None = None  # the pages the window itself talks to
+        self._editor: EditorPage | None = None
         self._token = token
         self.banner = QLabel("")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -96,14 +105,14 @@ class ConsoleWindow(QMainWindow):
             lambda: asyncio.ensure_future(self.sign_out(f"Signed out after {idle_minutes:g} minutes without use"))
         )
         self._activity = _Activity(self.idle)
-        QApplication.instance().installEventFilter(self._activity)
+        _application().installEventFilter(self._activity)
         for i in range(6):
-            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self, activated=lambda i=i: self.tabs.setCurrentIndex(i))
-        QShortcut(
-            QKeySequence("Ctrl+Shift+Q"), self, activated=lambda: asyncio.ensure_future(self.sign_out("Signed out"))
+            QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self).activated.connect(lambda i=i: self.tabs.setCurrentIndex(i))
+        QShortcut(QKeySequence("Ctrl+Shift+Q"), self).activated.connect(
+            lambda: asyncio.ensure_future(self.sign_out("Signed out"))
         )
-        QShortcut(QKeySequence("Ctrl+F"), self, activated=self._focus_filter)
-        self._starting: asyncio.Task | None = None
+        QShortcut(QKeySequence("Ctrl+F"), self).activated.connect(self._focus_filter)
+        self._starting: asyncio.Task[None] | None = None
 
     # -- lifecycle (run_staff_screen) -----------------------------------------------------
     def start(self) -> None:
@@ -123,22 +132,22 @@ class ConsoleWindow(QMainWindow):
         self._signed_in(token, session)
 
     async def stop(self) -> None:
-        QApplication.instance().removeEventFilter(self._activity)
+        _application().removeEventFilter(self._activity)
         if self._starting is not None:
             self._starting.cancel()
             await asyncio.gather(self._starting, return_exceptions=True)
         await self.signin.stop()
         await self._close_session()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.closed.emit()
         super().closeEvent(event)
 
     # -- session ----------------------------------------------------------------------------
-    def _signed_in(self, token: str, session: dict) -> None:
+    def _signed_in(self, token: str, session: dict[str, Any]) -> None:
         asyncio.ensure_future(self._open_session(token, session))
 
-    async def _open_session(self, token: str, session: dict) -> None:
+    async def _open_session(self, token: str, session: dict[str, Any]) -> None:
         client = KioskClient(self.servers, token)
         summary: FloorSummary | None
         try:
@@ -163,9 +172,11 @@ class ConsoleWindow(QMainWindow):
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
         feed.failed.connect(lambda text: self._banner(f"Stream stopped: {text}"))
+        floor = self._floor = FloorPage(ctx)
+        editor = self._editor = EditorPage(ctx)
         self.pages = {
-            "Floor": FloorPage(ctx),
-            "Edit table": EditorPage(ctx),
+            "Floor": floor,
+            "Edit table": editor,
             "Jackpots": JackpotPage(ctx),
             "Audit": AuditPage(ctx),
             "Export signs": ExportPage(ctx),
@@ -173,23 +184,26 @@ class ConsoleWindow(QMainWindow):
         }
         for title, page in self.pages.items():
             self.tabs.addTab(page, title)
-        self.pages["Floor"].edit_table.connect(self.edit_table)
+        floor.edit_table.connect(self.edit_table)
         self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
         self.stack.setCurrentWidget(self.tabs)
         feed.start()
-        self.pages["Floor"].start()
+        floor.start()
         self.idle.start()
 
     def edit_table(self, table_id: str) -> None:
-        self.pages["Edit table"].edit(table_id)
-        self.tabs.setCurrentWidget(self.pages["Edit table"])
+        if self._editor is None:
+            return
+        self._editor.edit(table_id)
+        self.tabs.setCurrentWidget(self._editor)
 
     async def _close_session(self) -> None:
         ctx, self.ctx = self.ctx, None
         self.idle.stop()
         if ctx is None:
             return
-        await self.pages["Floor"].stop()
+        if self._floor is not None:
+            await self._floor.stop()
         await ctx.cancel_tasks()
         await ctx.ops.drain()
         await ctx.feed.stop()
@@ -198,6 +212,7 @@ class ConsoleWindow(QMainWindow):
         for page in self.pages.values():
             page.deleteLater()
         self.pages = {}
+        self._floor = self._editor = None
 
     async def sign_out(self, message: str) -> None:
         await self._close_session()
@@ -222,7 +237,7 @@ class ConsoleWindow(QMainWindow):
         self.banner.setVisible(bool(text))
 
     def _focus_filter(self) -> None:
-        page = self.pages.get("Floor")
+        page = self._floor
         if page is not None:
             self.tabs.setCurrentWidget(page)
             page.filter.setFocus()

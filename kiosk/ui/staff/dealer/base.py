@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
-from kiosk.ui.staff.ops import Feedback, Operations
+from kiosk.state.shapes import LinkState, TableState
+from kiosk.ui.staff.ops import Feedback, Operations, Outcome
 from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut
 
 __all__ = ["GameSection", "heading"]
@@ -55,10 +57,10 @@ class GameSection(QWidget):
         g.setSpacing(max(4, round(1.5 * self.k)))
         return g
 
-    def send(self, command: dict[str, Any], control: QWidget | None = None):
+    def send(self, command: dict[str, Any], control: QWidget | None = None) -> asyncio.Task[Outcome]:
         """Send one command for this table through the one write path."""
         body = {"table_id": self.table_id, **command}
         return self.ops.submit(body, control=control, feedback=self.feedback)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
         """Show the table as the stream reports it; every section overrides this."""

@@ -3,11 +3,13 @@ of a suit and a 10, jack, queen or king of the same suit; the nominated blackjac
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import blackjack_state
 
 __all__ = ["BlackjackSection"]
 
@@ -18,12 +20,15 @@ _CARDS = (("10", "10"), ("J", "jack"), ("Q", "queen"), ("K", "king"))
 class BlackjackSection(GameSection):
     games = ("blackjack",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.suit, self.card = "S", "K"
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
-        self.suit_buttons, self.card_buttons = {}, {}
+        self.suit_buttons: dict[str, TouchButton] = {}
+        self.card_buttons: dict[str, TouchButton] = {}
         for options, store, attr in ((_SUITS, self.suit_buttons, "suit"), (_CARDS, self.card_buttons, "card")):
             row = QHBoxLayout()
             for code, text in options:
@@ -47,9 +52,11 @@ class BlackjackSection(GameSection):
         for c, b in self.card_buttons.items():
             b.setChecked(c == self.card)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = blackjack_state(table)
+        if gs is None:  # the panel gives this section blackjack tables only
+            return
         settings = table.get("settings") or {}
-        gs = table.get("game_state") or {}
         if not (table.get("limits") or {}).get("bonus_blackjack"):
             self.status.setText("This table does not play bonus blackjack: nothing to nominate")
             self.nominate.setEnabled(False)

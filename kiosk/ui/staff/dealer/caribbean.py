@@ -8,12 +8,14 @@ staff record the payment and reset the meter.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSpinBox, QWidget
 
 from kiosk.rules.money import format_money
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import slots_in_play
 
 __all__ = ["CaribbeanSection"]
 
@@ -23,7 +25,9 @@ PLACES = 7
 class CaribbeanSection(GameSection):
     games = ("caribbean_stud",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.meter = heading("", self.k, 6.0)
         self.layout_.addWidget(self.meter)
@@ -32,7 +36,7 @@ class CaribbeanSection(GameSection):
             heading("Places with a jackpot wager this round (their slot lights light, 000 s231(1)):", self.k, 3.5)
         )
         row = QHBoxLayout()
-        self.places = {}
+        self.places: dict[int, TouchButton] = {}
         for place in range(1, PLACES + 1):
             b = self.button(str(place), checkable=True, text_mm=5.0)
             row.addWidget(b)
@@ -81,13 +85,13 @@ class CaribbeanSection(GameSection):
         cards = self.cards.text().upper().replace(",", " ").split()
         self.send({"type": "jackpot_hit", "hands": {f"place {self.place.value()}": cards}}, self.hit)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
         if link is None:
             self.meter.setText("No jackpot at this table")
             for w in (self.wagers, self.hit, self.place, self.cards, self.round_end, *self.places.values()):
                 w.setEnabled(False)
             return
-        in_play = set((table.get("game_state") or {}).get("jackpot_places") or [])
+        in_play = set(slots_in_play(table))
         for n, b in self.places.items():
             b.setChecked(n in in_play)
         amount = (link.get("meter") or {}).get("amount_cents", 0)

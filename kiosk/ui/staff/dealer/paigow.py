@@ -3,11 +3,13 @@ s425), and the boxes with a priority set marker (s421(1)(d)); the display shows 
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import pai_gow_state
 
 __all__ = ["PaiGowSection"]
 
@@ -17,7 +19,9 @@ BOXES = 7
 class PaiGowSection(GameSection):
     games = ("pai_gow",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
@@ -28,7 +32,7 @@ class PaiGowSection(GameSection):
         self.layout_.addWidget(self.house)
         self.layout_.addWidget(heading("Player/banker at box:", self.k, 3.5))
         row = QHBoxLayout()
-        self.bank_buttons = {}
+        self.bank_buttons: dict[int, TouchButton] = {}
         for box in range(1, BOXES + 1):
             b = self.button(str(box), text_mm=5.0)
             b.clicked.connect(
@@ -39,7 +43,7 @@ class PaiGowSection(GameSection):
         self.layout_.addLayout(row)
         self.layout_.addWidget(heading("Priority set markers (wagers of half the table maximum or more):", self.k, 3.5))
         row2 = QHBoxLayout()
-        self.priority = {}
+        self.priority: dict[int, TouchButton] = {}
         for box in range(1, BOXES + 1):
             b = self.button(str(box), checkable=True, text_mm=5.0)
             b.clicked.connect(self._send_priority)
@@ -52,8 +56,10 @@ class PaiGowSection(GameSection):
         boxes = [n for n, b in self.priority.items() if b.isChecked()]
         self.send({"type": "pai_gow_priority", "boxes": boxes}, None)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        gs = table.get("game_state") or {}
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = pai_gow_state(table)
+        if gs is None:  # the panel gives this section pai gow tables only
+            return
         bank = gs.get("bank")
         marked = set(gs.get("priority_boxes") or [])
         for n, b in self.priority.items():

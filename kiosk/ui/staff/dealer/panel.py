@@ -7,11 +7,11 @@ table's game.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.live import LiveFeed
@@ -53,7 +53,9 @@ class DealerPanel(QWidget):
 
     closed = Signal()
 
-    def __init__(self, client: Any, table_id: str, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, client: KioskClient, table_id: str, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Dealer panel: {table_id}")
         self.table_id = table_id
@@ -84,7 +86,7 @@ class DealerPanel(QWidget):
         await self.ops.drain()
         await self.feed.stop()
 
-    def closeEvent(self, event) -> None:
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.closed.emit()
         super().closeEvent(event)
 

@@ -5,11 +5,13 @@ show it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QWidget
 
+from kiosk.state.shapes import LinkState, PendingChange, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import poker_state
 
 __all__ = ["PokerSection"]
 
@@ -19,13 +21,15 @@ SEATS = 10
 class PokerSection(GameSection):
     games = ("poker",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
         self.layout_.addWidget(heading("Start the time-to-act clock for seat:", self.k, 3.5))
         pad = self.grid()
-        self.seats = {}
+        self.seats: dict[int, TouchButton] = {}
         for seat in range(1, SEATS + 1):
             b = self.button(str(seat), text_mm=5.0)
             b.clicked.connect(lambda _=False, s=seat, w=b: self.send({"type": "time_to_act", "seat": s}, w))
@@ -42,8 +46,9 @@ class PokerSection(GameSection):
         self.layout_.addWidget(self.waiting)
         self.layout_.addWidget(self.feedback)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        clock = (table.get("game_state") or {}).get("clock")
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = poker_state(table)
+        clock = gs.get("clock") if gs is not None else None
         self.stop_clock.setEnabled(bool(clock))
         self.status.setText(
             f"Clock running for seat {clock['seat']} ({clock['seconds']} s)"
@@ -53,7 +58,7 @@ class PokerSection(GameSection):
         self.waiting.setText("\n".join(waiting_line(item) for item in table.get("pending") or []))
 
 
-def waiting_line(item: dict[str, Any]) -> str:
+def waiting_line(item: PendingChange) -> str:
     """One pending change and what it waits for, for the dealer."""
     what = ", ".join(
         "commission" if k == "rake" else k.removesuffix("_cents").replace("_", " ")

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import roulette_state
 
 __all__ = ["RouletteSection"]
 
@@ -15,12 +17,14 @@ __all__ = ["RouletteSection"]
 class RouletteSection(GameSection):
     games = ("roulette",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
         pad = self.grid()
-        self.numbers = {}
+        self.numbers: dict[int, TouchButton] = {}
         zero = self.button("0", text_mm=5.0)
         zero.setStyleSheet("QPushButton { background:#1b7f3b; color:white; }")
         zero.clicked.connect(lambda _=False: self._enter(0))
@@ -37,10 +41,13 @@ class RouletteSection(GameSection):
     def _enter(self, number: int) -> None:
         self.send({"type": "roulette_result", "number": number}, self.numbers[number])
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        gs = table.get("game_state") or {}
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = roulette_state(table)
+        if gs is None:  # the panel gives this section roulette tables only
+            return
+        number = gs.get("number")
         last = gs.get("results") or []
-        if gs.get("number") is None:
+        if number is None:
             self.status.setText("Touch the winning number")
         else:
-            self.status.setText(f"Winning number {gs['number']}; last: {' '.join(str(n) for n in last[:12])}")
+            self.status.setText(f"Winning number {number}; last: {' '.join(str(n) for n in last[:12])}")

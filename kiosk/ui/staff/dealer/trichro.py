@@ -9,12 +9,14 @@ needs an inspector's approval (s466(b)), which a pit token records.
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import trichro_state
 
 __all__ = ["TriChroSection"]
 
@@ -25,7 +27,9 @@ _COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("go
 class TriChroSection(GameSection):
     games = ("tri_chro_54", "tri_chro_63")
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.device = "ball_device"
         self.picked: list[str] = []
@@ -44,7 +48,7 @@ class TriChroSection(GameSection):
         self.ball_label = heading("Balls drawn: pick two", self.k, 4.0)
         self.layout_.addWidget(self.ball_label)
         balls = self.grid()
-        self.ball_buttons: dict[str, Any] = {}
+        self.ball_buttons: dict[str, TouchButton] = {}
         for col, (colour, bg, fg) in enumerate(_COLOURS):
             for row_i, star in enumerate(("", "*")):
                 token = colour + star
@@ -130,11 +134,14 @@ class TriChroSection(GameSection):
     def _replaced(self) -> None:
         self.send({"type": "trichro_ball_replaced", "inspector": self.inspector.text().strip()}, self.replaced)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        gs = table.get("game_state") or {}
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = trichro_state(table)
+        if gs is None:  # the panel gives this section tri-chro tables only
+            return
         self.device = gs.get("device", "ball_device")
         phase = gs.get("phase", "betting")
         by_generator = self.device == "random_result_generator"
+        void = gs.get("void")
         text = {
             "betting": f"Drawing {gs.get('drawing', 0) + 1}: bets open",
             "no_more_bets": f"Drawing {gs.get('drawing', 0)}: no more bets; "
@@ -142,7 +149,7 @@ class TriChroSection(GameSection):
             "result": f"Drawing {gs.get('drawing', 0)}: "
             + " + ".join(t.replace("*", _STAR) for t in gs.get("drawn") or [])
             + f", {len(gs.get('winning') or [])} areas lit",
-            "void": f"Drawing {gs.get('drawing', 0)} VOID: nothing lit ({(gs.get('void') or {}).get('rule', '')})",
+            "void": f"Drawing {gs.get('drawing', 0)} VOID: nothing lit ({void.get('rule', '') if void else ''})",
         }.get(phase, phase)
         if gs.get("awaiting_inspector"):
             text += "; a new generator drawing needs an inspector's approval (001 s466(b))"

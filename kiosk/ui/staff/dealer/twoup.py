@@ -8,11 +8,13 @@ takes over (s10(4)); a light marked failed is replaced on the display by a resul
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtWidgets import QHBoxLayout, QSpinBox, QWidget
 
+from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.ops import Operations
+from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views.facts import twoup_failed_lights, twoup_state
 
 __all__ = ["TwoUpSection"]
 
@@ -22,7 +24,9 @@ _SETS = (("heads", 3), ("tails", 3), ("odds", 5))
 class TwoUpSection(GameSection):
     games = ("two_up_dice",)
 
-    def __init__(self, table_id: str, ops, parent: QWidget | None = None, *, k: float | None = None) -> None:
+    def __init__(
+        self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
+    ) -> None:
         super().__init__(table_id, ops, parent, k=k)
         self.status = heading("", self.k, 5.0)
         self.prompt = heading("", self.k, 4.5)
@@ -57,7 +61,7 @@ class TwoUpSection(GameSection):
         self.layout_.addWidget(self.no_more_bets)
 
         spins = QHBoxLayout()
-        self.spin_buttons = {}
+        self.spin_buttons: dict[str, TouchButton] = {}
         for code, text, key in (("H", "HEADS", "H"), ("T", "TAILS", "T"), ("O", "ODDS", "O"), ("X", "NO SPIN", "X")):
             b = self.button(text, key, text_mm=6.0, min_mm=16.0)
             b.clicked.connect(lambda _=False, c=code, w=b: self.send({"type": "twoup_spin", "result": c}, w))
@@ -73,7 +77,7 @@ class TwoUpSection(GameSection):
             heading("Result lights: touch to mark failed or repaired (004 sch13 s19(2))", self.k, 3.5)
         )
         lights = self.grid()
-        self.light_buttons: dict[tuple[str, int], Any] = {}
+        self.light_buttons: dict[tuple[str, int], TouchButton] = {}
         for row, (name, count) in enumerate(_SETS):
             for i in range(1, count + 1):
                 b = self.button(f"{name[0].upper()}{i}", checkable=True, text_mm=3.5)
@@ -84,18 +88,22 @@ class TwoUpSection(GameSection):
         self.layout_.addWidget(self.feedback)
         self._failed: dict[str, list[int]] = {"heads": [], "tails": [], "odds": []}
 
-    def _new_game(self, call: str, control) -> None:
+    def _new_game(self, call: str, control: QWidget) -> None:
         self.send({"type": "twoup_new_game", "seat": self.seat.value(), "call": call}, control)
 
-    def _toggle_light(self, name: str, index: int, control) -> None:
+    def _toggle_light(self, name: str, index: int, control: TouchButton) -> None:
         failed = index not in self._failed.get(name, [])
         control.setChecked(not failed)  # the stream sets the real state
         self.send({"type": "twoup_light", "light": name, "index": index, "failed": failed}, control)
 
-    def show_state(self, table: dict[str, Any], link: dict[str, Any] | None) -> None:
-        gs = table.get("game_state") or {}
+    def show_state(self, table: TableState, link: LinkState | None) -> None:
+        gs = twoup_state(table)
+        if gs is None:  # the panel gives this section two-up tables only
+            return
         game = gs.get("game")
-        self._failed = {k: list(v) for k, v in (gs.get("failed_lights") or {}).items()}
+        self._failed = {}
+        for kind, index in twoup_failed_lights(table):
+            self._failed.setdefault(kind, []).append(index)
         for (name, i), b in self.light_buttons.items():
             failed = i in self._failed.get(name, [])
             b.setChecked(failed)
