@@ -16,9 +16,11 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/kiosk demo
 
-# The suite on every core (pytest-xdist, WORKERS=0 for one process): each worker starts its own
-# PostgreSQL server and servers on ports no other worker takes (tests/fixtures/ports.py).
-WORKERS ?= auto
+# The suite on every core (pytest-xdist; WORKERS=0 runs it in one process): each worker starts its
+# own PostgreSQL server, and servers on ports no other worker takes (tests/fixtures/ports.py). The
+# tests wait on servers and child processes more than they compute, so two workers per core (at
+# most 4) keep a small machine's cores busy.
+WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$((n * 2 < 4 ? n * 2 : 4)))
 XDIST    = -n $(WORKERS) --dist worksteal
 
 test: $(STAMP)
