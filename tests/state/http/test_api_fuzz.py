@@ -16,18 +16,20 @@ import urllib.parse
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
 from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.http.openapi import ENDPOINTS
+from kiosk.views import builders
 from tests.fixtures.backend import STORES
 from tests.fixtures.paths import ROOT
 from tests.fixtures.server_thread import ServerThread
 
 FLOOR = load_floor(ROOT / "assets" / "demo_floor.toml")  # every game the service drives
+ACCEPTED = builders.set_display_name("CSP-01", "Caribbean Stud Deluxe")
 GAMES = {table_id: table.game for table_id, table in sorted(FLOOR.tables.items())}
 TABLES = list(GAMES)
 LINKS = sorted(floor_config(FLOOR)["links"])
@@ -340,6 +342,9 @@ def test_commands_answer_below_500_and_write_nothing_when_refused(live):
 
     @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
     @given(request=commands())
+    # one command sure to be accepted (000 s230(5) lets a Caribbean stud table be renamed): random
+    # commands on a fresh floor are accepted only a few times in 400, sometimes never
+    @example(request=("pit", "/api/v1/commands", json.dumps(ACCEPTED).encode()))
     def fuzz(request):
         role, path, raw = request
         before = live.written()
