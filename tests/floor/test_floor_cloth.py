@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from floor_helpers import ROOT, TABLES, floor_text, run_kiosk
 
 from kiosk.floor import check_floor, load_floor
+from tests.fixtures.floors import ROOT, TABLES, floor_text, run_kiosk
 
 LAYOUTS = ROOT / "layouts"
 TC54 = TABLES["tri_chro_54"]

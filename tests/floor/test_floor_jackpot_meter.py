@@ -7,9 +7,9 @@ export prints no such sign."""
 from __future__ import annotations
 
 import pytest
-from floor_helpers import TABLES, floor_text, run_kiosk
 
 from kiosk.floor import check_floor, parse_floor
+from tests.fixtures.floors import TABLES, floor_text, run_kiosk
 
 GROWING = (
     TABLES["caribbean_stud"].replace(

@@ -5,10 +5,10 @@ exhaustively over the games, a name of the operator's own is accepted where 000 
 from __future__ import annotations
 
 import pytest
-from floor_helpers import DEMO, TABLES, floor_text, run_kiosk
 
 from kiosk.floor import check_floor, parse_floor
 from kiosk.rules.games import GAMES
+from tests.fixtures.floors import DEMO, TABLES, floor_text, run_kiosk
 
 READING = "docs/readings.md A-31"
 POWERS = {"tri_chro_54": "001 s456(7)", "tri_chro_63": "001 s456(7)", "caribbean_stud": "000 s230(5)"}

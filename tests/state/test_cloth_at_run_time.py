@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from state_helpers import PIT, START, FakeClock
 
 from kiosk.floor import load_floor
 from kiosk.state.errors import RuleRefused
 from kiosk.state.service import Service
+from tests.fixtures.actors import PIT
+from tests.fixtures.clock import START, Clock
 
 LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 
@@ -46,7 +47,7 @@ def plain_floor(tmp_path):
 
 
 async def test_bonus_blackjack_needs_a_cloth_that_provides_for_it(db_url, plain_floor):
-    service = await Service.open(db_url, floor=plain_floor, clock=FakeClock(START), tick_seconds=None, audit_key=None)
+    service = await Service.open(db_url, floor=plain_floor, clock=Clock(START), tick_seconds=None, audit_key=None)
     try:
         before = await service.snapshot()
         with pytest.raises(RuleRefused) as err:

@@ -7,10 +7,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from state_helpers import PIT, START
 
 from kiosk.state.errors import RuleRefused
 from kiosk.state.store import AuditQuery
+from tests.fixtures.actors import PIT
+from tests.fixtures.clock import START
 
 
 def _at(delta: timedelta) -> str:

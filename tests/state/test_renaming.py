@@ -5,9 +5,10 @@ floor, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
-from state_helpers import PIT, START, FakeClock
 
 from kiosk.state.errors import RuleRefused
+from tests.fixtures.actors import PIT
+from tests.fixtures.clock import START, Clock
 
 READING = "docs/readings.md A-31"
 
@@ -16,7 +17,7 @@ READING = "docs/readings.md A-31"
 async def demo(db_url, demo_floor):
     from kiosk.state.service import Service
 
-    svc = await Service.open(db_url, floor=demo_floor, clock=FakeClock(START), tick_seconds=None, audit_key=None)
+    svc = await Service.open(db_url, floor=demo_floor, clock=Clock(START), tick_seconds=None, audit_key=None)
     try:
         yield svc
     finally:
