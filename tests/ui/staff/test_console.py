@@ -20,6 +20,7 @@ from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.views import builders
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
+from tests.fixtures.backend import start_live_server
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.fixtures.scenes import texts
 
@@ -325,3 +326,26 @@ async def test_the_agreement_form_asks_how_many_players_agreed(qtbot, live_serve
         assert item["agreement"] == {"confirmed_by": "Fay Floor", "agreeing": 4, "players_at_table": 4}
     finally:
         await _stop(window)
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+async def test_the_audit_page_says_when_the_server_signs_no_audit_records(qtbot, tmp_path, monkeypatch, keyed):
+    """A server with no audit key writes a chain anyone with its database file can rewrite: the
+    audit page says so and names ``kiosk audit keygen``; with a key it says nothing of it."""
+    if keyed:
+        monkeypatch.setenv("KIOSK_AUDIT_KEY", "5a" * 32)  # the seeding and kiosk serve both take it
+    server = start_live_server(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", "sqlite", tmp_path)
+    try:
+        window = await _console(qtbot, server, tmp_path)
+        try:
+            page = window.pages["Audit"]
+            window.tabs.setCurrentWidget(page)
+            await wait_for(lambda: page.keyed is not None, what="the server's health")
+            assert page.keyed is keyed and page.keying.isVisible() is not keyed
+            if not keyed:
+                text = page.keying.text()
+                assert "no audit key" in text and "rewrite" in text and "kiosk audit keygen" in text
+        finally:
+            await _stop(window)
+    finally:
+        server.process.stop()
