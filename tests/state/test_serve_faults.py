@@ -230,7 +230,7 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
                 events = {i.seq: i.to_json() for i in seen[1:]}
                 assert events[from_a[-1].seq] == from_a[-1].to_json()
                 assert events[from_b[-1].seq] == from_b[-1].to_json()
-            assert (await via_b.table("BJ-01"))["display_name"] == "via A"
+            assert (await via_b.table("BJ-01"))["display_name"] == "Blackjack via A"
             assert (await via_a.table("BJ-02"))["display_name"] == "Blackjack via B"
     finally:
         await node_a.stop()
