@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 from kiosk.state.events import Actor
 
-__all__ = ["TEST_FLOOR", "FakeClock", "START", "DEALER", "PIT", "ADMIN", "ADMIN2", "DISPLAY"]
+__all__ = ["TEST_FLOOR", "SCREENS", "FakeClock", "START", "DEALER", "PIT", "ADMIN", "ADMIN2", "DISPLAY"]
 
 
 TEST_FLOOR = """
@@ -152,7 +152,42 @@ signs = ["limits"]
 [table.limits]
 minimum = "$10"
 maximum = "$1,000"
+
+# the screens whose reports the sign rules count from (kiosk.state.showing, docs/readings.md A-26)
+[[display]]
+id = "D-MP-01-signs"
+table = "MP-01"
+view = "signs"
+
+[[display]]
+id = "D-MP-01-limits"
+table = "MP-01"
+view = "limits"
+screen = 1
+
+[[display]]
+id = "D-DP-01-signs"
+table = "DP-01"
+view = "signs"
+
+[[display]]
+id = "D-PK-01-signs"
+table = "PK-01"
+view = "signs"
+
+[[display]]
+id = "D-CSP-03-signs"
+table = "CSP-03"
+view = "signs"
+
+[[display]]
+id = "D-BJ-01-limits"
+table = "BJ-01"
+view = "limits"
 """
+
+SCREENS = {"MP-01": "D-MP-01-signs", "DP-01": "D-DP-01-signs", "PK-01": "D-PK-01-signs", "CSP-03": "D-CSP-03-signs"}
+"""The display of each table of :data:`TEST_FLOOR` that shows its signs."""
 
 
 class FakeClock:
@@ -174,4 +209,9 @@ DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 ADMIN = Actor(name="Ada Admin", role="admin", token_id="tok_admin")
 ADMIN2 = Actor(name="Bo Admin", role="admin", token_id="tok_admin2")
-DISPLAY = Actor(name="Screen 1", role="display", token_id="tok_display")
+DISPLAY = Actor(
+    name="Screen 1",
+    role="display",
+    token_id="tok_display",
+    displays=frozenset({*SCREENS.values(), "D-MP-01-limits"}),  # issued for them: docs/readings.md A-26
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from state_helpers import DEALER, DISPLAY, PIT, START
+from state_helpers import DEALER, DISPLAY, PIT, SCREENS, START
 
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.showing import parse_report
@@ -20,9 +20,18 @@ async def _table(service, table_id):
     return (await service.snapshot([table_id]))["tables"][table_id]
 
 
-async def _shows(service, table_id, change_id):
+async def _shows(service, table_id, change_id, signs=("minimum_table_stake",)):
     await service.record_showing(
-        DISPLAY, parse_report({"type": "showing", "table_id": table_id, "notices": [change_id]})
+        DISPLAY,
+        parse_report(
+            {
+                "type": "showing",
+                "table_id": table_id,
+                "display_id": SCREENS[table_id],
+                "signs": list(signs),
+                "notices": [change_id],
+            }
+        ),
     )
 
 
@@ -239,7 +248,7 @@ async def test_poker_commission_change_applies_between_hands(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
     events = await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
     assert events[0].data["rule"] == "002 r7.3"
-    await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
+    await _shows(service, "PK-01", events[0].data["pending"]["id"], ("game_notice", "rake"))  # the signs show it
     await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
     assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):
