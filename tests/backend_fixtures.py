@@ -209,9 +209,15 @@ async def _seed(db_url: str) -> dict[str, str]:
     from kiosk.floor import load_floor
     from kiosk.state.service import Service
 
-    service = await Service.open(db_url, floor=load_floor(DEMO_FLOOR), tick_seconds=None)
+    floor = load_floor(DEMO_FLOOR)
+    service = await Service.open(db_url, floor=floor, tick_seconds=None)
     try:
-        return {role: await service.create_token(role, f"{role}-tester") for role in ROLES}
+        return {  # the display token runs every screen of the floor (docs/readings.md A-26)
+            role: await service.create_token(
+                role, f"{role}-tester", displays=sorted(floor.displays) if role == "display" else None
+            )
+            for role in ROLES
+        }
     finally:
         await service.close()
 

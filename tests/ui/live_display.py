@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
+from kiosk.floor import load_floor
 from kiosk.scene.legibility import text_runs_of
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.app import DisplayProcess
@@ -52,8 +53,12 @@ class Served:
         self.tokens = {role: self._token(role) for role in ("display", "pit")}
 
     def _token(self, role: str) -> str:
+        # the display token runs every screen of the floor (docs/readings.md A-26)
+        screens = (
+            [a for d in sorted(load_floor(self.floor).displays) for a in ("--display", d)] if role == "display" else []
+        )
         done = subprocess.run(
-            [*KIOSK, "token", "create", "--role", role, "--name", f"test {role}", "--db", self.db],
+            [*KIOSK, "token", "create", "--role", role, "--name", f"test {role}", *screens, "--db", self.db],
             capture_output=True,
             text=True,
             env=self.env,
@@ -206,9 +211,12 @@ def glyph_ink_heights(
             yield run.text, ch, float(bottom - top + 1 + edges)
 
 
-async def display_reports(server: Any, table_id: str, *, signs: list[str], notices: list[str]) -> None:
+async def display_reports(
+    server: Any, table_id: str, *, signs: list[str], notices: list[str], display_id: str | None = None
+) -> None:
     """A display (a raw stream with the server's display token) reports what it shows of
-    ``table_id``; returns once the server has recorded it (a ``display_showing`` audit record)."""
+    ``table_id`` on ``display_id`` (default: the demo floor's ``D-<table>-signs``); returns once the
+    server has recorded it (a ``display_showing`` audit record)."""
     async with (
         KioskClient(server.url, server.tokens["display"]) as display,
         KioskClient(server.url, server.tokens["pit"]) as pit,
@@ -218,7 +226,14 @@ async def display_reports(server: Any, table_id: str, *, signs: list[str], notic
         try:
             await stream.__anext__()  # the snapshot: connected
             assert await stream.send(
-                {"type": "showing", "table_id": table_id, "signs": signs, "notices": notices, "sharing": None}
+                {
+                    "type": "showing",
+                    "table_id": table_id,
+                    "display_id": display_id or f"D-{table_id}-signs",
+                    "signs": signs,
+                    "notices": notices,
+                    "sharing": None,
+                }
             )
             for _ in range(200):
                 if len((await pit.audit(target=table_id, action="display_showing"))["records"]) > before:
