@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from hypothesis import strategies as st
 from state_helpers import DEALER, PIT, START, FakeClock
 
 from kiosk.state.errors import Forbidden, RuleRefused
@@ -257,3 +258,107 @@ async def test_the_sharing_sign_on_csp04s_own_display_counts(service):
     )
     assert hit.data["hit"]["sharing_sign_displayed"] is True
     assert hit.data["hit"]["sharing_sign_shown_by"] == ["D-CSP-04-signs"]
+
+
+# -- the property: only a counting report's notice on its sign, for the whole period, applies it --
+
+SIGNS_SCREEN, LAYOUT_SCREEN = "D-MP-01-signs", "D-MP-01-layout"  # MP-01's displays in the demo floor
+SPEAKERS = ("signs screen", "both screens", "BJ-01 screen", "unbound", "pit", "ghost")
+DISPLAY_IDS = (SIGNS_SCREEN, LAYOUT_SCREEN, "D-BJ-01-limits", "GHOST-99", None)
+SIGN_SETS = ((), ("minimum_table_stake",), ("limits", "ace_rule"), ("limits", "minimum_table_stake"))
+DUE = 25  # minutes after the change is scheduled (003 s259(3): 20 minutes' notice)
+
+_reports = st.lists(
+    st.tuples(
+        st.integers(0, DUE),  # when, in minutes from scheduling
+        st.sampled_from(SPEAKERS),
+        st.sampled_from(DISPLAY_IDS),
+        st.sampled_from(SIGN_SETS),
+        st.sampled_from(("none", "the change", "another")),  # which notice it lists
+    ),
+    max_size=8,
+).map(lambda steps: sorted(steps, key=lambda s: s[0]))
+
+
+async def _speakers(service) -> dict[str, Actor]:
+    return {
+        "signs screen": await display_of(service, SIGNS_SCREEN),
+        "both screens": await display_of(service, SIGNS_SCREEN, LAYOUT_SCREEN),
+        "BJ-01 screen": await display_of(service, "D-BJ-01-limits"),
+        "unbound": await service.authenticate(await service.create_token("display", "old screen")),
+        "pit": PIT,
+        "ghost": Actor(name="ghost", role="display", token_id="tok_ghost", displays=frozenset({"GHOST-99"})),
+    }
+
+
+def _counts(actor: Actor, display_id, signs, notice: str) -> tuple[bool, str | None]:
+    """The reference reading of docs/readings.md A-26, written out: whether a report counts for
+    MP-01, and for which screen."""
+    bound = actor.displays or frozenset()
+    if actor.role != "display" or not bound:
+        return False, None
+    if display_id is None:
+        if len(bound) != 1:
+            return False, None
+        [display_id] = bound
+    if display_id not in (SIGNS_SCREEN, LAYOUT_SCREEN) or display_id not in bound:
+        return False, None
+    if notice == "the change" and "minimum_table_stake" not in signs:
+        return False, None
+    return True, display_id
+
+
+async def _run(db_url: str, floor, steps) -> tuple[bool, bool]:
+    """(applied, what the reference says) for one sequence of reports."""
+    from kiosk.state.service import Service
+
+    clock = FakeClock(START)
+    service = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
+    try:
+        speakers = await _speakers(service)
+        change = await schedule_stake(service, minutes=DUE)
+        shows: dict[tuple, bool] = {}  # screen -> whether its latest counting report shows the notice
+        shown_at: list[tuple[int, bool]] = []  # after each report: is the notice shown anywhere
+        for minute, who, display_id, signs, notice in steps:
+            clock.now = START + timedelta(minutes=minute)
+            actor = speakers[who]
+            notices = {"none": [], "the change": [change], "another": ["s999"]}[notice]
+            try:
+                await report(service, actor, "MP-01", display_id, signs=signs, notices=notices)
+            except (Forbidden, RuleRefused):
+                pass
+            counts, screen = _counts(actor, display_id, signs, notice)
+            if counts:
+                shows[(actor.token_id, screen)] = notice == "the change"
+                shown_at.append((minute, any(shows.values())))
+        clock.now = START + timedelta(minutes=DUE)
+        [event] = await service.apply_due()
+        applied = event.type == "scheduled_change_applied"
+        assert applied == (await stake(service) == 20_000)
+    finally:
+        await service.close()
+    # the notice shown for the whole notice period: shown from DUE - 20 on, never taken down
+    before = [on for minute, on in shown_at if minute <= DUE - 20]
+    during = [on for minute, on in shown_at if minute > DUE - 20]
+    return applied, bool(before) and before[-1] and all(during)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_a_change_applies_only_after_a_counting_report_showed_its_sign_for_the_whole_period(
+    store, demo_floor, request, tmp_path_factory
+):
+    import asyncio
+
+    from hypothesis import HealthCheck, given, settings
+
+    pg = request.getfixturevalue("pg_server") if store == "postgresql" else None
+
+    @settings(max_examples=40 if store == "sqlite" else 15, suppress_health_check=[HealthCheck.too_slow])
+    @given(_reports)
+    def check(steps):
+        url = pg.new_database() if pg else f"sqlite:///{tmp_path_factory.mktemp('prop') / 'kiosk.sqlite3'}"
+        applied, reference = asyncio.run(_run(url, demo_floor, steps))
+        assert applied == reference, steps
+
+    check()
