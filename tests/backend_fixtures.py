@@ -212,7 +212,7 @@ async def _seed(db_url: str) -> dict[str, str]:
     floor = load_floor(DEMO_FLOOR)
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     try:
-        return {  # the display token runs every screen of the floor (docs/readings.md A-26)
+        return {  # the display token runs every screen of the floor (docs/readings.md A-28)
             role: await service.create_token(
                 role, f"{role}-tester", displays=sorted(floor.displays) if role == "display" else None
             )

@@ -3,7 +3,7 @@
 ``kiosk token create --role display|dealer|pit|admin --name NAME [--table ID]... [--display ID]...
 [--expires TIME] [--db URL]`` prints the new token once (it is stored only as its SHA-256); a
 display token is issued for the floor's displays it speaks for (``--display``: its reports of
-what they show count, docs/readings.md A-26); ``kiosk token list`` shows ids, roles, names,
+what they show count, docs/readings.md A-28); ``kiosk token list`` shows ids, roles, names,
 tables and displays; ``kiosk token revoke TOKEN_ID`` stops a token at once.
 """
 
@@ -45,7 +45,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="displays",
         metavar="ID",
         help="a display token speaks for this display of the floor (repeatable): its reports of what the"
-        " display shows count for the display's table (docs/readings.md A-26)",
+        " display shows count for the display's table (docs/readings.md A-28)",
     )
     create.add_argument("--expires", metavar="TIME", help="expiry, ISO 8601 with a timezone (e.g. 2027-01-01T00:00Z)")
     create.add_argument("--db", metavar="URL", help="sqlite:///PATH or postgresql://... (default: the user data dir)")
@@ -70,7 +70,7 @@ async def _run(args: argparse.Namespace) -> int:
                 print(
                     "kiosk token: note: this display token speaks for no display: it reads, but its reports of"
                     " what a display shows are refused; give --display ID for each display it runs"
-                    " (docs/readings.md A-26)",
+                    " (docs/readings.md A-28)",
                     file=sys.stderr,
                 )
         elif args.action == "list":

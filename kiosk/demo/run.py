@@ -196,7 +196,7 @@ class _Demo:
                 role: await service.create_token(
                     role,
                     f"demo {role}",
-                    # the demo's display process runs every screen of the floor (docs/readings.md A-26)
+                    # the demo's display process runs every screen of the floor (docs/readings.md A-28)
                     displays=sorted(self.floor.displays) if role == "display" and self.floor.displays else None,
                 )
                 for role in ("pit", "display", "dealer")

@@ -114,7 +114,7 @@ SIGN_KINDS: dict[str, SignKind] = {
 
 def notice_signs(game: str, fields: Iterable[str]) -> frozenset[str]:
     """The sign kinds of ``game`` that carry the notice of a change of any of ``fields``: those
-    whose notice announces one of them (``SignKind.announces``; docs/readings.md A-26).  A
+    whose notice announces one of them (``SignKind.announces``; docs/readings.md A-28).  A
     display's report of a notice counts only with one of these signs among the signs it shows."""
     wanted = set(fields)
     return frozenset(s.kind for s in SIGN_KINDS.values() if game in s.games and wanted.intersection(s.announces))

@@ -71,7 +71,7 @@ _V4_AUDIT_TARGET = ["CREATE INDEX kiosk_audit_target ON kiosk_audit (target, act
 
 # v5: a display token speaks for the displays it was issued for (kiosk.state.tokens): the floor's
 # display ids as a JSON list.  NULL for every other token and for a display token issued before
-# v5, which speaks for no display until it is re-issued (docs/readings.md A-26).
+# v5, which speaks for no display until it is re-issued (docs/readings.md A-28).
 _V5_TOKEN_DISPLAYS = ["ALTER TABLE kiosk_tokens ADD COLUMN displays TEXT"]
 
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {

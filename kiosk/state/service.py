@@ -273,7 +273,7 @@ class Service:
                 raise NotFound(f"unknown table {report.table_id!r}")
             try:
                 counted = check_report(report, actor, table, displays)
-            except (Forbidden, RuleRefused) as exc:  # refused, and recorded: who tried (A-26)
+            except (Forbidden, RuleRefused) as exc:  # refused, and recorded: who tried (A-28)
                 refusal.append(exc)
                 return Outcome(audit=[AuditDraft(REFUSED_ACTION, report.table_id, refused_details(report, exc))])
             return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, counted.details())])
@@ -466,7 +466,7 @@ class Service:
         """Issue a token; the secret is returned once and stored only as its SHA-256.
 
         ``displays``: the floor's displays a display token speaks for (its reports of what they
-        show count, docs/readings.md A-26); ids the stored floor does not have are refused."""
+        show count, docs/readings.md A-28); ids the stored floor does not have are refused."""
         if role not in ROLES:
             raise BadRequest(f"role must be one of {', '.join(ROLES)}, not {role!r}")
         name = check_name(name, "token name")

@@ -22,7 +22,7 @@ A display's latest report stands until it sends another: a display that loses it
 keeps showing what it showed (marked offline), and says so again when it reconnects; a display
 that is shut down reports that it shows nothing first (docs/readings.md A-25).
 
-A report counts for its table only when (:func:`check_report`, docs/readings.md A-26): its
+A report counts for its table only when (:func:`check_report`, docs/readings.md A-28): its
 display id is a display of that table in the floor (``FloorFrame.displays``); the token that
 sent it is a display token issued for that display (``kiosk token create --role display
 --display ID``); and each notice it lists is on a sign it shows that carries the notice
@@ -79,7 +79,7 @@ ACTION = "display_showing"
 """The audit action of a display's report that counts for its table."""
 REFUSED_ACTION = "display_showing_refused"
 """The audit action of a report refused (:func:`check_report`): who tried, for which display."""
-EVIDENCE_RULE = "docs/readings.md A-26"
+EVIDENCE_RULE = "docs/readings.md A-28"
 """Which reports count as a sign displayed at a table: the reading the refusals cite."""
 _EVIDENCE_FOR = "003 s259(3), s295(3); 002 r7.3; 000 s247(3)"
 STAKE_FIELDS = ("minimum_table_stake_cents",)
@@ -220,7 +220,7 @@ def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]
     return sorted(out, key=lambda r: r.n)
 
 
-# -- which reports count (docs/readings.md A-26) ------------------------------------------------
+# -- which reports count (docs/readings.md A-28) ------------------------------------------------
 
 
 def _notice_rule(game: str, item: Mapping[str, Any]) -> str:

@@ -6,7 +6,7 @@ Roles, from least to most power (each includes the ones before it):
   for show (``displays``: the floor's display ids, ``kiosk token create --display ID``); a
   display token issued without displays, or before tokens were bound to them (schema 5),
   speaks for no display: its reports are refused until it is re-issued
-  (docs/readings.md A-26);
+  (docs/readings.md A-28);
 * ``dealer`` enters game events (draws, spins, hands, jackpot wagers and hits) for its
   tables (every table when the token names none);
 * ``pit`` configures tables (limits, names, signs, scheduled changes), approves a new

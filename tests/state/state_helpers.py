@@ -153,7 +153,7 @@ signs = ["limits"]
 minimum = "$10"
 maximum = "$1,000"
 
-# the screens whose reports the sign rules count from (kiosk.state.showing, docs/readings.md A-26)
+# the screens whose reports the sign rules count from (kiosk.state.showing, docs/readings.md A-28)
 [[display]]
 id = "D-MP-01-signs"
 table = "MP-01"
@@ -213,5 +213,5 @@ DISPLAY = Actor(
     name="Screen 1",
     role="display",
     token_id="tok_display",
-    displays=frozenset({*SCREENS.values(), "D-MP-01-limits"}),  # issued for them: docs/readings.md A-26
+    displays=frozenset({*SCREENS.values(), "D-MP-01-limits"}),  # issued for them: docs/readings.md A-28
 )

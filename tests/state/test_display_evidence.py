@@ -292,7 +292,7 @@ async def _speakers(service) -> dict[str, Actor]:
 
 
 def _counts(actor: Actor, display_id, signs, notice: str) -> tuple[bool, str | None]:
-    """The reference reading of docs/readings.md A-26, written out: whether a report counts for
+    """The reference reading of docs/readings.md A-28, written out: whether a report counts for
     MP-01, and for which screen."""
     bound = actor.displays or frozenset()
     if actor.role != "display" or not bound:

@@ -17,7 +17,7 @@ from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_repor
 from kiosk.state.store import AuditQuery
 
 SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2", displays=frozenset({"D-MP-01-limits"}))
-STAKE = ["minimum_table_stake"]  # the sign that carries the stake notice (docs/readings.md A-26)
+STAKE = ["minimum_table_stake"]  # the sign that carries the stake notice (docs/readings.md A-28)
 SHARING = "Two or more straight or royal flushes share the prize equally"
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 

@@ -319,7 +319,7 @@ async def test_a_report_that_does_not_count_is_refused_and_recorded_once(service
         reply = await next_message(ws, skip=("ready", "heartbeat"))
         assert reply["type"] == "error" and reply["error"]["code"] == "rule_refused", reply
         assert "not a display of table MP-01" in reply["error"]["message"]
-        assert reply["error"]["rule"] == "docs/readings.md A-26"
+        assert reply["error"]["rule"] == "docs/readings.md A-28"
     from kiosk.state.store import AuditQuery
 
     [refused] = await service.audit_records(AuditQuery(target="MP-01", action="display_showing_refused"))

@@ -53,7 +53,7 @@ class Served:
         self.tokens = {role: self._token(role) for role in ("display", "pit")}
 
     def _token(self, role: str) -> str:
-        # the display token runs every screen of the floor (docs/readings.md A-26)
+        # the display token runs every screen of the floor (docs/readings.md A-28)
         screens = (
             [a for d in sorted(load_floor(self.floor).displays) for a in ("--display", d)] if role == "display" else []
         )

@@ -24,7 +24,7 @@ def _item(minutes=25, new=20_000, agreement=None):
 
 
 def _report(n, minute, display, on, *, counts=True, signs=("minimum_table_stake",)):
-    """A display's report: a counting one (docs/readings.md A-26) showing the minimum table stake
+    """A display's report: a counting one (docs/readings.md A-28) showing the minimum table stake
     sign, with the notice of s7 on it or not."""
     return ShowingRecord(
         n,

@@ -297,7 +297,7 @@ class KioskClient:
         displays: list[str] | None = None,
     ) -> str:
         """Create a token (admin only); the secret is returned once.  ``displays``: the floor's
-        displays a display token speaks for (docs/readings.md A-26)."""
+        displays a display token speaks for (docs/readings.md A-28)."""
         body: dict[str, Any] = {"role": role, "name": name}
         if tables is not None:
             body["tables"] = tables

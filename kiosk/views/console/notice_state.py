@@ -6,7 +6,7 @@ displays for 20 minutes up to the change (003 s259(3), s295(3)) unless all playe
 :class:`NoticeState` (what is known, and whether the change will be refused as things stand)
 alongside the words the console shows, so the console styles a row from the state, never from
 its own English.  It counts exactly what the service counts: counting reports only (a display
-of the table, its own token), on the sign that carries the notice (docs/readings.md A-26);
+of the table, its own token), on the sign that carries the notice (docs/readings.md A-28);
 :func:`commission_words` says the same of a poker commission change (002 r7.3).
 """
 

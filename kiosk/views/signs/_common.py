@@ -59,7 +59,7 @@ def local_clock(ctx: Context, when: datetime) -> str:
 def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
     """Notices of the table's scheduled changes (003 s259(3), s295(3)) and pending poker room
     changes (002 r6.9) that sign ``kind`` announces (``SIGN_KINDS[kind].announces``: the one
-    list a display's report is checked against, docs/readings.md A-26); ``describe(patch)``
+    list a display's report is checked against, docs/readings.md A-28); ``describe(patch)``
     words the new values."""
     wanted = set(SIGN_KINDS[kind].announces)
     out: list[Notice] = []
