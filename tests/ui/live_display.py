@@ -212,16 +212,23 @@ def glyph_ink_heights(
 
 
 async def display_reports(
-    server: Any, table_id: str, *, signs: list[str], notices: list[str], display_id: str | None = None
+    server: Any,
+    table_id: str,
+    *,
+    signs: list[str],
+    notices: list[str],
+    display_id: str | None = None,
+    recorded_as: str = "display_showing",
 ) -> None:
     """A display (a raw stream with the server's display token) reports what it shows of
     ``table_id`` on ``display_id`` (default: the demo floor's ``D-<table>-signs``); returns once the
-    server has recorded it (a ``display_showing`` audit record)."""
+    server has recorded it (a ``display_showing`` audit record, or ``recorded_as``: e.g.
+    ``display_showing_refused`` for a report that does not count)."""
     async with (
         KioskClient(server.url, server.tokens["display"]) as display,
         KioskClient(server.url, server.tokens["pit"]) as pit,
     ):
-        before = len((await pit.audit(target=table_id, action="display_showing"))["records"])
+        before = len((await pit.audit(target=table_id, action=recorded_as))["records"])
         stream = display.stream([table_id])
         try:
             await stream.__anext__()  # the snapshot: connected
@@ -236,7 +243,7 @@ async def display_reports(
                 }
             )
             for _ in range(200):
-                if len((await pit.audit(target=table_id, action="display_showing"))["records"]) > before:
+                if len((await pit.audit(target=table_id, action=recorded_as))["records"]) > before:
                     return
                 await asyncio.sleep(0.05)
             raise AssertionError(f"the report on {table_id} was not recorded ({stream.last_error})")
