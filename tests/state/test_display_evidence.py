@@ -6,36 +6,29 @@ floor, on SQLite and PostgreSQL, with a hand-moved clock."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from state_helpers import DEALER, PIT, START, FakeClock
 
 from kiosk.state.errors import Forbidden, RuleRefused
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, REFUSED_ACTION, parse_report
 from kiosk.state.store import AuditQuery
+from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.backend import STORES
+from tests.fixtures.clock import START, Clock
 
 STAKE_SHARING = "Two or more straight or royal flush winners share the jackpot prize equally"
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(START)
-
-
-@pytest.fixture
-async def service(db_url, demo_floor, clock):
-    """A service on the demo floor (the floor the audit tried), with a hand-moved clock."""
-    from kiosk.state.service import Service
-
-    svc = await Service.open(db_url, floor=demo_floor, clock=clock, tick_seconds=None)
-    try:
-        yield svc
-    finally:
-        await svc.close()
+def floor(demo_floor):
+    """The demo floor, the floor the audit tried (the directory's ``service`` runs on it)."""
+    return demo_floor
 
 
 async def display_of(service, *displays: str) -> Actor:
@@ -312,7 +305,7 @@ async def _run(db_url: str, floor, steps) -> tuple[bool, bool]:
     """(applied, what the reference says) for one sequence of reports."""
     from kiosk.state.service import Service
 
-    clock = FakeClock(START)
+    clock = Clock(START)
     service = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
     try:
         speakers = await _speakers(service)
@@ -344,14 +337,10 @@ async def _run(db_url: str, floor, steps) -> tuple[bool, bool]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("store", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+@pytest.mark.parametrize("store", STORES)
 def test_a_change_applies_only_after_a_counting_report_showed_its_sign_for_the_whole_period(
     store, demo_floor, request, tmp_path_factory
 ):
-    import asyncio
-
-    from hypothesis import HealthCheck, given, settings
-
     pg = request.getfixturevalue("pg_server") if store == "postgresql" else None
 
     @settings(max_examples=40 if store == "sqlite" else 15, suppress_health_check=[HealthCheck.too_slow])

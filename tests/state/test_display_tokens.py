@@ -1,40 +1,28 @@
-"""Display tokens are issued for the floor's displays they speak for (issue 17, section 1):
-``kiosk token create --role display --display ID...``, ``POST /api/v1/tokens`` with
-``"displays"``; the binding is in the audit trail; a database of schema 4 is upgraded and its
-old display tokens speak for no display until re-issued.  Real SQLite and PostgreSQL."""
+"""Display tokens are issued for the floor's displays they speak for (issue 17, section 1): the
+binding is checked, kept in the audit trail, and a database of schema 4 is upgraded with its old
+display tokens speaking for no display until re-issued.  Real SQLite and PostgreSQL (the HTTP
+API: tests/state/http/test_display_tokens.py; the command: tests/cli/test_token.py)."""
 
 from __future__ import annotations
 
 import hashlib
-import json
-import pathlib
 import sqlite3
-import subprocess
-import sys
 
-import aiohttp
 import psycopg
 import pytest
-from aiohttp.test_utils import TestServer
 
 from kiosk.state.errors import BadRequest, Forbidden, NotFound
-from kiosk.state.http import create_app
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
-from kiosk.state.service import Service
 from kiosk.state.showing import REFUSED_ACTION, parse_report
 from kiosk.state.store import AuditQuery
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENS = ["D-MP-01-signs", "D-MP-01-layout"]
 
 
 @pytest.fixture
-async def service(db_url, demo_floor):
-    svc = await Service.open(db_url, floor=demo_floor, tick_seconds=None)
-    try:
-        yield svc
-    finally:
-        await svc.close()
+def floor(demo_floor):
+    """The demo floor (the directory's ``service`` runs on it)."""
+    return demo_floor
 
 
 def _sql(db_url: str, statements: list[str], params: tuple = ()) -> None:
@@ -85,7 +73,7 @@ async def test_a_token_whose_displays_were_edited_behind_the_services_back_fails
     assert not report.ok and any("displays differs" in p for p in report.problems), report.problems
 
 
-async def test_a_schema_4_database_is_upgraded_and_its_display_tokens_speak_for_none(db_url, demo_floor):
+async def test_a_schema_4_database_is_upgraded_and_its_display_tokens_speak_for_none(make_service, db_url, demo_floor):
     dialect = "sqlite" if db_url.startswith("sqlite") else "postgresql"
     statements = [stmt for version in range(1, 5) for stmt in migration_statements(version, dialect)]
     secret = "an-old-display-token-issued-before-schema-5"
@@ -101,91 +89,15 @@ async def test_a_schema_4_database_is_upgraded_and_its_display_tokens_speak_for_
         ],
         (hashlib.sha256(secret.encode()).hexdigest(),),
     )
-    service = await Service.open(db_url, floor=demo_floor, tick_seconds=None)
-    try:
-        assert await service._store.get_meta("schema_version") == str(SCHEMA_VERSION) == "5"
-        old = await service.authenticate(secret)  # still reads
-        assert old.role == "display" and old.displays is None
-        report = parse_report({"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-signs"})
-        with pytest.raises(Forbidden) as err:
-            await service.record_showing(old, report)
-        assert "speaks for no display" in err.value.message and "re-issue" in err.value.message
-        [refused] = await service.audit_records(AuditQuery(target="MP-01", action=REFUSED_ACTION))
-        assert refused["token_id"] == "tok_old"
-        again = await service.authenticate(await service.create_token("display", "new screen", displays=SCREENS))
-        await service.record_showing(again, report)  # the re-issued token's report counts
-    finally:
-        await service.close()
-
-
-# -- the HTTP API ---------------------------------------------------------------------------------
-
-
-async def test_post_tokens_binds_a_display_token_to_its_displays(service):
-    admin = await service.create_token("admin", "Ada Admin")
-    server = TestServer(create_app(service))
-    await server.start_server()
-    try:
-        async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {admin}"}) as session:
-
-            async def post(body):
-                async with session.post(server.make_url("/api/v1/tokens"), json=body) as r:
-                    return r.status, await r.json()
-
-            status, body = await post({"role": "display", "name": "MP-01 screens", "displays": SCREENS})
-            assert status == 201 and body["displays"] == SCREENS
-            assert (await service.authenticate(body["token"])).displays == frozenset(SCREENS)
-            for bad, code in (
-                ({"role": "display", "name": "x", "displays": "D-MP-01-signs"}, 400),
-                ({"role": "display", "name": "x", "displays": [1]}, 400),
-                ({"role": "pit", "name": "x", "displays": ["D-MP-01-signs"]}, 400),
-                ({"role": "display", "name": "x", "displays": ["GHOST-99"]}, 404),
-            ):
-                status, body = await post(bad)
-                assert status == code and "\n" not in body["error"]["message"], (bad, body)
-            async with session.get(server.make_url("/api/v1/tokens")) as r:
-                listed = {t["name"]: t for t in (await r.json())["tokens"]}
-            assert listed["MP-01 screens"]["displays"] == sorted(SCREENS) and listed["Ada Admin"]["displays"] is None
-    finally:
-        await server.close()
-
-
-# -- kiosk token create --display ----------------------------------------------------------------
-
-
-def test_kiosk_token_create_binds_a_display_token(tmp_path):
-    url = f"sqlite:///{tmp_path / 'k.db'}"
-
-    def run(*a):
-        return subprocess.run(
-            [sys.executable, "-m", "kiosk.cli", "token", *a], capture_output=True, text=True, cwd=ROOT, timeout=120
-        )
-
-    made = run("create", "--role", "display", "--name", "MP-01", "--display", "D-MP-01-signs", "--db", url)
-    assert made.returncode == 0, made.stderr
-    assert len(made.stdout.strip().splitlines()) == 1 and made.stderr == ""
-    listed = run("list", "--db", url)
-    assert "D-MP-01-signs" in listed.stdout
-    unbound = run("create", "--role", "display", "--name", "lobby", "--db", url)
-    assert unbound.returncode == 0 and len(unbound.stdout.strip().splitlines()) == 1
-    assert "speaks for no display" in unbound.stderr and "--display" in unbound.stderr  # said, not refused
-    wrong = run("create", "--role", "pit", "--name", "Pat", "--display", "D-MP-01-signs", "--db", url)
-    assert wrong.returncode == 1 and len(wrong.stderr.splitlines()) == 1 and "Traceback" not in wrong.stderr
-
-
-async def test_the_stream_answers_an_unbound_tokens_report_with_re_issue(service):
-    server = TestServer(create_app(service))
-    await server.start_server()
-    token = await service.create_token("display", "old screen")
-    try:
-        async with aiohttp.ClientSession() as session, session.ws_connect(server.make_url("/api/v1/stream")) as ws:
-            await ws.send_str(json.dumps({"type": "subscribe", "token": token, "tables": ["MP-01"], "since": None}))
-            assert (await ws.receive_json())["type"] == "snapshot"
-            report = {"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-signs", "signs": ["limits"]}
-            await ws.send_str(json.dumps(report))
-            while (reply := await ws.receive_json())["type"] in ("ready", "heartbeat"):
-                pass
-            assert reply["type"] == "error" and reply["error"]["code"] == "forbidden"
-            assert "re-issue" in reply["error"]["message"] and "--display" in reply["error"]["message"]
-    finally:
-        await server.close()
+    service = await make_service(db_url, floor=demo_floor, tick_seconds=None)
+    assert await service._store.get_meta("schema_version") == str(SCHEMA_VERSION) == "5"
+    old = await service.authenticate(secret)  # still reads
+    assert old.role == "display" and old.displays is None
+    report = parse_report({"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-signs"})
+    with pytest.raises(Forbidden) as err:
+        await service.record_showing(old, report)
+    assert "speaks for no display" in err.value.message and "re-issue" in err.value.message
+    [refused] = await service.audit_records(AuditQuery(target="MP-01", action=REFUSED_ACTION))
+    assert refused["token_id"] == "tok_old"
+    again = await service.authenticate(await service.create_token("display", "new screen", displays=SCREENS))
+    await service.record_showing(again, report)  # the re-issued token's report counts
