@@ -17,6 +17,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from kiosk.rules.caribbean import sharing_method_of
 from kiosk.state.audit import canonical_json
 from kiosk.state.errors import Conflict, RuleRefused, refused
 from kiosk.state.handlers import bumped, initial_game_state, link_event, meter_of, new_link_state, table_event
@@ -26,7 +27,14 @@ from kiosk.state.store import Apply, Loaded, Outcome
 __all__ = ["floor_config", "floor_digest", "sync_floor"]
 
 _TABLE_KEYS = ("game", "display_name", "limits", "settings", "signs", "link_id")
-_LINK_KEYS = ("name", "tables", "approval", "standalone", "seed_cents", "rate_bp", "wager_cents")
+_LINK_KEYS = ("name", "tables", "approval", "standalone", "seed_cents", "rate_bp", "wager_cents", "sharing")
+
+
+def _sharing(table: Any) -> str:
+    """The way a Caribbean stud table shares its jackpot (000 s247(2)(b); ``kiosk check`` has
+    refused a floor whose way the rules cannot settle)."""
+    jackpot = table.caribbean_settings.jackpot
+    return sharing_method_of(jackpot.sharing_method, jackpot.sharing)
 
 
 def floor_config(floor: Any) -> dict[str, Any]:
@@ -49,6 +57,7 @@ def floor_config(floor: Any) -> dict[str, Any]:
                     "seed_cents": jackpot.seed_cents,
                     "rate_bp": jackpot.contribution_bp or 0,
                     "wager_cents": {table_id: jackpot.wager_cents},
+                    "sharing": _sharing(table),
                     "prize_cents": jackpot.prize_cents if jackpot.prize_cents is not None else jackpot.seed_cents,
                 }
         tables[table_id] = {
@@ -78,6 +87,7 @@ def floor_config(floor: Any) -> dict[str, Any]:
                 for t in sorted(link.tables)
                 if t in floor.tables
             },
+            "sharing": next((_sharing(floor.tables[t]) for t in sorted(link.tables) if t in floor.tables), "s246"),
             "prize_cents": link.prize_at_load_cents,
         }
     return {"tables": tables, "links": links}
@@ -98,7 +108,7 @@ def _table_view(state: Mapping[str, Any]) -> dict[str, Any]:
 
 def _link_view(state: Mapping[str, Any]) -> dict[str, Any]:
     meter = state["meter"]
-    view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents")}
+    view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents", "sharing")}
     view.update(seed_cents=meter["seed_cents"], rate_bp=meter["rate_bp"])
     return view
 
@@ -148,6 +158,7 @@ def _new_link(link_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
         rate_bp=cfg["rate_bp"],
         wager_cents=cfg["wager_cents"],
         standalone=cfg["standalone"],
+        sharing=cfg["sharing"],
     )
 
 
