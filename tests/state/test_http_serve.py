@@ -202,8 +202,13 @@ async def test_a_differing_floor_is_reported_and_not_applied_without_apply_floor
     out = await asyncio.to_thread(run_serve, "--db", db, "--floor", str(changed), "--port", "0")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Sixty-Three Deluxe" in out.stderr
-    proc, line = await start_serve("--db", db, "--floor", str(changed), "--apply-floor")
-    try:
+    proc, line = await start_serve("--db", db, "--floor", str(changed), "--apply-floor", "--operator", "Olive Operator")
+    try:  # first what the file did to each table, one line each; then the URL
+        applied = []
+        while not URL_LINE.match(line):
+            applied.append(line)
+            line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode().strip()
+        assert "kiosk serve: TC63-01: name 'Tri-Chro Sixty-Three' -> 'Sixty-Three Deluxe' at once" in applied
         port = URL_LINE.match(line).group(2)
         token = subprocess.run(
             [*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],

@@ -1,0 +1,292 @@
+"""`kiosk serve --apply-floor` goes through the console's change controls: a floor-file change to a
+running database is a set of commands by the operator who applies it.  What needs notice is
+scheduled, what waits for a hand waits, what needs two people becomes a proposal, and what the law
+forbids is refused with its citation while nothing else of the file is applied.  The audit's
+attempts 24, 24b, 24c and 24d on the demo floor, through the real service on SQLite and PostgreSQL,
+and the dry run through the real ``kiosk serve`` command."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from state_helpers import ADMIN2, DEALER, START, FakeClock
+
+from kiosk.floor import load_floor
+from kiosk.state.errors import Forbidden, RuleRefused
+from kiosk.state.events import Actor
+from kiosk.state.service import Service
+from kiosk.state.showing import parse_report
+from kiosk.state.store import AuditQuery
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
+KIOSK = [sys.executable, "-m", "kiosk.cli"]
+OPERATOR = "Olive Operator"
+MP01_SIGNS = Actor(name="MP-01 limits screen", role="display", token_id="tok_mp01")
+
+# the audit's attempts: each an edit of the demo floor
+STAKE_200 = ('minimum_table_stake = "$100"', 'minimum_table_stake = "$200"')  # attempt 24: MP-01, 003 s259(3)
+SEED_2000 = ('seed = "$10,000"', 'seed = "$2,000"')  # attempt 24b: CSP-PROG, two people
+RAKE_10 = ('percent = "5%"', 'percent = "10%"')  # attempt 24c: PK-01, 002 r7.3
+PK01_LIMITS = (  # attempt 24d: PK-01 limits $5/$10 -> $10/$20, blinds $5/$10, 002 r6.9
+    '[table.limits]                           # betting limits, fixed limit $5/$10\nminimum = "$5"\nmaximum = "$10"',
+    '[table.limits]\nminimum = "$10"\nmaximum = "$20"',
+)
+PK01_BLINDS = ('blinds = ["$2", "$5"]', 'blinds = ["$5", "$10"]')
+NO_BLINDS = ("compulsory_blinds = 2                    # sign: 002 r8.2.1\n", "compulsory_blinds = 0\n")
+
+
+def edited(tmp_path: Path, *changes: tuple[str, str], name: str = "edited_floor.toml") -> Path:
+    """A copy of the demo floor with each ``(old, new)`` replaced once."""
+    text = DEMO_FLOOR.read_text(encoding="utf-8")
+    text = text.replace('logo = "logo/', f'logo = "{DEMO_FLOOR.parent}/logo/')
+    for old, new in changes:
+        assert text.count(old) >= 1, old
+        text = text.replace(old, new, 1)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def clock():
+    return FakeClock(START)
+
+
+@pytest.fixture
+async def seeded(db_url, demo_floor, clock):
+    """A database the demo floor seeded (its service closed: the next start applies a file)."""
+    service = await Service.open(db_url, floor=demo_floor, clock=clock, tick_seconds=None)
+    await service.close()
+    return db_url
+
+
+async def apply(db_url, path, clock, operator=OPERATOR) -> Service:
+    return await Service.open(
+        db_url, floor=load_floor(path), apply_floor=True, operator=operator, clock=clock, tick_seconds=None
+    )
+
+
+async def _table(service, table_id):
+    return (await service.snapshot([table_id]))["tables"][table_id]
+
+
+async def test_attempt_24_a_higher_minimum_table_stake_is_scheduled_with_notice(seeded, tmp_path, clock):
+    service = await apply(seeded, edited(tmp_path, STAKE_200), clock)
+    try:
+        table = await _table(service, "MP-01")
+        assert table["limits"]["minimum_table_stake_cents"] == 10_000  # not at once (003 s259(3))
+        [scheduled] = table["scheduled"]
+        assert scheduled["limits"] == {"minimum_table_stake_cents": 20_000} and scheduled["by"] == OPERATOR
+        due = START + timedelta(minutes=25)
+        assert scheduled["effective_at"] == due.isoformat().replace("+00:00", ".000000Z")
+        [line] = [line for line in service.floor_applied if line.startswith("MP-01: ")]
+        assert "scheduled" in line and "19:25" in line and "003 s259(3)" in line  # Brisbane time
+        [record] = await service.audit_records(AuditQuery(target="MP-01", action="change_scheduled"))
+        assert record["actor"] == OPERATOR
+        # the notice shown on a display of MP-01 for the 20 minutes: then it applies, not before
+        clock.advance(seconds=5)
+        await service.record_showing(
+            MP01_SIGNS,
+            parse_report(
+                {
+                    "type": "showing",
+                    "table_id": "MP-01",
+                    "display_id": "D-MP-01-signs",
+                    "signs": ["limits", "minimum_table_stake"],
+                    "notices": [scheduled["id"]],
+                }
+            ),
+        )
+        clock.advance(minutes=20)
+        assert await service.apply_due() == []
+        clock.advance(minutes=5)
+        [event] = await service.apply_due()
+        assert event.type == "scheduled_change_applied" and event.data["rule"] == "003 s259(3)"
+        assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 20_000
+    finally:
+        await service.close()
+
+
+async def test_attempt_24b_a_new_progressive_seed_is_a_proposal_a_second_person_approves(seeded, tmp_path, clock):
+    service = await apply(seeded, edited(tmp_path, SEED_2000), clock)
+    try:
+        link = (await service.snapshot())["links"]["CSP-PROG"]
+        assert link["meter"]["seed_cents"] == 10_000_00  # not by one person
+        [proposal] = link["proposals"].values()
+        assert proposal["changes"] == {"seed_cents": 2_000_00} and proposal["by"] == OPERATOR
+        [line] = [line for line in service.floor_applied if line.startswith("jackpot CSP-PROG: ")]
+        assert proposal["id"] in line and "second administrator" in line
+        approve = {"type": "jackpot_approve", "link_id": "CSP-PROG", "proposal_id": proposal["id"]}
+        with pytest.raises(Forbidden, match="another person"):
+            await service.execute(Actor(name=OPERATOR, role="admin", token_id="tok_olive"), approve)
+        await service.execute(ADMIN2, approve)
+        assert (await service.snapshot())["links"]["CSP-PROG"]["meter"]["seed_cents"] == 2_000_00
+    finally:
+        await service.close()
+
+
+async def test_attempt_24c_a_new_commission_waits_for_a_hand_and_the_table_signs(seeded, tmp_path, clock):
+    service = await apply(seeded, edited(tmp_path, RAKE_10), clock)
+    try:
+        table = await _table(service, "PK-01")
+        assert table["limits"]["rake"]["percent_bp"] == 500  # not mid-session (002 r7.3)
+        [pending] = table["pending"]
+        assert pending["commission"] is True and pending["limits"]["rake"]["percent_bp"] == 1000
+        [line] = [line for line in service.floor_applied if line.startswith("PK-01: ")]
+        assert "pending" in line and "002 r7.3" in line
+        [event] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+        assert event.data["held"][0]["rule"] == "002 r7.3"  # no display of PK-01 has shown it yet
+        assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 500
+    finally:
+        await service.close()
+
+
+async def test_attempt_24d_new_poker_limits_and_blinds_wait_three_hands(seeded, tmp_path, clock):
+    service = await apply(seeded, edited(tmp_path, PK01_LIMITS, PK01_BLINDS), clock)
+    try:
+        table = await _table(service, "PK-01")
+        assert (table["limits"]["minimum_cents"], table["limits"]["maximum_cents"]) == (500, 1000)
+        assert table["limits"]["blinds_cents"] == [200, 500]
+        [pending] = table["pending"]
+        assert pending["notice"]["setting"] in ("betting_limit", "betting_type")
+        [line] = [line for line in service.floor_applied if line.startswith("PK-01: ")]
+        assert "pending" in line and "002 r6.9" in line
+        hands = 0
+        while (await _table(service, "PK-01"))["pending"]:
+            await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+            hands += 1
+            assert hands <= 4
+        assert hands >= 3  # three hands' notice, then at the completion of a hand
+        table = await _table(service, "PK-01")
+        assert (table["limits"]["minimum_cents"], table["limits"]["maximum_cents"]) == (1000, 2000)
+        assert table["limits"]["blinds_cents"] == [500, 1000]
+    finally:
+        await service.close()
+
+
+async def test_what_needs_no_control_applies_at_once_by_the_operator(seeded, tmp_path, clock):
+    lower_bj = ('maximum = "$1,000"', 'maximum = "$2,000"')  # BJ-01: a new maximum, no notice rule
+    service = await apply(seeded, edited(tmp_path, lower_bj), clock)
+    try:
+        assert (await _table(service, "BJ-01"))["limits"]["maximum_cents"] == 2_000_00
+        [record] = await service.audit_records(AuditQuery(target="BJ-01", action="limits_changed"))
+        assert record["actor"] == OPERATOR
+        [applied] = await service.audit_records(AuditQuery(action="floor_file_applied"))
+        assert applied["actor"] == OPERATOR and applied["details"]["source"].endswith("edited_floor.toml")
+        assert any(line.startswith("BJ-01: ") for line in applied["details"]["lines"])
+        assert (await service.verify_audit()).ok
+    finally:
+        await service.close()
+    again = await Service.open(seeded, floor=load_floor(tmp_path / "edited_floor.toml"), tick_seconds=None)
+    await again.close()  # the same file again: nothing differs, nothing to apply
+
+
+async def test_a_refused_change_leaves_the_whole_file_unapplied(seeded, tmp_path, clock, demo_floor):
+    service = await Service.open(seeded, floor=demo_floor, clock=clock, tick_seconds=None)
+    try:  # a hit on CSP-04 is pending: its jackpot is locked until paid and reset (000 s245)
+        await service.execute(
+            DEALER,
+            {"type": "jackpot_hit", "table_id": "CSP-04", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "10S"]}},
+        )
+        before = await service.snapshot()
+    finally:
+        await service.close()
+    wager_2 = ('wager = "$1"\narea_wording = "jackpot"', 'wager = "$2"\narea_wording = "jackpot"')  # CSP-04
+    path = edited(tmp_path, STAKE_200, SEED_2000, RAKE_10, ('maximum = "$1,000"', 'maximum = "$2,000"'), wager_2)
+    with pytest.raises(RuleRefused) as err:
+        await apply(seeded, path, clock)
+    assert err.value.rule == "000 s245" and "CSP-04" in err.value.message and "\n" not in err.value.message
+    assert "nothing" in err.value.message
+    service = await Service.open(seeded, tick_seconds=None, clock=clock)
+    try:
+        after = await service.snapshot()
+        assert after == before  # no schedule, no proposal, no pending change, no new maximum
+        assert await service.audit_records(AuditQuery(action="floor_file_applied")) == []
+    finally:
+        await service.close()
+
+
+async def test_a_law_break_while_a_change_waits_is_refused_with_its_citation(seeded, tmp_path, clock):
+    # PK-01 drops its compulsory blinds (waits for hands, 002 r6.9) and, at once, the blinds sign the
+    # blinds in force still need (002 r8.2.1): refused, nothing applied
+    path = edited(
+        tmp_path,
+        NO_BLINDS,
+        ('blinds = ["$2", "$5"]', "blinds = []"),
+        ('signs = ["game_notice", "rake", "blinds", "limits"]', 'signs = ["game_notice", "rake", "limits"]'),
+    )
+    with pytest.raises(RuleRefused) as err:
+        await apply(seeded, path, clock)
+    assert err.value.rule == "002 r8.2.1" and "PK-01" in err.value.message and "blinds" in err.value.message
+    assert "nothing of the floor file was applied" in err.value.message
+
+
+async def test_a_poker_betting_type_is_not_changed_at_once(seeded, tmp_path, clock):
+    path = edited(tmp_path, ('betting = "fixed_limit"', 'betting = "pot_limit"'), STAKE_200)
+    with pytest.raises(RuleRefused) as err:
+        await apply(seeded, path, clock)
+    assert err.value.rule == "002 r6.9" and err.value.message.startswith(
+        "PK-01: poker.betting fixed_limit -> pot_limit"
+    )
+    service = await Service.open(seeded, tick_seconds=None, clock=clock)
+    try:
+        assert (await _table(service, "MP-01"))["scheduled"] == []  # nothing of the file was applied
+    finally:
+        await service.close()
+
+
+async def _seeded_sqlite(tmp_path, demo_floor) -> str:
+    db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
+    service = await Service.open(db, floor=demo_floor, tick_seconds=None)
+    await service.close()
+    return db
+
+
+def _kiosk(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*KIOSK, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+async def test_the_dry_run_prints_a_line_per_table_and_changes_nothing(tmp_path, demo_floor):
+    db = await _seeded_sqlite(tmp_path, demo_floor)
+    path = edited(tmp_path, STAKE_200, SEED_2000, RAKE_10)
+    dry = await asyncio.to_thread(
+        _kiosk, "serve", "--db", db, "--floor", str(path), "--apply-floor", "--dry-run", "--operator", OPERATOR
+    )
+    assert dry.returncode == 0 and "Traceback" not in dry.stderr, dry.stderr
+    lines = dry.stdout.splitlines()
+    tables = [line.split(":", 1)[0] for line in lines if not line.startswith(("jackpot ", "kiosk serve"))]
+    demo = load_floor(DEMO_FLOOR)
+    assert sorted(tables) == sorted(demo.tables)  # one line for each table
+    by_table = {line.split(":", 1)[0]: line for line in lines}
+    assert "scheduled" in by_table["MP-01"] and "003 s259(3)" in by_table["MP-01"]
+    assert "pending" in by_table["PK-01"] and "002 r7.3" in by_table["PK-01"]
+    assert "no change" in by_table["BJ-01"]
+    assert any(line.startswith("jackpot CSP-PROG: ") and "proposed" in line for line in lines)
+    assert "dry run: nothing was changed" in lines[-1]
+    # nothing changed: the real start still sees the differences
+    check = await asyncio.to_thread(_kiosk, "serve", "--db", db, "--floor", str(path), "--port", "0")
+    assert check.returncode == 2 and "differs from the database" in check.stderr
+
+
+async def test_the_dry_run_exits_1_when_something_would_be_refused(tmp_path, demo_floor):
+    db = await _seeded_sqlite(tmp_path, demo_floor)
+    drop_sign = ('signs = ["game_notice", "rake", "blinds", "limits"]', 'signs = ["game_notice", "rake", "limits"]')
+    path = edited(tmp_path, STAKE_200, NO_BLINDS, ('blinds = ["$2", "$5"]', "blinds = []"), drop_sign)
+    dry = await asyncio.to_thread(
+        _kiosk, "serve", "--db", db, "--floor", str(path), "--apply-floor", "--dry-run", "--operator", OPERATOR
+    )
+    assert dry.returncode == 1 and "Traceback" not in dry.stderr, dry.stderr
+    by_table = {line.split(":", 1)[0]: line for line in dry.stdout.splitlines()}
+    assert "refused" in by_table["PK-01"] and "002 r8.2.1" in by_table["PK-01"]
+    assert "scheduled" in by_table["MP-01"]
+
+
+def test_apply_floor_names_its_operator():
+    out = _kiosk("serve", "--floor", str(DEMO_FLOOR), "--apply-floor")
+    assert out.returncode == 2 and "--operator" in out.stderr and len(out.stderr.strip().splitlines()) == 1
