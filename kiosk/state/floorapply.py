@@ -1,5 +1,6 @@
 """A floor file applied to a running database (``kiosk serve --apply-floor --operator NAME``): its
-differences become commands by the operator, through the console's handlers and their controls.
+differences become commands by the operator, through the console's handlers and their controls
+(docs/readings.md P-4).
 
 Each table's and jackpot link's differences from the database are turned into the commands a pit
 boss or administrator would send at the console (:mod:`kiosk.state.handlers`), run one after the
@@ -430,16 +431,13 @@ class _Run:
             changes.update(sharing=want["sharing"], sharing_words=words)
         if not changes:
             return None
-        before = {
-            "seed_cents": meter["seed_cents"],
-            "contribution_bp": meter["rate_bp"],
-            "sharing": have.get("sharing"),
-            "sharing_words": _words(self.tables, have["tables"]),
-        }
-        what = describe_changes({k: before[k] for k in changes}, changes)
+        before = {"seed_cents": meter["seed_cents"], "contribution_bp": meter["rate_bp"]}
+        numbers = [k for k in before if k in changes]
+        what = describe_changes({k: before[k] for k in numbers}, {k: changes[k] for k in numbers})
         if "sharing" in changes:
-            what = what.replace(f"sharing {before['sharing']} -> {changes['sharing']}", "")
-            what = ", ".join(p for p in (f"sharing: {SHARING_LABELS[str(changes['sharing'])]}", what) if p)
+            old, new = (SHARING_LABELS.get(str(m), str(m)) for m in (have.get("sharing"), changes["sharing"]))
+            sign = "no sharing sign" if words is None else f"the sign saying {words!r}"
+            what = ", ".join(p for p in (what, f"sharing {old} -> {new}, with {sign}") if p)
         for proposal in (have.get("proposals") or {}).values():
             if proposal["changes"] == changes:
                 return f"{what}: already proposed ({proposal['id']}), waiting for a second administrator"

@@ -127,7 +127,7 @@ def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, An
     a, b = _flat("", have, {}), _flat("", want, {})
     lines = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key, "(none)") != b.get(key, "(none)"):
+        if a.get(key) != b.get(key):  # a key one side lacks is null there (a setting added since)
             lines.append(
                 f"{kind} {ident}: {key} is {canonical_json(a.get(key))} in the database,"
                 f" {canonical_json(b.get(key))} in the floor file"
