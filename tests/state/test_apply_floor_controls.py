@@ -8,6 +8,8 @@ and the dry run through the real ``kiosk serve`` command."""
 from __future__ import annotations
 
 import asyncio
+import json
+import sqlite3
 import subprocess
 import sys
 from datetime import timedelta
@@ -290,3 +292,17 @@ async def test_the_dry_run_exits_1_when_something_would_be_refused(tmp_path, dem
 def test_apply_floor_names_its_operator():
     out = _kiosk("serve", "--floor", str(DEMO_FLOOR), "--apply-floor")
     assert out.returncode == 2 and "--operator" in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+async def test_a_setting_added_since_the_database_was_seeded_is_no_difference(tmp_path, demo_floor):
+    """A table stored by an older release lacks the settings added since (``jackpot.sharing``): its
+    unchanged floor file still starts the node, as it did before the upgrade."""
+    db = await _seeded_sqlite(tmp_path, demo_floor)
+    with sqlite3.connect(tmp_path / "k.sqlite3") as conn:
+        (text,) = conn.execute("SELECT state FROM kiosk_tables WHERE id = 'CSP-01'").fetchone()
+        state = json.loads(text)
+        del state["settings"]["jackpot"]["sharing"]
+        conn.execute("UPDATE kiosk_tables SET state = ? WHERE id = 'CSP-01'", (json.dumps(state),))
+        conn.execute("UPDATE kiosk_meta SET value = 'older' WHERE key = 'floor_digest'")
+    service = await Service.open(db, floor=demo_floor, tick_seconds=None)
+    await service.close()
