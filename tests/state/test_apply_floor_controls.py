@@ -243,6 +243,29 @@ async def test_a_poker_betting_type_is_not_changed_at_once(seeded, tmp_path, clo
         await service.close()
 
 
+async def test_a_dry_run_says_what_each_table_gets_and_writes_nothing(seeded, tmp_path, clock, demo_floor):
+    service = await Service.open(seeded, tick_seconds=None, clock=clock)
+    before, head = await service.snapshot(), await service.audit_head()
+    await service.close()
+    path = edited(tmp_path, STAKE_200, SEED_2000, RAKE_10)
+    service = await Service.open(
+        seeded,
+        floor=load_floor(path),
+        apply_floor=True,
+        operator=OPERATOR,
+        dry_run=True,
+        clock=clock,
+        tick_seconds=None,
+    )
+    try:
+        lines = service.floor_applied
+        assert len(lines) == len(demo_floor.tables) + len(before["links"]) and service.floor_refusals == 0
+        assert [line.split(":")[0] for line in lines[: len(demo_floor.tables)]] == sorted(demo_floor.tables)
+        assert await service.snapshot() == before and await service.audit_head() == head
+    finally:
+        await service.close()
+
+
 async def _seeded_sqlite(tmp_path, demo_floor) -> str:
     db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
     service = await Service.open(db, floor=demo_floor, tick_seconds=None)
