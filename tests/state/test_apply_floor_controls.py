@@ -8,6 +8,7 @@ and the dry run through the real ``kiosk serve`` command."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 import subprocess
@@ -29,7 +30,13 @@ ROOT = Path(__file__).resolve().parents[2]
 DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
 OPERATOR = "Olive Operator"
-MP01_SIGNS = Actor(name="MP-01 limits screen", role="display", token_id="tok_mp01")
+MP01_SIGNS = Actor(
+    name="MP-01 signs screen",
+    role="display",
+    token_id="tok_mp01",
+    # the token speaks for its display (issue 17 binds display tokens to displays, docs/readings.md A-28)
+    **({"displays": frozenset({"D-MP-01-signs"})} if "displays" in {f.name for f in dataclasses.fields(Actor)} else {}),
+)
 
 # the audit's attempts: each an edit of the demo floor
 STAKE_200 = ('minimum_table_stake = "$100"', 'minimum_table_stake = "$200"')  # attempt 24: MP-01, 003 s259(3)

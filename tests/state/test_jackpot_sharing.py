@@ -5,6 +5,8 @@ on the demo floor, through the real service on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from state_helpers import ADMIN, ADMIN2, DEALER, PIT, START, FakeClock
 
@@ -19,7 +21,13 @@ ROYAL_H = ["AH", "KH", "QH", "JH", "10H"]
 LINK = "CSP-04.jackpot"
 SIGNS_DISPLAY = "D-CSP-04-signs"  # the demo floor's display of CSP-04's signs, the sharing sign among them
 WORDS = "Two or more straight or royal flush winners share the jackpot prize equally"  # the demo floor's
-CSP04_SCREEN = Actor(name="CSP-04 signs screen", role="display", token_id="tok_csp04_signs")
+CSP04_SCREEN = Actor(
+    name="CSP-04 signs screen",
+    role="display",
+    token_id="tok_csp04_signs",
+    # the token speaks for its display (issue 17 binds display tokens to displays, docs/readings.md A-28)
+    **({"displays": frozenset({SIGNS_DISPLAY})} if "displays" in {f.name for f in dataclasses.fields(Actor)} else {}),
+)
 
 
 @pytest.fixture
