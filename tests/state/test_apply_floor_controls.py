@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import itertools
 import json
 import sqlite3
 import subprocess
@@ -336,3 +337,29 @@ async def test_a_setting_added_since_the_database_was_seeded_is_no_difference(tm
         conn.execute("UPDATE kiosk_meta SET value = 'older' WHERE key = 'floor_digest'")
     service = await Service.open(db, floor=demo_floor, tick_seconds=None)
     await service.close()
+
+
+EDITS = {"stake": [STAKE_200], "seed": [SEED_2000], "rake": [RAKE_10], "limits": [PK01_LIMITS, PK01_BLINDS]}
+
+
+@pytest.mark.parametrize(
+    "chosen", [c for n in range(1, len(EDITS) + 1) for c in itertools.combinations(sorted(EDITS), n)], ids="+".join
+)
+async def test_no_combination_of_the_audits_edits_takes_effect_at_once(chosen, db_url, demo_floor, tmp_path):
+    """Every combination of attempts 24-24d in one file: each controlled change waits (scheduled,
+    pending or proposed), none is in force after the start, and each is given once."""
+    clock = FakeClock(START)
+    service = await Service.open(db_url, floor=demo_floor, clock=clock, tick_seconds=None)
+    before = await service.snapshot()
+    await service.close()
+    service = await apply(db_url, edited(tmp_path, *[e for name in chosen for e in EDITS[name]]), clock)
+    try:
+        after = await service.snapshot()
+        for table_id in ("MP-01", "PK-01"):
+            assert after["tables"][table_id]["limits"] == before["tables"][table_id]["limits"]
+        assert after["links"]["CSP-PROG"]["meter"] == before["links"]["CSP-PROG"]["meter"]
+        assert len(after["tables"]["MP-01"]["scheduled"]) == ("stake" in chosen)
+        assert len(after["tables"]["PK-01"]["pending"]) == bool({"rake", "limits"} & set(chosen))
+        assert len(after["links"]["CSP-PROG"]["proposals"]) == ("seed" in chosen)
+    finally:
+        await service.close()
