@@ -16,12 +16,19 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(VENV)/bin/kiosk demo
 
+# The suite on every core (pytest-xdist; WORKERS=0 runs it in one process): each worker starts its
+# own PostgreSQL server, and servers on ports no other worker takes (tests/fixtures/ports.py). The
+# tests wait on servers and child processes more than they compute, so two workers per core (at
+# most 4) keep a small machine's cores busy.
+WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$((n * 2 < 4 ? n * 2 : 4)))
+XDIST    = -n $(WORKERS) --dist worksteal
+
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The fast lane: everything but the slow tests and the PostgreSQL ones (a few minutes).
 test-fast: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -m "not slow and not postgres" $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(XDIST) -m "not slow and not postgres" $(PYTEST_ARGS)
 
 # The gate before the tests (.ci/run): lint, format, types, the import contracts, commit messages.
 check: $(STAMP)

@@ -16,7 +16,8 @@ import sys
 
 import grimp
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+from tests.fixtures.paths import ROOT
+
 # kiosk.demo sits above kiosk.ui but is Qt-free itself: it loads Qt only where it opens windows
 QT_FREE = ["kiosk/rules", "kiosk/scene", "kiosk/floor", "kiosk/state", "kiosk/views", "kiosk/demo"]
 QT = {"PySide6", "shiboken6", "qasync"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.fixtures.paths import ROOT
+
 _spec = importlib.util.spec_from_file_location("commit_messages", ROOT / ".ci" / "commit_messages.py")
 assert _spec is not None and _spec.loader is not None
 commit_messages = importlib.util.module_from_spec(_spec)

@@ -3,43 +3,31 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
-from aiohttp.test_utils import TestServer
 
 from kiosk.demo.croupier import Croupier
-from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient
-from kiosk.state.http import create_app
-from kiosk.state.service import Service
-
-DEMO_FLOOR = Path(__file__).resolve().parents[2] / "assets" / "demo_floor.toml"
 
 
 @pytest.mark.timeout(60)
-async def test_driver_moves_every_kind_of_table(tmp_path):
-    floor = load_floor(DEMO_FLOOR)
-    service = await Service.open(f"sqlite:///{tmp_path / 'demo.sqlite3'}", floor=floor)
+async def test_driver_moves_every_kind_of_table(make_service, serve_app, demo_floor):
+    floor = demo_floor
+    service = await make_service(floor=floor)
     token = await service.create_token("pit", "demo croupier")
-    server = TestServer(create_app(service, floor=floor))
-    await server.start_server()
+    server = await serve_app(service, floor=floor)
     notes: list[str] = []
-    try:
-        async with KioskClient(str(server.make_url("/")), token) as client:
-            before_links = await client.links()
-            tables = {tid: t.game for tid, t in floor.tables.items()}
-            croupier = Croupier(client, tables, pace=0.01, seed=7, on_note=notes.append)
-            task = asyncio.ensure_future(croupier.run())
-            await asyncio.sleep(3.0)
-            task.cancel()
-            with pytest.raises(asyncio.CancelledError):
-                await task
-            after = await client.tables()
-            after_links = await client.links()
-    finally:
-        await server.close()
-        await service.close()
+    async with KioskClient(str(server.make_url("/")), token) as client:
+        before_links = await client.links()
+        tables = {tid: t.game for tid, t in floor.tables.items()}
+        croupier = Croupier(client, tables, pace=0.01, seed=7, on_note=notes.append)
+        task = asyncio.ensure_future(croupier.run())
+        await asyncio.sleep(3.0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        after = await client.tables()
+        after_links = await client.links()
     assert croupier.commands_sent > 20
     assert after["TC54-01"]["game_state"]["drawing"] >= 2
     assert after["TC63-01"]["game_state"]["drawing"] >= 2  # the random result generator's table

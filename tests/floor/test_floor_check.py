@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from floor_helpers import TABLES, floor_text
 
 from kiosk.floor import check_floor, parse_floor
 from kiosk.rules.games import GAMES
+from tests.fixtures.floors import TABLES, floor_text
 
 CSP = TABLES["caribbean_stud"]
 

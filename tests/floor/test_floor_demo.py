@@ -5,11 +5,11 @@ from __future__ import annotations
 from zoneinfo import ZoneInfo
 
 import pytest
-from floor_helpers import DEMO
 
 from kiosk.floor import check_floor, load_floor
 from kiosk.rules.games import GAMES
 from kiosk.rules.table import RakeSettings, TableLimits
+from tests.fixtures.floors import DEMO
 
 
 @pytest.fixture(scope="module")

@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from floor_helpers import TABLES, floor_text
 
 from kiosk.floor import FloorError, load_floor, parse_floor
 from kiosk.floor.references import VIEW_GAMES
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.games import GAMES
+from tests.fixtures.floors import TABLES, floor_text
 
 BJ = TABLES["blackjack"]
 

@@ -8,12 +8,12 @@ import re
 import tomllib
 from decimal import Decimal
 
-from floor_helpers import TABLES, floor_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import FloorError, parse_floor
 from kiosk.floor.load import floor_from_data
+from tests.fixtures.floors import TABLES, floor_text
 
 BJ = TABLES["blackjack"]
 BASE = tomllib.loads(floor_text(BJ, TABLES["poker"], TABLES["caribbean_stud"]))

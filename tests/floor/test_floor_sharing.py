@@ -4,12 +4,11 @@ the sharing sign must state it (000 s247(3)); ``kiosk check`` refuses it otherwi
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from floor_helpers import TABLES, floor_text, run_kiosk
 
 from kiosk.floor import check_floor, parse_floor
+from tests.fixtures.floors import TABLES, floor_text
 
 EQUALLY = "Two or more straight or royal flush winners share the jackpot prize equally"
 
@@ -72,12 +71,3 @@ def test_the_tables_of_a_link_share_its_jackpot_one_way() -> None:
     assert same == []
     [(rule, message)] = errors(member(1, EQUALLY), member(2, "Winners share in proportion"), link)
     assert rule == "000 s247(2)(b)" and message.startswith("P1: ") and "CSP-1" in message and "CSP-2" in message
-
-
-def test_kiosk_check_prints_the_refusal_with_its_rule(tmp_path: Path) -> None:
-    path = tmp_path / "floor.toml"
-    path.write_text(floor_text(sharing_table(sharing_method="The first winner takes the whole prize")))
-    out = run_kiosk("check", "--floor", str(path))
-    assert out.returncode == 1 and "Traceback" not in out.stdout + out.stderr
-    [line] = [line for line in out.stdout.splitlines() if "000 s247(2)(b)" in line]
-    assert line.startswith("CSP-1: ") and "cannot settle" in line

@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from render_raster import pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import parse_layout
+from tests.fixtures.raster import pdf_array, qt_array
 
 NAME_40 = "The Grand Pacific Reef Casino and Resort"
 LAYOUT = """

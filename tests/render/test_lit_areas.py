@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
-from render_raster import qt_array
 
 from kiosk.render.qt import scene_to_qpath
 from kiosk.rules.trichro import winning_wagers
@@ -37,8 +35,9 @@ from kiosk.scene.hit import area_at
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.lighting import LIT_INK, lit_sizes
 from kiosk.scene.primitives import Scene, TextRun
+from tests.fixtures.paths import ROOT
+from tests.fixtures.raster import qt_array
 
-ROOT = Path(__file__).resolve().parents[2]
 TRI_CHRO = sorted((ROOT / "layouts").glob("tri_chro_*.toml")) + [
     ROOT / "tests" / "scene" / "data" / "trichro_grid.toml"
 ]

@@ -18,13 +18,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Shape, TextRun
+from tests.fixtures.paths import ROOT
+from tests.fixtures.raster import compare, pdf_array, qt_array
 
-ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "scene" / "data"
 LAYOUTS = sorted((ROOT / "layouts").glob("*.toml")) + sorted(DATA.glob("*.toml"))
 LIMITS = {"mean": 4.0, "worst_tile": 45.0, "share_over_96": 0.001}

@@ -8,11 +8,11 @@ import numpy as np
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
-from render_raster import qimage_array, qt_array
 
 from kiosk.render.qt import paint_scene, paint_scene_fitted
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
+from tests.fixtures.raster import qimage_array, qt_array
 
 DATA = Path(__file__).resolve().parents[1] / "scene" / "data"
 

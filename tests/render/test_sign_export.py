@@ -9,12 +9,10 @@ import hashlib
 import json
 from collections import Counter
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
-from sign_pdf_check import assert_pdfx_structure, ink_heights, mm_box, page_text, words
 
 from kiosk.floor import load_floor
 from kiosk.floor.signs import SIGN_KINDS
@@ -22,8 +20,9 @@ from kiosk.render.export import ExportError, compose_pages, export_signs, plan_s
 from kiosk.render.paper import PAPERS, PageSpec, parse_paper
 from kiosk.render.pdfx import srgb_profile
 from kiosk.views.signs.source import states_from_floor
+from tests.fixtures.paths import ROOT
+from tests.fixtures.sign_pdf import assert_pdfx_structure, ink_heights, mm_box, page_text, words
 
-ROOT = Path(__file__).resolve().parents[2]
 GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 

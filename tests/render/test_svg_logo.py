@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import parse_layout
 from kiosk.scene.primitives import Shape
+from tests.fixtures.paths import ROOT
+from tests.fixtures.raster import compare, pdf_array, qt_array
 
-ROOT = Path(__file__).resolve().parents[2]
 LOGO = ROOT / "assets" / "logo" / "coral_coast_casino.svg"
 K = 20.0  # px per mm: the 120 x 40 mm logo is 2400 px wide
 BOX = (5, 5, 120, 60)  # the logo box of the test layout (x, y, w, h)

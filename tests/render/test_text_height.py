@@ -15,10 +15,10 @@ from __future__ import annotations
 import math
 
 import pytest
-from render_raster import ink_height, pdf_array, qt_array
 
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
+from tests.fixtures.raster import ink_height, pdf_array, qt_array
 
 WHITE = (255, 255, 255, 255)
 BLACK = (0, 0, 0, 255)

@@ -9,10 +9,10 @@ from pathlib import Path
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from render_raster import compare, pdf_array, qt_array
 
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
+from tests.fixtures.raster import compare, pdf_array, qt_array
 
 ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789$,.:&'-–·éÜ€ \U0001f600"
 K = 5.0  # px per mm

@@ -6,16 +6,14 @@ A Caribbean stud table with jackpot slots and lights (000 s231(1)) must not carr
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from kiosk.floor import load_floor
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import LayoutError, load_layout
 from kiosk.scene.primitives import Shape, TextRun
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 CARIBBEAN = ROOT / "layouts" / "caribbean_stud.toml"
 
 

@@ -14,7 +14,6 @@ import functools
 import json
 import math
 import re
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,8 +27,8 @@ from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import Layout, load_layout
 from kiosk.scene.lighting import lit_sizes
 from kiosk.scene.primitives import Image, Shape, TextRun
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 LAYOUTS = ROOT / "layouts"
 TRI_CHRO = json.loads((ROOT / "kiosk" / "rules" / "data" / "tri_chro.json").read_text(encoding="utf-8"))
 

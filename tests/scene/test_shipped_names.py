@@ -6,11 +6,11 @@ text, never under 12 mm capitals (above the 10 mm cloth minimum of test_shipped_
 from __future__ import annotations
 
 import pytest
-import test_shipped_layouts as shipped
 
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import KINDS, load_layout
 from kiosk.scene.primitives import TextRun
+from tests.scene import test_shipped_layouts as shipped
 
 
 def test_the_loader_reads_the_fitting_keys():

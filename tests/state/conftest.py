@@ -1,12 +1,15 @@
-"""Fixtures for the backend tests on :data:`state_helpers.TEST_FLOOR` (the databases, the
-PostgreSQL server and live servers come from ``tests/backend_fixtures.py``)."""
+"""Fixtures for the backend tests on :data:`tests.fixtures.floors.TEST_FLOOR` (the databases, the
+PostgreSQL server, services and live servers come from ``tests/fixtures/backend.py``)."""
 
 from __future__ import annotations
 
 import pathlib
 
 import pytest
-from state_helpers import START, TEST_FLOOR, FakeClock
+
+from tests.fixtures.clock import Clock
+from tests.fixtures.floors import TEST_FLOOR
+from tests.types import ServiceFactory
 
 
 @pytest.fixture(scope="session")
@@ -34,17 +37,7 @@ def _no_audit_key_from_the_machine(monkeypatch: pytest.MonkeyPatch, tmp_path: pa
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(START)
-
-
-@pytest.fixture
-async def service(db_url: str, floor, clock: FakeClock):
-    """A service on :data:`TEST_FLOOR`, on SQLite and on PostgreSQL, with a hand-moved clock."""
-    from kiosk.state.service import Service
-
-    svc = await Service.open(db_url, floor=floor, clock=clock, tick_seconds=None)
-    try:
-        yield svc
-    finally:
-        await svc.close()
+async def service(make_service: ServiceFactory, db_url: str, floor, clock: Clock):
+    """A service on the directory's ``floor`` (:data:`TEST_FLOOR` unless a module overrides it),
+    on SQLite and on PostgreSQL, with a hand-moved clock."""
+    return await make_service(db_url, floor=floor, clock=clock, tick_seconds=None)

@@ -2,23 +2,17 @@
 running database is a set of commands by the operator who applies it.  What needs notice is
 scheduled, what waits for a hand waits, what needs two people becomes a proposal, and what the law
 forbids is refused with its citation while nothing else of the file is applied.  The audit's
-attempts 24, 24b, 24c and 24d on the demo floor, through the real service on SQLite and PostgreSQL,
-and the dry run through the real ``kiosk serve`` command."""
+attempts 24, 24b, 24c and 24d on the demo floor, through the real service on SQLite and PostgreSQL
+(the command itself, and its dry run: ``tests/cli/test_serve.py``)."""
 
 from __future__ import annotations
 
-import asyncio
-import dataclasses
 import itertools
 import json
 import sqlite3
-import subprocess
-import sys
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from state_helpers import ADMIN2, DEALER, START, FakeClock
 
 from kiosk.floor import load_floor
 from kiosk.state.errors import Forbidden, RuleRefused
@@ -26,46 +20,21 @@ from kiosk.state.events import Actor
 from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
 from kiosk.state.store import AuditQuery
+from tests.fixtures.actors import ADMIN2, DEALER, display_actor
+from tests.fixtures.clock import START, Clock
+from tests.fixtures.floor_edits import (
+    NO_BLINDS,
+    PK01_BLINDS,
+    PK01_LIMITS,
+    PK01_NO_BLINDS_SIGN,
+    RAKE_10,
+    SEED_2000,
+    STAKE_200,
+)
+from tests.fixtures.floor_edits import edited_demo_floor as edited
 
-ROOT = Path(__file__).resolve().parents[2]
-DEMO_FLOOR = ROOT / "assets" / "demo_floor.toml"
-KIOSK = [sys.executable, "-m", "kiosk.cli"]
 OPERATOR = "Olive Operator"
-MP01_SIGNS = Actor(
-    name="MP-01 signs screen",
-    role="display",
-    token_id="tok_mp01",
-    # the token speaks for its display (issue 17 binds display tokens to displays, docs/readings.md A-28)
-    **({"displays": frozenset({"D-MP-01-signs"})} if "displays" in {f.name for f in dataclasses.fields(Actor)} else {}),
-)
-
-# the audit's attempts: each an edit of the demo floor
-STAKE_200 = ('minimum_table_stake = "$100"', 'minimum_table_stake = "$200"')  # attempt 24: MP-01, 003 s259(3)
-SEED_2000 = ('seed = "$10,000"', 'seed = "$2,000"')  # attempt 24b: CSP-PROG, two people
-RAKE_10 = ('percent = "5%"', 'percent = "10%"')  # attempt 24c: PK-01, 002 r7.3
-PK01_LIMITS = (  # attempt 24d: PK-01 limits $5/$10 -> $10/$20, blinds $5/$10, 002 r6.9
-    '[table.limits]                           # betting limits, fixed limit $5/$10\nminimum = "$5"\nmaximum = "$10"',
-    '[table.limits]\nminimum = "$10"\nmaximum = "$20"',
-)
-PK01_BLINDS = ('blinds = ["$2", "$5"]', 'blinds = ["$5", "$10"]')
-NO_BLINDS = ("compulsory_blinds = 2                    # sign: 002 r8.2.1\n", "compulsory_blinds = 0\n")
-
-
-def edited(tmp_path: Path, *changes: tuple[str, str], name: str = "edited_floor.toml") -> Path:
-    """A copy of the demo floor with each ``(old, new)`` replaced once."""
-    text = DEMO_FLOOR.read_text(encoding="utf-8")
-    text = text.replace('logo = "logo/', f'logo = "{DEMO_FLOOR.parent}/logo/')
-    for old, new in changes:
-        assert text.count(old) >= 1, old
-        text = text.replace(old, new, 1)
-    path = tmp_path / name
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def clock():
-    return FakeClock(START)
+MP01_SIGNS = display_actor("MP-01 signs screen", "tok_mp01", "D-MP-01-signs")
 
 
 @pytest.fixture
@@ -229,7 +198,7 @@ async def test_a_law_break_while_a_change_waits_is_refused_with_its_citation(see
         tmp_path,
         NO_BLINDS,
         ('blinds = ["$2", "$5"]', "blinds = []"),
-        ('signs = ["game_notice", "rake", "blinds", "limits"]', 'signs = ["game_notice", "rake", "limits"]'),
+        PK01_NO_BLINDS_SIGN,
     )
     with pytest.raises(RuleRefused) as err:
         await apply(seeded, path, clock)
@@ -274,68 +243,18 @@ async def test_a_dry_run_says_what_each_table_gets_and_writes_nothing(seeded, tm
         await service.close()
 
 
-async def _seeded_sqlite(tmp_path, demo_floor) -> str:
-    db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
-    service = await Service.open(db, floor=demo_floor, tick_seconds=None)
-    await service.close()
-    return db
-
-
-def _kiosk(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([*KIOSK, *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
-
-
-async def test_the_dry_run_prints_a_line_per_table_and_changes_nothing(tmp_path, demo_floor):
-    db = await _seeded_sqlite(tmp_path, demo_floor)
-    path = edited(tmp_path, STAKE_200, SEED_2000, RAKE_10)
-    dry = await asyncio.to_thread(
-        _kiosk, "serve", "--db", db, "--floor", str(path), "--apply-floor", "--dry-run", "--operator", OPERATOR
-    )
-    assert dry.returncode == 0 and "Traceback" not in dry.stderr, dry.stderr
-    lines = dry.stdout.splitlines()
-    tables = [line.split(":", 1)[0] for line in lines if not line.startswith(("jackpot ", "kiosk serve"))]
-    demo = load_floor(DEMO_FLOOR)
-    assert sorted(tables) == sorted(demo.tables)  # one line for each table
-    by_table = {line.split(":", 1)[0]: line for line in lines}
-    assert "scheduled" in by_table["MP-01"] and "003 s259(3)" in by_table["MP-01"]
-    assert "pending" in by_table["PK-01"] and "002 r7.3" in by_table["PK-01"]
-    assert "no change" in by_table["BJ-01"]
-    assert any(line.startswith("jackpot CSP-PROG: ") and "proposed" in line for line in lines)
-    assert "dry run: nothing was changed" in lines[-1]
-    # nothing changed: the real start still sees the differences
-    check = await asyncio.to_thread(_kiosk, "serve", "--db", db, "--floor", str(path), "--port", "0")
-    assert check.returncode == 2 and "differs from the database" in check.stderr
-
-
-async def test_the_dry_run_exits_1_when_something_would_be_refused(tmp_path, demo_floor):
-    db = await _seeded_sqlite(tmp_path, demo_floor)
-    drop_sign = ('signs = ["game_notice", "rake", "blinds", "limits"]', 'signs = ["game_notice", "rake", "limits"]')
-    path = edited(tmp_path, STAKE_200, NO_BLINDS, ('blinds = ["$2", "$5"]', "blinds = []"), drop_sign)
-    dry = await asyncio.to_thread(
-        _kiosk, "serve", "--db", db, "--floor", str(path), "--apply-floor", "--dry-run", "--operator", OPERATOR
-    )
-    assert dry.returncode == 1 and "Traceback" not in dry.stderr, dry.stderr
-    by_table = {line.split(":", 1)[0]: line for line in dry.stdout.splitlines()}
-    assert "refused" in by_table["PK-01"] and "002 r8.2.1" in by_table["PK-01"]
-    assert "scheduled" in by_table["MP-01"]
-
-
-def test_apply_floor_names_its_operator():
-    out = _kiosk("serve", "--floor", str(DEMO_FLOOR), "--apply-floor")
-    assert out.returncode == 2 and "--operator" in out.stderr and len(out.stderr.strip().splitlines()) == 1
-
-
-async def test_a_setting_added_since_the_database_was_seeded_is_no_difference(tmp_path, demo_floor):
+async def test_a_setting_added_since_the_database_was_seeded_is_no_difference(sqlite_url, demo_floor):
     """A table stored by an older release lacks the settings added since (``jackpot.sharing``): its
     unchanged floor file still starts the node, as it did before the upgrade."""
-    db = await _seeded_sqlite(tmp_path, demo_floor)
-    with sqlite3.connect(tmp_path / "k.sqlite3") as conn:
+    service = await Service.open(sqlite_url, floor=demo_floor, tick_seconds=None)
+    await service.close()
+    with sqlite3.connect(sqlite_url.removeprefix("sqlite:///")) as conn:
         (text,) = conn.execute("SELECT state FROM kiosk_tables WHERE id = 'CSP-01'").fetchone()
         state = json.loads(text)
         del state["settings"]["jackpot"]["sharing"]
         conn.execute("UPDATE kiosk_tables SET state = ? WHERE id = 'CSP-01'", (json.dumps(state),))
         conn.execute("UPDATE kiosk_meta SET value = 'older' WHERE key = 'floor_digest'")
-    service = await Service.open(db, floor=demo_floor, tick_seconds=None)
+    service = await Service.open(sqlite_url, floor=demo_floor, tick_seconds=None)
     await service.close()
 
 
@@ -348,7 +267,7 @@ EDITS = {"stake": [STAKE_200], "seed": [SEED_2000], "rake": [RAKE_10], "limits":
 async def test_no_combination_of_the_audits_edits_takes_effect_at_once(chosen, db_url, demo_floor, tmp_path):
     """Every combination of attempts 24-24d in one file: each controlled change waits (scheduled,
     pending or proposed), none is in force after the start, and each is given once."""
-    clock = FakeClock(START)
+    clock = Clock(START)
     service = await Service.open(db_url, floor=demo_floor, clock=clock, tick_seconds=None)
     before = await service.snapshot()
     await service.close()

@@ -5,28 +5,27 @@ from __future__ import annotations
 
 import hashlib
 import json
-import pathlib
 import sqlite3
 import subprocess
 import sys
 
 import psycopg
 import pytest
-from state_helpers import DEALER, PIT
 
 from kiosk.state.audit import canonical_json, record_hash
 from kiosk.state.service import Service
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from kiosk.views import builders as b
+from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.paths import ROOT
 
 
 async def _busy_database(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     try:
         await service.create_token("dealer", "Dana Dealer")
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "X"})
-        await service.execute(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-        await service.execute(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red", "gold*"]})
+        await service.execute(PIT, b.set_display_name("BJ-01", "X"))
+        await service.execute(DEALER, b.trichro_no_more_bets("TC54-01"))
+        await service.execute(DEALER, b.trichro_draw("TC54-01", ["red", "gold*"]))
         report = await service.verify_audit()
     finally:
         await service.close()

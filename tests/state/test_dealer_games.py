@@ -7,35 +7,23 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
-from pathlib import Path
 
 import aiohttp
 import pytest
-from aiohttp.test_utils import TestServer
 
 from kiosk.floor import load_floor
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.events import Actor
-from kiosk.state.http import create_app
 from kiosk.state.service import Service
 from kiosk.views import builders as b
-
-LAW_FLOOR = Path(__file__).resolve().parent / "data" / "law_floor.toml"
-DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
+from tests.fixtures.actors import DEALER
+from tests.fixtures.paths import LAW_FLOOR
 
 
 @pytest.fixture(scope="module")
-def law_floor():
+def floor():
+    """The law floor: ``service`` (tests/state/conftest.py) runs on it here."""
     return load_floor(LAW_FLOOR)
-
-
-@pytest.fixture
-async def service(db_url, law_floor, clock):
-    svc = await Service.open(db_url, floor=law_floor, clock=clock, tick_seconds=None)
-    try:
-        yield svc
-    finally:
-        await svc.close()
 
 
 async def run(service, command, actor=DEALER):
@@ -201,43 +189,39 @@ async def test_no_clock_where_the_game_has_no_time_to_act(db_url, clock, tmp_pat
 # -- roles, the command list, the audit --------------------------------------------------------
 
 
-async def test_a_dealer_token_drives_only_its_own_table_and_every_command_is_listed(service):
-    server = TestServer(create_app(service))
-    await server.start_server()
-    try:
-        token = await service.create_token("dealer", "roulette dealer", tables=["RO-01"])
-        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-        async with aiohttp.ClientSession() as session:
+async def test_a_dealer_token_drives_only_its_own_table_and_every_command_is_listed(service, serve_app):
+    server = await serve_app(service)
+    token = await service.create_token("dealer", "roulette dealer", tables=["RO-01"])
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    async with aiohttp.ClientSession() as session:
 
-            async def post(body):
-                async with session.post(
-                    str(server.make_url("/api/v1/commands")), data=json.dumps(body), headers=headers
-                ) as r:
-                    return r.status, await r.json()
+        async def post(body):
+            async with session.post(
+                str(server.make_url("/api/v1/commands")), data=json.dumps(body), headers=headers
+            ) as r:
+                return r.status, await r.json()
 
-            assert (await post(b.roulette_result("RO-01", 7)))[0] == 200
-            for command in (
-                b.pai_gow_bank("PG-01", "house"),
-                b.time_to_act("PK-01", 1),
-                b.nominate_blackjack("BJ-05", "hearts", "king"),
-                b.caribbean_round_end("CSP-01"),
-            ):
-                status, body = await post(command)
-                assert status == 403 and body["error"]["code"] == "forbidden", (command, body)
-            async with session.get(str(server.make_url("/api/v1/commands")), headers=headers) as r:
-                listed = (await r.json())["commands"]
-        for name in (
-            "roulette_result",
-            "nominate_blackjack",
-            "caribbean_round_end",
-            "pai_gow_bank",
-            "pai_gow_priority",
-            "time_to_act",
+        assert (await post(b.roulette_result("RO-01", 7)))[0] == 200
+        for command in (
+            b.pai_gow_bank("PG-01", "house"),
+            b.time_to_act("PK-01", 1),
+            b.nominate_blackjack("BJ-05", "hearts", "king"),
+            b.caribbean_round_end("CSP-01"),
         ):
-            assert listed[name]["role"] == "dealer" and listed[name]["help"], name
-        assert "places" in listed["jackpot_wagers"]["fields"]
-    finally:
-        await server.close()
+            status, body = await post(command)
+            assert status == 403 and body["error"]["code"] == "forbidden", (command, body)
+        async with session.get(str(server.make_url("/api/v1/commands")), headers=headers) as r:
+            listed = (await r.json())["commands"]
+    for name in (
+        "roulette_result",
+        "nominate_blackjack",
+        "caribbean_round_end",
+        "pai_gow_bank",
+        "pai_gow_priority",
+        "time_to_act",
+    ):
+        assert listed[name]["role"] == "dealer" and listed[name]["help"], name
+    assert "places" in listed["jackpot_wagers"]["fields"]
 
 
 async def test_a_display_may_not_send_them(service):

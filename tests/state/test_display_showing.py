@@ -9,12 +9,15 @@ from datetime import timedelta
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from state_helpers import DEALER, DISPLAY, PIT, START
 
 from kiosk.state.errors import BadRequest, Forbidden, NotFound
 from kiosk.state.events import Actor
 from kiosk.state.showing import ACTION, ShowingRecord, notice_shown, parse_report, sign_shown
 from kiosk.state.store import AuditQuery
+from kiosk.views import builders as b
+from tests.fixtures.actors import DEALER, DISPLAY, PIT
+from tests.fixtures.backend import table_state
+from tests.fixtures.clock import START
 
 SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2")
 SHARING = "Two or more straight or royal flushes share the prize equally"
@@ -23,10 +26,6 @@ ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 
 def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
 
 
 async def show(service, table_id, *, display=DISPLAY, signs=(), notices=(), sharing=None):
@@ -62,10 +61,10 @@ async def schedule_stake(service, table_id="MP-01", minutes=25, **extra) -> str:
 
 
 async def test_a_report_is_an_audit_record_not_a_new_version(service):
-    before = await _table(service, "MP-01")
+    before = await table_state(service, "MP-01")
     head = await service.head_seq()
     await show(service, "MP-01", signs=["minimum_table_stake", "limits"], notices=["s9"])
-    assert (await _table(service, "MP-01"))["version"] == before["version"]  # nobody's edit conflicts
+    assert (await table_state(service, "MP-01"))["version"] == before["version"]  # nobody's edit conflicts
     assert await service.head_seq() == head  # no event
     [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
     assert record["actor"] == "Screen 1" and record["role"] == "display"
@@ -117,7 +116,7 @@ async def test_the_notice_counts_from_when_a_display_first_showed_it(service, cl
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_applied" and event.data["rule"] == "003 s259(3)"
     assert event.data["notice_shown_from"].startswith("2026-11-30T09:00:04")
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 20_000
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 20_000
 
 
 async def test_a_notice_no_display_showed_does_not_count(service, clock):
@@ -126,7 +125,7 @@ async def test_a_notice_no_display_showed_does_not_count(service, clock):
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_failed" and event.data["rule"] == "003 s259(3)"
     assert "none was shown" in event.data["message"] and event.data["notice_shown_from"] is None
-    table = await _table(service, "MP-01")
+    table = await table_state(service, "MP-01")
     assert table["limits"]["minimum_table_stake_cents"] == 10_000 and table["scheduled"] == []
 
 
@@ -191,32 +190,30 @@ async def test_all_players_agreeing_needs_no_notice(service, clock):
 
 async def test_a_commission_change_waits_until_a_display_shows_it(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
-    pending = (await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}}))[0]
+    pending = (await service.execute(PIT, b.set_limits("PK-01", {"rake": rake})))[0]
     change = pending.data["pending"]["id"]
-    [held] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    [held] = await service.execute(DEALER, b.hand_complete("PK-01"))
     assert held.data["applied"] == [] and held.data["waiting"] == [change]
     [why] = held.data["held"]
     assert why["rule"] == "002 r7.3" and "no display of table PK-01 has shown the change" in why["message"]
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
     await show(service, "PK-01", signs=["rake"], notices=[change])
-    [done] = await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
+    [done] = await service.execute(DEALER, b.hand_complete("PK-01"))
     assert [a["id"] for a in done.data["applied"]] == [change] and done.data["held"] == []
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
 
 
 # -- 000 s247(3): the sharing sign on the table when the round was played --------------------
 
 
 async def _hit(service):
-    [hit, _end] = await service.execute(
-        DEALER, {"type": "jackpot_hit", "table_id": "CSP-03", "hands": {"seat 1": ROYAL}}
-    )
+    [hit, _end] = await service.execute(DEALER, b.jackpot_hit("CSP-03", {"seat 1": ROYAL}))
     return hit.data["hit"]
 
 
 async def _pay_and_reset(service):
-    await service.execute(PIT, {"type": "jackpot_paid", "link_id": "CSP-03.jackpot"})
-    await service.execute(PIT, {"type": "jackpot_reset", "link_id": "CSP-03.jackpot"})
+    await service.execute(PIT, b.jackpot_paid("CSP-03.jackpot"))
+    await service.execute(PIT, b.jackpot_reset("CSP-03.jackpot"))
 
 
 async def test_the_sharing_sign_counts_when_a_display_shows_its_words(service):

@@ -7,23 +7,18 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import socket
 
 import pytest
-from serve_nodes import ServeNode
 
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline
 from kiosk.state.service import Service
+from kiosk.views import builders as b
+from tests.fixtures.ports import free_port
+from tests.fixtures.serve_nodes import ServeNode
 
 TABLES = ["TC54-01", "TU-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 CLIENTS = 30
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 async def until(predicate, timeout: float, what: str) -> None:
@@ -70,14 +65,15 @@ async def _play(writer: KioskClient, stop: asyncio.Event) -> int:
             return count
         table = TABLES[i % len(TABLES)]
         if table.startswith("CSP"):
-            command = {"type": "jackpot_wagers", "table_id": table, "count": 1 + i % 3}
+            command = b.jackpot_wagers(table, count=1 + i % 3)
         else:
-            command = {"type": "set_display_name", "table_id": table, "display_name": f"Shift {i}"}
+            command = b.set_display_name(table, f"Shift {i}")
         count += len(await writer.execute(command))
         await asyncio.sleep(0.02)
     return count
 
 
+@pytest.mark.slow
 async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins(pg_url, floor, tmp_path):
     async with await Service.open(pg_url, floor=floor, tick_seconds=None) as seed:
         display_token = await seed.create_token("display", "floor screens")
@@ -133,9 +129,7 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
                 newcomer = Display([urls[0]], display_token, "BJ-01")
                 displays.append(newcomer)
                 await until(lambda: newcomer.connected_to == urls[0], 20, "the rejoined node serves")
-                written = await writer.execute(
-                    {"type": "set_display_name", "table_id": "BJ-01", "display_name": "After the rejoin"}
-                )
+                written = await writer.execute(b.set_display_name("BJ-01", "After the rejoin"))
                 await until(
                     lambda: newcomer.items[-1].seq == written[-1].seq,
                     20,

@@ -4,7 +4,6 @@ rules, the same violations (kiosk.state.floorlaw), so writes are judged as ``kio
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from kiosk.state.floorapply import new_link, new_table
 from kiosk.state.floorlaw import FloorFrame, floor_of
 from kiosk.state.floorsync import floor_config
 from kiosk.state.service import Service
+from kiosk.views import builders as b
+from tests.fixtures.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 FLOORS = [ROOT / "assets" / "demo_floor.toml", ROOT / "tests" / "state" / "data" / "law_floor.toml"]
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 
@@ -83,7 +83,7 @@ async def test_a_node_started_without_the_floor_file_checks_against_the_stored_f
         table = (await second.snapshot(["CSP-04"]))["tables"]["CSP-04"]
         kept = [s for s in table["signs"] if s["kind"] != "jackpot_meter"]
         assert len(kept) == len(table["signs"]) - 1
-        events = await second.execute(PIT, {"type": "set_signs", "table_id": "CSP-04", "signs": kept})
+        events = await second.execute(PIT, b.set_signs("CSP-04", kept))
         assert events[0].data["state"]["signs"] == kept
     finally:
         await second.close()

@@ -10,10 +10,13 @@ import tempfile
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from state_helpers import ADMIN, ADMIN2, DEALER, PIT, START, TEST_FLOOR, FakeClock
 
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
 from kiosk.state.service import Service
+from kiosk.views import builders as b
+from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT
+from tests.fixtures.clock import START, Clock
+from tests.fixtures.floors import TEST_FLOOR
 
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 FLUSH = ["2H", "5H", "9H", "JH", "KH"]
@@ -31,26 +34,22 @@ def _balanced(link):
 
 
 async def test_contributions_add_the_rate_of_each_jackpot_wager(service):
-    events = await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 3})
+    events = await service.execute(DEALER, b.jackpot_wagers("CSP-01", count=3))
     assert events[0].type == "jackpot_contribution" and events[0].table_id is None
     assert events[0].data["added_cents"] == 30 and events[0].data["tables"] == ["CSP-01", "CSP-02"]
     link = await _link(service)
     assert link["meter"]["amount_cents"] == 1_000_030 and _balanced(link)
-    standalone = (await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-03", "count": 1}))[0]
+    standalone = (await service.execute(DEALER, b.jackpot_wagers("CSP-03", count=1)))[0]
     assert standalone.data["link_id"] == "CSP-03.jackpot" and standalone.data["added_cents"] == 70
     with pytest.raises(Exception) as err:
-        await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "BJ-01", "count": 1})
+        await service.execute(DEALER, b.jackpot_wagers("BJ-01", count=1))
     assert err.value.status == 400
 
 
 async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service):
-    await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 10})
+    await service.execute(DEALER, b.jackpot_wagers("CSP-02", count=10))
     other_table = service.subscribe(["CSP-02"])
-    hit = (
-        await service.execute(
-            DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"seat 2": ROYAL, "seat 5": NOTHING}}
-        )
-    )[0]
+    hit = (await service.execute(DEALER, b.jackpot_hit("CSP-01", {"seat 2": ROYAL, "seat 5": NOTHING})))[0]
     pending = hit.data["hit"]
     assert pending["payments"][0]["hand"] == "royal flush"
     assert pending["payments"][0]["amount_cents"] == 1_000_100  # 100 % of the prize, more than $10,000
@@ -58,59 +57,51 @@ async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service
     assert pending["sharing_sign_displayed"] is False  # proven per round (000 s247(3))
     assert (await asyncio.wait_for(other_table.__anext__(), 5)).type == "jackpot_hit"  # the other table sees it
     for attempt in (
-        {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 1},
-        {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": FLUSH}},
+        b.jackpot_wagers("CSP-02", count=1),
+        b.jackpot_hit("CSP-02", {"seat 1": FLUSH}),
     ):
         with pytest.raises(RuleRefused, match="pending"):
             await service.execute(DEALER, attempt)
     with pytest.raises(RuleRefused, match="paid before"):
-        await service.execute(PIT, {"type": "jackpot_reset", "link_id": "PROG"})
+        await service.execute(PIT, b.jackpot_reset("PROG"))
     with pytest.raises(Forbidden):
-        await service.execute(DEALER, {"type": "jackpot_paid", "link_id": "PROG"})
-    await service.execute(PIT, {"type": "jackpot_paid", "link_id": "PROG", "note": "paid at cage"})
-    reset = (await service.execute(PIT, {"type": "jackpot_reset", "link_id": "PROG"}))[0]
+        await service.execute(DEALER, b.jackpot_paid("PROG"))
+    await service.execute(PIT, b.jackpot_paid("PROG", note="paid at cage"))
+    reset = (await service.execute(PIT, b.jackpot_reset("PROG")))[0]
     assert reset.data["top_up_cents"] == 1_000_000 and reset.data["pending"] is False
     link = await _link(service)
     assert link["pending"] is None and link["meter"]["amount_cents"] == 1_000_000 and _balanced(link)
     assert link["meter"]["paid_cents"] == 1_000_100
-    await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 1})
+    await service.execute(DEALER, b.jackpot_wagers("CSP-02", count=1))
 
 
 async def test_small_hit_is_paid_from_the_meter_and_reset_keeps_player_money(service):
-    hit = (
-        await service.execute(
-            DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"1": FLUSH, "2": STRAIGHT_FLUSH}}
-        )
-    )[0]
+    hit = (await service.execute(DEALER, b.jackpot_hit("CSP-02", {"1": FLUSH, "2": STRAIGHT_FLUSH})))[0]
     amounts = sorted(p["amount_cents"] for p in hit.data["hit"]["payments"])
     assert amounts == [10_000, 100_000]  # flush $100; straight flush the greater of $1,000 or 10 %
-    await service.execute(PIT, {"type": "jackpot_paid", "link_id": "PROG"})
-    await service.execute(PIT, {"type": "jackpot_reset", "link_id": "PROG"})
+    await service.execute(PIT, b.jackpot_paid("PROG"))
+    await service.execute(PIT, b.jackpot_reset("PROG"))
     link = await _link(service)
     assert link["meter"]["amount_cents"] == 1_000_000 and link["meter"]["seeded_cents"] == 1_110_000
     with pytest.raises(RuleRefused) as err:
-        await service.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"1": NOTHING}})
+        await service.execute(DEALER, b.jackpot_hit("CSP-01", {"1": NOTHING}))
     assert err.value.rule == "000 s227"
 
 
 async def test_setting_changes_need_two_different_administrators(service):
-    proposal = (
-        await service.execute(
-            ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 2_000_000, "contribution_bp": 500}
-        )
-    )[0]
+    proposal = (await service.execute(ADMIN, b.jackpot_propose("PROG", seed_cents=2_000_000, contribution_bp=500)))[0]
     pid = proposal.data["proposal_id"]
     with pytest.raises(Forbidden, match="second administrator"):
-        await service.execute(ADMIN, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": pid})
+        await service.execute(ADMIN, b.jackpot_approve("PROG", pid))
     assert (await _link(service))["meter"]["seed_cents"] == 1_000_000
-    done = (await service.execute(ADMIN2, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": pid}))[0]
+    done = (await service.execute(ADMIN2, b.jackpot_approve("PROG", pid)))[0]
     assert done.data["proposed_by"] == ADMIN.name and done.data["approved_by"] == ADMIN2.name
     link = await _link(service)
     assert link["meter"]["seed_cents"] == 2_000_000 and link["meter"]["rate_bp"] == 500 and link["proposals"] == {}
     with pytest.raises(BadRequest):
-        await service.execute(ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "contribution_bp": 10_001})
+        await service.execute(ADMIN, b.jackpot_propose("PROG", contribution_bp=10_001))
     with pytest.raises(Exception) as err:
-        await service.execute(ADMIN2, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": pid})
+        await service.execute(ADMIN2, b.jackpot_approve("PROG", pid))
     assert err.value.status == 404
 
 
@@ -122,14 +113,14 @@ async def test_concurrent_contributions_and_hits_never_lose_a_cent(db_url, floor
 
         async def wagers(node, table, count):
             try:
-                await node.execute(DEALER, {"type": "jackpot_wagers", "table_id": table, "count": count})
+                await node.execute(DEALER, b.jackpot_wagers(table, count=count))
                 return count
             except RuleRefused:
                 return 0
 
         async def hit(node):
             try:
-                await node.execute(DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"1": FLUSH}})
+                await node.execute(DEALER, b.jackpot_hit("CSP-01", {"1": FLUSH}))
                 return 1
             except RuleRefused:
                 return 0
@@ -182,7 +173,7 @@ def test_jackpot_arithmetic_under_interleaved_operations(ops, floor):
 async def _run_ops(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(
-            f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+            f"sqlite:///{pathlib.Path(tmp) / 'j.db'}", floor=floor, clock=Clock(START), tick_seconds=None
         )
         try:
             # an independent model: hundredths of a basis point are carried, never dropped
@@ -191,7 +182,7 @@ async def _run_ops(ops, floor):
             for kind, arg, count in ops:
                 if kind == "wagers":
                     try:
-                        await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": arg, "count": count})
+                        await service.execute(DEALER, b.jackpot_wagers(arg, count=count))
                     except RuleRefused:
                         assert pending
                         continue
@@ -201,9 +192,7 @@ async def _run_ops(ops, floor):
                         contributed += added
                 elif kind == "hit":
                     try:
-                        await service.execute(
-                            DEALER, {"type": "jackpot_hit", "table_id": "CSP-01", "hands": {"p": hands[arg]}}
-                        )
+                        await service.execute(DEALER, b.jackpot_hit("CSP-01", {"p": hands[arg]}))
                     except RuleRefused:
                         assert pending
                         continue
@@ -219,19 +208,17 @@ async def _run_ops(ops, floor):
                 elif kind == "settle":
                     if not pending:
                         continue
-                    await service.execute(PIT, {"type": "jackpot_paid", "link_id": "PROG"})
-                    await service.execute(PIT, {"type": "jackpot_reset", "link_id": "PROG"})
+                    await service.execute(PIT, b.jackpot_paid("PROG"))
+                    await service.execute(PIT, b.jackpot_reset("PROG"))
                     top_up = max(0, 1_000_000 - amount)
                     amount += top_up
                     seeded += top_up
                     pending = False
                 else:
-                    p = (
-                        await service.execute(
-                            ADMIN, {"type": "jackpot_propose", "link_id": "PROG", "contribution_bp": arg}
-                        )
-                    )[0].data["proposal_id"]
-                    await service.execute(ADMIN2, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": p})
+                    p = (await service.execute(ADMIN, b.jackpot_propose("PROG", contribution_bp=arg)))[0].data[
+                        "proposal_id"
+                    ]
+                    await service.execute(ADMIN2, b.jackpot_approve("PROG", p))
                     rate = arg
                 m = (await _link(service))["meter"]
                 assert (m["amount_cents"], m["seeded_cents"], m["contributed_cents"], m["paid_cents"], m["carry"]) == (
@@ -273,16 +260,16 @@ def test_concurrent_tasks_on_one_link_never_lose_or_double_a_cent(ops, floor):
 async def _run_concurrently(ops, floor):
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(
-            f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+            f"sqlite:///{pathlib.Path(tmp) / 'c.db'}", floor=floor, clock=Clock(START), tick_seconds=None
         )
         try:
 
             async def one(kind, table, count):
                 command = {
-                    "wagers": {"type": "jackpot_wagers", "table_id": table, "count": count},
-                    "hit": {"type": "jackpot_hit", "table_id": table, "hands": {"p": FLUSH}},
-                    "paid": {"type": "jackpot_paid", "link_id": "PROG"},
-                    "reset": {"type": "jackpot_reset", "link_id": "PROG"},
+                    "wagers": b.jackpot_wagers(table, count=count),
+                    "hit": b.jackpot_hit(table, {"p": FLUSH}),
+                    "paid": b.jackpot_paid("PROG"),
+                    "reset": b.jackpot_reset("PROG"),
                 }[kind]
                 actor = DEALER if kind in ("wagers", "hit") else PIT
                 try:

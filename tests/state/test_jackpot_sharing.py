@@ -5,38 +5,25 @@ on the demo floor, through the real service on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
-from state_helpers import ADMIN, ADMIN2, DEALER, PIT, START, FakeClock
 
 from kiosk.state.errors import Forbidden, RuleRefused
-from kiosk.state.events import Actor
-from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
 from kiosk.state.store import AuditQuery
+from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT, display_actor
 
 ROYAL_S = ["AS", "KS", "QS", "JS", "10S"]
 ROYAL_H = ["AH", "KH", "QH", "JH", "10H"]
 LINK = "CSP-04.jackpot"
 SIGNS_DISPLAY = "D-CSP-04-signs"  # the demo floor's display of CSP-04's signs, the sharing sign among them
 WORDS = "Two or more straight or royal flush winners share the jackpot prize equally"  # the demo floor's
-CSP04_SCREEN = Actor(
-    name="CSP-04 signs screen",
-    role="display",
-    token_id="tok_csp04_signs",
-    # the token speaks for its display (issue 17 binds display tokens to displays, docs/readings.md A-28)
-    **({"displays": frozenset({SIGNS_DISPLAY})} if "displays" in {f.name for f in dataclasses.fields(Actor)} else {}),
-)
+CSP04_SCREEN = display_actor("CSP-04 signs screen", "tok_csp04_signs", SIGNS_DISPLAY)
 
 
 @pytest.fixture
-async def demo(db_url, demo_floor):
-    service = await Service.open(db_url, floor=demo_floor, clock=FakeClock(START), tick_seconds=None)
-    try:
-        yield service
-    finally:
-        await service.close()
+async def demo(make_service, db_url, demo_floor, clock):
+    """The demo floor's service, on SQLite and on PostgreSQL."""
+    return await make_service(db_url, floor=demo_floor, clock=clock, tick_seconds=None)
 
 
 async def show_sharing_sign(service, words=WORDS, *, signs=("limits", "maximum_payment", "jackpot_sharing")):

@@ -4,9 +4,10 @@ database holds for the same tables, or nothing (None) when memory does not reach
 from __future__ import annotations
 
 import pytest
-from state_helpers import DEALER, PIT
 
 from kiosk.state.service import Service
+from kiosk.views import builders as b
+from tests.fixtures.actors import DEALER, PIT
 
 TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 
@@ -14,11 +15,9 @@ TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 async def _floor_changes(service: Service, rounds: int) -> list:
     written = []
     for i in range(rounds):
-        written += await service.execute(
-            PIT, {"type": "set_display_name", "table_id": TABLES[i % len(TABLES)], "display_name": f"Name {i}"}
-        )
+        written += await service.execute(PIT, b.set_display_name(TABLES[i % len(TABLES)], f"Name {i}"))
         if i % 3 == 0:  # a jackpot contribution: a link event that concerns every linked table
-            written += await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 2})
+            written += await service.execute(DEALER, b.jackpot_wagers("CSP-01", count=2))
     return written
 
 
@@ -50,35 +49,29 @@ async def test_memory_answers_exactly_as_the_database_or_not_at_all(db_url, floo
         await service.close()
 
 
-async def test_a_client_resuming_from_beyond_the_nodes_memory_is_replayed_from_the_database(sqlite_url, floor):
+async def test_a_client_resuming_from_beyond_the_nodes_memory_is_replayed_from_the_database(
+    sqlite_url, floor, make_service, serve_app
+):
     """A node that remembers only 3 events replays a longer absence from the database, page by page."""
     import asyncio
 
-    from aiohttp.test_utils import TestServer
-
     from kiosk.state.client import KioskClient, Snapshot
-    from kiosk.state.http import StreamSettings, create_app
+    from kiosk.state.http import StreamSettings
 
-    service = await Service.open(sqlite_url, floor=floor, tick_seconds=None, remember=3)
-    server = TestServer(create_app(service, stream=StreamSettings(replay_page=4)))
-    await server.start_server()
+    service = await make_service(sqlite_url, floor=floor, tick_seconds=None, remember=3)
+    server = await serve_app(service, stream=StreamSettings(replay_page=4))
     port = server.port
     token = await service.create_token("display", "screen")
-    try:
-        async with KioskClient(f"http://127.0.0.1:{port}", token) as client:
-            stream = client.stream(tables=["CSP-02"], backoff_initial=0.05, reconnect_spread=0.05)
-            first = await asyncio.wait_for(stream.__anext__(), 10)
-            assert isinstance(first, Snapshot)
-            await server.close()
-            written = await _floor_changes(service, 15)  # more than the node remembers
-            assert service.recent_events(first.seq) is None
-            server = TestServer(create_app(service, stream=StreamSettings(replay_page=4)), port=port)
-            await server.start_server()
-            expected = await service.events_since(first.seq, tables=["CSP-02"])
-            got = [await asyncio.wait_for(stream.__anext__(), 20) for _ in expected]
-            assert [e.to_json() for e in got] == [e.to_json() for e in expected] and len(got) > 4
-            assert got[-1].seq <= written[-1].seq
-            await stream.close()
-    finally:
+    async with KioskClient(f"http://127.0.0.1:{port}", token) as client:
+        stream = client.stream(tables=["CSP-02"], backoff_initial=0.05, reconnect_spread=0.05)
+        first = await asyncio.wait_for(stream.__anext__(), 10)
+        assert isinstance(first, Snapshot)
         await server.close()
-        await service.close()
+        written = await _floor_changes(service, 15)  # more than the node remembers
+        assert service.recent_events(first.seq) is None
+        await serve_app(service, port=port, stream=StreamSettings(replay_page=4))
+        expected = await service.events_since(first.seq, tables=["CSP-02"])
+        got = [await asyncio.wait_for(stream.__anext__(), 20) for _ in expected]
+        assert [e.to_json() for e in got] == [e.to_json() for e in expected] and len(got) > 4
+        assert got[-1].seq <= written[-1].seq
+        await stream.close()

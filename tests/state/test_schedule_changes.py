@@ -6,18 +6,17 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from state_helpers import DEALER, DISPLAY, PIT, START
 
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.showing import parse_report
+from kiosk.views import builders as b
+from tests.fixtures.actors import DEALER, DISPLAY, PIT
+from tests.fixtures.backend import table_state
+from tests.fixtures.clock import START
 
 
 def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
 
 
 async def _shows(service, table_id, change_id):
@@ -47,7 +46,7 @@ async def test_increase_with_exactly_twenty_minutes_notice_is_accepted(service, 
     assert scheduled["notice_from"].startswith("2026-11-30T09:00:00") and scheduled["effective_at"].startswith(
         "2026-11-30T09:20:00"
     )
-    assert (await _table(service, table_id))["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20_000}
+    assert (await table_state(service, table_id))["scheduled"][0]["limits"] == {"minimum_table_stake_cents": 20_000}
 
 
 @pytest.mark.parametrize("table_id, rule", [("MP-01", "003 s259(3)"), ("DP-01", "003 s295(3)")])
@@ -83,26 +82,17 @@ async def test_all_players_agreed_override_names_who_recorded_it(service):
     # immediate change with everyone's agreement
     events = await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "DP-01",
-            "limits": {"minimum_table_stake_cents": 15_000},
-            "players_agreed": agreed,
-        },
+        b.set_limits("DP-01", {"minimum_table_stake_cents": 15_000}, players_agreed=agreed),
     )
     assert events[0].data["rule"] == "003 s295(3)"
 
 
 async def test_immediate_increase_is_refused_but_a_decrease_applies_at_once(service):
     with pytest.raises(RuleRefused) as err:
-        await service.execute(
-            PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 20_000}}
-        )
+        await service.execute(PIT, b.set_limits("MP-01", {"minimum_table_stake_cents": 20_000}))
     assert err.value.rule == "003 s259(3)"
-    await service.execute(
-        PIT, {"type": "set_limits", "table_id": "MP-01", "limits": {"minimum_table_stake_cents": 5_000}}
-    )
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
+    await service.execute(PIT, b.set_limits("MP-01", {"minimum_table_stake_cents": 5_000}))
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 5_000
 
 
 async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
@@ -111,11 +101,11 @@ async def test_due_change_is_applied_on_the_clock_not_before(service, clock):
     sub = service.subscribe(["MP-01"])
     clock.advance(minutes=24, seconds=59)
     assert await service.apply_due() == []
-    assert (await _table(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 10_000
+    assert (await table_state(service, "MP-01"))["limits"]["minimum_table_stake_cents"] == 10_000
     clock.advance(seconds=1)
     events = await service.apply_due()
     assert [e.type for e in events] == ["scheduled_change_applied"] and events[0].data["rule"] == "003 s259(3)"
-    table = await _table(service, "MP-01")
+    table = await table_state(service, "MP-01")
     assert table["limits"]["minimum_table_stake_cents"] == 20_000 and table["scheduled"] == []
     assert (await sub.__anext__()).seq == events[0].seq
     assert await service.apply_due() == []  # applied once only
@@ -125,27 +115,18 @@ async def test_due_change_that_breaks_a_rule_by_then_fails_visibly(service, cloc
     # valid when scheduled: a $5 minimum with every s459(1) maximum met
     await service.execute(
         PIT,
-        {
-            "type": "schedule_change",
-            "table_id": "TC54-01",
-            "limits": {"minimum_cents": 500},
-            "effective_at": _at(timedelta(hours=1)),
-        },
+        b.schedule_change("TC54-01", {"minimum_cents": 500}, _at(timedelta(hours=1))),
     )
     # meanwhile: a $10 minimum frees the maxima, and the 3 to 4 maximum is lowered
     await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "TC54-01",
-            "limits": {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}},
-        },
+        b.set_limits("TC54-01", {"minimum_cents": 1_000, "maximum_by": {"3:4": 100_000}}),
     )
     clock.advance(hours=2)
     events = await service.apply_due()
     assert [e.type for e in events] == ["scheduled_change_failed"]
     assert events[0].data["rule"].startswith("001 s459(1)")
-    table = await _table(service, "TC54-01")
+    table = await table_state(service, "TC54-01")
     assert table["limits"]["minimum_cents"] == 1_000 and table["scheduled"] == []
 
 
@@ -155,92 +136,73 @@ async def test_schedule_checks_time_and_the_law_now(service):
     with pytest.raises(BadRequest):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "MP-01",
-                "limits": {"minimum_table_stake_cents": 20_000},
-                "effective_at": "2026-11-30 10:00",
-            },
+            b.schedule_change("MP-01", {"minimum_table_stake_cents": 20_000}, "2026-11-30 10:00"),
         )
     with pytest.raises(RuleRefused):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "TC54-01",
-                "limits": {"maximum_by": {"8:1": 1_000}},
-                "effective_at": _at(timedelta(hours=1)),
-            },
+            b.schedule_change("TC54-01", {"maximum_by": {"8:1": 1_000}}, _at(timedelta(hours=1))),
         )
     with pytest.raises(BadRequest):
         await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "PK-01",
-                "limits": {"minimum_buy_in_cents": 20_000},
-                "effective_at": _at(timedelta(hours=1)),
-            },
+            b.schedule_change("PK-01", {"minimum_buy_in_cents": 20_000}, _at(timedelta(hours=1))),
         )
 
 
 async def test_cancel_a_scheduled_change(service, clock):
     events = await _schedule(service, "MP-01", 20_000, timedelta(minutes=30))
     change_id = events[0].data["scheduled"]["id"]
-    await service.execute(PIT, {"type": "cancel_change", "table_id": "MP-01", "change_id": change_id})
+    await service.execute(PIT, b.cancel_change("MP-01", change_id))
     clock.advance(hours=1)
     assert await service.apply_due() == []
     with pytest.raises(BadRequest):
-        await service.execute(PIT, {"type": "cancel_change", "table_id": "MP-01", "change_id": change_id})
+        await service.execute(PIT, b.cancel_change("MP-01", change_id))
 
 
 async def test_poker_change_waits_three_hands_and_the_end_of_a_hand(service):
-    events = await service.execute(
-        PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"minimum_buy_in_cents": 20_000}}
-    )
+    events = await service.execute(PIT, b.set_limits("PK-01", {"minimum_buy_in_cents": 20_000}))
     assert events[0].type == "change_pending" and events[0].data["rule"] == "002 r6.9"
     results = []
     for _ in range(4):
-        done = (await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"}))[0]
-        results.append((done.data["applied"], (await _table(service, "PK-01"))["limits"]["minimum_buy_in_cents"]))
+        done = (await service.execute(DEALER, b.hand_complete("PK-01")))[0]
+        results.append((done.data["applied"], (await table_state(service, "PK-01"))["limits"]["minimum_buy_in_cents"]))
     # the hand being played when notice was given does not count; then three full hands of notice
     assert [buy_in for _, buy_in in results] == [10_000, 10_000, 10_000, 20_000]
     assert results[3][0][0]["changes"] == {"minimum_buy_in_cents": 20_000}
-    assert (await _table(service, "PK-01"))["pending"] == []
+    assert (await table_state(service, "PK-01"))["pending"] == []
 
 
 async def test_poker_change_with_majority_agreement_waits_only_for_the_hand(service):
     await service.execute(
         PIT,
-        {
-            "type": "set_limits",
-            "table_id": "PK-01",
-            "limits": {"game_type": "Omaha"},
-            "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
-        },
+        b.set_limits(
+            "PK-01",
+            {"game_type": "Omaha"},
+            players_agreed={"confirmed_by": "Sam Super", "agreeing": 5, "players_at_table": 8},
+        ),
     )
-    assert (await _table(service, "PK-01"))["limits"]["game_type"] != "Omaha"
-    await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
-    assert (await _table(service, "PK-01"))["limits"]["game_type"] == "Omaha"
+    assert (await table_state(service, "PK-01"))["limits"]["game_type"] != "Omaha"
+    await service.execute(DEALER, b.hand_complete("PK-01"))
+    assert (await table_state(service, "PK-01"))["limits"]["game_type"] == "Omaha"
     with pytest.raises(RuleRefused) as err:
         await service.execute(
             PIT,
-            {
-                "type": "set_limits",
-                "table_id": "PK-01",
-                "limits": {"game_type": "Razz"},
-                "players_agreed": {"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8},
-            },
+            b.set_limits(
+                "PK-01",
+                {"game_type": "Razz"},
+                players_agreed={"confirmed_by": "Sam Super", "agreeing": 4, "players_at_table": 8},
+            ),
         )
     assert err.value.rule == "002 r6.9"
 
 
 async def test_poker_commission_change_applies_between_hands(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
-    events = await service.execute(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"rake": rake}})
+    events = await service.execute(PIT, b.set_limits("PK-01", {"rake": rake}))
     assert events[0].data["rule"] == "002 r7.3"
     await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
-    await service.execute(DEALER, {"type": "hand_complete", "table_id": "PK-01"})
-    assert (await _table(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
+    await service.execute(DEALER, b.hand_complete("PK-01"))
+    assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):
-        await service.execute(DEALER, {"type": "hand_complete", "table_id": "BJ-01"})
+        await service.execute(DEALER, b.hand_complete("BJ-01"))

@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from state_helpers import ADMIN, DEALER, DISPLAY, PIT
 
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, RuleRefused
 from kiosk.state.events import Actor
-
-
-async def _table(service, table_id):
-    return (await service.snapshot([table_id]))["tables"][table_id]
+from kiosk.views import builders as b
+from tests.fixtures.actors import ADMIN, DEALER, DISPLAY, PIT
+from tests.fixtures.backend import table_state
 
 
 async def test_floor_seeds_every_table_and_link(service, floor):
@@ -29,12 +27,10 @@ async def test_floor_seeds_every_table_and_link(service, floor):
 
 async def test_set_limits_changes_state_bumps_version_and_publishes(service):
     sub = service.subscribe(["BJ-01"])
-    events = await service.execute(
-        PIT, {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1, "limits": {"maximum_cents": 200_000}}
-    )
+    events = await service.execute(PIT, b.set_limits("BJ-01", {"maximum_cents": 200_000}, expected_version=1))
     assert [e.type for e in events] == ["limits_changed"]
     assert events[0].version == 2 and events[0].table_id == "BJ-01"
-    table = await _table(service, "BJ-01")
+    table = await table_state(service, "BJ-01")
     assert table["limits"]["maximum_cents"] == 200_000 and table["version"] == 2
     received = await asyncio.wait_for(sub.__anext__(), 5)
     assert received.seq == events[0].seq and received.data["state"]["limits"]["maximum_cents"] == 200_000
@@ -42,14 +38,12 @@ async def test_set_limits_changes_state_bumps_version_and_publishes(service):
 
 
 async def test_stale_version_is_a_conflict_and_changes_nothing(service):
-    await service.execute(
-        PIT, {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1, "limits": {"maximum_cents": 200_000}}
-    )
+    await service.execute(PIT, b.set_limits("BJ-01", {"maximum_cents": 200_000}, expected_version=1))
     before = await service.snapshot()
     with pytest.raises(Conflict) as err:
         await service.execute(
             PIT,
-            {"type": "set_limits", "table_id": "BJ-01", "expected_version": 1, "limits": {"maximum_cents": 300_000}},
+            b.set_limits("BJ-01", {"maximum_cents": 300_000}, expected_version=1),
         )
     assert err.value.status == 409 and "version 2" in err.value.message
     assert await service.snapshot() == before
@@ -58,9 +52,7 @@ async def test_stale_version_is_a_conflict_and_changes_nothing(service):
 async def test_rule_refusal_cites_the_rule_and_changes_nothing(service):
     before = await service.snapshot()
     with pytest.raises(RuleRefused) as err:
-        await service.execute(
-            PIT, {"type": "set_limits", "table_id": "TC54-01", "limits": {"maximum_by": {"3:4": 100_000}}}
-        )
+        await service.execute(PIT, b.set_limits("TC54-01", {"maximum_by": {"3:4": 100_000}}))
     assert err.value.status == 422
     assert err.value.rule.startswith("001 s459(1)")
     assert err.value.to_json()["error"]["rule"] == err.value.rule
@@ -113,43 +105,41 @@ async def test_not_a_command_at_all(service):
 
 async def test_roles(service):
     with pytest.raises(Forbidden, match="only read"):
-        await service.execute(DISPLAY, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+        await service.execute(DISPLAY, b.trichro_no_more_bets("TC54-01"))
     with pytest.raises(Forbidden):
-        await service.execute(DEALER, {"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 1}})
+        await service.execute(DEALER, b.set_limits("BJ-01", {"maximum_cents": 1}))
     with pytest.raises(Forbidden):
-        await service.execute(PIT, {"type": "jackpot_propose", "link_id": "PROG", "seed_cents": 5})
+        await service.execute(PIT, b.jackpot_propose("PROG", seed_cents=5))
     narrow = Actor("Tri Dealer", "dealer", "tok_x", frozenset({"TC63-01"}))
     with pytest.raises(Forbidden, match="TC54-01"):
-        await service.execute(narrow, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-    await service.execute(narrow, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
+        await service.execute(narrow, b.trichro_no_more_bets("TC54-01"))
+    await service.execute(narrow, b.trichro_no_more_bets("TC63-01"))
     # pit and admin may do what a dealer does (002 r1.2)
-    await service.execute(ADMIN, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+    await service.execute(ADMIN, b.trichro_no_more_bets("TC54-01"))
 
 
 async def test_display_name_and_signs(service):
-    events = await service.execute(PIT, {"type": "set_display_name", "table_id": "CSP-01", "display_name": "Reef Stud"})
+    events = await service.execute(PIT, b.set_display_name("CSP-01", "Reef Stud"))
     assert events[0].data["rule"] == "000 s230(5)"
-    assert (await _table(service, "CSP-01"))["display_name"] == "Reef Stud"
+    assert (await table_state(service, "CSP-01"))["display_name"] == "Reef Stud"
     with pytest.raises(RuleRefused) as err:
-        await service.execute(
-            PIT, {"type": "set_signs", "table_id": "MP-01", "signs": [{"kind": "minimum_table_stake", "cap_mm": 7.9}]}
-        )
+        await service.execute(PIT, b.set_signs("MP-01", [{"kind": "minimum_table_stake", "cap_mm": 7.9}]))
     assert err.value.rule == "003 s259(2)"
     await service.execute(
         PIT,
-        {"type": "set_signs", "table_id": "MP-01", "signs": ["limits", {"kind": "minimum_table_stake", "cap_mm": 12}]},
+        b.set_signs("MP-01", ["limits", {"kind": "minimum_table_stake", "cap_mm": 12}]),
     )
-    signs = (await _table(service, "MP-01"))["signs"]
+    signs = (await table_state(service, "MP-01"))["signs"]
     assert signs == [{"kind": "limits", "cap_mm": 8.0}, {"kind": "minimum_table_stake", "cap_mm": 12.0}]
     with pytest.raises(BadRequest):
-        await service.execute(PIT, {"type": "set_signs", "table_id": "MP-01", "signs": ["jackpot_meter"]})
+        await service.execute(PIT, b.set_signs("MP-01", ["jackpot_meter"]))
 
 
 async def test_events_since_and_table_filter(service):
     start = (await service.snapshot())["seq"]
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "A"})
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "TU-01", "display_name": "B"})
-    await service.execute(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-02", "count": 3})
+    await service.execute(PIT, b.set_display_name("BJ-01", "A"))
+    await service.execute(PIT, b.set_display_name("TU-01", "B"))
+    await service.execute(DEALER, b.jackpot_wagers("CSP-02", count=3))
     everything = await service.events_since(start)
     assert [e.seq for e in everything] == [start + 1, start + 2, start + 3]
     only_bj = await service.events_since(start, tables=["BJ-01"])
@@ -164,12 +154,12 @@ async def test_events_since_and_table_filter(service):
 async def test_subscription_overflow_is_bounded(service):
     slow = service.subscribe(maxsize=3)
     for i in range(5):
-        await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": f"N{i}"})
+        await service.execute(PIT, b.set_display_name("BJ-01", f"N{i}"))
     assert slow.overflowed and slow.closed
     got = [e async for e in slow]
     assert len(got) == 3 and slow.last_seq == got[-1].seq
     fresh = service.subscribe()
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Z"})
+    await service.execute(PIT, b.set_display_name("BJ-01", "Z"))
     assert (await asyncio.wait_for(fresh.__anext__(), 5)).data["display_name"] == "Z"
     fresh.close()
     assert [e async for e in fresh] == []

@@ -4,11 +4,13 @@ applied unless asked; the same floor again changes nothing."""
 from __future__ import annotations
 
 import pytest
-from state_helpers import ADMIN2, PIT, TEST_FLOOR
 
 from kiosk.floor import load_floor
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.service import Service
+from kiosk.views import builders as b
+from tests.fixtures.actors import ADMIN2, PIT
+from tests.fixtures.floors import TEST_FLOOR
 
 
 def _floor(tmp_path, text, name="floor.toml"):
@@ -19,7 +21,7 @@ def _floor(tmp_path, text, name="floor.toml"):
 
 async def test_same_floor_again_changes_nothing_even_after_pit_changes(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Run-time name"})
+    await service.execute(PIT, b.set_display_name("BJ-01", "Run-time name"))
     before = await service.snapshot()
     await service.close()
     service = await Service.open(db_url, floor=floor, tick_seconds=None)

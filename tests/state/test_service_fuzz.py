@@ -9,11 +9,12 @@ import tempfile
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from state_helpers import ADMIN, DEALER, PIT, START, FakeClock
 
 from kiosk.state.errors import StateError
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.service import Service
+from tests.fixtures.actors import ADMIN, DEALER, PIT
+from tests.fixtures.clock import START, Clock
 
 TABLES = ["TC54-01", "TC63-01", "TU-01", "CSP-01", "MP-01", "PK-01", "BJ-01", "NOPE", "", "x" * 80]
 LINKS = ["PROG", "CSP-03.jackpot", "NOPE"]
@@ -102,7 +103,7 @@ def test_random_commands_are_accepted_or_refused_cleanly(batch, floor):
 async def _run(batch, floor):
     with tempfile.TemporaryDirectory() as tmp:
         service = await Service.open(
-            f"sqlite:///{pathlib.Path(tmp) / 'f.db'}", floor=floor, clock=FakeClock(START), tick_seconds=None
+            f"sqlite:///{pathlib.Path(tmp) / 'f.db'}", floor=floor, clock=Clock(START), tick_seconds=None
         )
         try:
             for actor, command in batch:

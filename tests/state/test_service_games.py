@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from state_helpers import DEALER, PIT
 
 from kiosk.rules.trichro import physical_balls, winning_wagers
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused
+from tests.fixtures.actors import DEALER, PIT
 
 
 async def _game(service, table_id):

@@ -7,15 +7,15 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from state_helpers import DISPLAY, PIT
-
 from kiosk.state.errors import StoreUnavailable
 from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
+from kiosk.views import builders
+from tests.fixtures.actors import DISPLAY, PIT
 
 
 async def _rename(node, name):
-    return await node.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": name})
+    return await node.execute(PIT, builders.set_display_name("BJ-01", name))
 
 
 async def _collect(sub, count, timeout=20):
@@ -76,12 +76,7 @@ async def test_scheduler_applies_due_changes_by_itself(sqlite_url, floor, clock)
         when = (clock.now + timedelta(minutes=30)).isoformat()
         [scheduled] = await service.execute(
             PIT,
-            {
-                "type": "schedule_change",
-                "table_id": "MP-01",
-                "limits": {"minimum_table_stake_cents": 20_000},
-                "effective_at": when,
-            },
+            builders.schedule_change("MP-01", {"minimum_table_stake_cents": 20_000}, when),
         )
         await service.record_showing(
             DISPLAY,

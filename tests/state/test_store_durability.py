@@ -11,14 +11,14 @@ import sys
 
 import psycopg
 import pytest
-from state_helpers import PIT
 
 from kiosk.state.db import default_sqlite_path, parse_db_url
 from kiosk.state.errors import BadRequest, DatabaseTooNew, StoreUnavailable
 from kiosk.state.schema import SCHEMA_VERSION
 from kiosk.state.service import Service
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from kiosk.views import builders as b
+from tests.fixtures.actors import PIT
+from tests.fixtures.paths import ROOT
 
 
 def _execute_sql(db_url: str, sql: str) -> None:
@@ -101,7 +101,7 @@ async def test_events_and_audit_are_append_only(db_url, floor):
 
 async def test_state_survives_a_restart(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
-    await service.execute(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Big Blackjack"})
+    await service.execute(PIT, b.set_display_name("BJ-01", "Big Blackjack"))
     before = await service.snapshot()
     await service.close()
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
@@ -120,7 +120,7 @@ async def test_sequence_is_gap_free_under_concurrent_writes(db_url, floor):
         start = (await service.snapshot())["seq"]
         await asyncio.gather(
             *(
-                service.execute(PIT, {"type": "set_display_name", "table_id": t, "display_name": f"name {i}"})
+                service.execute(PIT, b.set_display_name(t, f"name {i}"))
                 for i in range(10)
                 for t in ("BJ-01", "TU-01", "MP-01")
             )
@@ -140,10 +140,10 @@ def test_acknowledged_writes_survive_sigkill(tmp_path, floor_path):
     db = tmp_path / "kill.sqlite3"
     script = f"""
 import asyncio, os, signal, sys
-sys.path.insert(0, {str(ROOT / "tests" / "state")!r})
+sys.path.insert(0, {str(ROOT)!r})
 from kiosk.floor import load_floor
 from kiosk.state.service import Service
-from state_helpers import PIT
+from tests.fixtures.actors import PIT
 async def main():
     s = await Service.open({f"sqlite:///{db}"!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
     for i in range(25):

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import hashlib
-import pathlib
 import sqlite3
 import subprocess
 import sys
 from datetime import timedelta
 
 import pytest
-from state_helpers import ADMIN, PIT
 
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, Unauthorized
 from kiosk.state.service import Service
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+from kiosk.views import builders as b
+from tests.fixtures.actors import ADMIN, PIT
+from tests.fixtures.paths import ROOT
 
 
 async def test_token_roundtrip_and_roles(service):
@@ -24,14 +23,14 @@ async def test_token_roundtrip_and_roles(service):
     actor = await service.authenticate(secret)
     assert actor.name == "Dana Dealer" and actor.role == "dealer" and actor.tables == frozenset({"TC54-01"})
     assert actor.token_id.startswith("tok_")
-    await service.execute(actor, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
+    await service.execute(actor, b.trichro_no_more_bets("TC54-01"))
     with pytest.raises(Forbidden):
-        await service.execute(actor, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
+        await service.execute(actor, b.trichro_no_more_bets("TC63-01"))
     events = await service.events_since(0, tables=["TC54-01"])
     assert events[-1].actor == "Dana Dealer"
     display = await service.authenticate(await service.create_token("display", "Lobby screen"))
     with pytest.raises(Forbidden):
-        await service.execute(display, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "x"})
+        await service.execute(display, b.set_display_name("BJ-01", "x"))
 
 
 async def test_unknown_revoked_and_expired_tokens_are_refused(service, clock):

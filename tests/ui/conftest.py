@@ -8,6 +8,7 @@
   (the tasks are cancelled and named), and errors at teardown if it leaves a top-level
   widget alive (the widgets are closed, deleted and named).  Give widgets to
   ``qtbot.addWidget`` or delete them.
+* ``served`` is a real ``kiosk serve`` process on the demo floor (``tests/fixtures/live_display.py``).
 * Each async test has a deadline (:data:`ASYNC_DEADLINE_S`) after which its tasks are
   cancelled: pytest-timeout's signal cannot interrupt Qt's C++ event loop, so its backstop
   here is the thread method (:data:`HARD_TIMEOUT_S`), which dumps every stack and stops the run.
@@ -18,11 +19,13 @@ from __future__ import annotations
 import asyncio
 import pathlib
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 import qasync
 from pytest_asyncio import is_async_test
-from qt_guards import (
+
+from tests.fixtures.qt_guards import (
     application,
     cancel_and_reap,
     describe_task,
@@ -32,6 +35,9 @@ from qt_guards import (
     pending_tasks,
     top_level_widgets,
 )
+
+if TYPE_CHECKING:
+    from tests.fixtures.live_display import Served
 
 HERE = pathlib.Path(__file__).resolve().parent
 #: Seconds an async Qt test may run before its tasks are cancelled.
@@ -102,6 +108,18 @@ def no_leaked_widgets(request: pytest.FixtureRequest, qapp) -> Iterator[None]:
     dispose(leaked)
     if not request.node.stash.get(_CALL_FAILED, False):
         pytest.fail(f"the test left {len(leaked)} top-level widget(s) alive: {names}", pytrace=False)
+
+
+@pytest.fixture
+def served(tmp_path: pathlib.Path) -> Iterator[Served]:
+    """A running ``kiosk serve`` on the demo floor (a SQLite file) that a test may kill and start
+    again at the same URL, with a display and a pit token."""
+    from tests.fixtures.live_display import Served  # here: the harness test copies this file alone
+
+    server = Served(tmp_path)
+    server.start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

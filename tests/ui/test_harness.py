@@ -12,7 +12,14 @@ import pytest
 import qasync
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QPushButton, QWidget
-from qt_guards import cancel_and_reap, flush_deletes, new_top_level_widgets, pending_tasks, top_level_widgets
+
+from tests.fixtures.qt_guards import (
+    cancel_and_reap,
+    flush_deletes,
+    new_top_level_widgets,
+    pending_tasks,
+    top_level_widgets,
+)
 
 HERE = pathlib.Path(__file__).resolve().parent
 
@@ -41,7 +48,7 @@ def test_the_pending_check_sees_an_unfinished_task_and_reaps_it():
 
 
 def qapp_instance():
-    from qt_guards import application
+    from tests.fixtures.qt_guards import application
 
     return application()
 
@@ -116,9 +123,11 @@ def test_after_a_leak_starts_clean(qapp):
 @pytest.mark.slow
 def test_the_fixtures_fail_a_test_that_leaks_a_widget_or_leaves_a_task(pytester):
     pytester.makeconftest((HERE / "conftest.py").read_text(encoding="utf-8"))
-    pytester.makepyfile(
-        qt_guards=(HERE / "qt_guards.py").read_text(encoding="utf-8"), test_inner=textwrap.dedent(INNER_TESTS)
-    )
+    pytester.mkpydir("tests")
+    pytester.mkpydir("tests/fixtures")
+    guards = HERE.parent / "fixtures" / "qt_guards.py"
+    (pytester.path / "tests" / "fixtures" / "qt_guards.py").write_text(guards.read_text(encoding="utf-8"))
+    pytester.makepyfile(test_inner=textwrap.dedent(INNER_TESTS))
     pytester.makeini(
         textwrap.dedent("""\
         [pytest]

@@ -4,7 +4,7 @@ listeners exactly when a composed view state changed."""
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
 from hypothesis import given
@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 
 from kiosk.state.client import Snapshot
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
-from kiosk.state.events import Actor
+from kiosk.views import builders as b
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.display_model import DisplayModel
 from kiosk.views.screen import Subject, compose_view
+from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.clock import START, Clock
 
-DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
-PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
-T0 = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+T0 = START
 SUBJECTS = [
     Subject("layout", table="TC54-01"),
     Subject("trichro", table="TC54-01"),
@@ -32,14 +32,6 @@ SUBJECTS = [
 ]
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 async def _play(db: str, floor) -> tuple[Snapshot, list]:
     from kiosk.state.service import Service
 
@@ -48,18 +40,18 @@ async def _play(db: str, floor) -> tuple[Snapshot, list]:
     try:
         snap = await service.snapshot()
         run = service.execute
-        await run(PIT, {"type": "set_limits", "table_id": "BJ-01", "limits": {"maximum_cents": 200000}})
-        await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-        await run(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red*", "gold"]})
-        await run(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 3})
-        await run(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-04", "count": 2})
-        await run(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 1, "call": "tails"})
-        await run(DEALER, {"type": "twoup_no_more_bets", "table_id": "TU-01"})
-        await run(DEALER, {"type": "twoup_spin", "table_id": "TU-01", "result": "T"})
-        await run(DEALER, {"type": "twoup_light", "table_id": "TU-01", "light": "odds", "index": 1, "failed": True})
-        await run(PIT, {"type": "set_display_name", "table_id": "BJ-01", "display_name": "Blackjack Royale"})
-        await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-        await run(PIT, {"type": "set_limits", "table_id": "TC54-01", "limits": {"minimum_cents": 1000}})
+        await run(PIT, b.set_limits("BJ-01", {"maximum_cents": 200000}))
+        await run(DEALER, b.trichro_no_more_bets("TC54-01"))
+        await run(DEALER, b.trichro_draw("TC54-01", ["red*", "gold"]))
+        await run(DEALER, b.jackpot_wagers("CSP-01", count=3))
+        await run(DEALER, b.jackpot_wagers("CSP-04", count=2))
+        await run(DEALER, b.twoup_new_game("TU-01", seat=1, call="tails"))
+        await run(DEALER, b.twoup_no_more_bets("TU-01"))
+        await run(DEALER, b.twoup_spin("TU-01", "T"))
+        await run(DEALER, b.twoup_light("TU-01", "odds", 1, True))
+        await run(PIT, b.set_display_name("BJ-01", "Blackjack Royale"))
+        await run(DEALER, b.trichro_no_more_bets("TC54-01"))
+        await run(PIT, b.set_limits("TC54-01", {"minimum_cents": 1000}))
         events = await service.events_since(snap["seq"])
         return Snapshot(snap["seq"], snap["tables"], snap["links"]), events
     finally:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from shape_check import problems
 
 from kiosk.state.client import LiveState, Snapshot
 from kiosk.state.events import Actor
 from kiosk.state.shapes import LinkState, TableState, TriChroGameState, TwoUpGameState
+from kiosk.views import builders as b
+from tests.fixtures.shapes import problems
 
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
@@ -28,31 +29,24 @@ async def _play(service, clock) -> None:
     """Commands of every kind that change a state's shape: draws, spins, lights, jackpot hit,
     scheduled and pending changes."""
     run = service.execute
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC54-01"})
-    await run(DEALER, {"type": "trichro_draw", "table_id": "TC54-01", "balls": ["red*", "gold"]})
-    await run(DEALER, {"type": "trichro_illumination_fault", "table_id": "TC54-01", "areas": [], "note": "bulb"})
-    await run(DEALER, {"type": "trichro_no_more_bets", "table_id": "TC63-01"})
-    await run(DEALER, {"type": "trichro_malfunction", "table_id": "TC63-01", "device": "rrg"})
-    await run(DEALER, {"type": "twoup_new_game", "table_id": "TU-01", "seat": 3, "call": "heads"})
-    await run(DEALER, {"type": "twoup_no_more_bets", "table_id": "TU-01"})
-    await run(DEALER, {"type": "twoup_spin", "table_id": "TU-01", "result": "H"})
-    await run(DEALER, {"type": "twoup_light", "table_id": "TU-01", "light": "odds", "index": 2, "failed": True})
-    await run(DEALER, {"type": "jackpot_wagers", "table_id": "CSP-01", "count": 5})
-    await run(
-        DEALER, {"type": "jackpot_hit", "table_id": "CSP-02", "hands": {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}}
-    )
-    await run(PIT, {"type": "jackpot_paid", "link_id": "CSP-PROG", "note": "paid in cash"})
+    await run(DEALER, b.trichro_no_more_bets("TC54-01"))
+    await run(DEALER, b.trichro_draw("TC54-01", ["red*", "gold"]))
+    await run(DEALER, b.trichro_illumination_fault("TC54-01", areas=[], note="bulb"))
+    await run(DEALER, b.trichro_no_more_bets("TC63-01"))
+    await run(DEALER, b.trichro_malfunction("TC63-01", "rrg"))
+    await run(DEALER, b.twoup_new_game("TU-01", seat=3, call="heads"))
+    await run(DEALER, b.twoup_no_more_bets("TU-01"))
+    await run(DEALER, b.twoup_spin("TU-01", "H"))
+    await run(DEALER, b.twoup_light("TU-01", "odds", 2, True))
+    await run(DEALER, b.jackpot_wagers("CSP-01", count=5))
+    await run(DEALER, b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}))
+    await run(PIT, b.jackpot_paid("CSP-PROG", note="paid in cash"))
     when = (clock.now + timedelta(hours=1)).isoformat()
     await run(
         PIT,
-        {
-            "type": "schedule_change",
-            "table_id": "MP-01",
-            "effective_at": when,
-            "limits": {"minimum_table_stake_cents": 15000},
-        },
+        b.schedule_change("MP-01", {"minimum_table_stake_cents": 15000}, when),
     )
-    await run(PIT, {"type": "set_limits", "table_id": "PK-01", "limits": {"minimum_buy_in_cents": 20000}})
+    await run(PIT, b.set_limits("PK-01", {"minimum_buy_in_cents": 20000}))
 
 
 async def test_seeded_states_have_the_typed_shapes(service):

@@ -1,0 +1,169 @@
+"""``kiosk export`` as a user runs it: from a floor file and from a real ``kiosk serve``;
+the manifest and ``--changed-since`` after pit staff change a table's limits; the same bytes on
+a re-run; bad input gives one line, a non-zero exit and no file."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from kiosk.views import builders as b
+from tests.fixtures.paths import DEMO_FLOOR as DEMO
+from tests.fixtures.paths import ROOT
+
+KIOSK = [sys.executable, "-m", "kiosk.cli"]
+
+
+def kiosk(*args: str, env: dict | None = None, timeout: float = 180) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    full_env.pop("KIOSK_TOKEN", None) if env is None or "KIOSK_TOKEN" not in env else None
+    return subprocess.run([*KIOSK, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=full_env)
+
+
+def one_line_error(out: subprocess.CompletedProcess, needle: str) -> None:
+    assert out.returncode != 0, out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr, out.stderr
+    assert needle in lines[0], lines[0]
+
+
+def test_floor_export_is_reproducible_and_has_a_manifest(tmp_path):
+    first = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--crop-marks", "--out", str(tmp_path / "a"))
+    assert first.returncode == 0, first.stderr
+    lines = first.stdout.strip().splitlines()
+    assert re.match(
+        r"^40 signs, 42 pages \(A3 portrait\): 40 files in .*; manifest .*manifest\.json; 3 not printed$", lines[0]
+    ), first.stdout
+    # the progressive jackpot's prize is live on its meter, never on paper (000 s231(4))
+    assert [line.split(":")[1].strip() for line in lines[1:]] == [f"jackpot_meter of table CSP-0{i}" for i in (1, 2, 3)]
+    again = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--crop-marks", "--out", str(tmp_path / "b"))
+    assert again.returncode == 0, again.stderr
+    names = sorted(p.name for p in (tmp_path / "a").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "b").iterdir()) and len(names) == 41
+    for name in names:  # byte-identical re-export: the time generated is the floor file's
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+    manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
+    assert {(s["table"], s["kind"]) for s in manifest["signs"]} >= {("BJ-01", "limits"), ("TU-01", "result_cards")}
+    assert manifest["generated"] == time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(int(DEMO.stat().st_mtime)))
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--table", "BJ-99"], "--table BJ-99: no such table"),
+        (["--sign", "menu"], "--sign menu: unknown sign kind"),
+        (["--table", "BJ-01", "--sign", "rake"], "blackjack has no rake sign"),
+        (["--paper", "B5"], "--paper must be"),
+        (["--paper", "A4", "--table", "RO-01"], "the smallest paper that fits is A3"),
+        (["--bleed", "40"], "--bleed must be 0 to 25 mm"),
+        (["--generated-at", "yesterday"], "not an ISO 8601 time"),
+        (["--changed-since", "/nonexistent/manifest.json"], "no such manifest"),
+        (["--table", "CSP-01", "--sign", "jackpot_meter"], "never on paper (000 s231(4))"),
+    ],
+)
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, needle):
+    out = kiosk("export", "--floor", str(DEMO), "--paper", "A3", *args, "--out", str(tmp_path / "out"))
+    one_line_error(out, needle)
+    assert not (tmp_path / "out").exists()
+
+
+def test_limits_that_break_a_rule_and_unwritable_paths(tmp_path):
+    bad = tmp_path / "bad.toml"
+    text = DEMO.read_text().replace('minimum = "$10"\nmaximum = "$1,000"', 'minimum = "$5"\nmaximum = "$50"', 1)
+    text = text.replace('logo = "logo/coral_coast_casino.png"', 'logo = "bundled:coral_coast_casino.png"')
+    assert text != DEMO.read_text()
+    bad.write_text(text)
+    out = kiosk("export", "--floor", str(bad), "--paper", "A3", "--out", str(tmp_path / "out"))
+    one_line_error(out, "003 s23")
+    assert not (tmp_path / "out").exists()
+    # a folder that cannot be made (as any user, root included): one line, nothing left behind
+    out = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--table", "BJ-02", "--out", "/proc/kiosk-export-test")
+    one_line_error(out, "--out /proc/kiosk-export-test")
+    assert not Path("/proc/kiosk-export-test").exists()
+
+
+def test_server_export_changed_since_after_a_limits_change(tmp_path):
+    db = f"sqlite:///{tmp_path / 'k.sqlite3'}"
+    token = kiosk("token", "create", "--role", "pit", "--name", "print-shop-test", "--db", db)
+    assert token.returncode == 0, token.stderr
+    secret = token.stdout.strip().splitlines()[-1].split()[-1]
+    serve = subprocess.Popen(
+        [*KIOSK, "serve", "--port", "0", "--db", db, "--floor", str(DEMO)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = serve.stdout.readline()
+        match = re.search(r"listening on (http://127\.0\.0\.1:\d+)/api/v1", line)
+        assert match, line + serve.stderr.read() if serve.poll() is not None else line
+        url = match.group(1)
+        env = {"KIOSK_TOKEN": secret}
+        common = ["--server", url, "--paper", "A3", "--generated-at", "2026-11-30T09:00:00Z"]
+        first = kiosk("export", *common, "--out", str(tmp_path / "first"), env=env)
+        assert first.returncode == 0, first.stderr
+        from_floor = kiosk(
+            "export",
+            "--floor",
+            str(DEMO),
+            "--paper",
+            "A3",
+            "--generated-at",
+            "2026-11-30T09:00:00Z",
+            "--out",
+            str(tmp_path / "floor"),
+        )
+        assert from_floor.returncode == 0, from_floor.stderr
+        # the server seeded from the floor file composes the same signs, byte for byte
+        for name in ("BJ-01_limits.pdf", "TC54-01_limits.pdf", "PK-01_game_notice.pdf"):
+            assert (tmp_path / "first" / name).read_bytes() == (tmp_path / "floor" / name).read_bytes(), name
+
+        import asyncio
+
+        async def raise_maximum() -> None:
+            async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {secret}"}) as session:
+                body = b.set_limits("BJ-01", {"maximum_cents": 200000})
+                async with session.post(f"{url}/api/v1/commands", json=body) as response:
+                    assert response.status == 200, await response.text()
+
+        asyncio.run(raise_maximum())
+        second = kiosk(
+            "export",
+            *common,
+            "--changed-since",
+            str(tmp_path / "first" / "manifest.json"),
+            "--out",
+            str(tmp_path / "second"),
+            env=env,
+        )
+        assert second.returncode == 0, second.stderr
+        assert second.stdout.startswith("1 sign, 1 page (A3 portrait)") and "39 unchanged" in second.stdout, (
+            second.stdout
+        )
+        assert sorted(p.name for p in (tmp_path / "second").iterdir()) == ["BJ-01_limits.pdf", "manifest.json"]
+        manifest = json.loads((tmp_path / "second" / "manifest.json").read_text())
+        written = [s for s in manifest["signs"] if s["written"]]
+        assert [(s["table"], s["kind"]) for s in written] == [("BJ-01", "limits")]
+        before = json.loads((tmp_path / "first" / "manifest.json").read_text())
+        old = next(s for s in before["signs"] if s["table"] == "BJ-01" and s["kind"] == "limits")
+        assert written[0]["config_version"] != old["config_version"]
+        # a wrong token or no token: one line
+        one_line_error(
+            kiosk("export", "--server", url, "--out", str(tmp_path / "x"), env={"KIOSK_TOKEN": "nope"}), "--server"
+        )
+        one_line_error(kiosk("export", "--server", url, "--out", str(tmp_path / "x")), "KIOSK_TOKEN")
+        assert not (tmp_path / "x").exists()
+    finally:
+        serve.terminate()
+        serve.wait(30)
+        serve.stdout.close()
+        serve.stderr.close()

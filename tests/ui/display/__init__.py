@@ -1,0 +1,1 @@
+"""Tests of kiosk.ui.display: the display process, its windows, calibration and settings."""

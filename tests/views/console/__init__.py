@@ -1,0 +1,1 @@
+"""Tests of kiosk.views.console: the pit console's logic below Qt."""

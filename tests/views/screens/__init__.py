@@ -1,0 +1,1 @@
+"""Tests of kiosk.views.screens: the display views."""
