@@ -5,9 +5,14 @@ on the demo floor, through the real service on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
+
+import psycopg
 import pytest
 
-from kiosk.state.errors import Forbidden, RuleRefused
+from kiosk.state.errors import Conflict, Forbidden, RuleRefused
+from kiosk.state.service import Service
 from kiosk.state.showing import parse_report
 from kiosk.state.store import AuditQuery
 from tests.fixtures.actors import ADMIN, ADMIN2, DEALER, PIT, display_actor
@@ -142,3 +147,56 @@ async def test_back_to_s246_takes_the_sharing_sign_down(demo):
     table = (await demo.snapshot(["CSP-04"]))["tables"]["CSP-04"]
     assert table["settings"]["jackpot"]["sharing_method"] is None
     assert "jackpot_sharing" not in [s["kind"] for s in table["signs"]]
+
+
+def as_an_older_release_left_it(db_url: str) -> None:
+    """The database as a release before issue 17 kept it: every link paying under 000 s246(1), the
+    tables without ``jackpot.sharing``, the digest of a floor configuration without them."""
+    if db_url.startswith("sqlite:///"):
+        conn: sqlite3.Connection | psycopg.Connection = sqlite3.connect(db_url.removeprefix("sqlite:///"))
+        mark = "?"
+    else:
+        conn = psycopg.connect(db_url)
+        mark = "%s"
+    try:
+        cur = conn.cursor()
+        for kind in ("tables", "links"):
+            cur.execute(f"SELECT id, state FROM kiosk_{kind}")
+            for row_id, text in cur.fetchall():
+                state = json.loads(text)
+                if kind == "links":
+                    state["sharing"] = "s246"
+                else:
+                    ((state.get("settings") or {}).get("jackpot") or {}).pop("sharing", None)
+                cur.execute(f"UPDATE kiosk_{kind} SET state = {mark} WHERE id = {mark}", (json.dumps(state), row_id))
+        cur.execute(f"UPDATE kiosk_meta SET value = {mark} WHERE key = {mark}", ("older", "floor_digest"))
+        conn.commit()
+    finally:
+        conn.close()
+
+
+async def test_a_link_an_older_release_kept_pays_the_floors_way_once_a_second_administrator_approves(
+    db_url, demo_floor, clock, make_service
+):
+    """docs/deploy.md, "Upgrading": the floor's way differs from the link's s246(1); the node says
+    so, --apply-floor proposes the floor's way, and hits pay under s246(1) until it is approved."""
+    service = await Service.open(db_url, floor=demo_floor, tick_seconds=None)
+    await service.close()
+    as_an_older_release_left_it(db_url)
+    with pytest.raises(Conflict, match=f'jackpot {LINK}: sharing is "s246" in the database, "equal_shares"'):
+        await Service.open(db_url, floor=demo_floor, tick_seconds=None)
+    service = await make_service(
+        db_url, floor=demo_floor, apply_floor=True, operator="Olive Operator", clock=clock, tick_seconds=None
+    )
+    [line] = [line for line in service.floor_applied if line.startswith(f"jackpot {LINK}: ")]
+    assert "sharing each winner paid under 000 s246(1) -> equal shares" in line and "proposed" in line
+    [proposal] = (await link(service))["proposals"].values()
+    assert proposal["changes"] == {"sharing": "equal_shares", "sharing_words": WORDS}
+    await show_sharing_sign(service)
+    assert (await two_royal_flushes(service)).data["hit"]["sharing_method"] == "s246"  # not yet approved
+    await service.execute(PIT, {"type": "jackpot_paid", "link_id": LINK})
+    await service.execute(PIT, {"type": "jackpot_reset", "link_id": LINK})
+    approve = {"type": "jackpot_approve", "link_id": LINK, "proposal_id": proposal["id"]}
+    await service.execute(ADMIN2, approve)
+    hit = (await two_royal_flushes(service)).data["hit"]
+    assert hit["sharing_method"] == "equal_shares" and hit["total_cents"] == hit["prize_cents"]
