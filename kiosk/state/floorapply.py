@@ -13,7 +13,8 @@ other in one transaction, as the operator:
   (003 s259(3), s295(3)); the command says when it takes effect;
 * the name and the signs: ``set_display_name`` and ``set_signs``;
 * a jackpot's seed, contribution rate and way of sharing (with its sign's words): ``jackpot_propose``,
-  which a second administrator approves (``jackpot_approve``);
+  which a second administrator approves (``jackpot_approve``); the sharing sign goes up or comes
+  down with its words then, not at once (000 s247(3));
 * what no console command changes (a new or removed table or link, a game's settings outside its
   limits, a link's name, tables, approval or jackpot wager) is applied at once as the operator's
   configuration, and refused while the jackpot it touches is locked by a pending hit (000 s245).
@@ -258,8 +259,11 @@ class _Run:
         self.step(subject, lambda: self._configure_table(table_id, want))
         if self.tables[table_id]["display_name"] != want["display_name"]:
             self.step(subject, lambda: self._display_name(table_id, want["display_name"]))
-        if self.tables[table_id].get("signs") != want["signs"]:
-            self.step(subject, lambda: self._signs(table_id, want["signs"]))
+        signs, held = _sharing_sign_held(self.tables[table_id], want)
+        if self.tables[table_id].get("signs") != signs:
+            self.step(subject, lambda: self._signs(table_id, signs))
+        if held:
+            self.step(subject, lambda: held)
         if self.tables[table_id].get("limits") != want["limits"]:
             self.step(subject, lambda: self._limits(table_id, want["limits"]))
 
@@ -388,9 +392,8 @@ class _Run:
             waits.append("after three hands' notice (002 r6.9)")
         if pending["commission"]:
             waits.append("once a display of the table shows the new commission (002 r7.3)")
-        return f"limits {what} pending ({pending['id']}): takes effect at the completion of a hand " + " and ".join(
-            waits
-        )
+        line = f"limits {what} pending ({pending['id']}): takes effect at the completion of a hand"
+        return f"{line} {' and '.join(waits)}" if waits else line
 
     def _create_link(self, link_id: str, want: Mapping[str, Any]) -> str:
         created = new_link(link_id, dict(want))
@@ -489,6 +492,30 @@ def _refusal(exc: StateError) -> str:
 def _whole_file_refused(subject: str, exc: StateError) -> StateError:
     message = f"{subject}: {_refusal(exc).removeprefix(f'{subject}: ')}; nothing of the floor file was applied"
     return refused(message, exc.rule) if isinstance(exc, RuleRefused) else type(exc)(message)
+
+
+def _jackpot_words(table: Mapping[str, Any]) -> str | None:
+    return ((table.get("settings") or {}).get("jackpot") or {}).get("sharing_method")
+
+
+def _sharing_sign_held(have: Mapping[str, Any], want: Mapping[str, Any]) -> tuple[list[dict[str, Any]], str | None]:
+    """The signs a file gives a table at once, and what waits: while the words of the jackpot
+    sharing sign change (a jackpot proposal), the sign stays up or down as it is; it goes up or
+    comes down with its words when a second administrator approves them (000 s247(3)), so that it
+    never states nothing, nor comes down while the approved way it states applies."""
+    signs = list(want["signs"])
+    if have["game"] != "caribbean_stud" or _jackpot_words(have) == _jackpot_words(want):
+        return signs, None
+    sharing = [s for s in have.get("signs") or [] if s["kind"] == "jackpot_sharing"]
+    wanted = any(s["kind"] == "jackpot_sharing" for s in signs)
+    if bool(sharing) == wanted:
+        return signs, None
+    if wanted:
+        signs = [s for s in signs if s["kind"] != "jackpot_sharing"]
+        return signs, "the jackpot sharing sign goes up with its words when a second administrator approves them"
+    at = [s["kind"] for s in have.get("signs") or []].index("jackpot_sharing")
+    signs.insert(min(at, len(signs)), dict(sharing[0]))
+    return signs, "the jackpot sharing sign comes down when a second administrator approves the jackpot's new way"
 
 
 def _uncontrolled(game: str, have: Mapping[str, Any], want: Mapping[str, Any]) -> dict[str, Any]:

@@ -110,6 +110,59 @@ async def test_attempt_24b_a_new_progressive_seed_is_a_proposal_a_second_person_
         await service.close()
 
 
+EQUALLY = "Winners share the prize equally"
+PROG_SIGNS = 'signs = ["limits", "maximum_payment", "jackpot_meter", "jackpot_paytable"]'
+PROG_SHARES_EQUALLY = [  # CSP-PROG's three tables: the sharing sign, and the words it states
+    *[(PROG_SIGNS, PROG_SIGNS.replace('"]', '", "jackpot_sharing"]'))] * 3,
+    (
+        "dead_mans_hand = true                    # 000 s227(2)\n",
+        f'dead_mans_hand = true\nsharing_method = "{EQUALLY}"\n',
+    ),
+    *[("dead_mans_hand = true\n\n", f'dead_mans_hand = true\nsharing_method = "{EQUALLY}"\n\n')] * 2,
+]
+CSP04_SHARES_NO_MORE = [
+    (
+        '"limits", "maximum_payment", "jackpot_meter", "jackpot_sharing"]',
+        '"limits", "maximum_payment", "jackpot_meter"]',
+    ),
+    ('sharing_method = "Two or more straight or royal flush winners share the jackpot prize equally"', ""),
+]
+
+
+def _signs(table):
+    return [s["kind"] for s in table["signs"]]
+
+
+async def test_a_new_way_of_sharing_and_its_sign_wait_for_a_second_administrator(seeded, tmp_path, clock):
+    """The sharing sign goes up with the way it states, when the proposal is approved: not at once,
+    stating nothing (000 s247(3)); nor does a sign that makes the approved way apply come down
+    before (the two-person control on the way a hit pays)."""
+    service = await apply(seeded, edited(tmp_path, *PROG_SHARES_EQUALLY, *CSP04_SHARES_NO_MORE), clock)
+    try:
+        snapshot = await service.snapshot()
+        for table_id in ("CSP-01", "CSP-02", "CSP-03"):
+            assert "jackpot_sharing" not in _signs(snapshot["tables"][table_id])
+            assert snapshot["tables"][table_id]["settings"]["jackpot"]["sharing_method"] is None
+        assert "jackpot_sharing" in _signs(snapshot["tables"]["CSP-04"])
+        lines = {line.split(": ", 1)[0]: line for line in service.floor_applied}
+        assert "sharing sign" in lines["CSP-01"] and "approve" in lines["CSP-01"]
+        assert "sharing sign" in lines["CSP-04"] and "approve" in lines["CSP-04"]
+        for link_id, words in (("CSP-PROG", EQUALLY), ("CSP-04.jackpot", None)):
+            [proposal] = snapshot["links"][link_id]["proposals"].values()
+            assert proposal["changes"]["sharing_words"] == words
+            approve = {"type": "jackpot_approve", "link_id": link_id, "proposal_id": proposal["id"]}
+            await service.execute(ADMIN2, approve)
+        snapshot = await service.snapshot()
+        for table_id in ("CSP-01", "CSP-02", "CSP-03"):
+            assert "jackpot_sharing" in _signs(snapshot["tables"][table_id])
+            assert snapshot["tables"][table_id]["settings"]["jackpot"]["sharing_method"] == EQUALLY
+        assert "jackpot_sharing" not in _signs(snapshot["tables"]["CSP-04"])
+        assert snapshot["links"]["CSP-PROG"]["sharing"] == "equal_shares"
+        assert snapshot["links"]["CSP-04.jackpot"]["sharing"] == "s246"
+    finally:
+        await service.close()
+
+
 async def test_attempt_24c_a_new_commission_waits_for_a_hand_and_the_table_signs(seeded, tmp_path, clock):
     service = await apply(seeded, edited(tmp_path, RAKE_10), clock)
     try:
