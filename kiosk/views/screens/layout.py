@@ -215,11 +215,21 @@ def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -
     legend = [Line(f"{BUTTONS[c].letter} {BUTTONS[c].name.upper()}", MIN_SIGN_TEXT_MM + 2, _WHITE) for c in used_codes]
     lines = [head, *(seats or [Line("NONE", MIN_SIGN_TEXT_MM + 2, _WHITE)])]
     x, w, y, h = box.x + box.w * 0.05, box.w * 0.9, box.y + MIN_SIGN_TEXT_MM, box.h - 2 * MIN_SIGN_TEXT_MM
+    chosen: list[Primitive] | None = None
     for paragraphs, gap in (([head, *lines[1:]], 0.8), ([head, *legend], 0.5), (legend, 0.3)):
-        words, used = stack(paragraphs, x=x, y=y, w=w, h=h, gap=gap, valign="top", drop=paragraphs is legend)
+        whole = all(
+            sign_text_width(word, MIN_SIGN_TEXT_MM, weight=line.weight) <= w
+            for line in paragraphs
+            for word in line.text.split()
+        )
+        if not whole:  # a word would be broken: the next, shorter way
+            continue
+        chosen, used = stack(paragraphs, x=x, y=y, w=w, h=h, gap=gap, valign="top", drop=paragraphs is legend)
         if used <= h + 1e-6:
             break
-    return out + words
+    if chosen is None:  # a panel narrower than one word: the legend as it breaks
+        chosen, _ = stack(legend or [head], x=x, y=y, w=w, h=h, gap=0.3, valign="top", drop=True)
+    return out + chosen
 
 
 _BUTTON_FILL: dict[str, Colour] = {"dealer": _WHITE, "dead": (150, 150, 150, 255)}
