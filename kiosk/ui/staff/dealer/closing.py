@@ -24,14 +24,14 @@ class ClosingBar(QWidget):
         super().__init__(parent)
         self.table_id = table_id
         self.ops = ops
-        self.text = heading("", k, 4.0)
-        self.text.setStyleSheet("QLabel { background:#fcd34d; color:#111111; padding:6px; }")
+        self.line = heading("", k, 4.0)
+        self.line.setStyleSheet("QLabel { background:#fcd34d; color:#111111; padding:6px; }")
         self.round_played = TouchButton("Round played", self, k=k)
         self.round_played.setAccessibleName("count a round played before the table closes")
         self.round_played.clicked.connect(self._played)
         self.feedback = Feedback(self)
         row = QHBoxLayout()
-        row.addWidget(self.text, 3)
+        row.addWidget(self.line, 3)
         row.addWidget(self.round_played, 1)
         box = QVBoxLayout(self)
         box.setContentsMargins(0, 0, 0, 0)
@@ -45,6 +45,6 @@ class ClosingBar(QWidget):
     def show_state(self, table: TableState) -> None:
         closing = table_closing(table)
         self.setVisible(closing is not None)
-        self.text.setText(closing_line(table))
+        self.line.setText(closing_line(table))
         self.round_played.setVisible(closing is not None and dealer_counts_rounds(table))
         self.round_played.setEnabled(closing is not None and not closing.closed)
