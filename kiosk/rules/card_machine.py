@@ -15,7 +15,8 @@ intended (s65B(1)(a),(b), s65C(1)(a),(b), s65D(1)(a),(b)):
   a new deck, the cards shuffled and cut by hand into a dealing shoe, and the round is completed
   from the shoe for the players who did not take their wagers back (s65D(2)).
 
-Only s65D gives players a choice, so only it is announced to them (:func:`procedure`).
+Only s65D gives players a choice, so only it is announced to them (:func:`procedure`;
+``docs/readings.md`` A-42).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ mentioned in subsection (3), the 3 rounds may be finished without a card reshuff
 
 The seeds give this for blackjack (s32 is the blackjack section on the cutting card).  The
 product lets the pit direct the closing of any table after 1 to :data:`MOST_ROUNDS` more rounds
-and shows the rounds remaining on the table's displays (``docs/readings.md`` A-27); only at a
+and shows the rounds remaining on the table's displays (``docs/readings.md`` A-41); only at a
 blackjack table directed to play exactly 3 more rounds does s32(4) apply.
 """
 
@@ -20,7 +20,7 @@ from kiosk.rules.citation import RuleError
 __all__ = ["CLOSING_RULE", "CLOSING_READING", "MOST_ROUNDS", "SEED_ROUNDS", "Closing", "closing_rule", "directed"]
 
 CLOSING_RULE = "003 s32(3)"
-CLOSING_READING = "docs/readings.md A-27"
+CLOSING_READING = "docs/readings.md A-41"
 SEED_ROUNDS = 3
 """The "only 3 more rounds" of 003 s32(3)."""
 MOST_ROUNDS = 10

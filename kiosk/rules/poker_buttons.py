@@ -15,7 +15,7 @@ will be designed to denote their purpose" (002 r8.1.3).  The buttons the Poker R
 * **Reserved**: in the playing area of a vacant seat, available for allocation by Poker Room
   Management (r1.1, r8.1.3(a): placed when a player leaves the table permanently).
 
-Which may be combined, as read from those definitions (``docs/readings.md`` A-26):
+Which may be combined, as read from those definitions (``docs/readings.md`` A-40):
 
 * there is one dealer button on a table, so at most one seat holds Dealer or Dead;
 * Dead is the dealer button in front of an empty seat and Dealer the same button in front of a

@@ -380,7 +380,7 @@ GameState = (
 
 
 class TableClosing(TypedDict):
-    """A closing directed by the pit (``table_closing``; 003 s32(3), ``docs/readings.md`` A-27):
+    """A closing directed by the pit (``table_closing``; 003 s32(3), ``docs/readings.md`` A-41):
     ``rounds`` more rounds, ``played`` of them recorded since (``kiosk.state.handlers``)."""
 
     rounds: int

@@ -5,7 +5,7 @@ of the ``layout``, ``trichro`` and ``twoup_lights`` views (:func:`notice_bands`)
 its own among the signs of the ``limits`` and ``signs`` views
 (:func:`kiosk.views.signs.frames.notice_sign`).
 
-* **Table closing** (003 s32(3); ``docs/readings.md`` A-27): "Table closing: 3 rounds
+* **Table closing** (003 s32(3); ``docs/readings.md`` A-41): "Table closing: 3 rounds
   remaining" while the rounds the pit directed are played, then "Table closed".
 * **Card machine malfunction** (003 s65D(2)(a)): players may have each amount they wagered in
   the round returned, while the round is completed from a dealing shoe.

@@ -27,7 +27,7 @@ def test_the_cutting_card_in_the_3_rounds_needs_no_reshuffle_only_at_blackjack(g
 
 
 def test_other_games_rest_on_the_reading():
-    assert closing_rule("roulette") == "docs/readings.md A-27" and closing_rule("blackjack") == "003 s32(3)"
+    assert closing_rule("roulette") == "docs/readings.md A-41" and closing_rule("blackjack") == "003 s32(3)"
 
 
 @pytest.mark.parametrize("rounds", [0, MOST_ROUNDS + 1, -3, True, "3"])

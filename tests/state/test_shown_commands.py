@@ -135,7 +135,7 @@ async def test_a_pit_boss_directs_the_closing_and_the_rounds_count_down(service)
         await run(service, b.table_closing("RO-01", 3), DEALER)
     events = await run(service, b.table_closing("RO-01", 3), PIT)
     assert events[0].data["words"] == "Table closing: 3 rounds remaining"
-    assert events[0].data["rule"] == "docs/readings.md A-27"  # s32 is blackjack's: roulette rests on the reading
+    assert events[0].data["rule"] == "docs/readings.md A-41"  # s32 is blackjack's: roulette rests on the reading
     for number, remaining in ((7, 2), (8, 1), (9, 0)):
         events = await run(service, b.roulette_result("RO-01", number))
         assert [e.type for e in events] == ["roulette_result", "table_closing_round"]
@@ -143,7 +143,7 @@ async def test_a_pit_boss_directs_the_closing_and_the_rounds_count_down(service)
     assert events[1].data["words"] == "Table closed"
     with pytest.raises(RuleRefused) as exc:
         await run(service, b.roulette_result("RO-01", 10))
-    assert "closed" in refused(exc, "docs/readings.md A-27")
+    assert "closed" in refused(exc, "docs/readings.md A-41")
     assert (await table(service, "RO-01"))["game_state"]["number"] == 9  # nothing was written
     await run(service, b.table_closing("RO-01", None), PIT)
     assert (await table(service, "RO-01"))["closing"] is None

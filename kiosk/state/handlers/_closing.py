@@ -1,4 +1,4 @@
-"""Closing a table after a number of rounds (003 s32(3), (4); ``docs/readings.md`` A-27).
+"""Closing a table after a number of rounds (003 s32(3), (4); ``docs/readings.md`` A-41).
 
 * ``table_closing`` (pit: a pit boss or assistant pit boss directs it, s32(3)) sets the rounds
   still to be played before the table closes, 1 to :data:`~kiosk.rules.closing.MOST_ROUNDS`
@@ -46,7 +46,7 @@ ROUND_ENDS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "caribbean_round_end": _always,
     "hand_completed": _always,
 }
-"""The events that end a round, by type, and which of them do (one definition, A-27)."""
+"""The events that end a round, by type, and which of them do (one definition, A-41)."""
 
 COUNTED_GAMES: dict[str, str] = {
     **{game: "each drawing with a result (a voided drawing is not a round)" for game in TRI_CHRO_GAMES},
@@ -172,7 +172,7 @@ SPECS = [
         "table",
         _round_played,
         "count a round played at a table being closed, where the game records no end of a round"
-        " (blackjack, pai gow, manila and draw poker; docs/readings.md A-27)",
+        " (blackjack, pai gow, manila and draw poker; docs/readings.md A-41)",
         games=MANUAL_GAMES,
     ),
 ]

@@ -5,7 +5,8 @@ layout area to light in ``winning``) and the last :data:`~kiosk.state.handlers._
 results, newest first, for the display's result board.
 
 ``roulette_illumination_fault`` records that the winning number did not light on the layout:
-"a result is valid even if a winning area does not illuminate" (000 s78(7)); the displays show
+"a result is valid even if a winning area does not illuminate" (000 s78(7), which names no game:
+``docs/readings.md`` A-43); the displays show
 "Result stands: illumination fault" until the next spin.
 """
 

@@ -3,7 +3,7 @@
 words and choices here and only paint them.
 
 * A closing (003 s32(3)): what it says to staff, and whether the dealer counts the rounds
-  (games that record no end of a round, ``docs/readings.md`` A-27).
+  (games that record no end of a round, ``docs/readings.md`` A-41).
 * Poker marker buttons (002 r8.1.3): a touch on a button at a seat adds it, taking away the
   buttons it cannot go with (:func:`toggled`), or takes it away.
 * The pit's actions at a table: the inspector's approval of a new tri-chro drawing (001 s466(b)),

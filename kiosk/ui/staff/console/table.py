@@ -1,5 +1,5 @@
 """The pit's actions in play at one table: what the law gives a pit boss or a casino key
-employee, not the dealer.
+employee, not the dealer (``docs/readings.md`` A-44).
 
 * Close the table after a number of rounds (003 s32(3): "a pit boss or assistant pit boss
   directs only 3 more rounds to be played before the table is closed"); the table's displays

@@ -1,5 +1,5 @@
 """The closing of the table at the top of every dealer panel (003 s32(3); ``docs/readings.md``
-A-27): what the pit directed and the rounds remaining, and, where the game records no end of a
+A-41): what the pit directed and the rounds remaining, and, where the game records no end of a
 round (blackjack, pai gow, manila and draw poker), the dealer's button counting each round."""
 
 from __future__ import annotations
