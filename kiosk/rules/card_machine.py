@@ -54,7 +54,7 @@ PROCEDURES: dict[str, Procedure] = {
         Procedure(
             "transfer",
             "003 s65B(2)",
-            "cards undamaged: moved to another machine",
+            "Another machine, cards undamaged",
             "transfer the cards to the other card machine and continue the game",
             False,
             None,
@@ -62,7 +62,7 @@ PROCEDURES: dict[str, Procedure] = {
         Procedure(
             "transfer_damaged",
             "003 s65C(2)",
-            "cards damaged: the rest moved to another machine",
+            "Another machine, cards damaged",
             "remove the damaged cards, transfer the rest to the other machine, replace the damaged cards"
             " from a new deck, mix them in and continue the game",
             False,
@@ -71,7 +71,7 @@ PROCEDURES: dict[str, Procedure] = {
         Procedure(
             "dealing_shoe",
             "003 s65D(2)",
-            "no other machine: the round is finished from a dealing shoe",
+            "No other machine: dealing shoe",
             "give each player the opportunity to have the round's wagers returned, replace damaged cards"
             " from a new deck, shuffle and cut by hand into a dealing shoe and complete the round for the"
             " players who kept their wagers",

@@ -164,6 +164,20 @@ async def test_blackjack_rounds_are_counted_by_the_dealer(service):
         await run(service, b.closing_round_played("RO-01"))
 
 
+async def test_a_jackpot_hit_is_settled_even_at_a_closed_table(service):
+    """The winning hands of a round are paid (000 s245-s247) whatever the closing; the round is
+    recorded as played after it, and the next round's end is refused."""
+    await run(service, b.table_closing("CSP-01", 1), PIT)
+    await run(service, b.caribbean_round_end("CSP-01"))
+    assert (await table(service, "CSP-01"))["closing"]["played"] == 1
+    events = await run(service, b.jackpot_hit("CSP-01", {"place 2": ["AS", "KS", "QS", "JS", "TS"]}))
+    closing = [e for e in events if e.type == "table_closing_round"]
+    assert closing and closing[0].data["after_closing"] is True
+    with pytest.raises(RuleRefused) as exc:
+        await run(service, b.caribbean_round_end("CSP-01"))
+    assert "closed" in refused(exc, "docs/readings.md A-41")
+
+
 async def test_only_spins_that_decide_the_wagers_count_at_two_up(service):
     await run(service, b.table_closing("TU-01", 2), PIT)
     await run(service, b.twoup_new_game("TU-01"))

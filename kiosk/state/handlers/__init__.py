@@ -154,7 +154,7 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
             raise refused(str(exc).splitlines()[0], exc.rule) from None
         except ValueError as exc:
             raise BadRequest(f"{spec.type}: {str(exc).splitlines()[0] if str(exc) else 'invalid value'}") from None
-        _closing.count_rounds(outcome, ctx)  # a table being closed counts the rounds played (003 s32(3))
+        _closing.count_rounds(spec.type, outcome)  # a table being closed counts the rounds played (003 s32(3))
         _law_holds(spec, ctx, loaded, outcome)
         return outcome
 

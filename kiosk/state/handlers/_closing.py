@@ -11,7 +11,8 @@
   room hand.  Where the game records no end of a round (blackjack, pai gow, manila and draw
   poker) the dealer counts it: ``closing_round_played`` (:data:`MANUAL_GAMES`).
 * Once the directed rounds are played the table is closed: a further round is refused (s32(3)
-  "only 3 more rounds") until the pit withdraws the closing.
+  "only 3 more rounds") until the pit withdraws the closing, except a jackpot hit, whose winning
+  hands are settled whatever the closing (000 s245-s247): it is recorded as played after it.
 """
 
 from __future__ import annotations
@@ -69,12 +70,17 @@ def closing_of(table: Mapping[str, Any]) -> Closing | None:
     return Closing(str(table["game"]), int(closing["rounds"]), int(closing["played"]))
 
 
-def _played(table: dict, by: int, ctx: Context, why: str) -> tuple[dict, Any]:
+SETTLED_WHATEVER_THE_CLOSING = frozenset({"jackpot_hit"})
+"""Commands whose round is recorded even at a closed table: a jackpot hit's winning hands are paid."""
+
+
+def _played(table: dict, by: int, why: str, *, refuse: bool = True) -> tuple[dict, Any]:
     """The table after ``by`` more rounds of its closing, and the event saying so; refused when
-    the table is already closed."""
+    the table is already closed (unless ``refuse`` is false: then marked ``after_closing``)."""
     closing = closing_of(table)
     assert closing is not None
-    if closing.remaining < by:
+    after_closing = closing.remaining < by
+    if after_closing and refuse:
         raise RuleRefused(
             f"table {table['id']} is closed: the pit directed only {closing.rounds} more round"
             f"{'s' if closing.rounds != 1 else ''} ({closing.rule}); withdraw the closing at the pit console"
@@ -93,14 +99,16 @@ def _played(table: dict, by: int, ctx: Context, why: str) -> tuple[dict, Any]:
         closed=after.closed,
         counted=why,
         words=after.words(),
+        after_closing=after_closing,
         rule=after.rule,
     )
     return new, event
 
 
-def count_rounds(outcome: Outcome, ctx: Context) -> None:
-    """Count the rounds ``outcome`` ends at tables being closed (in place): a ``table_closing_round``
-    event follows with the table's new state; refused when the table is already closed."""
+def count_rounds(command_type: str, outcome: Outcome) -> None:
+    """Count the rounds ``outcome`` (of a ``command_type`` command) ends at tables being closed, in
+    place: a ``table_closing_round`` event follows with the table's new state; refused when the
+    table is already closed (:data:`SETTLED_WHATEVER_THE_CLOSING` excepted)."""
     ended: dict[str, list[str]] = {}
     for event in outcome.events:
         decides = ROUND_ENDS.get(event.type)
@@ -110,7 +118,8 @@ def count_rounds(outcome: Outcome, ctx: Context) -> None:
         table = outcome.tables.get(table_id)
         if table is None or closing_of(table) is None:
             continue
-        new, event = _played(table, len(types), ctx, types[0])
+        refuse = command_type not in SETTLED_WHATEVER_THE_CLOSING
+        new, event = _played(table, len(types), types[0], refuse=refuse)
         outcome.tables[table_id] = new
         outcome.events.append(event)
 
@@ -152,7 +161,7 @@ def _direct(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
 def _round_played(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     if closing_of(table) is None:
         raise BadRequest(f"table {table['id']}: no closing is directed; there are no rounds to count")
-    new, event = _played(table, 1, ctx, "closing_round_played")
+    new, event = _played(table, 1, "closing_round_played")
     return Outcome(events=[event], tables={new["id"]: new})
 
 

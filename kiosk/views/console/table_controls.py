@@ -42,17 +42,16 @@ def dealer_counts_rounds(table: TableState) -> bool:
 
 
 def closing_line(table: TableState) -> str:
-    """The closing as staff read it: ``"Closing: 2 of 3 rounds remaining (003 s32(3))"``, with
-    how the rounds are counted; ``""`` when no closing is directed."""
+    """The closing as staff read it: ``"Closing: 2 of 3 rounds remaining (003 s32(3))"``; ``""``
+    when no closing is directed."""
     closing = table_closing(table)
     if closing is None:
         return ""
     if closing.closed:
         return f"Table closed: the {closing.rounds} rounds directed are played ({closing.rule})"
-    counted = "the dealer counts each round" if dealer_counts_rounds(table) else "counted as rounds are recorded"
-    text = f"Closing: {closing.remaining} of {closing.rounds} rounds remaining, {counted} ({closing.rule})"
+    text = f"Closing: {closing.remaining} of {closing.rounds} rounds remaining ({closing.rule})"
     if closing.no_reshuffle:
-        text += "; cutting card out in these 3 rounds: finish them without a reshuffle (003 s32(4))"
+        text += "; cutting card out: finish them without a reshuffle (003 s32(4))"
     return text
 
 

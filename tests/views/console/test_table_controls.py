@@ -45,7 +45,7 @@ def test_what_a_closing_says_to_staff(demo_states):
     assert closing_line(tables["BJ-02"]) == ""
     after, _ = b.simulate([b.table_closing("BJ-02", 3)], tables, links, role="pit")
     line = closing_line(after["BJ-02"])
-    assert "3 of 3 rounds remaining" in line and "dealer counts" in line and "003 s32(4)" in line
+    assert "3 of 3 rounds remaining" in line and "003 s32(3)" in line and "003 s32(4)" in line
     assert dealer_counts_rounds(after["BJ-02"]) and not dealer_counts_rounds(after["RO-01"])
     after, _ = b.simulate([b.closing_round_played("BJ-02")] * 3, after, links)
     assert closing_line(after["BJ-02"]).startswith("Table closed")

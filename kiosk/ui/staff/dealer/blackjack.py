@@ -50,19 +50,17 @@ class BlackjackSection(GameSection):
 
         self.machine_label = heading("Card machine malfunction in this round (003 ss65B-65D):", self.k, 3.5)
         self.layout_.addWidget(self.machine_label)
-        row = QHBoxLayout()
+        machines = self.grid()
         self.machine: dict[str, TouchButton] = {}
-        for code, steps in PROCEDURES.items():
-            b = self.button(
-                f"{steps.label[:1].upper()}{steps.label[1:]} ({steps.rule.removeprefix('003 ')})", text_mm=3.0
-            )
+        for i, (code, steps) in enumerate(PROCEDURES.items()):
+            b = self.button(f"{steps.label} ({steps.rule})", text_mm=3.5)
             b.setToolTip(f"{steps.dealer} ({steps.rule})")
             b.clicked.connect(
                 lambda _=False, c=code, w=b: self.send(builders.card_machine_malfunction(self.table_id, c), w)
             )
-            row.addWidget(b)
+            machines.addWidget(b, i, 0)
             self.machine[code] = b
-        self.layout_.addLayout(row)
+        self.layout_.addLayout(machines)
         self.machine_status = heading("", self.k, 3.5)
         self.layout_.addWidget(self.machine_status)
         self.round_completed = self.button("Round completed from the dealing shoe (003 s65D(2)(d))")
@@ -86,7 +84,10 @@ class BlackjackSection(GameSection):
             return
         self._show_machine(table)
         settings = table.get("settings") or {}
-        if not (table.get("limits") or {}).get("bonus_blackjack"):
+        bonus = bool((table.get("limits") or {}).get("bonus_blackjack"))
+        for w in (*self.suit_buttons.values(), *self.card_buttons.values(), self.nominate):
+            w.setVisible(bonus)  # nothing to nominate at a table without bonus blackjack
+        if not bonus:
             self.status.setText("This table does not play bonus blackjack: nothing to nominate")
             self.nominate.setEnabled(False)
             return
@@ -109,7 +110,7 @@ class BlackjackSection(GameSection):
             self.machine_status.setText("")
         elif steps.wagers_may_be_returned:
             self.machine_status.setText(
-                f"Displays tell players they may have the round's wagers returned ({steps.rule}): {steps.dealer}"
+                f"The displays say players may have the round's wagers returned ({steps.rule}(a))"
             )
         else:
-            self.machine_status.setText(f"Recorded: {steps.dealer} ({steps.rule})")
+            self.machine_status.setText(f"Recorded: {steps.label.lower()}; the game continues ({steps.rule})")

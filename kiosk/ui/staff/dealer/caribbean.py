@@ -61,6 +61,7 @@ class CaribbeanSection(GameSection):
         for place in range(1, PLACES + 1):
             b = self.button(str(place), checkable=True, text_mm=5.0)
             b.setAccessibleName(f"the slot light of place {place} did not light")
+            b.setStyleSheet("QPushButton:checked { background:#b00020; color:#ffffff; }")
             b.clicked.connect(lambda _=False, n=place, w=b: self._unlit(n, w))
             row_unlit.addWidget(b)
             self.unlit[place] = b

@@ -4,7 +4,7 @@ round (blackjack, pai gow, manila and draw poker), the dealer's button counting 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.dealer.base import heading
@@ -37,6 +37,8 @@ class ClosingBar(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.addLayout(row)
         box.addWidget(self.feedback)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.round_played.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.setVisible(False)
 
     def _played(self) -> None:

@@ -19,6 +19,8 @@ from kiosk.views.facts import poker_buttons, poker_state
 
 __all__ = ["PokerSection"]
 
+_CHECKED = "QPushButton:checked { background:#1565c0; color:#ffffff; }"
+
 
 class PokerSection(GameSection):
     games = ("poker",)
@@ -53,6 +55,7 @@ class PokerSection(GameSection):
         self.button_seats: dict[int, TouchButton] = {}
         for seat in range(1, SEATS + 1):
             b = self.button(str(seat), checkable=True, text_mm=4.5)
+            b.setStyleSheet(_CHECKED)
             b.setAccessibleName(f"marker buttons of seat {seat}")
             b.clicked.connect(lambda _=False, s=seat: self._choose_seat(s))
             row.addWidget(b)
@@ -62,6 +65,7 @@ class PokerSection(GameSection):
         self.markers: dict[str, TouchButton] = {}
         for i, (code, spec) in enumerate(BUTTONS.items()):
             b = self.button(spec.name, checkable=True, text_mm=3.5)
+            b.setStyleSheet(_CHECKED)
             b.setToolTip(f"{spec.name}: {spec.means} ({spec.rule})")
             b.clicked.connect(lambda _=False, c=code, w=b: self._toggle(c, w))
             marks.addWidget(b, i // 4, i % 4)
