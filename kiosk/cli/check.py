@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if args.layout:
         problems = []
         for path in args.layout:
-            problems += _layout_problems(Path(path))
+            problems += _layout_problems(Path(path), content=True)
         for line in problems:
             print(line)
         failed |= bool(problems)
@@ -87,18 +87,24 @@ def _check_floor(path: Path) -> tuple[bool, str]:
     return True, f"{n} table{'s' if n != 1 else ''}, {m} link{'s' if m != 1 else ''}"
 
 
-def _layout_problems(path: Path) -> list[str]:
+def _layout_problems(path: Path, *, content: bool = False) -> list[str]:
+    """The layout file's problems, one line each; with ``content``, also what the seeds require
+    printed on the cloth and it lacks (a floor's tables get that from check_floor, with their
+    settings)."""
     try:
+        from kiosk.scene.cloth_content import cloth_violations
         from kiosk.scene.layout_file import LayoutError, load_layout
     except ImportError as exc:
         raise CommandError(f"cannot check layouts: {exc}") from None
     try:
-        load_layout(path)
+        layout = load_layout(path)
     except LayoutError as exc:
         return [_one_line(p) for p in (exc.problems or [str(exc)])]
     except Exception as exc:  # a layout loader failure must still give one line
         return [f"{path}: cannot load layout: {type(exc).__name__}: {exc}"]
-    return []
+    if not content:
+        return []
+    return [_one_line(f"{path}: {v.message}") for v in cloth_violations(layout)]
 
 
 def _one_line(text: str) -> str:

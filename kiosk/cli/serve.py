@@ -179,7 +179,7 @@ def _load_floor(path: Path | None) -> Floor | None:
 async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None, floor: Floor | None) -> int:
     from aiohttp import web
 
-    from kiosk.state.auditkey import find_key
+    from kiosk.state.auditkey import UNKEYED, find_key
     from kiosk.state.checkpoint import CheckpointWriter, run_checkpoints
     from kiosk.state.errors import StateError
     from kiosk.state.http import ConnectionLimits, HealthSettings, create_app, server_info, start_site
@@ -237,6 +237,8 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None, floor: Fl
                 file=sys.stderr,
                 flush=True,
             )
+        if key is None:
+            print(f"kiosk serve: warning: {UNKEYED}", file=sys.stderr, flush=True)
         await stop.wait()
         print("kiosk serve: shutting down", flush=True)
         return 0

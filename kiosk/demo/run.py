@@ -7,7 +7,8 @@ event loop:
 
 * the backend, on a SQLite file in the output folder, seeded from the floor, serving the API on
   127.0.0.1 (the pit, display and dealer tokens are printed, so other ``kiosk`` commands can
-  connect);
+  connect), signing its audit records with a key of its own, ``audit.key`` in the output folder
+  (made on the first run: the demo never writes an unkeyed chain, nor uses the machine's key);
 * the croupier (:mod:`kiosk.demo.croupier`) playing tri-chro drawings, two-up spins, Caribbean
   jackpot wagers and the occasional hit, at a human pace, through the real API;
 * display windows for tables of several games (:data:`kiosk.demo.DEMO_DISPLAYS`: the tri-chro
@@ -43,8 +44,9 @@ from typing import TYPE_CHECKING
 from kiosk.demo import DEALER_TABLE, DEMO_DISPLAYS, DISPLAY_SHARE
 from kiosk.demo.croupier import Croupier
 from kiosk.floor import Floor, FloorError, check_floor, load_floor
+from kiosk.state.auditkey import AuditKey, load_key, write_new_key
 from kiosk.state.client import KioskClient
-from kiosk.state.errors import StateError
+from kiosk.state.errors import AuditKeyError, StateError
 from kiosk.state.http import create_app, start_site
 from kiosk.state.service import Service
 from kiosk.ui.display.device_settings import DeviceSettingsError, load_settings
@@ -167,6 +169,15 @@ def run_demo(floor: Floor, out: Path, options: Options) -> int:
     return asyncio.run(_Demo(floor, out, specs, options, windows=False).run())
 
 
+def _demo_key(out: Path) -> AuditKey:
+    """The demo's own audit key, ``out/audit.key``: made (mode 0600) on the first run, read after."""
+    path = out / "audit.key"
+    try:
+        return load_key(path) if path.exists() else write_new_key(path)[1]
+    except StateError as exc:
+        raise DemoError(exc.message) from None
+
+
 async def _cancel(task: asyncio.Task[None]) -> None:
     task.cancel()
     try:
@@ -184,6 +195,7 @@ class _Demo:
 
     async def run(self) -> int:
         """Start everything, wait to be stopped, stop everything (in the reverse order)."""
+        key = _demo_key(self.out)
         try:
             service = await Service.open(
                 f"sqlite:///{self.out / 'demo.sqlite3'}",
@@ -191,7 +203,10 @@ class _Demo:
                 apply_floor=True,
                 operator="kiosk demo",
                 node_id="demo",
+                audit_key=key,
             )
+        except AuditKeyError as exc:  # a database an older demo signed with another key
+            raise DemoError(f"{exc.message}; remove {self.out / 'demo.sqlite3'} to start the demo afresh") from None
         except StateError as exc:
             raise DemoError(exc.message) from None
         async with AsyncExitStack() as stack:
@@ -218,6 +233,7 @@ class _Demo:
             print(f"kiosk demo: serving {url}/api/v1 (SQLite {self.out / 'demo.sqlite3'})", flush=True)
             for role, token in tokens.items():
                 print(f"kiosk demo: {role} token: {token}", flush=True)
+            print(f"kiosk demo: audit records signed with the demo's own key, {key.source}", flush=True)
             pit = await stack.enter_async_context(KioskClient(url, tokens["pit"]))
             staff_table = DEALER_TABLE if self.windows and DEALER_TABLE in self.floor.tables else None
             played = {tid: t.game for tid, t in self.floor.tables.items() if tid != staff_table}

@@ -11,15 +11,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
 from kiosk.rules.citation import Violation
+from kiosk.rules.games import naming_violation
 from kiosk.rules.lettering import MIN_TEXT_MM, text_height_rule
+from kiosk.rules.limits import format_percent_bp
 from kiosk.rules.money import format_money
 
 if TYPE_CHECKING:  # pragma: no cover
     from kiosk.floor.models import Floor, Table
 
-__all__ = ["structural_violations"]
+__all__ = ["structural_violations", "table_game_names"]
+
+
+def table_game_names(table: Table) -> tuple[str, ...]:
+    """The names a table's game goes by besides the game's own: a poker room table's variant,
+    as the Poker Rules write it (002 r8.4-r8.24)."""
+    if table.variant in POKER_VARIANTS:
+        return (POKER_VARIANTS[table.variant][0],)
+    return ()
 
 
 def _violation(subject: str, text: str, rule: str, key: str | None = None, severity: str = "error") -> Violation:
@@ -166,6 +177,15 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
                 )
             )
 
+    naming = naming_violation(
+        game,
+        table.display_name,
+        bonus_blackjack=game == "blackjack" and table.blackjack_settings.bonus_blackjack,
+        names=table_game_names(table),
+    )
+    if naming is not None:  # docs/readings.md A-31
+        out.append(Violation(rule=naming.rule, message=f"{tid}: {naming.message}", key=naming.key))
+
     if game in ("manila_poker", "draw_poker") and table.layout_approval is None:
         rule = "003 s258(2)" if game == "manila_poker" else "003 s294(2)"
         out.append(
@@ -189,6 +209,7 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
             )
         )
 
+    out += _cloth_violations(floor, table)
     if game == "caribbean_stud":
         out += _caribbean_violations(floor, table)
     elif game == "blackjack":
@@ -256,6 +277,51 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
     return out
 
 
+def _cloth_violations(floor: Floor, table: Table) -> list[Violation]:
+    """What the seeds require printed on the table's cloth (:mod:`kiosk.scene.cloth_content`):
+    a custom layout is checked as the shipped ones are, and the shipped Caribbean stud layout
+    too when the pit procedures word its jackpot areas (000 s230(3)(c))."""
+    from kiosk.rules.cloth import JACKPOT_AREA_RULE, JACKPOT_AREA_WORD
+    from kiosk.scene.cloth_content import ClothTable, custom_cloth_violations
+    from kiosk.scene.layout_file import table_features
+    from kiosk.scene.resources import default_layout_path
+
+    out: list[Violation] = []
+    wording = None
+    slots = False
+    if table.game == "caribbean_stud":
+        jackpot = table.caribbean_settings.jackpot
+        wording, slots = jackpot.area_wording, jackpot.slots
+        if wording is not None and slots:
+            out.append(
+                _violation(
+                    table.id,
+                    "jackpot.area_wording is printed nowhere: a table with jackpot slots has no jackpot areas",
+                    JACKPOT_AREA_RULE,
+                    "caribbean_stud.jackpot.area_wording",
+                    "warning",
+                )
+            )
+    path = table.layout
+    if path is None and wording is not None and not slots:
+        try:
+            path = default_layout_path(table.game)
+        except FileNotFoundError:
+            path = None
+    if path is None:
+        return out
+    cloth = ClothTable(
+        features=table_features(table.game, jackpot_slots=slots),
+        jackpot_wording=wording or JACKPOT_AREA_WORD,
+        bonus_blackjack=table.game == "blackjack" and table.blackjack_settings.bonus_blackjack,
+        casino_name=floor.casino.name,
+    )
+    for v in custom_cloth_violations(path, cloth):
+        message = v.message if v.rule in v.message else f"{v.message} ({v.rule})"
+        out.append(Violation(rule=v.rule, message=f"{table.id}: layout {path.name}: {message}", key="layout"))
+    return out
+
+
 def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
     out: list[Violation] = []
     tid = table.id
@@ -274,8 +340,23 @@ def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
                     )
                 )
         return out
-    shows_meter = "jackpot_meter" in table.sign_kinds or any(d.view == "jackpot" for d in floor.displays_of(tid))
-    if not shows_meter:
+    live = any(d.view == "jackpot" for d in floor.displays_of(tid))
+    rate = jackpot.contribution_bp or 0
+    if rate > 0 and not live:
+        # every jackpot wager adds to the prize: only a live meter shows its amount (A-32)
+        printed = "jackpot_meter" in table.sign_kinds
+        out.append(
+            _violation(
+                tid,
+                f"the jackpot prize grows with every jackpot wager (contribution {format_percent_bp(rate)})"
+                + (", so a printed jackpot_meter sign is out of date after the next wager" if printed else "")
+                + f'; show the live meter: a display with table = "{tid}" and view = "jackpot" '
+                "(docs/readings.md A-32)",
+                "000 s231(2)",
+                "signs",
+            )
+        )
+    elif not live and "jackpot_meter" not in table.sign_kinds:
         out.append(
             _violation(
                 tid,

@@ -90,12 +90,32 @@ class SignJob:
 
 
 def not_on_paper(kind: str, table: Mapping[str, Any], link: Mapping[str, Any] | None) -> str | None:
-    """Why a sign the table shows on screen is not printed, or ``None``: a progressive jackpot's
-    prize changes with every wager, and only its meter may show it (000 s231(4))."""
-    if kind == "jackpot_meter" and link is not None and not link.get("standalone", True):
+    """Why a sign the table shows on screen is not printed, or ``None``: a jackpot prize that
+    changes with every wager is shown by its live meter only - a progressive jackpot's (000
+    s231(4)), and an unlinked table's whose jackpot wagers add to it (000 s231(2);
+    docs/readings.md A-32)."""
+    refusal = _paper_refusal(kind, table, link)
+    return None if refusal is None else refusal[0]
+
+
+def _paper_refusal(kind: str, table: Mapping[str, Any], link: Mapping[str, Any] | None) -> tuple[str, str] | None:
+    """``(why, rule)`` for a sign that is not printed (:func:`not_on_paper`), or ``None``."""
+    if kind != "jackpot_meter" or link is None:
+        return None
+    if not link.get("standalone", True):
+        rule = "000 s231(4)"
         return (
             f"table {table['id']}: the prize of the progressive jackpot {link.get('name', link.get('id'))} is shown "
-            "by its meter, live, never on paper (000 s231(4))"
+            f"by its meter, live, never on paper ({rule})",
+            rule,
+        )
+    if int((link.get("meter") or {}).get("rate_bp") or 0) > 0:
+        rule = "000 s231(2)"
+        return (
+            f"table {table['id']}: the jackpot prize grows with every jackpot wager, so a printed amount is out of "
+            f"date after the next one; its live meter, a display with the jackpot view, shows it, never paper "
+            f"({rule}; docs/readings.md A-32)",
+            rule,
         )
     return None
 
@@ -136,10 +156,11 @@ def plan_signs(
         link = links.get(table["link_id"]) if table.get("link_id") else None
         ctx = Context(table, link, tz)
         for kind in wanted:
-            reason = not_on_paper(kind, table, link)
-            if reason is not None:
+            refusal = _paper_refusal(kind, table, link)
+            if refusal is not None:
+                reason, rule = refusal
                 if kind in kinds:
-                    raise ExportError(reason, "000 s231(4)")
+                    raise ExportError(reason, rule)
                 if skipped is not None:
                     skipped.append(f"{kind} of {reason}")
                 continue

@@ -4,6 +4,9 @@
   sign showing the new minimum and the proposed time, displayed at or near the table for
   at least 20 minutes before that time, or every player at the table agreeing.  A
   decrease applies at once (the seed restricts increases only).
+* Players' agreement (003 s259(3)(b), s295(3)(b); 002 r6.9) is a count of the players who
+  agreed, recorded by a staff member; an agreement of no player is none, so an empty table
+  cannot agree (docs/readings.md A-30).
 * Poker room game, minimum buy-in, betting limit and betting type (002 r6.9): prior
   notice of at least three hands, or a majority of players agreeing; either way the
   change is made only at the completion of a hand (docs/readings.md A-17 reading).
@@ -33,10 +36,12 @@ __all__ = [
     "NOTICE_PERIOD",
     "POKER_SETTINGS",
     "STAKE_RULES",
+    "AGREEMENT_RULES",
     "Approved",
     "PlayerAgreement",
     "PokerChangeNotice",
     "PokerSetting",
+    "agreement_violation",
     "commission_change_decision",
     "give_poker_notice",
     "minimum_table_stake_change",
@@ -56,6 +61,16 @@ POKER_SETTINGS: tuple[str, ...] = ("game", "minimum_buy_in", "betting_limit", "b
 _STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
 #: The section that governs a higher minimum table stake, per game.
 STAKE_RULES: dict[str, str] = dict(_STAKE_RULES)
+
+#: Where players' agreement stands in for notice: every player at the table agreeing
+#: (003 s259(3)(b), s295(3)(b)) or a majority of them (002 r6.9).
+AGREEMENT_RULES: dict[str, str] = {
+    "manila_poker": "003 s259(3)(b)",
+    "draw_poker": "003 s295(3)(b)",
+    "poker": "002 r6.9",
+}
+#: The reading that an agreement needs players who agreed.
+AGREEMENT_READING = "docs/readings.md A-30"
 
 
 def _casino_tz() -> tzinfo:
@@ -110,13 +125,44 @@ class PlayerAgreement:
 
     @property
     def unanimous(self) -> bool:
-        """Every player at the table agreed (003 s259(3)(b)); true of an empty table."""
-        return self.agreeing == self.players_at_table
+        """Every player at the table agreed (003 s259(3)(b)); never true of an empty table, where
+        nobody agreed (docs/readings.md A-30)."""
+        return self.agreeing > 0 and self.agreeing == self.players_at_table
 
     @property
     def majority(self) -> bool:
         """More than half of the players at the table agreed (002 r6.9)."""
         return self.players_at_table > 0 and 2 * self.agreeing > self.players_at_table
+
+
+def agreement_violation(game: str, agreement: PlayerAgreement | None) -> Violation | None:
+    """The refusal of an agreement that no player gave, or ``None``.
+
+    Where the seeds let players' agreement stand in for notice (:data:`AGREEMENT_RULES`), an
+    agreement is the players who agreed: a record of none (an empty table, or nobody of those
+    seated) proves nothing, and a command that carries one is refused, citing the rule it
+    claims (docs/readings.md A-30).  ``None`` for no agreement, one of at least one player, or a
+    game without such a rule.
+    """
+    if agreement is None or game not in AGREEMENT_RULES:
+        return None
+    agreement.check()
+    if agreement.agreeing > 0:
+        return None
+    rule = AGREEMENT_RULES[game]
+    if agreement.players_at_table == 0:
+        who = "no player at the table to agree (0 of 0): an empty table cannot agree"
+    else:
+        who = f"no player agreed (0 of {agreement.players_at_table})"
+    if game == "poker":
+        instead = "give notice of three hands instead, or record how many players agreed"
+    else:
+        instead = "show the notice of the new minimum for 20 minutes instead, or record how many players agreed"
+    return Violation(
+        rule,
+        f"a players' agreement needs players who agreed; {who}; {instead} ({rule}; {AGREEMENT_READING})",
+        key="players_agreed",
+    )
 
 
 def _aware(value: Any, name: str) -> datetime:
@@ -187,7 +233,9 @@ def minimum_table_stake_change(
             rule,
         )
     agreed = ""
-    if agreement is not None:
+    if agreement is not None and agreement.agreeing == 0:
+        agreed = f"; no player agreed, and an agreement needs players ({AGREEMENT_READING})"
+    elif agreement is not None:
         agreed = f"; only {agreement.agreeing} of {agreement.players_at_table} players agreed, and all must"
     if notice_from is None:
         return Violation(

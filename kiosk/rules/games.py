@@ -1,15 +1,31 @@
 """The registry of games: ids from the contract, their rule parts and default names.
 
-Operators may offer a game under a name of their own (000 s230(5), 001 s456(7),
-003 s50A(3)): the display name lives in the table's configuration; the names here are
-only defaults.
+Operators may offer a game under a name of their own only where a seed gives them the power:
+Caribbean stud (000 s230(5)), tri-chro (001 s456(7)) and bonus blackjack (003 s50A(3)); every
+other game keeps its own name in the table's display name, to which the operator may add words
+(docs/readings.md A-31: :func:`naming_violation`).  The display name lives in the table's
+configuration; the names here are the defaults and the names the games keep.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Game", "GAMES", "RENAMING_RULES", "TRI_CHRO_GAMES", "game", "tri_chro_balls"]
+from .citation import Violation
+
+__all__ = [
+    "Game",
+    "GAMES",
+    "NAMING_READING",
+    "RENAMING_RULES",
+    "TRI_CHRO_GAMES",
+    "game",
+    "keeps_game_name",
+    "naming_violation",
+    "renaming_power",
+    "tri_chro_balls",
+]
 
 
 @dataclass(frozen=True)
@@ -17,7 +33,7 @@ class Game:
     id: str
     default_name: str
     source: str  # where the game's rules are, e.g. "001 pt 20 ss455-467"
-    renamable_by: str | None = None  # citation that lets the operator rename it, if any
+    renamable_by: str | None = None  # citation that lets the operator rename it, if any (see renaming_power)
     balls: int | None = None  # tri-chro: the number of balls, 54 (001 s461) or 63 (001 s462)
 
 
@@ -57,3 +73,60 @@ def game(game_id: str) -> Game:
     except KeyError:
         known = ", ".join(GAMES)
         raise ValueError(f"unknown game {game_id!r}; known games: {known}") from None
+
+
+#: The reading of the seeds' naming powers: where no seed gives one, the game keeps its name.
+NAMING_READING = "docs/readings.md A-31"
+
+
+def renaming_power(game_id: str, *, bonus_blackjack: bool = False) -> str | None:
+    """The citation that lets the operator offer this table's game under a name of its own, or
+    ``None``: 000 s230(5) (Caribbean stud), 001 s456(7) (tri-chro), and 003 s50A(3) for a
+    blackjack table only while it offers bonus blackjack (the power is to name bonus blackjack)."""
+    power = game(game_id).renamable_by
+    if game_id == "blackjack" and not bonus_blackjack:
+        return None
+    return power
+
+
+def _letters(text: str) -> str:
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def keeps_game_name(game_id: str, name: str, names: Iterable[str] = ()) -> bool:
+    """Whether ``name`` still names the game: it holds the game's name (its default name, or one
+    of ``names``, e.g. a poker room variant's), ignoring case, spaces and punctuation."""
+    wanted = (game(game_id).default_name, *names)
+    have = _letters(name)
+    return any(_letters(w) and _letters(w) in have for w in wanted)
+
+
+def naming_violation(
+    game_id: str, name: str, *, bonus_blackjack: bool = False, names: Iterable[str] = ()
+) -> Violation | None:
+    """The refusal of a display name the seeds give no power for, or ``None``.
+
+    A table whose game the operator may name (:func:`renaming_power`) takes any name; any other
+    table's name keeps the game's name (:func:`keeps_game_name`), to which words may be added
+    ("High Limit Roulette"), docs/readings.md A-31.
+    """
+    names = tuple(names)
+    if renaming_power(game_id, bonus_blackjack=bonus_blackjack) is not None or keeps_game_name(game_id, name, names):
+        return None
+    kept = " or ".join(repr(n) for n in (game(game_id).default_name, *names))
+    if game_id == "blackjack":
+        rule = game(game_id).renamable_by or NAMING_READING
+        return Violation(
+            rule,
+            f"a blackjack table is offered under another name only with bonus blackjack, which this table does "
+            f"not offer; {name!r} drops the name {kept}: keep it in the name or offer bonus blackjack "
+            f"({rule}; {NAMING_READING})",
+            key="display_name",
+        )
+    return Violation(
+        NAMING_READING,
+        f"the seeds let the operator name only Caribbean stud, tri-chro and bonus blackjack "
+        f"({', '.join(RENAMING_RULES)}); {name!r} drops the game's name {kept}: keep it in the name "
+        f"({NAMING_READING})",
+        key="display_name",
+    )

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from pathlib import Path as FilePath
 from typing import TYPE_CHECKING, Any
 
+from kiosk.rules.cloth import JACKPOT_AREA_WORD
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import font_face
 from kiosk.scene.hit import contains
@@ -138,14 +139,16 @@ def build_scene(
     logo: FilePath | None = None,
     lit: Iterable[str] = frozenset(),
     features: Iterable[str] = frozenset(),
+    jackpot_wording: str = JACKPOT_AREA_WORD,
 ) -> Scene:
     """The scene of ``layout`` for one table.
 
     ``lit`` names the areas to draw lit (e.g. the result of
     :func:`kiosk.rules.trichro.winning_wagers`).  ``features`` are the table's features
     (:data:`kiosk.scene.layout_file.FEATURES`): an item with ``when`` is drawn only on a table that has
-    that feature, one with ``unless`` only on a table that has not.  Raises ``ValueError`` naming
-    any lit id that is not an area of the layout, or a logo file that cannot be drawn.
+    that feature, one with ``unless`` only on a table that has not.  ``jackpot_wording`` is what
+    ``{jackpot_wording}`` prints: 'jackpot' or the pit procedures' description of the jackpot
+    areas (000 s230(3)(c)).  Raises ``ValueError`` naming any lit id that is not an area of the layout, or a logo file that cannot be drawn.
     """
     lit_set = frozenset(lit)
     unknown = sorted(lit_set - set(layout.areas))
@@ -153,7 +156,7 @@ def build_scene(
         raise ValueError(f"{layout.path}: no area {', '.join(map(repr, unknown))} to light")
     features = frozenset(features)
     drawn = [item for item in layout.items if _for_table(item.values, features)]
-    tokens = {"game_name": game_name, "casino_name": casino_name}
+    tokens = {"game_name": game_name, "casino_name": casino_name, "jackpot_wording": jackpot_wording}
     items: list[Primitive] = []
     areas = {}
     # filled shapes drawn so far, latest last: (path, glow colour if a lit area else None), to

@@ -39,11 +39,12 @@ __all__ = [
     "LayoutError",
     "load_layout",
     "parse_layout",
+    "table_features",
     "tri_chro_wager_ids",
 ]
 
 FORMAT = "kiosk-layout/1"
-TOKENS = ("game_name", "casino_name")
+TOKENS = ("game_name", "casino_name", "jackpot_wording")
 
 
 class LayoutError(ValueError):
@@ -165,6 +166,12 @@ def _area_id(v: Any) -> str:
 #: configuration: ``jackpot_slots`` is a Caribbean stud table with jackpot slots and lights
 #: (000 s231(1)), whose cloth then carries no areas marked 'jackpot' (000 s230(3)(c)).
 FEATURES = frozenset({"jackpot_slots"})
+
+
+def table_features(game: str, *, jackpot_slots: bool = False) -> frozenset[str]:
+    """The layout features of a table (``when``/``unless``): jackpot slots on a Caribbean stud
+    table (000 s231(1))."""
+    return frozenset({"jackpot_slots"}) if game == "caribbean_stud" and jackpot_slots else frozenset()
 
 
 def _feature(v: Any) -> str:

@@ -35,6 +35,7 @@ __all__ = [
     "AuditKeyError",
     "ENV_KEY",
     "ENV_KEY_FILE",
+    "UNKEYED",
     "default_key_path",
     "load_key",
     "find_key",
@@ -43,6 +44,11 @@ __all__ = [
 
 ENV_KEY = "KIOSK_AUDIT_KEY"
 ENV_KEY_FILE = "KIOSK_AUDIT_KEY_FILE"
+#: What a node with no key is told at start-up (``kiosk serve``), and its console's audit page.
+UNKEYED = (
+    "no audit key: the audit records are not signed, so anyone with the database file can rewrite"
+    " them unseen; make a key with kiosk audit keygen and restart (docs/audit.md)"
+)
 _MAC_DOMAIN = b"kiosk-audit-v1:"
 _ID_DOMAIN = b"kiosk-audit-key-id"
 

@@ -16,7 +16,7 @@ from kiosk.scene.primitives import Scene
 from kiosk.scene.resources import default_layout_path
 from kiosk.state.shapes import TableState
 from kiosk.views.base import CasinoSettings
-from kiosk.views.facts import layout_features
+from kiosk.views.facts import jackpot_wording, layout_features
 
 __all__ = ["cloth_scene", "layout_file", "layout_for"]
 
@@ -50,6 +50,7 @@ def _scene(
     logo: str | None,
     lit: frozenset[str],
     features: frozenset[str],
+    jackpot_wording: str,
 ) -> Scene:
     return build_scene(
         _load(path, mtime_ns),
@@ -58,6 +59,7 @@ def _scene(
         logo=None if logo is None else Path(logo),
         lit=lit,
         features=features,
+        jackpot_wording=jackpot_wording,
     )
 
 
@@ -80,4 +82,5 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
         None if settings.logo is None else str(settings.logo),
         frozenset(lit),
         layout_features(table),
+        jackpot_wording(table),  # 000 s230(3)(c): the pit procedures' description, or 'jackpot'
     )

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
+from kiosk.rules.cloth import JACKPOT_AREA_WORD
+from kiosk.scene.layout_file import table_features
 from kiosk.state.shapes import (
     TRI_CHRO_GAMES,
     TWO_UP_GAMES,
@@ -35,6 +37,7 @@ __all__ = [
     "pai_gow_state",
     "poker_state",
     "layout_features",
+    "jackpot_wording",
     "trichro_lit",
     "slots_in_play",
     "roulette_results",
@@ -112,14 +115,20 @@ def poker_state(table: TableState) -> PokerGameState | None:
     return gs if _of_poker(gs, table["game"]) else None
 
 
-def layout_features(table: TableState) -> frozenset[str]:
+def layout_features(table: Mapping[str, Any]) -> frozenset[str]:
     """The layout features of the table (``layouts/FORMAT.md``: ``when``/``unless``), from its
     settings as the floor file gave them: jackpot slots on a Caribbean stud table (000 s231(1))."""
-    if table["game"] == "caribbean_stud":
-        jackpot = table.get("settings", {}).get("jackpot") or {}
-        if isinstance(jackpot, dict) and jackpot.get("slots"):
-            return frozenset({"jackpot_slots"})
-    return frozenset()
+    jackpot = table.get("settings", {}).get("jackpot") or {}
+    return table_features(table["game"], jackpot_slots=isinstance(jackpot, dict) and bool(jackpot.get("slots")))
+
+
+def jackpot_wording(table: Mapping[str, Any]) -> str:
+    """What marks a Caribbean stud table's jackpot areas (and names them on its signs): the
+    description the approved pit procedures give (the floor's ``jackpot.area_wording``), else
+    'jackpot' (000 s230(3)(c))."""
+    jackpot = table.get("settings", {}).get("jackpot") or {}
+    wording = jackpot.get("area_wording") if isinstance(jackpot, dict) else None
+    return wording if isinstance(wording, str) and wording.strip() else JACKPOT_AREA_WORD
 
 
 def trichro_lit(table: TableState) -> frozenset[str]:

@@ -155,3 +155,39 @@ def test_demo_with_a_missing_floor_is_one_line(tmp_path) -> None:
     assert out.returncode != 0
     assert "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.slow
+def test_the_demo_signs_its_audit_trail_with_a_key_of_its_own(tmp_path):
+    """``kiosk demo`` keeps an audit key in its data dir (made on its first run, used again after)
+    and signs with it: ``kiosk audit verify`` with that key checks every record's MAC."""
+    env = {"DISPLAY": None, "WAYLAND_DISPLAY": None, "QT_QPA_PLATFORM": None}
+    for _run in range(2):
+        done = _demo(tmp_path, env, "--headless", "--seconds", "3", "--snapshot-every", "60")
+        assert done.returncode == 0, done.stderr
+        assert "no audit key" not in done.stdout + done.stderr
+    key = tmp_path / "demo" / "audit.key"
+    assert key.stat().st_mode & 0o077 == 0
+    assert [line for line in done.stdout.splitlines() if "audit records" in line] == [
+        f"kiosk demo: audit records signed with the demo's own key, {key}"
+    ]
+    verify = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kiosk.cli",
+            "audit",
+            "verify",
+            "--db",
+            f"sqlite:///{tmp_path / 'demo' / 'demo.sqlite3'}",
+            "--audit-key",
+            str(key),
+        ],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT), XDG_CONFIG_HOME=str(tmp_path / "config")),
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+    assert verify.stdout.startswith("ok: ") and "MACs checked with key" in verify.stdout, verify.stdout

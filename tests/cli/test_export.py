@@ -40,14 +40,17 @@ def test_floor_export_is_reproducible_and_has_a_manifest(tmp_path):
     assert first.returncode == 0, first.stderr
     lines = first.stdout.strip().splitlines()
     assert re.match(
-        r"^40 signs, 42 pages \(A3 portrait\): 40 files in .*; manifest .*manifest\.json; 3 not printed$", lines[0]
+        r"^39 signs, 41 pages \(A3 portrait\): 39 files in .*; manifest .*manifest\.json; 4 not printed$", lines[0]
     ), first.stdout
-    # the progressive jackpot's prize is live on its meter, never on paper (000 s231(4))
-    assert [line.split(":")[1].strip() for line in lines[1:]] == [f"jackpot_meter of table CSP-0{i}" for i in (1, 2, 3)]
+    # the progressive jackpot's prize is live on its meter, never on paper (000 s231(4)), and so is
+    # the prize of CSP-04, which grows with every jackpot wager (000 s231(2); docs/readings.md A-32)
+    assert [line.split(":")[1].strip() for line in lines[1:]] == [
+        f"jackpot_meter of table CSP-0{i}" for i in (1, 2, 3, 4)
+    ]
     again = kiosk("export", "--floor", str(DEMO), "--paper", "A3", "--crop-marks", "--out", str(tmp_path / "b"))
     assert again.returncode == 0, again.stderr
     names = sorted(p.name for p in (tmp_path / "a").iterdir())
-    assert names == sorted(p.name for p in (tmp_path / "b").iterdir()) and len(names) == 41
+    assert names == sorted(p.name for p in (tmp_path / "b").iterdir()) and len(names) == 40
     for name in names:  # byte-identical re-export: the time generated is the floor file's
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
     manifest = json.loads((tmp_path / "a" / "manifest.json").read_text())
@@ -67,6 +70,7 @@ def test_floor_export_is_reproducible_and_has_a_manifest(tmp_path):
         (["--generated-at", "yesterday"], "not an ISO 8601 time"),
         (["--changed-since", "/nonexistent/manifest.json"], "no such manifest"),
         (["--table", "CSP-01", "--sign", "jackpot_meter"], "never on paper (000 s231(4))"),
+        (["--table", "CSP-04", "--sign", "jackpot_meter"], "never paper (000 s231(2); docs/readings.md A-32)"),
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, needle):
@@ -146,7 +150,7 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
             env=env,
         )
         assert second.returncode == 0, second.stderr
-        assert second.stdout.startswith("1 sign, 1 page (A3 portrait)") and "39 unchanged" in second.stdout, (
+        assert second.stdout.startswith("1 sign, 1 page (A3 portrait)") and "38 unchanged" in second.stdout, (
             second.stdout
         )
         assert sorted(p.name for p in (tmp_path / "second").iterdir()) == ["BJ-01_limits.pdf", "manifest.json"]

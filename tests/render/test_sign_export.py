@@ -28,14 +28,18 @@ GENERATED = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
 
 @pytest.fixture(scope="module")
 def demo():
-    """The demo floor's signs, and the two kinds no demo table shows (manila commission, the
-    Caribbean bet payment odds), so every kind of the catalogue is printed."""
+    """The demo floor's signs, and the kinds no demo table prints (manila commission, the
+    Caribbean bet payment odds, and the jackpot meter of a prize that does not grow: every demo
+    jackpot grows, docs/readings.md A-32), so every kind of the catalogue is printed."""
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     tables, links = states_from_floor(floor)
     tz = floor.casino.timezone
     jobs = plan_signs(tables, links, timezone_=tz)
     jobs += plan_signs(tables, links, table_ids=["MP-01"], kinds=["commission"], timezone_=tz)
     jobs += plan_signs(tables, links, table_ids=["CSP-01"], kinds=["bet_paytable"], timezone_=tz)
+    own = tables["CSP-04"]["link_id"]
+    fixed = {**links, own: {**links[own], "meter": {**links[own]["meter"], "rate_bp": 0}}}
+    jobs += plan_signs(tables, fixed, table_ids=["CSP-04"], kinds=["jackpot_meter"], timezone_=tz)
     return floor, tables, links, jobs
 
 
@@ -189,3 +193,16 @@ def test_bad_output_paths_write_nothing(demo, tmp_path):
     with pytest.raises(ExportError, match="smallest paper that fits"):
         export_signs(jobs, small, tmp_path / "a5", batch=False, generated=GENERATED)
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no folder, no partial file
+
+
+def test_the_meter_of_a_prize_that_grows_is_not_printed(demo):
+    """CSP-04's jackpot wagers add to its prize: a printed amount is out of date after the next
+    one (000 s231(2); docs/readings.md A-32), so the export leaves it out, or refuses it when asked."""
+    floor, tables, links, _jobs = demo
+    skipped: list[str] = []
+    jobs = plan_signs(tables, links, table_ids=["CSP-04"], timezone_=floor.casino.timezone, skipped=skipped)
+    assert "jackpot_meter" not in {job.kind for job in jobs}
+    assert [line.split(":")[0] for line in skipped] == ["jackpot_meter of table CSP-04"]
+    with pytest.raises(ExportError) as err:
+        plan_signs(tables, links, table_ids=["CSP-04"], kinds=["jackpot_meter"])
+    assert err.value.rule == "000 s231(2)" and "jackpot view" in str(err.value)

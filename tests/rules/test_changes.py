@@ -210,3 +210,32 @@ def test_names_and_values_with_line_breaks_are_refused() -> None:
         give_poker_notice("game", "Omaha", "Ana\nB", hand_in_progress=False)
     with pytest.raises(ValueError, match="one line"):
         stake(None, agreement=PlayerAgreement("Lee\n", 5, 5))
+
+
+# ---------------------------------------------------------------- an agreement of nobody (A-30)
+
+
+@pytest.mark.parametrize(("agreeing", "players"), [(0, 0), (0, 3)])
+def test_an_agreement_of_no_player_is_no_agreement(agreeing, players) -> None:
+    """'All players at the table agree' (003 s259(3)(b)) is not true of an empty table: with
+    nobody to agree, only the notice raises the stake (docs/readings.md A-30)."""
+    nobody = PlayerAgreement("Fay Floor", agreeing, players)
+    assert not nobody.unanimous and not nobody.majority
+    result = stake(None, agreement=nobody)
+    assert isinstance(result, Violation) and result.rule == "003 s259(3)"
+    assert "no player agreed" in result.message
+
+
+@pytest.mark.parametrize(
+    ("game", "rule"), [("manila_poker", "003 s259(3)(b)"), ("draw_poker", "003 s295(3)(b)"), ("poker", "002 r6.9")]
+)
+def test_an_agreement_of_nobody_is_refused_with_its_citation(game, rule) -> None:
+    from kiosk.rules.changes import agreement_violation
+
+    for agreeing, players in ((0, 0), (0, 7)):
+        v = agreement_violation(game, PlayerAgreement("Fay Floor", agreeing, players))
+        assert isinstance(v, Violation) and v.rule == rule and v.key == "players_agreed"
+        assert v.message.endswith(f"({rule}; docs/readings.md A-30)")
+    assert agreement_violation(game, PlayerAgreement("Fay Floor", 1, 1)) is None
+    assert agreement_violation(game, None) is None
+    assert agreement_violation("blackjack", PlayerAgreement("Fay Floor", 0, 0)) is None  # no agreement rule there

@@ -170,6 +170,32 @@ def test_a_per_class_minimum_of_5_dollars_brings_the_floors_in() -> None:
     assert errors("tri_chro_63", TableLimits(1000, 100000)) == []
 
 
+def test_the_audits_l3_table_a_500_dollar_maximum_with_class_maxima_above_it_is_refused() -> None:
+    """001 s459(1) sets "the maximum wager permitted for the table"; a class maximum above it
+    would let a wager exceed it (docs/readings.md A-09)."""
+    limits = TableLimits(500, 50000, maximum_by={c: S459[c][1] for c in OFFERED["tri_chro_54"]})
+    found = errors("tri_chro_54", limits)
+    assert [(v.rule, v.key) for v in found] == [("001 s459(1)", "maximum_by.3:4"), ("001 s459(1)", "maximum_by.6:5")]
+    assert found[0].message == (
+        "maximum for 3 to 4 wagers ($1,200) is above the table maximum ($500); no wager may exceed the "
+        "maximum wager permitted for the table: lower it or raise the table maximum "
+        "(001 s459(1); docs/readings.md A-09)"
+    )
+
+
+@pytest.mark.parametrize("game", ["tri_chro_54", "tri_chro_63"])
+@pytest.mark.parametrize("delta", [-1, 0, 1])
+def test_every_class_maximum_is_at_most_the_table_maximum(game, delta) -> None:
+    """Exhaustive over the classes the game offers: a class maximum one cent above the table
+    maximum is refused, at or below it accepted (minimum $10: no s459(1) floors)."""
+    for odds in OFFERED[game]:
+        found = errors(game, TableLimits(1000, 50000, maximum_by={odds: 50000 + delta}))
+        if delta > 0:
+            assert [(v.rule, v.key) for v in found] == [("001 s459(1)", f"maximum_by.{odds}")], odds
+        else:
+            assert found == [], odds
+
+
 def test_the_54_ball_table_warns_about_any_star_but_stays_valid() -> None:
     warnings = [v for v in violations("tri_chro_54", VALID["tri_chro_54"]) if v.severity == "warning"]
     assert any("any star" in v.message for v in warnings)

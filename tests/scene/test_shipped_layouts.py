@@ -493,11 +493,35 @@ def test_caribbean_seat_has_ante_bet_and_jackpot_areas_marked_with_their_words(s
         item = shape_of("caribbean_stud", area)
         assert item.kind in ("ellipse", "rect", "path")
         printed = [i.get("text") for i in items_in_area("caribbean_stud", area, "text")]
-        assert printed == [word], f"{area} is marked {printed!r}"
+        # the jackpot areas print 'jackpot' or the pit procedures' wording (000 s230(3)(c))
+        assert printed == [word if word != "jackpot" else "{jackpot_wording}"], f"{area} is marked {printed!r}"
     # jackpot nearest the player, bet nearest the dealer (top middle)
     dealer = (layout("caribbean_stud").width_mm / 2, 0)
     dist = {w: math.dist(centre("caribbean_stud", f"seat{seat}_{w}"), dealer) for w in ("ante", "bet", "jackpot")}
     assert dist["bet"] < dist["ante"] < dist["jackpot"]
+
+
+@pytest.mark.parametrize(
+    "wording", ["jackpot", "Progressive", "bonus jackpot wager", "Mega Progressive Jackpot", "Jackpot Bonus"]
+)
+def test_caribbean_jackpot_wording_fits_its_areas(wording):
+    """The floor's jackpot.area_wording is set inside each jackpot circle, clear of its border,
+    with capitals of at least 10 mm (000 s230(3)(c)); kiosk check refuses one that does not fit
+    (tests/scene/test_cloth_content.py)."""
+    built = build_scene(layout("caribbean_stud"), game_name="G", casino_name=LONG_CASINO_NAME, jackpot_wording=wording)
+    polys = area_polygons("caribbean_stud")
+    checked = 0
+    for run in (i for i in built.items if isinstance(i, TextRun)):
+        home = home_area("caribbean_stud", run)
+        if home is None or not home.endswith("_jackpot"):
+            continue
+        assert run.text.replace(" ", "") in wording.replace(" ", ""), run.text
+        assert run.size_mm * run.face.cap_height_em >= 10.0 - 1e-6
+        clearance = max(shape_of("caribbean_stud", home).get("stroke_mm", 1.0) / 2, lit_sizes(built.areas[home])[0]) + 1
+        for corner in ink_quad(run):
+            assert inside(corner, polys[home]) and edge_distance(corner, polys[home]) >= clearance, (wording, run.text)
+        checked += 1
+    assert checked >= 7
 
 
 def test_caribbean_ante_and_jackpot_are_circles_and_bets_are_rectangles():

@@ -23,7 +23,7 @@ async def _busy_database(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     try:
         await service.create_token("dealer", "Dana Dealer")
-        await service.execute(PIT, b.set_display_name("BJ-01", "X"))
+        await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack X"))
         await service.execute(DEALER, b.trichro_no_more_bets("TC54-01"))
         await service.execute(DEALER, b.trichro_draw("TC54-01", ["red", "gold*"]))
         report = await service.verify_audit()

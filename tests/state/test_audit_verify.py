@@ -37,7 +37,7 @@ async def _busy(url: str, floor, key: AuditKey | None, checkpoints: pathlib.Path
             writer = CheckpointWriter(checkpoints)
             writer.write(head["n"], head["seq"], head["hash"])
             writer.close()
-        await service.execute(PIT, b.set_display_name("BJ-01", "Late"))
+        await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack late"))
         if checkpoints is not None:
             head = await service.audit_head()
             writer = CheckpointWriter(checkpoints)
@@ -150,7 +150,8 @@ async def test_each_finding_names_what_differs(tmp_path, floor):
     report = await _verify(url, KEY, cps)
     text = "\n".join(report.problems)
     assert (
-        'table BJ-01: stored state differs from the event log (display_name is "Min $5", the log says "Late")' in text
+        'table BJ-01: stored state differs from the event log (display_name is "Min $5", the log says "Blackjack late")'
+        in text
     )
     assert "table TU-01: missing from the stored state" in text
     assert "token tok_mallory (admin, 'Mallory') is not in the audit trail" in text
@@ -202,7 +203,7 @@ async def test_an_old_database_is_keyed_from_the_next_record_and_still_verifies(
     await _busy(url, floor, None)
     before = (await _verify(url, None, None)).records
     service = await Service.open(url, tick_seconds=None, audit_key=KEY)
-    await service.execute(PIT, b.set_display_name("BJ-01", "Keyed"))
+    await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack keyed"))
     await service.close()
     report = await _verify(url, KEY, None)
     assert report.ok and report.keyed_from == before + 1 and report.records == before + 2

@@ -14,6 +14,7 @@ from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.client.status import Connected, Offline
 from kiosk.state.service import Service
 from kiosk.views import builders as b
+from tests.fixtures.floors import lawful_name
 from tests.fixtures.ports import free_port
 from tests.fixtures.serve_nodes import ServeNode
 
@@ -67,7 +68,7 @@ async def _play(writer: KioskClient, stop: asyncio.Event) -> int:
         if table.startswith("CSP"):
             command = b.jackpot_wagers(table, count=1 + i % 3)
         else:
-            command = b.set_display_name(table, f"Shift {i}")
+            command = b.set_display_name(table, lawful_name(table, f"shift {i}"))
         count += len(await writer.execute(command))
         await asyncio.sleep(0.02)
     return count
@@ -129,7 +130,7 @@ async def test_clients_of_a_killed_node_catch_up_on_another_and_the_node_rejoins
                 newcomer = Display([urls[0]], display_token, "BJ-01")
                 displays.append(newcomer)
                 await until(lambda: newcomer.connected_to == urls[0], 20, "the rejoined node serves")
-                written = await writer.execute(b.set_display_name("BJ-01", "After the rejoin"))
+                written = await writer.execute(b.set_display_name("BJ-01", "Blackjack after the rejoin"))
                 await until(
                     lambda: newcomer.items[-1].seq == written[-1].seq,
                     20,

@@ -8,6 +8,7 @@ import pytest
 from kiosk.state.service import Service
 from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, PIT
+from tests.fixtures.floors import lawful_name
 
 TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 
@@ -15,7 +16,9 @@ TABLES = ["TC54-01", "CSP-01", "CSP-02", "BJ-01", "MP-01"]
 async def _floor_changes(service: Service, rounds: int) -> list:
     written = []
     for i in range(rounds):
-        written += await service.execute(PIT, b.set_display_name(TABLES[i % len(TABLES)], f"Name {i}"))
+        written += await service.execute(
+            PIT, b.set_display_name(TABLES[i % len(TABLES)], lawful_name(TABLES[i % len(TABLES)], f"Name {i}"))
+        )
         if i % 3 == 0:  # a jackpot contribution: a link event that concerns every linked table
             written += await service.execute(DEALER, b.jackpot_wagers("CSP-01", count=2))
     return written

@@ -17,6 +17,7 @@ import pytest
 from kiosk.state.client import KioskClient, Snapshot
 from kiosk.state.errors import StoreUnavailable
 from kiosk.views import builders as b
+from tests.fixtures.floors import lawful_name
 from tests.fixtures.paths import DEMO_FLOOR, ROOT
 from tests.fixtures.ports import free_port
 
@@ -118,7 +119,7 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_write(tmp_path):
                 i = 0
                 while True:
                     try:
-                        acked.extend(await writer.execute(b.set_display_name(table_id, f"{table_id} #{i}")))
+                        acked.extend(await writer.execute(b.set_display_name(table_id, lawful_name(table_id, f"#{i}"))))
                     except StoreUnavailable:
                         return  # the server died under us: this write was never acknowledged
                     i += 1
@@ -148,7 +149,7 @@ async def test_sigkill_during_a_burst_loses_no_acknowledged_write(tmp_path):
                 for event in acked:
                     assert stored.get(event.seq) == event.to_json()
                 assert (await check.verify_audit())["ok"] is True
-                last = await retry_write(check, b.set_display_name("BJ-01", "after the restart"))
+                last = await retry_write(check, b.set_display_name("BJ-01", "Blackjack after the restart"))
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
             assert_contiguous(seen)
@@ -172,13 +173,13 @@ async def test_postgresql_restart_mid_stream_is_survived(pg_server, pg_url):
             reader = asyncio.create_task(collect(stream, seen))
             await wait_for_seq(seen, 0)
             for i in range(5):
-                await writer.execute(b.set_display_name("BJ-01", f"before {i}"))
+                await writer.execute(b.set_display_name("BJ-01", f"Blackjack before {i}"))
             await asyncio.to_thread(pg_server.restart)
             last = None
             for i in range(10):
                 last = await retry_write(
                     writer,
-                    b.set_display_name(TABLES[i % len(TABLES)], f"after {i}"),
+                    b.set_display_name(TABLES[i % len(TABLES)], lawful_name(TABLES[i % len(TABLES)], f"after {i}")),
                 )
             await wait_for_seq(seen, last[-1].seq)
             reader.cancel()
@@ -217,9 +218,9 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
             reader_a = asyncio.create_task(collect(screen_a.stream(), seen_a))
             await wait_for_seq(seen_b, 0)
             await wait_for_seq(seen_a, 0)
-            from_a = await via_a.execute(b.set_display_name("BJ-01", "via A"))
+            from_a = await via_a.execute(b.set_display_name("BJ-01", "Blackjack via A"))
             await wait_for_seq(seen_b, from_a[-1].seq, timeout=20)
-            from_b = await via_b.execute(b.set_display_name("BJ-02", "via B"))
+            from_b = await via_b.execute(b.set_display_name("BJ-02", "Blackjack via B"))
             await wait_for_seq(seen_a, from_b[-1].seq, timeout=20)
             await wait_for_seq(seen_b, from_b[-1].seq, timeout=20)
             reader_a.cancel()
@@ -229,8 +230,8 @@ async def test_two_nodes_on_one_postgresql_see_each_others_changes(pg_url):
                 events = {i.seq: i.to_json() for i in seen[1:]}
                 assert events[from_a[-1].seq] == from_a[-1].to_json()
                 assert events[from_b[-1].seq] == from_b[-1].to_json()
-            assert (await via_b.table("BJ-01"))["display_name"] == "via A"
-            assert (await via_a.table("BJ-02"))["display_name"] == "via B"
+            assert (await via_b.table("BJ-01"))["display_name"] == "Blackjack via A"
+            assert (await via_a.table("BJ-02"))["display_name"] == "Blackjack via B"
     finally:
         await node_a.stop()
         await node_b.stop()

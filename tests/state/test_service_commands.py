@@ -137,8 +137,8 @@ async def test_display_name_and_signs(service):
 
 async def test_events_since_and_table_filter(service):
     start = (await service.snapshot())["seq"]
-    await service.execute(PIT, b.set_display_name("BJ-01", "A"))
-    await service.execute(PIT, b.set_display_name("TU-01", "B"))
+    await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack A"))
+    await service.execute(PIT, b.set_display_name("TU-01", "Two-Up Dice B"))
     await service.execute(DEALER, b.jackpot_wagers("CSP-02", count=3))
     everything = await service.events_since(start)
     assert [e.seq for e in everything] == [start + 1, start + 2, start + 3]
@@ -154,13 +154,13 @@ async def test_events_since_and_table_filter(service):
 async def test_subscription_overflow_is_bounded(service):
     slow = service.subscribe(maxsize=3)
     for i in range(5):
-        await service.execute(PIT, b.set_display_name("BJ-01", f"N{i}"))
+        await service.execute(PIT, b.set_display_name("BJ-01", f"Blackjack {i}"))
     assert slow.overflowed and slow.closed
     got = [e async for e in slow]
     assert len(got) == 3 and slow.last_seq == got[-1].seq
     fresh = service.subscribe()
-    await service.execute(PIT, b.set_display_name("BJ-01", "Z"))
-    assert (await asyncio.wait_for(fresh.__anext__(), 5)).data["display_name"] == "Z"
+    await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Z"))
+    assert (await asyncio.wait_for(fresh.__anext__(), 5)).data["display_name"] == "Blackjack Z"
     fresh.close()
     assert [e async for e in fresh] == []
 

@@ -21,7 +21,7 @@ def _floor(tmp_path, text, name="floor.toml"):
 
 async def test_same_floor_again_changes_nothing_even_after_pit_changes(db_url, floor):
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
-    await service.execute(PIT, b.set_display_name("BJ-01", "Run-time name"))
+    await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack run-time name"))
     before = await service.snapshot()
     await service.close()
     service = await Service.open(db_url, floor=floor, tick_seconds=None)

@@ -15,7 +15,7 @@ from tests.fixtures.actors import DISPLAY, PIT
 
 
 async def _rename(node, name):
-    return await node.execute(PIT, builders.set_display_name("BJ-01", name))
+    return await node.execute(PIT, builders.set_display_name("BJ-01", f"Blackjack {name}"))
 
 
 async def _collect(sub, count, timeout=20):
@@ -38,7 +38,7 @@ async def test_change_through_one_node_reaches_a_subscriber_of_another(pg_url, f
         got_b = await _collect(on_b, 5)
         got_a = await _collect(on_a, 5)
         assert [e.seq for e in got_b] == [e.seq for e in written] == [e.seq for e in got_a]
-        assert got_b[-1].data["display_name"] == "name 4"
+        assert got_b[-1].data["display_name"] == "Blackjack name 4"
     finally:
         await a.close()
         await b.close()
@@ -63,8 +63,8 @@ async def test_nodes_survive_a_postgresql_restart(pg_server, floor):
                 await asyncio.sleep(0.1)
         assert written, "the node never reconnected"
         got = await _collect(on_b, 1, timeout=30)
-        assert got[0].seq == written[0].seq and got[0].data["display_name"] == "after"
-        assert (await b.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "after"
+        assert got[0].seq == written[0].seq and got[0].data["display_name"] == "Blackjack after"
+        assert (await b.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "Blackjack after"
     finally:
         await a.close()
         await b.close()

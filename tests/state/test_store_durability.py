@@ -18,6 +18,7 @@ from kiosk.state.schema import SCHEMA_VERSION
 from kiosk.state.service import Service
 from kiosk.views import builders as b
 from tests.fixtures.actors import PIT
+from tests.fixtures.floors import lawful_name
 from tests.fixtures.paths import ROOT
 
 
@@ -120,7 +121,7 @@ async def test_sequence_is_gap_free_under_concurrent_writes(db_url, floor):
         start = (await service.snapshot())["seq"]
         await asyncio.gather(
             *(
-                service.execute(PIT, b.set_display_name(t, f"name {i}"))
+                service.execute(PIT, b.set_display_name(t, lawful_name(t, f"name {i}")))
                 for i in range(10)
                 for t in ("BJ-01", "TU-01", "MP-01")
             )
@@ -147,7 +148,7 @@ from tests.fixtures.actors import PIT
 async def main():
     s = await Service.open({f"sqlite:///{db}"!r}, floor=load_floor({str(floor_path)!r}), tick_seconds=None)
     for i in range(25):
-        ev = await s.execute(PIT, {{"type": "set_display_name", "table_id": "BJ-01", "display_name": f"n{{i}}"}})
+        ev = await s.execute(PIT, {{"type": "set_display_name", "table_id": "BJ-01", "display_name": f"Blackjack {{i}}"}})
         print(ev[0].seq, flush=True)
     os.kill(os.getpid(), signal.SIGKILL)
 asyncio.run(main())
@@ -162,7 +163,7 @@ asyncio.run(main())
         try:
             events = await service.events_since(0, limit=10_000)
             assert set(acknowledged) <= {e.seq for e in events}
-            assert (await service.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "n24"
+            assert (await service.snapshot(["BJ-01"]))["tables"]["BJ-01"]["display_name"] == "Blackjack 24"
             assert (await service.verify_audit()).ok
         finally:
             await service.close()

@@ -131,6 +131,7 @@ def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
         return f"'{cls}' is not a tri-chro odds class (use {', '.join(offered)})"
 
     out = check_classes(view, offered, why, schedule, view.reader.rule, lambda cls: f"{odds_label(cls)} wagers")
+    out += _above_the_table_maximum(view, offered)
     class_minimums = [m for c, m in view.minimum_by.items() if c in offered]
     minimums = [m for m in (view.minimum, *class_minimums) if m is not None]
     low = min(minimums) if minimums else None
@@ -139,6 +140,30 @@ def check_tri_chro(view: TableView, balls: int) -> list[Violation]:
         if v:
             out.append(v)
     out += _player_favourable(balls)
+    return out
+
+
+def _above_the_table_maximum(view: TableView, offered: tuple[str, ...]) -> list[Violation]:
+    """001 s459(1) sets "the maximum wager permitted for the table": a payout-odds class may have
+    a maximum of its own below it (docs/readings.md A-09), never above it."""
+    rule = "001 s459(1)"
+    table_max = view.maximum
+    if table_max is None:
+        return []
+    out: list[Violation] = []
+    for cls in offered:
+        high = view.maximum_by.get(cls)
+        if high is None or high <= table_max:
+            continue
+        out.append(
+            Violation(
+                rule,
+                f"maximum for {odds_label(cls)} wagers ({money(high)}) is above the table maximum "
+                f"({money(table_max)}); no wager may exceed the maximum wager permitted for the table: "
+                f"lower it or raise the table maximum ({rule}; docs/readings.md A-09)",
+                key=view.maximum_key(cls),
+            )
+        )
     return out
 
 

@@ -24,17 +24,19 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.changes import (
     Approved,
     PlayerAgreement,
     PokerChangeNotice,
+    agreement_violation,
     commission_change_decision,
     give_poker_notice,
     minimum_table_stake_change,
     poker_change_decision,
 )
-from kiosk.rules.games import GAMES, RENAMING_RULES
+from kiosk.rules.games import NAMING_READING, RENAMING_RULES, naming_violation, renaming_power
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
@@ -65,7 +67,9 @@ _POKER_SETTING = {
 }
 
 
-def _agreement(value: Any) -> PlayerAgreement | None:
+def _agreement(value: Any, table: dict) -> PlayerAgreement | None:
+    """The command's ``players_agreed``, checked; an agreement of no player is refused with the
+    rule it claims (003 s259(3)(b), s295(3)(b); 002 r6.9; docs/readings.md A-30)."""
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) - {"confirmed_by", "agreeing", "players_at_table"}:
@@ -77,6 +81,9 @@ def _agreement(value: Any) -> PlayerAgreement | None:
         agreement = PlayerAgreement(confirmed, agreeing, players).check()
     except ValueError as exc:
         raise BadRequest(f"players_agreed: {exc}") from None
+    nobody = agreement_violation(table["game"], agreement)
+    if nobody is not None:
+        raise RuleRefused(f"table {table['id']}: {nobody.message}", rule=nobody.rule)
     return agreement
 
 
@@ -119,7 +126,7 @@ def _stake_decision(
 
 def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     patch = check_limits_patch(cmd["limits"])
-    agreement = _agreement(cmd.get("players_agreed"))
+    agreement = _agreement(cmd.get("players_agreed"), table)
     warnings = refuse_violations(table["game"], _merged(table, patch))
     new = bumped(table)
     if table["game"] == "poker":
@@ -130,6 +137,8 @@ def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome
     data: dict[str, Any] = {"changes": patch, "warnings": warnings}
     if decision is not None:
         data.update(reason=decision.reason, rule=decision.rule)
+    if agreement is not None:
+        data["agreement"] = _agreement_json(agreement)  # how many agreed, and who confirmed it
     return Outcome(events=[table_event("limits_changed", new, **data)], tables={new["id"]: new})
 
 
@@ -258,7 +267,7 @@ def _schedule(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     effective_at: datetime = cmd["effective_at"]
     if effective_at <= ctx.now:
         raise BadRequest("schedule_change.effective_at: must be in the future (use set_limits for a change now)")
-    agreement = _agreement(cmd.get("players_agreed"))
+    agreement = _agreement(cmd.get("players_agreed"), table)
     warnings = refuse_violations(table["game"], _merged(table, patch))
     decision = _stake_decision(table, patch, effective_at, ctx.now, agreement)
     ctx.check_floor(loaded, {table["id"]: {**table, "limits": _merged(table, patch)}})  # as it will be
@@ -365,9 +374,17 @@ def _display_name(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outco
     name = cmd["display_name"]
     if not name or len(name) > 80:
         raise BadRequest("set_display_name.display_name: 1 to 80 characters on one line")
+    frame = ctx.law.frame.tables.get(table["id"])
+    variant = None if frame is None else POKER_VARIANTS.get(frame.variant or "")
+    names = () if variant is None else (variant[0],)
+    bonus = bool(table["limits"].get("bonus_blackjack"))
+    refusal = naming_violation(table["game"], name, bonus_blackjack=bonus, names=names)  # docs/readings.md A-31
+    if refusal is not None:
+        raise RuleRefused(f"table {table['id']}: {refusal.message}", rule=refusal.rule)
     new = bumped(table)
     new["display_name"] = name
-    rule = GAMES[table["game"]].renamable_by
+    # the power the name rests on; a name that keeps the game's name needs none (the reading)
+    rule = renaming_power(table["game"], bonus_blackjack=bonus) or NAMING_READING
     return Outcome(
         events=[table_event("display_name_changed", new, display_name=name, rule=rule)], tables={new["id"]: new}
     )
@@ -443,7 +460,8 @@ SPECS = [
         "pit",
         "table",
         _display_name,
-        f"the operator's name for the game ({', '.join(RENAMING_RULES)})",
+        f"the operator's name for the game ({', '.join(RENAMING_RULES)}); elsewhere it keeps the game's name "
+        f"({NAMING_READING})",
         fields={"display_name": Field("str")},
         floor=True,
     ),

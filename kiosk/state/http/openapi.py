@@ -155,10 +155,11 @@ ENDPOINTS: list[dict[str, Any]] = [
         "role": None,
         "summary": "is this node serving current state",
         "ok": _obj(
-            ["status", "node_id", "store", "time"],
+            ["status", "node_id", "store", "audit_keyed", "time"],
             status={"enum": ["ok", "unavailable"]},
             node_id=_STRING_OR_NULL,
             store=_STRING_OR_NULL,
+            audit_keyed={"type": "boolean"},
             seq={"type": "integer"},
             time={"type": "string"},
         ),

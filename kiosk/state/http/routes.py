@@ -163,6 +163,9 @@ async def _health(request: web.Request) -> web.Response:
     info = request.app[INFO_KEY]
     limits = request.app[HEALTH_KEY]
     body: dict[str, Any] = {"status": "ok", "node_id": info["node_id"], "store": info["store"]}
+    # whether this node signs its audit records (never which key): without a key the chain is
+    # unkeyed and anyone with the database file can rewrite it (kiosk audit keygen, docs/audit.md)
+    body["audit_keyed"] = service.audit_key is not None
     problems: list[str] = []
     try:
         async with asyncio.timeout(limits.timeout):

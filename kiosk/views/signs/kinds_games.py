@@ -10,8 +10,10 @@ from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.blackjack import Nomination, bonus_payout_rows, nomination_rows
 from kiosk.rules.caribbean import bet_odds_rows, jackpot_rows
 from kiosk.rules.citation import RuleError
+from kiosk.rules.cloth import JACKPOT_AREA_WORD
 from kiosk.rules.commission import MANILA_NIL_UP_TO_CENTS, MANILA_POT_CAP_MULTIPLE, MANILA_RATE_BP
 from kiosk.rules.limits import format_percent_bp
+from kiosk.views.facts import jackpot_wording, layout_features
 from kiosk.views.signs._common import heading, limits, money, notices, require, settings
 from kiosk.views.signs.content import Big, Block, Context, Para, Rows, SignContent, SignProblem
 
@@ -98,15 +100,30 @@ def maximum_payment_sign(ctx: Context, kind: str = "maximum_payment") -> list[Si
     return _one(ctx, kind, "Maximum payment", blocks, rule)
 
 
+def _jackpot_areas(ctx: Context) -> tuple[list[Block], str]:
+    """Where the jackpot wager goes, in the words that mark its areas on the cloth, when the pit
+    procedures describe them otherwise than 'jackpot' (000 s230(3)(c)); nothing on a table with
+    jackpot slots, which has no such areas.  The blocks, and the citation to add."""
+    if "jackpot_slots" in layout_features(ctx.table):
+        return [], ""
+    wording = jackpot_wording(ctx.table)
+    if " ".join(wording.split()).casefold() == JACKPOT_AREA_WORD:
+        return [], ""
+    return [Para(f"Jackpot wagers go in the areas marked \u2018{wording}\u2019")], ", s230(3)(c)"
+
+
 def jackpot_meter_sign(ctx: Context, kind: str = "jackpot_meter") -> list[SignContent]:
     """The jackpot prize, for a table with no meter (000 s231(2)); a display shows the live
-    meter instead."""
+    meter instead.  Names the jackpot areas as the cloth marks them (000 s230(3)(c))."""
     prize = _prize(ctx, kind)
     link = ctx.link or {}
     blocks: list[Block] = [Big(money(prize))]
     if not link.get("standalone", True):
         blocks.append(Para(f"Shared by the tables of {link.get('name', link.get('id', 'the link'))}"))
-    return _one(ctx, kind, "Jackpot prize", blocks, "000 s231(2)" if link.get("standalone", True) else "000 s231(4)")
+    areas, cite = _jackpot_areas(ctx)
+    blocks += areas
+    rule = "000 s231(2)" if link.get("standalone", True) else "000 s231(4)"
+    return _one(ctx, kind, "Jackpot prize", blocks, rule + cite)
 
 
 def jackpot_sharing_sign(ctx: Context, kind: str = "jackpot_sharing") -> list[SignContent]:
@@ -129,7 +146,9 @@ def jackpot_paytable_sign(ctx: Context, kind: str = "jackpot_paytable") -> list[
     shown = rows if live else [r for r in rows if not r.note]
     blocks: list[Block] = [Rows(tuple((r.label, r.value) for r in shown), header=("Hand", "Pays"))]
     blocks.extend(Para(f"{r.label}: {r.note}") for r in rows if r.note)
-    return _one(ctx, kind, "Jackpot payments", blocks, "000 s246(1)")
+    areas, cite = _jackpot_areas(ctx)
+    blocks += areas
+    return _one(ctx, kind, "Jackpot payments", blocks, "000 s246(1)" + cite)
 
 
 def bet_paytable_sign(ctx: Context, kind: str = "bet_paytable") -> list[SignContent]:

@@ -96,7 +96,9 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
     if balls is not None:
         classes = odds_classes(balls)
         by = lim.get("maximum_by") or {}
-        blocks.append(Rows((("Minimum wager", money(lo)),)))
+        # the maximum wager permitted for the table, and each payout-odds class's own, never above
+        # it (001 s459(1); docs/readings.md A-09)
+        blocks.append(Rows((("Minimum wager", money(lo)), ("Table maximum", money(hi)))))
         blocks.append(
             Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes), header=("Wager", "Maximum"))
         )

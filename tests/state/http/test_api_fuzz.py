@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kiosk.floor import load_floor
+from kiosk.rules.games import GAMES as GAME_REGISTRY
 from kiosk.state.floorsync import floor_config
 from kiosk.state.handlers import COMMANDS
 from kiosk.state.http.openapi import ENDPOINTS
@@ -172,7 +173,9 @@ DOMAIN_FIELDS = {
         ]
     ),
     "change_id": st.sampled_from([f"{p}{n}" for p in "sc" for n in range(1, 6)]),
-    "display_name": names,
+    # a name of its own (lawful only where the seeds give a naming power) or one that keeps the
+    # game's name (lawful everywhere, docs/readings.md A-31)
+    "display_name": st.one_of(names, st.sampled_from([f"{g.default_name} Room" for g in GAME_REGISTRY.values()])),
     "signs": st.lists(
         st.one_of(
             st.sampled_from(["limits", "jackpot_meter", "result_cards", "maximum_payment"]),

@@ -43,7 +43,7 @@ def serve(serve_app):
 
 
 async def rename(node: Service, name: str):
-    return await node.execute(PIT, b.set_display_name("BJ-01", name))
+    return await node.execute(PIT, b.set_display_name("BJ-01", f"Blackjack {name}"))
 
 
 async def test_a_single_sqlite_node_is_healthy_with_no_one_to_listen_to(sqlite_url, floor, make_service, serve):
@@ -120,3 +120,17 @@ async def test_a_node_that_lost_the_database_answers_503_and_recovers(pg_server,
             await asyncio.sleep(0.05)
             body = (await health(server))[1]
     assert body["status"] == "ok"
+
+
+async def test_health_says_whether_the_node_signs_its_audit_records(tmp_path, floor, make_service, serve):
+    """A node with no audit key writes an unkeyed chain anyone with the database can rewrite:
+    ``audit_keyed`` says so to whoever asks, as the start-up line and the console's audit page do."""
+    from kiosk.state.auditkey import write_new_key
+
+    unkeyed = await make_service(f"sqlite:///{tmp_path / 'unkeyed.db'}", floor=floor, tick_seconds=None, audit_key=None)
+    _, key = write_new_key(tmp_path / "audit.key")
+    keyed = await make_service(f"sqlite:///{tmp_path / 'keyed.db'}", floor=floor, tick_seconds=None, audit_key=key)
+    for node, signed in ((unkeyed, False), (keyed, True)):
+        status, body = await health(await serve(node))
+        assert status == 200 and body["audit_keyed"] is signed
+        assert key.id not in str(body)  # whether, never which

@@ -219,3 +219,9 @@ async def test_schemathesis_finds_no_5xx_and_no_response_outside_the_document(tm
     assert len(every) > 500 and not [s for s in every if s >= 500]
     assert {200, 400, 404}.issubset(every) and 403 in statuses2
     print(f"schemathesis: {len(every)} requests, statuses {sorted(set(every))}")
+
+
+def test_the_health_answer_documents_whether_the_node_signs_its_audit_records():
+    ok = openapi_document([])["paths"]["/api/v1/health"]["get"]["responses"]["200"]["content"]["application/json"]
+    schema = ok["schema"]
+    assert schema["properties"]["audit_keyed"] == {"type": "boolean"} and "audit_keyed" in schema["required"]

@@ -85,7 +85,7 @@ async def test_a_revoked_tokens_open_stream_ends_4401(served):
     ws = await _subscribe(session, server, token)
     ident = next(t["id"] for t in await svc.list_tokens() if t["name"] == "screen")
     await svc.revoke_token(ident)
-    await svc.execute(PIT, b.set_display_name("BJ-01", "After revoke"))
+    await svc.execute(PIT, b.set_display_name("BJ-01", "Blackjack after revoke"))
     seen = []
     async with asyncio.timeout(10):
         while True:
@@ -95,7 +95,9 @@ async def test_a_revoked_tokens_open_stream_ends_4401(served):
             seen.append(json.loads(msg.data))
     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401, msg
     assert "revoked" in msg.extra
-    assert not [m for m in seen if m["type"] == "event" and m["event"]["data"].get("display_name") == "After revoke"]
+    assert not [
+        m for m in seen if m["type"] == "event" and m["event"]["data"].get("display_name") == "Blackjack after revoke"
+    ]
 
 
 async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(served, clock):
@@ -103,7 +105,7 @@ async def test_an_expired_tokens_open_stream_ends_4401_by_the_services_clock(ser
     token = await svc.create_token("display", "screen", expires_at=clock.now + timedelta(minutes=5))
     ws = await _subscribe(session, server, token)
     clock.advance(minutes=6)
-    await svc.execute(PIT, b.set_display_name("BJ-01", "After expiry"))
+    await svc.execute(PIT, b.set_display_name("BJ-01", "Blackjack after expiry"))
     code, reason = await _until_closed(ws)
     assert code == 4401 and "expired" in reason
 

@@ -20,6 +20,7 @@ from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.views import builders
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view
+from tests.fixtures.backend import start_live_server
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.fixtures.scenes import texts
 
@@ -309,3 +310,55 @@ async def test_every_tab_is_reached_from_the_keyboard_and_idle_signs_out(qtbot, 
         assert window.ctx is None and window.stack.currentWidget() is window.signin
     finally:
         await _stop(window)
+
+
+async def test_the_agreement_form_asks_how_many_players_agreed(qtbot, live_server_sqlite, tmp_path):
+    """The players' agreement (003 s259(3)(b)) is a number the pit boss enters: the form sends
+    none until it is given, and the schedule records it (docs/readings.md A-30)."""
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        window.edit_table("MP-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "MP-01", what="MP-01 in the editor")
+        editor.money["minimum_table_stake_cents"].setText("$200")
+        box = editor.schedule
+        soon = datetime.now(UTC) + timedelta(minutes=5)
+        box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(soon.timestamp()), box.when.timeZone()))
+        box.agreed.setChecked(True)
+        box.confirmed_by.setText("Fay Floor")
+        box.button.click()
+        await wait_for(lambda: box.feedback.isVisible(), what="the form asking for the number")
+        assert "enter the number of players who agreed" in box.feedback.text()
+        await asyncio.sleep(0.5)
+        assert not (await table_as_pit(live_server_sqlite, "MP-01")).get("scheduled")  # nothing was sent
+        box.agreeing.setValue(4)
+        box.players.setValue(4)
+        box.button.click()
+        await wait_for(lambda: box._texts, what="the change scheduled on the players' agreement")
+        [item] = (await table_as_pit(live_server_sqlite, "MP-01"))["scheduled"]
+        assert item["agreement"] == {"confirmed_by": "Fay Floor", "agreeing": 4, "players_at_table": 4}
+    finally:
+        await _stop(window)
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+async def test_the_audit_page_says_when_the_server_signs_no_audit_records(qtbot, tmp_path, monkeypatch, keyed):
+    """A server with no audit key writes a chain anyone with its database file can rewrite: the
+    audit page says so and names ``kiosk audit keygen``; with a key it says nothing of it."""
+    if keyed:
+        monkeypatch.setenv("KIOSK_AUDIT_KEY", "5a" * 32)  # the seeding and kiosk serve both take it
+    server = start_live_server(f"sqlite:///{tmp_path / 'kiosk.sqlite3'}", "sqlite", tmp_path)
+    try:
+        window = await _console(qtbot, server, tmp_path)
+        try:
+            page = window.pages["Audit"]
+            window.tabs.setCurrentWidget(page)
+            await wait_for(lambda: page.keyed is not None, what="the server's health")
+            assert page.keyed is keyed and page.keying.isVisible() is not keyed
+            if not keyed:
+                text = page.keying.text()
+                assert "no audit key" in text and "rewrite" in text and "kiosk audit keygen" in text
+        finally:
+            await _stop(window)
+    finally:
+        server.process.stop()

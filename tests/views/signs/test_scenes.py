@@ -95,6 +95,19 @@ def test_signs_say_the_configured_values(demo_states, demo_floor):
     assert [c.card.colour for c in cards] == ["#ffd400", "#2f80ed", "#eb5757"]
 
 
+@pytest.mark.parametrize("table_id", ["TC54-01", "TC63-01"])
+def test_the_tri_chro_sign_states_the_table_maximum(demo_states, demo_floor, table_id):
+    """001 s459(1): "the maximum wager permitted for the table"; each class's own maximum is at
+    most it (docs/readings.md A-09), and the sign says both (audit section 5, P5)."""
+    ctx = _ctx(demo_states, demo_floor, table_id)
+    texts = sign_contents("limits", ctx)[0].texts()
+    row = texts.index("Table maximum")
+    assert texts[row + 1] == format_money(ctx.table["limits"]["maximum_cents"])
+    lower = dict(ctx.table, limits={**ctx.table["limits"], "maximum_by": {}, "maximum_cents": 150_000})
+    texts = sign_contents("limits", dataclasses.replace(ctx, table=lower))[0].texts()
+    assert texts[texts.index("Table maximum") + 1] == "$1,500"
+
+
 def test_scheduled_increase_shows_new_stake_and_time(demo_states, demo_floor):
     ctx = _ctx(demo_states, demo_floor, "MP-01")
     table = dict(
@@ -185,3 +198,35 @@ def test_signs_cite_the_law_only(demo_states, demo_floor):
                 kind,
                 content.citation,
             )
+
+
+def _worded(ctx, wording, slots=False):
+    table = ctx.table
+    jackpot = {**table["settings"]["jackpot"], "area_wording": wording, "slots": slots}
+    return dataclasses.replace(ctx, table=dict(table, settings={**table["settings"], "jackpot": jackpot}))
+
+
+@pytest.mark.parametrize("kind", ["jackpot_paytable", "jackpot_meter"])
+def test_the_jackpot_signs_name_the_areas_as_the_cloth_marks_them(demo_states, demo_floor, kind):
+    """000 s230(3)(c): where the pit procedures describe the jackpot areas otherwise than
+    'jackpot', the cloth is marked so, and the jackpot signs tell players where that wager goes."""
+    ctx = _ctx(demo_states, demo_floor, "CSP-04")
+    line = "Jackpot wagers go in the areas marked \u2018Progressive\u2019"
+    worded = sign_contents(kind, _worded(ctx, "Progressive"))[0]
+    assert line in worded.texts() and "s230(3)(c)" in worded.citation
+    for plain in (_worded(ctx, "jackpot"), _worded(ctx, None), _worded(ctx, "Progressive", slots=True)):
+        assert not [t for t in sign_contents(kind, plain)[0].texts() if "areas marked" in t]
+    scene = compose_sign(worded, *A3, bleed_mm=3)
+    assert all((letter_height_mm(r) or 8.0) >= 8.0 - 1e-9 for r in text_runs_of(scene))
+
+
+def test_the_cloth_of_the_layout_view_prints_the_wording(demo_states, demo_floor):
+    from kiosk.views.base import CasinoSettings
+    from kiosk.views.cloth import cloth_scene
+
+    ctx = _ctx(demo_states, demo_floor, "CSP-04")
+    settings = CasinoSettings.from_floor(demo_floor)
+    printed = " ".join(r.text for r in text_runs_of(cloth_scene(_worded(ctx, "Progressive").table, settings)))
+    assert printed.count("Progressive") == 7 and " jackpot " not in f" {printed} "
+    printed = " ".join(r.text for r in text_runs_of(cloth_scene(ctx.table, settings)))
+    assert printed.count("jackpot") == 7

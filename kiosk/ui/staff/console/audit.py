@@ -1,6 +1,7 @@
 """The audit trail for compliance: filter by table (or link), person, kind of change and time,
 page back through it, save what is shown as CSV, and verify the chain (naming the first broken
-record)."""
+record).  When the server signs no audit records (no audit key: ``audit_keyed`` false in its
+health), the page says so above everything else, naming ``kiosk audit keygen``."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from kiosk.state.auditkey import UNKEYED
 from kiosk.state.errors import StateError
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
@@ -72,6 +74,14 @@ class AuditPage(QWidget):
         self.records: list[dict[str, Any]] = []
         self.more = False
         self._task: asyncio.Task[None] | None = None
+        self._keying_task: asyncio.Task[None] | None = None
+        self.keyed: bool | None = None  # whether the server signs its audit records; None: not known yet
+        self.keying = QLabel("")
+        self.keying.setWordWrap(True)
+        self.keying.setStyleSheet(
+            "QLabel { color:#5a3b00; background:#fff2cc; border:2px solid #a66f00; padding:6px; border-radius:4px; }"
+        )
+        self.keying.setVisible(False)
         zone = QTimeZone(str(ctx.casino.timezone).encode())
         self.target = QLineEdit()
         self.target.setPlaceholderText("table or link id")
@@ -128,11 +138,31 @@ class AuditPage(QWidget):
         out.addWidget(self.save)
         out.addWidget(self.verify)
         box = QVBoxLayout(self)
+        box.addWidget(self.keying)
         box.addLayout(form)
         box.addWidget(self.feedback)
         box.addWidget(self.view, 1)
         box.addLayout(out)
         box.addWidget(self.result)
+        self.check_keying()
+
+    def check_keying(self) -> None:
+        """Ask the server whether it signs its audit records: when the page opens and with each
+        search (a console may have moved to another node since)."""
+        if self._keying_task is None or self._keying_task.done():
+            self._keying_task = self.ctx.spawn(self._check_keying())
+
+    async def _check_keying(self) -> None:
+        try:
+            health = await self.ctx.client.health()
+        except StateError:
+            return  # the page's own requests say when the server cannot be reached
+        keyed = health.get("audit_keyed")
+        if not isinstance(keyed, bool):
+            return  # a server from before audit_keyed: nothing to say
+        self.keyed = keyed
+        self.keying.setText("" if keyed else f"This server has {UNKEYED}.")
+        self.keying.setVisible(not keyed)
 
     def _moment(self, edit: QDateTimeEdit, use: QCheckBox) -> datetime | None:
         return datetime.fromtimestamp(edit.dateTime().toSecsSinceEpoch(), UTC) if use.isChecked() else None
@@ -141,6 +171,7 @@ class AuditPage(QWidget):
         if self._task is not None and not self._task.done():
             return
         self._task = self.ctx.spawn(self._run(fresh))
+        self.check_keying()
 
     async def _run(self, fresh: bool) -> None:
         before = None if fresh or not self.records else self.records[-1]["n"]

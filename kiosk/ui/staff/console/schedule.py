@@ -76,10 +76,17 @@ class ScheduleBox(QGroupBox):
         self.agreed = QCheckBox("All players agreed (recorded instead of the notice)")
         self.confirmed_by = QLineEdit()
         self.confirmed_by.setPlaceholderText("who confirmed it")
+        # the number of players who agreed and the number at the table: never taken for granted,
+        # so both start unset (0, shown as "how many?") and an agreement of nobody is not sent
+        # (docs/readings.md A-30)
         self.agreeing = QSpinBox()
         self.agreeing.setRange(0, 20)
+        self.agreeing.setSpecialValueText("how many?")
+        self.agreeing.setAccessibleName("players who agreed")
         self.players = QSpinBox()
         self.players.setRange(0, 20)
+        self.players.setSpecialValueText("how many?")
+        self.players.setAccessibleName("players at the table")
         self.button = QPushButton("Schedule")
         self.button.clicked.connect(self.send)
         self.feedback = Feedback()
@@ -89,10 +96,10 @@ class ScheduleBox(QGroupBox):
         form.addRow("", self.agreed)
         row = QHBoxLayout()
         row.addWidget(self.confirmed_by, 2)
-        row.addWidget(QLabel("agreeing"))
         row.addWidget(self.agreeing)
-        row.addWidget(QLabel("of"))
+        row.addWidget(QLabel("players agreed, of"))
         row.addWidget(self.players)
+        row.addWidget(QLabel("at the table"))
         form.addRow("Agreement", row)
         box = QVBoxLayout(self)
         box.addLayout(form)
@@ -125,6 +132,11 @@ class ScheduleBox(QGroupBox):
         assert self.table_id is not None
         agreement = None
         if self.agreed.isChecked():
+            if self.agreeing.value() < 1 or self.players.value() < 1:
+                raise ValueError(
+                    "the players' agreement: enter the number of players who agreed (at least 1) and the number "
+                    "at the table; an empty table cannot agree (003 s259(3)(b), s295(3)(b))"
+                )
             agreement = {
                 "confirmed_by": self.confirmed_by.text().strip(),
                 "agreeing": self.agreeing.value(),
