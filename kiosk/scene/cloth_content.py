@@ -415,27 +415,44 @@ def _rect_or_oval(path: Path) -> bool:
     smallest bounding rectangle and its rounded corners, or on the ellipse in that rectangle."""
     if len(path.subpaths) != 1 or not path.subpaths[0].closed:
         return False
-    points = path.polygons(0.05)[0]
+    corners = path.polygons(0.5)[0]
+    x0, y0, x1, y1 = path.bounds()
+    step = max(0.5, min(x1 - x0, y1 - y0) / 100)
+    points = []  # along the outline at most a step apart: a straight side is checked along its length
+    for (xa, ya), (xb, yb) in zip(corners, corners[1:] + corners[:1], strict=True):
+        n = max(1, math.ceil(math.dist((xa, ya), (xb, yb)) / step))
+        points += [(xa + (xb - xa) * i / n, ya + (yb - ya) * i / n) for i in range(n)]
     hull = _hull(points)
     if len(hull) < 3 or abs(_shoelace(points)) < 0.995 * abs(_shoelace(hull)):
         return False  # not convex
-    boxes = []  # (area, angle, centre u, centre v, half width, half height) of each bounding box
-    for (x1, y1), (x2, y2) in zip(hull, hull[1:] + hull[:1], strict=True):
-        angle = math.atan2(y2 - y1, x2 - x1)
-        cos, sin = math.cos(angle), math.sin(angle)
-        us = [x * cos + y * sin for x, y in hull]
-        vs = [-x * sin + y * cos for x, y in hull]
-        a, b = (max(us) - min(us)) / 2, (max(vs) - min(vs)) / 2
-        boxes.append((4 * a * b, angle, (max(us) + min(us)) / 2, (max(vs) + min(vs)) / 2, a, b))
-    area, angle, cu, cv, a, b = min(boxes)
+    # the box's turn: along one of the longest edges (a rectangle's sides), or along the principal
+    # axis of the outline (an oval's axes; a circle fits any box)
+    edges = sorted(zip(hull, hull[1:] + hull[:1], strict=True), key=lambda e: -math.dist(*e))
+    angles = [math.atan2(y2 - y1, x2 - x1) for (x1, y1), (x2, y2) in edges[:4]]
+    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    syy = sum((y - my) ** 2 for _, y in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    angles.append(0.5 * math.atan2(2 * sxy, sxx - syy))
+    area = abs(_shoelace(points))
+    return any(_fits_box(points, angle, area) for angle in angles)
+
+
+def _fits_box(points: list[tuple[float, float]], angle: float, area: float) -> bool:
+    """Whether the outline lies, within 1 % of its size, on the ellipse in its bounding box turned
+    ``angle``, or on that box with corners rounded to the radius its ``area`` leaves."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    us = [x * cos + y * sin for x, y in points]
+    vs = [-x * sin + y * cos for x, y in points]
+    a, b = (max(us) - min(us)) / 2, (max(vs) - min(vs)) / 2
     if min(a, b) <= 0:
         return False
-    cos, sin = math.cos(angle), math.sin(angle)
-    local = [(x * cos + y * sin - cu, -x * sin + y * cos - cv) for x, y in points]
+    cu, cv = (max(us) + min(us)) / 2, (max(vs) + min(vs)) / 2
+    local = [(u - cu, v - cv) for u, v in zip(us, vs, strict=True)]
     tol = 0.01 * min(a, b)
     if all(abs(math.hypot(u / a, v / b) - 1) * min(a, b) <= tol for u, v in local):
         return True  # a circle or an oval
-    r = math.sqrt(max(0.0, area - abs(_shoelace(points))) / (4 - math.pi))  # the corners' radius
+    r = math.sqrt(max(0.0, 4 * a * b - area) / (4 - math.pi))  # the corners' radius
     if r > min(a, b) + tol:
         return False
     for u, v in local:
