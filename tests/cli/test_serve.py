@@ -264,6 +264,27 @@ async def test_a_non_loopback_address_without_tls_is_warned_about(tmp_path):
         assert await asyncio.wait_for(proc.wait(), 30) == 0
 
 
+async def test_a_node_without_an_audit_key_says_so_in_one_line_naming_keygen(tmp_path, monkeypatch):
+    """With no audit key the chain is unkeyed: anyone with the database file can rewrite it. One
+    start-up line says so and names ``kiosk audit keygen``; a node with a key says nothing of it."""
+    from kiosk.state.auditkey import write_new_key
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no key in the user's config dir
+    _, key = write_new_key(tmp_path / "audit.key")
+    for keyed in (False, True):
+        args = ["--db", f"sqlite:///{tmp_path / f'k{keyed}.sqlite3'}"] + (["--audit-key", key.source] if keyed else [])
+        proc, line = await start_serve(*args)
+        assert URL_LINE.match(line), line
+        proc.terminate()
+        assert await asyncio.wait_for(proc.wait(), 30) == 0
+        said = [line for line in (await proc.stderr.read()).decode().splitlines() if "audit key" in line]
+        if keyed:
+            assert said == []
+        else:
+            [warning] = said
+            assert warning.startswith("kiosk serve: warning: no audit key:") and "kiosk audit keygen" in warning
+
+
 async def _seeded(sqlite_url: str, demo_floor) -> str:
     service = await Service.open(sqlite_url, floor=demo_floor, tick_seconds=None)
     await service.close()
@@ -302,24 +323,3 @@ async def test_the_dry_run_exits_1_when_something_would_be_refused(sqlite_url, d
     by_table = {line.split(":", 1)[0]: line for line in dry.stdout.splitlines()}
     assert "refused" in by_table["PK-01"] and "002 r8.2.1" in by_table["PK-01"]
     assert "scheduled" in by_table["MP-01"]
-
-
-async def test_a_node_without_an_audit_key_says_so_in_one_line_naming_keygen(tmp_path, monkeypatch):
-    """With no audit key the chain is unkeyed: anyone with the database file can rewrite it. One
-    start-up line says so and names ``kiosk audit keygen``; a node with a key says nothing of it."""
-    from kiosk.state.auditkey import write_new_key
-
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no key in the user's config dir
-    _, key = write_new_key(tmp_path / "audit.key")
-    for keyed in (False, True):
-        args = ["--db", f"sqlite:///{tmp_path / f'k{keyed}.sqlite3'}"] + (["--audit-key", key.source] if keyed else [])
-        proc, line = await start_serve(*args)
-        assert URL_LINE.match(line), line
-        proc.terminate()
-        assert await asyncio.wait_for(proc.wait(), 30) == 0
-        said = [line for line in (await proc.stderr.read()).decode().splitlines() if "audit key" in line]
-        if keyed:
-            assert said == []
-        else:
-            [warning] = said
-            assert warning.startswith("kiosk serve: warning: no audit key:") and "kiosk audit keygen" in warning
