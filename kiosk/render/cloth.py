@@ -98,7 +98,7 @@ class ClothSpec:
         return PageSpec(Paper("cloth", w, h), None, False, self.bleed_mm, self.marks)
 
     def describe(self) -> str:
-        """``"one page"``, ``"tiles on A3 portrait"``."""
+        """``"one page at 1:1"``, ``"tiles on A3"``, ``"tiles on A3 landscape"``."""
         if self.paper is None:
             return "one page at 1:1" + (" with crop marks" if self.crop_marks else "")
         if self.orientation is None:
