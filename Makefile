@@ -41,6 +41,7 @@ check: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/paint_layouts.py
 	$(PY) benchmarks/export_signs.py
+	$(PY) benchmarks/export_cloths.py
 	$(PY) benchmarks/console_checks.py
 	$(PY) benchmarks/write_throughput.py
 	$(PY) benchmarks/stream_latency.py

@@ -1,4 +1,5 @@
-"""``kiosk export``: the tables' signs as print-ready PDFs, one file per sign or one batch.
+"""``kiosk export``: the tables' signs, or with ``--cloth`` their cloths, as print-ready PDFs,
+one file per sign (cloth) or one batch.
 
 From a floor file (``--floor``) or from a running server (``--server``: what pit staff
 configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line).
@@ -6,6 +7,13 @@ Paper A3, A4, A5, letter or ``WxHmm``, portrait or landscape, or a folded ``--te
 (default 3 mm) with TrimBox and BleedBox, ``--crop-marks`` outside the trim; PDF/X-4
 structure (:mod:`kiosk.render.pdfx`); a manifest beside the files and ``--changed-since``
 to write only the signs whose content changed (:mod:`kiosk.render.export`).
+
+``--cloth`` prints each table's layout cloth at 1:1 from a floor file (its layout files are
+beside it): one page of the cloth's size, or with ``--paper`` tiles on that paper that overlap
+by ``--overlap`` mm, with registration targets, each labelled with its row, column and place in
+the assembly order (:mod:`kiosk.render.cloth`).  A cloth that does not print what the seeds
+require is not exported: one line per problem, with its citation, and exit 1
+(:mod:`kiosk.render.cloth_export`).
 
 The time generated written into each PDF, in this order: ``--generated-at``; the
 ``SOURCE_DATE_EPOCH`` environment variable (the reproducible-builds convention); for
@@ -20,7 +28,7 @@ import argparse
 import os
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,10 +40,14 @@ from kiosk.cli._token import add_token_argument, read_token
 if TYPE_CHECKING:
     from rich.progress import Progress
 
+    from kiosk.render.export import ExportResult
+
 __all__ = ["NAME", "HELP", "add_arguments", "run", "generated_time"]
 
+_DEFAULT_OVERLAP_MM = 20.0  # kiosk.render.cloth.DEFAULT_OVERLAP_MM, without importing reportlab for --help
+
 NAME = "export"
-HELP = "export the tables' signs as print-ready PDFs (bleed, crop marks, PDF/X-4 structure, manifest)"
+HELP = "export the tables' signs, or their cloths at 1:1, as print-ready PDFs (bleed, crop marks, PDF/X-4, manifest)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,15 +68,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="a sign kind to export (repeatable; default every sign the table shows)",
     )
-    parser.add_argument("--paper", default="A4", help="A3, A4, A5, letter or WIDTHxHEIGHTmm (default A4)")
-    parser.add_argument("--orientation", choices=("portrait", "landscape"), help="default portrait (WxHmm: as written)")
+    parser.add_argument(
+        "--cloth",
+        action="store_true",
+        help="the tables' layout cloths at 1:1 (from --floor): one page of the cloth's size, or tiles with --paper",
+    )
+    parser.add_argument(
+        "--paper",
+        help="A3, A4, A5, letter or WIDTHxHEIGHTmm (signs: default A4; --cloth: the paper to tile on, "
+        "default one page of the cloth's size)",
+    )
+    parser.add_argument(
+        "--orientation",
+        choices=("portrait", "landscape"),
+        help="default portrait (WxHmm: as written; cloth tiles: the one that needs fewer tiles)",
+    )
+    parser.add_argument(
+        "--overlap",
+        type=float,
+        metavar="MM",
+        help=f"cloth tiles: how far neighbouring tiles overlap, mm (default {_DEFAULT_OVERLAP_MM:g})",
+    )
     parser.add_argument(
         "--tent",
         action="store_true",
         help="a table tent: the paper folded across its height, the sign printed both ways up",
     )
     parser.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed around the trim, mm (default 3)")
-    parser.add_argument("--crop-marks", action="store_true", help="crop marks outside the trim and bleed")
+    parser.add_argument(
+        "--crop-marks", action="store_true", help="crop marks outside the trim and bleed (cloth tiles: always)"
+    )
     parser.add_argument("--batch", action="store_true", help="one multi-page PDF: --out names the file")
     parser.add_argument(
         "--out", metavar="PATH", required=True, help="folder for one file per sign, or the PDF of a --batch"
@@ -100,13 +133,13 @@ def generated_time(args: argparse.Namespace) -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-def _progress(quiet: bool) -> tuple[Progress | None, Callable[[int, int], None] | None]:
+def _progress(quiet: bool, what: str) -> tuple[Progress | None, Callable[[int, int], None] | None]:
     """A rich progress bar on a terminal; nothing otherwise."""
     if quiet or not sys.stderr.isatty():
         return None, None
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    bar = Progress(TextColumn("exporting signs"), BarColumn(), MofNCompleteColumn(), transient=True)
+    bar = Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), transient=True)
     task = bar.add_task("export", total=None)
 
     def update(done: int, total: int) -> None:
@@ -116,14 +149,18 @@ def _progress(quiet: bool) -> tuple[Progress | None, Callable[[int, int], None] 
 
 
 def run(args: argparse.Namespace) -> int:
-    """Export the signs; exit 0, or one line and a non-zero exit."""
+    """Export the signs (or the cloths); exit 0, or one line and a non-zero exit."""
+    if args.cloth:
+        return _run_cloth(args)
     from kiosk.render.export import ExportError, export_signs, plan_signs, read_manifest
     from kiosk.render.paper import PageSpec, PaperError, parse_paper
 
     if args.token_file and not args.server:
         raise CommandError("--token-file is for --server")
+    if args.overlap is not None:
+        raise CommandError("--overlap is for --cloth tiles")
     try:
-        spec = PageSpec(parse_paper(args.paper), args.orientation, args.tent, args.bleed, args.crop_marks)
+        spec = PageSpec(parse_paper(args.paper or "A4"), args.orientation, args.tent, args.bleed, args.crop_marks)
     except PaperError as exc:
         raise CommandError(str(exc)) from None
     out = Path(args.out)
@@ -134,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         tables, links, casino, _where = from_floor(args.floor)
     tz = casino.timezone
-    bar, update = _progress(args.quiet)
+    bar, update = _progress(args.quiet, "exporting signs")
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None
         skipped: list[str] = []
@@ -150,15 +187,74 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.stop()
     if not args.quiet:
-        written = [s for s in result.manifest["signs"] if s["written"]]
-        pages = sum(s["pages"] for s in written)
-        where = out if args.batch else f"{len(result.files)} files in {out}"
-        unchanged = f", {result.unchanged} unchanged" if args.changed_since else ""
-        counted = f"{len(written)} sign{'s' if len(written) != 1 else ''}, {pages} page{'s' if pages != 1 else ''}"
-        print(
-            f"{counted} ({spec.describe()}): {where}; manifest {result.manifest_path}"
-            f"{unchanged}{f'; {len(skipped)} not printed' if skipped else ''}"
+        _summary(result, "sign", spec.describe(), out, args, skipped)
+    return 0
+
+
+def _summary(
+    result: ExportResult, noun: str, paper: str, out: Path, args: argparse.Namespace, skipped: Sequence[str] = ()
+) -> None:
+    written = [s for s in result.manifest["signs"] if s["written"]]
+    pages = sum(s["pages"] for s in written)
+    where = out if args.batch else f"{len(result.files)} files in {out}"
+    unchanged = f", {result.unchanged} unchanged" if args.changed_since else ""
+    counted = f"{len(written)} {noun}{'s' if len(written) != 1 else ''}, {pages} page{'s' if pages != 1 else ''}"
+    print(
+        f"{counted} ({paper}): {where}; manifest {result.manifest_path}"
+        f"{unchanged}{f'; {len(skipped)} not printed' if skipped else ''}"
+    )
+    for line in skipped:
+        print(f"not printed: {line}")
+
+
+def _run_cloth(args: argparse.Namespace) -> int:
+    """``--cloth``: each table's cloth at 1:1; a cloth that fails the seeds' check is one line
+    per problem on stderr and exit 1, nothing written."""
+    from kiosk.render.cloth import DEFAULT_OVERLAP_MM, ClothSpec
+    from kiosk.render.cloth_export import ClothRefused, export_cloths, plan_cloths
+    from kiosk.render.export import ExportError, read_manifest
+    from kiosk.render.paper import PaperError, parse_paper
+
+    if args.server:
+        raise CommandError(
+            "--cloth reads the layout files the floor file names, which a server does not serve: give --floor FILE"
         )
-        for line in skipped:
-            print(f"not printed: {line}")
+    for flag, given in (("--sign", args.sign), ("--tent", args.tent)):
+        if given:
+            raise CommandError(f"{flag} is for signs, not --cloth")
+    if args.paper is None and (args.overlap is not None or args.orientation is not None):
+        raise CommandError("--overlap and --orientation are for cloth tiles: give --paper too")
+    try:
+        spec = ClothSpec(
+            None if args.paper is None else parse_paper(args.paper),
+            args.orientation,
+            args.bleed,
+            args.crop_marks,
+            DEFAULT_OVERLAP_MM if args.overlap is None else args.overlap,
+        )
+    except PaperError as exc:
+        raise CommandError(str(exc)) from None
+    out = Path(args.out)
+    generated = generated_time(args)
+    tables, _links, casino, _where = from_floor(args.floor)
+    bar, update = _progress(args.quiet, "exporting cloths")
+    try:
+        changed = read_manifest(args.changed_since) if args.changed_since else None
+        jobs = plan_cloths(tables, casino, table_ids=args.table)
+        if bar is not None:
+            bar.start()
+        result = export_cloths(
+            jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed, progress=update
+        )
+    except ClothRefused as exc:
+        for line in exc.problems:
+            print(f"kiosk export: {line}", file=sys.stderr)
+        return 1
+    except ExportError as exc:
+        raise CommandError(str(exc)) from None
+    finally:
+        if bar is not None:
+            bar.stop()
+    if not args.quiet:
+        _summary(result, "cloth", spec.describe(), out, args)
     return 0

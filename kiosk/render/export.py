@@ -22,9 +22,10 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -32,7 +33,7 @@ from zoneinfo import ZoneInfo
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.paper import PAPERS, PageSpec, Paper
 from kiosk.render.pdfx import DocMeta
-from kiosk.render.sheet import SheetPage, sheet_pdf
+from kiosk.render.sheet import PrintedPage, SheetPage, sheet_pdf
 from kiosk.views.signs import Context, SignContent, SignProblem, SignTooSmall, compose_sign, content_digest
 from kiosk.views.signs.kinds import sign_contents, table_signs
 
@@ -46,6 +47,8 @@ __all__ = [
     "plan_signs",
     "compose_pages",
     "export_signs",
+    "PrintJob",
+    "write_prints",
     "read_manifest",
 ]
 
@@ -252,6 +255,23 @@ class ExportResult:
     unchanged: int = 0
 
 
+@dataclass(frozen=True)
+class PrintJob:
+    """One thing to print, whatever it is (a sign, a cloth): the manifest's ``table`` and
+    ``kind``, its ``file_name``, the ``digest`` of what it prints on this paper, its pages
+    (composed only when it is written), the document's ``title``, and more manifest fields."""
+
+    table_id: str
+    kind: str
+    config_version: str
+    file_name: str
+    digest: str
+    page_count: int
+    pages: Callable[[], Sequence[PrintedPage]]
+    title: str
+    entry: Mapping[str, Any] = field(default_factory=dict)
+
+
 def _write_temp(folder: Path, name: str, data: bytes, temps: list[tuple[Path, Path]]) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
     temps.append((Path(tmp), folder / name))
@@ -259,21 +279,24 @@ def _write_temp(folder: Path, name: str, data: bytes, temps: list[tuple[Path, Pa
         handle.write(data)
 
 
-def export_signs(
-    jobs: list[SignJob],
-    spec: PageSpec,
+def write_prints(
+    jobs: Sequence[PrintJob],
     out: Path,
     *,
     batch: bool,
     generated: datetime,
+    page: Mapping[str, Any],
+    batch_title: Callable[[Sequence[PrintJob]], str],
     changed_since: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> ExportResult:
-    """Compose every sign, then write the PDFs and the manifest (see the module docstring).
+    """Compose every job's pages, then write the PDFs and the manifest (see the module
+    docstring): the one way signs and cloths are written.
 
-    ``out`` is a folder (one file per sign) or, with ``batch``, the PDF file of every page.
-    Raises :class:`ExportError` (nothing written) for a sign that does not fit, a folder that
-    does not exist or cannot be written.
+    ``out`` is a folder (one file per job) or, with ``batch``, the PDF file of every page;
+    ``page`` is the manifest's description of the paper.  Raises :class:`ExportError`
+    (nothing written) for a job whose pages cannot be made, a folder that does not exist or
+    cannot be written.
     """
     folder = out.parent if batch else out
     if batch and out.suffix.lower() != ".pdf":
@@ -287,15 +310,13 @@ def export_signs(
         raise ExportError("the time generated must carry its time zone")
     generated = generated.astimezone(UTC).replace(microsecond=0)
 
-    planned = []  # (job, pages, digest, write?)
+    planned: list[tuple[PrintJob, Sequence[PrintedPage], bool]] = []  # (job, pages, write?)
     unchanged = 0
     for job in jobs:
-        digest = _sign_digest(job, spec)
-        same = changed_since is not None and changed_since.get(f"{job.table_id}/{job.kind}") == digest
-        pages = [] if same else compose_pages(job, spec)
+        same = changed_since is not None and changed_since.get(f"{job.table_id}/{job.kind}") == job.digest
         unchanged += same
-        planned.append((job, pages, digest, not same))
-    to_write = [p for p in planned if p[3]]
+        planned.append((job, () if same else job.pages(), not same))
+    to_write = [p for p in planned if p[2]]
     total = 1 if batch and to_write else len(to_write)
     temps: list[tuple[Path, Path]] = []
     entries = []
@@ -304,31 +325,32 @@ def export_signs(
         if make_folder:
             folder.mkdir()
         if batch and to_write:
-            pages = [page for _job, job_pages, _d, _w in to_write for page in job_pages]
+            written = [j for j, *_ in to_write]
             meta = DocMeta(
-                title=f"Signs: {len(to_write)} signs of {len({j.table_id for j, *_ in to_write})} tables",
-                tables=tuple(dict.fromkeys(j.table_id for j, *_ in to_write)),
-                kinds=tuple(dict.fromkeys(j.kind for j, *_ in to_write)),
-                config_versions=tuple(dict.fromkeys(j.config_version for j, *_ in to_write)),
+                title=batch_title(written),
+                tables=tuple(dict.fromkeys(j.table_id for j in written)),
+                kinds=tuple(dict.fromkeys(j.kind for j in written)),
+                config_versions=tuple(dict.fromkeys(j.config_version for j in written)),
                 generated=generated,
             )
-            data = sheet_pdf(pages, meta)
+            data = sheet_pdf([page for _job, job_pages, _w in to_write for page in job_pages], meta)
             _write_temp(folder, out.name, data, temps)
             file_sha = hashlib.sha256(data).hexdigest()
             if progress:
                 progress(1, total)
         done = 0
-        for job, job_pages, digest, write in planned:
+        for job, job_pages, write in planned:
             entry = {
                 "table": job.table_id,
                 "kind": job.kind,
                 "config_version": job.config_version,
-                "content_sha256": digest,
-                "pages": len(job.contents),
+                "content_sha256": job.digest,
+                "pages": job.page_count,
                 "written": write,
+                **job.entry,
             }
             if write and not batch:
-                meta = DocMeta(_title(job), (job.table_id,), (job.kind,), (job.config_version,), generated)
+                meta = DocMeta(job.title, (job.table_id,), (job.kind,), (job.config_version,), generated)
                 data = sheet_pdf(job_pages, meta)
                 _write_temp(folder, job.file_name, data, temps)
                 entry.update(file=job.file_name, sha256=hashlib.sha256(data).hexdigest())
@@ -341,7 +363,7 @@ def export_signs(
         manifest = {
             "format": MANIFEST_FORMAT,
             "generated": generated.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "page": _spec_key(spec) | {"orientation": "landscape" if spec.trim_mm[0] > spec.trim_mm[1] else "portrait"},
+            "page": dict(page),
             "signs": entries,
         }
         manifest_name = f"{out.stem}.manifest.json" if batch else "manifest.json"
@@ -365,3 +387,49 @@ def export_signs(
     result.manifest_path = temps[-1][1]
     result.manifest = manifest
     return result
+
+
+def _signs_title(jobs: Sequence[PrintJob]) -> str:
+    return f"Signs: {len(jobs)} signs of {len({j.table_id for j in jobs})} tables"
+
+
+def export_signs(
+    jobs: list[SignJob],
+    spec: PageSpec,
+    out: Path,
+    *,
+    batch: bool,
+    generated: datetime,
+    changed_since: Mapping[str, str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> ExportResult:
+    """Compose every sign, then write the PDFs and the manifest (see the module docstring).
+
+    ``out`` is a folder (one file per sign) or, with ``batch``, the PDF file of every page.
+    Raises :class:`ExportError` (nothing written) for a sign that does not fit, a folder that
+    does not exist or cannot be written.
+    """
+    prints = [
+        PrintJob(
+            table_id=job.table_id,
+            kind=job.kind,
+            config_version=job.config_version,
+            file_name=job.file_name,
+            digest=_sign_digest(job, spec),
+            page_count=len(job.contents),
+            pages=partial(compose_pages, job, spec),
+            title=_title(job),
+        )
+        for job in jobs
+    ]
+    page = _spec_key(spec) | {"orientation": "landscape" if spec.trim_mm[0] > spec.trim_mm[1] else "portrait"}
+    return write_prints(
+        prints,
+        out,
+        batch=batch,
+        generated=generated,
+        page=page,
+        batch_title=_signs_title,
+        changed_since=changed_since,
+        progress=progress,
+    )

@@ -1,17 +1,23 @@
-"""Printed pages of signs: each sign scene placed on its paper with bleed, crop marks drawn
-outside the trim, or twice on a folded tent; written as a PDF/X-4 structured file.
+"""Printed pages: each sign scene placed on its paper with bleed, crop marks drawn outside the
+trim, or twice on a folded tent; written as a PDF/X-4 structured file.
 
 The scene of a sign is composed for the page's panel (:attr:`PageSpec.panel_mm`) with the
 bleed (:func:`kiosk.views.signs.compose_sign`), so its background runs past the trim.  Crop
 marks are thin black lines in the slug, starting outside the bleed (never over the artwork);
 a tent has fold marks (dashed) at the fold.  Boxes: MediaBox the whole page, BleedBox the trim
 plus the bleed, TrimBox the trim (:mod:`kiosk.render.pdfx`).
+
+:func:`sheet_pdf` writes any :class:`PrintedPage` (a sign's :class:`SheetPage`, a cloth's page
+of :mod:`kiosk.render.cloth`): each knows its boxes and draws itself; :func:`crop_marks` are
+the one way marks are drawn.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from reportlab.pdfgen import canvas as rl_canvas
 
@@ -20,9 +26,21 @@ from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas
 from kiosk.render.pdfx import DocMeta, PageBoxes, finish_pdf
 from kiosk.scene.primitives import Scene
 
-__all__ = ["SheetPage", "MARK_WIDTH_PT", "sheet_pdf", "page_boxes"]
+__all__ = ["EDGES", "MARK_WIDTH_PT", "PrintedPage", "SheetPage", "crop_marks", "page_boxes", "sheet_pdf"]
 
 MARK_WIDTH_PT = 0.25
+EDGES = frozenset({"top", "bottom", "left", "right"})
+
+
+class PrintedPage(Protocol):
+    """A page :func:`sheet_pdf` writes: its size, its boxes, and how it is drawn."""
+
+    @property
+    def page_mm(self) -> tuple[float, float]: ...
+
+    def boxes(self) -> PageBoxes: ...
+
+    def draw(self, c: rl_canvas.Canvas) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -31,6 +49,16 @@ class SheetPage:
 
     spec: PageSpec
     scene: Scene
+
+    @property
+    def page_mm(self) -> tuple[float, float]:
+        return self.spec.page_mm
+
+    def boxes(self) -> PageBoxes:
+        return page_boxes(self.spec)
+
+    def draw(self, c: rl_canvas.Canvas) -> None:
+        _draw_page(c, self)
 
 
 def page_boxes(spec: PageSpec) -> PageBoxes:
@@ -50,27 +78,44 @@ def _clip(c: rl_canvas.Canvas, x0: float, y0: float, x1: float, y1: float) -> No
     c.clipPath(path, stroke=0, fill=0)
 
 
-def _marks(c: rl_canvas.Canvas, spec: PageSpec) -> None:
-    m, g, length = spec.margin_mm, spec.mark_gap_mm, MARK_LENGTH_MM
-    w, h = spec.trim_mm
-    x0, y0, x1, y1 = m, m, m + w, m + h
+def crop_marks(
+    c: rl_canvas.Canvas,
+    trim: tuple[float, float, float, float],
+    gap_mm: float,
+    edges: Iterable[str] = EDGES,
+    fold_y: float | None = None,
+) -> None:
+    """Crop marks of the trim ``(x0, y0, x1, y1)`` (mm from the page's bottom-left corner): at
+    each corner, in the slug, a line on the line of each of the ``edges`` meeting there (a cut
+    goes along that edge), starting ``gap_mm`` out from the trim; a dashed fold mark at
+    ``fold_y`` on both sides."""
+    edges = frozenset(edges)
+    length = MARK_LENGTH_MM
+    x0, y0, x1, y1 = trim
     c.saveState()
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(MARK_WIDTH_PT)
     c.setLineCap(0)
     mm = PT_PER_MM
-    for y in (y0, y1):
-        c.line((x0 - g - length) * mm, y * mm, (x0 - g) * mm, y * mm)
-        c.line((x1 + g) * mm, y * mm, (x1 + g + length) * mm, y * mm)
-    for x in (x0, x1):
-        c.line(x * mm, (y0 - g - length) * mm, x * mm, (y0 - g) * mm)
-        c.line(x * mm, (y1 + g) * mm, x * mm, (y1 + g + length) * mm)
-    if spec.tent:
-        fold = y0 + h / 2
+    for y, edge in ((y0, "bottom"), (y1, "top")):
+        if edge in edges:
+            c.line((x0 - gap_mm - length) * mm, y * mm, (x0 - gap_mm) * mm, y * mm)
+            c.line((x1 + gap_mm) * mm, y * mm, (x1 + gap_mm + length) * mm, y * mm)
+    for x, edge in ((x0, "left"), (x1, "right")):
+        if edge in edges:
+            c.line(x * mm, (y0 - gap_mm - length) * mm, x * mm, (y0 - gap_mm) * mm)
+            c.line(x * mm, (y1 + gap_mm) * mm, x * mm, (y1 + gap_mm + length) * mm)
+    if fold_y is not None:
         c.setDash([2 * mm, 1 * mm], 0)
-        c.line((x0 - g - length) * mm, fold * mm, (x0 - g) * mm, fold * mm)
-        c.line((x1 + g) * mm, fold * mm, (x1 + g + length) * mm, fold * mm)
+        c.line((x0 - gap_mm - length) * mm, fold_y * mm, (x0 - gap_mm) * mm, fold_y * mm)
+        c.line((x1 + gap_mm) * mm, fold_y * mm, (x1 + gap_mm + length) * mm, fold_y * mm)
     c.restoreState()
+
+
+def _marks(c: rl_canvas.Canvas, spec: PageSpec) -> None:
+    m = spec.margin_mm
+    w, h = spec.trim_mm
+    crop_marks(c, (m, m, m + w, m + h), spec.mark_gap_mm, fold_y=m + h / 2 if spec.tent else None)
 
 
 def _draw_page(c: rl_canvas.Canvas, page: SheetPage) -> None:
@@ -103,15 +148,15 @@ def _draw_page(c: rl_canvas.Canvas, page: SheetPage) -> None:
     c.showPage()
 
 
-def sheet_pdf(pages: list[SheetPage], meta: DocMeta) -> bytes:
+def sheet_pdf(pages: Sequence[PrintedPage], meta: DocMeta) -> bytes:
     """The bytes of a PDF of ``pages`` with the PDF/X-4 structure and ``meta``."""
     if not pages:
-        raise ValueError("a sign PDF needs at least one page")
+        raise ValueError("a printed PDF needs at least one page")
     buffer = io.BytesIO()
-    first = pages[0].spec.page_mm
+    first = pages[0].page_mm
     c = new_canvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
     c.setTitle(meta.title)
     for page in pages:
-        _draw_page(c, page)
+        page.draw(c)
     c.save()
-    return finish_pdf(buffer.getvalue(), [page_boxes(p.spec) for p in pages], meta)
+    return finish_pdf(buffer.getvalue(), [p.boxes() for p in pages], meta)

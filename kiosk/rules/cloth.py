@@ -12,7 +12,14 @@ floor law at run time, for every custom layout; the shipped layouts are held to 
 * manila and draw poker: a circle for discards (003 s258(2)(a), s294(2)(a));
 * pai gow: not more than 8 numbered circular boxes and 2 circular areas in front of the dealer
   (003 s413(2)(b)(ii), (iii));
-* blackjack with bonus blackjack: boxes that provide for it (003 s50A(1)(a)).
+* blackjack with bonus blackjack: boxes that provide for it (003 s50A(1)(a));
+* Caribbean stud: the wager areas rectangular, circular or oval (000 s230(2)(c));
+* manila and draw poker: places for not more than 13 and 8 players (003 s258(1), s294(1));
+* two-up dice: the casino's name or logo (004 sch13 s3(2)(a)) and areas for the spinner's wager
+  and the players' wagers on heads and on tails (004 sch13 s3(2)(b), s6(3), s11(1), (2)).
+
+The poker room's layout "may or may not" print the casino's name or logo or an event's logo
+(002 r2.2): nothing there is required, so nothing is checked (docs/readings.md A-50).
 """
 
 from __future__ import annotations
@@ -31,6 +38,11 @@ __all__ = [
     "PAI_GOW_BOXES_RULE",
     "PAI_GOW_DEALER_AREAS_RULE",
     "PAI_GOW_MAX_BOXES",
+    "PLACES_RULES",
+    "SPINNER_WORD",
+    "TWO_UP_AREAS_RULE",
+    "TWO_UP_WAGER_WORDS",
+    "WAGER_AREA_SHAPES_RULE",
     "tri_chro_wager_rule",
 ]
 
@@ -52,7 +64,20 @@ NAME_OR_LOGO_RULES: dict[str, str] = {
     "manila_poker": "003 s258(2)(b)",
     "draw_poker": "003 s294(2)(b)",
     "pai_gow": "003 s413(2)(b)(i)",
+    "two_up_dice": "004 sch13 s3(2)(a)",
 }
+
+#: Caribbean stud: the areas for wagers are rectangular, circular or oval.
+WAGER_AREA_SHAPES_RULE = "000 s230(2)(c)"
+
+#: Manila and draw poker: places (numbered on the cloth) for not more than so many players.
+PLACES_RULES: dict[str, tuple[int, str]] = {"manila_poker": (13, "003 s258(1)"), "draw_poker": (8, "003 s294(1)")}
+
+#: Two-up dice: an area for the spinner's wager (on heads or tails, sch13 s6(1), (3)), marked
+#: as the spinner's, and areas for players' wagers on heads and on tails (sch13 s11(1), (2)).
+TWO_UP_AREAS_RULE = "004 sch13 s3(2)(b)"
+SPINNER_WORD = "spinner"
+TWO_UP_WAGER_WORDS = ("heads", "tails")
 
 #: A circle for discards.
 DISCARDS_RULES: dict[str, str] = {"manila_poker": "003 s258(2)(a)", "draw_poker": "003 s294(2)(a)"}

@@ -38,6 +38,11 @@ from kiosk.rules.cloth import (
     PAI_GOW_BOXES_RULE,
     PAI_GOW_DEALER_AREAS_RULE,
     PAI_GOW_MAX_BOXES,
+    PLACES_RULES,
+    SPINNER_WORD,
+    TWO_UP_AREAS_RULE,
+    TWO_UP_WAGER_WORDS,
+    WAGER_AREA_SHAPES_RULE,
     tri_chro_wager_rule,
 )
 from kiosk.rules.games import tri_chro_balls
@@ -132,6 +137,9 @@ def cloth_violations(layout: Layout, table: ClothTable | None = None) -> list[Vi
         out += _caribbean(cloth, table)
     elif game in DISCARDS_RULES:
         out += _discards(cloth, DISCARDS_RULES[game])
+        out += _places(cloth, *PLACES_RULES[game])
+    elif game == "two_up_dice":
+        out += _two_up(cloth)
     elif game == "pai_gow":
         out += _pai_gow(cloth)
     elif game == "blackjack" and table is not None and table.bonus_blackjack:
@@ -204,6 +212,17 @@ def _caribbean(cloth: _Cloth, table: ClothTable | None) -> list[Violation]:
         if word not in marked.values():
             out.append(
                 Violation(rule, f"the areas for {word} wagers must be marked {word!r}; none is ({rule})", key="layout")
+            )
+    wager_words = {*AREA_WORDS, _plain(table.jackpot_wording if table is not None else JACKPOT_AREA_WORD)}
+    for item, path in cloth.areas:
+        if marked.get(item.area or "") in wager_words and not _rect_or_oval(path):
+            out.append(
+                Violation(
+                    WAGER_AREA_SHAPES_RULE,
+                    f"{cloth.label(item.area or '')} is neither rectangular nor circular nor oval: the areas for "
+                    f"wagers are ({WAGER_AREA_SHAPES_RULE})",
+                    key="layout",
+                )
             )
     if table is None or "jackpot_slots" in table.features:
         return out  # a table with jackpot slots has no jackpot areas (000 s230(3)(c))
@@ -360,6 +379,154 @@ def _pai_gow(cloth: _Cloth) -> list[Violation]:
                 PAI_GOW_DEALER_AREAS_RULE,
                 f"the cloth needs 2 circular areas in front of the dealer for winning and losing wagers; it has "
                 f"{len(others)} ({PAI_GOW_DEALER_AREAS_RULE})",
+                key="layout",
+            )
+        )
+    return out
+
+
+def _shoelace(points: list[tuple[float, float]]) -> float:
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)) / 2
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) > 1 and (
+                (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0]) <= 0
+            ):
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]
+
+
+def _rect_or_oval(path: Path) -> bool:
+    """Whether an outline (of any kind, turned any way) is a rectangle, its corners rounded or
+    not, or a circle or an oval: one convex outline that lies, within 1 % of its size, on its
+    smallest bounding rectangle and its rounded corners, or on the ellipse in that rectangle
+    (000 s230(2)(c); docs/readings.md A-50)."""
+    if len(path.subpaths) != 1 or not path.subpaths[0].closed:
+        return False
+    corners = path.polygons(0.5)[0]
+    x0, y0, x1, y1 = path.bounds()
+    step = max(0.5, min(x1 - x0, y1 - y0) / 100)
+    points = []  # along the outline at most a step apart: a straight side is checked along its length
+    for (xa, ya), (xb, yb) in zip(corners, corners[1:] + corners[:1], strict=True):
+        n = max(1, math.ceil(math.dist((xa, ya), (xb, yb)) / step))
+        points += [(xa + (xb - xa) * i / n, ya + (yb - ya) * i / n) for i in range(n)]
+    hull = _hull(points)
+    if len(hull) < 3 or abs(_shoelace(points)) < 0.995 * abs(_shoelace(hull)):
+        return False  # not convex
+    # the box's turn: along one of the longest edges (a rectangle's sides), or along the principal
+    # axis of the outline (an oval's axes; a circle fits any box)
+    edges = sorted(zip(hull, hull[1:] + hull[:1], strict=True), key=lambda e: -math.dist(*e))
+    angles = [math.atan2(y2 - y1, x2 - x1) for (x1, y1), (x2, y2) in edges[:4]]
+    mx, my = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    syy = sum((y - my) ** 2 for _, y in points)
+    sxy = sum((x - mx) * (y - my) for x, y in points)
+    angles.append(0.5 * math.atan2(2 * sxy, sxx - syy))
+    area = abs(_shoelace(points))
+    return any(_fits_box(points, angle, area) for angle in angles)
+
+
+def _fits_box(points: list[tuple[float, float]], angle: float, area: float) -> bool:
+    """Whether the outline lies, within 1 % of its size, on the ellipse in its bounding box turned
+    ``angle``, or on that box with corners rounded to the radius its ``area`` leaves."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    us = [x * cos + y * sin for x, y in points]
+    vs = [-x * sin + y * cos for x, y in points]
+    a, b = (max(us) - min(us)) / 2, (max(vs) - min(vs)) / 2
+    if min(a, b) <= 0:
+        return False
+    cu, cv = (max(us) + min(us)) / 2, (max(vs) + min(vs)) / 2
+    local = [(u - cu, v - cv) for u, v in zip(us, vs, strict=True)]
+    tol = 0.01 * min(a, b)
+    if all(abs(math.hypot(u / a, v / b) - 1) * min(a, b) <= tol for u, v in local):
+        return True  # a circle or an oval
+    r = math.sqrt(max(0.0, 4 * a * b - area) / (4 - math.pi))  # the corners' radius
+    if r > min(a, b) + tol:
+        return False
+    for u, v in local:
+        du, dv = abs(u) - (a - r), abs(v) - (b - r)
+        if du > 0 and dv > 0:  # a corner: on its arc
+            if abs(math.hypot(du, dv) - r) > tol:
+                return False
+        elif min(a - abs(u), b - abs(v)) > tol:  # a side: on it
+            return False
+    return True
+
+
+def _places(cloth: _Cloth, most: int, rule: str) -> list[Violation]:
+    """Not more than ``most`` places for players: the areas numbered on the cloth (a place is
+    an area whose words are its number, as the shipped layouts' seats are; docs/readings.md A-50)."""
+    numbered = sorted(int(w) for item, _ in cloth.areas if (w := cloth.words(item.area or "").strip()).isdigit())
+    if len(numbered) <= most and all(n <= most for n in numbered):
+        return []
+    shown = ", ".join(map(str, numbered))
+    return [
+        Violation(
+            rule,
+            f"the table has places for not more than {most} players; the cloth numbers {len(numbered)} places "
+            f"({shown}) ({rule})",
+            key="layout",
+        )
+    ]
+
+
+def _has_word(text: str, word: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", _plain(text)) is not None
+
+
+def _two_up(cloth: _Cloth) -> list[Violation]:
+    """An area for the spinner's wager, marked as the spinner's (in its words, or by a text
+    marking a panel it lies in), and areas for players' wagers on heads and on tails: named
+    areas marked 'heads' and 'tails' outside the spinner's (docs/readings.md A-50)."""
+    shapes = [item_path(item) for item in cloth.items if item.kind in _SHAPES]
+    panels = []  # the topmost shape under each text that says 'spinner'
+    for t, text in cloth.texts:
+        if _has_word(text, SPINNER_WORD):
+            under = [path for path in shapes if contains(path, t.get("x"), t.get("y"))]
+            panels += under[-1:]
+    spinner: set[str] = set()
+    players: dict[str, set[str]] = {word: set() for word in TWO_UP_WAGER_WORDS}
+    for item, path in cloth.areas:
+        area = item.area or ""
+        x0, y0, x1, y1 = path.bounds()
+        centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+        words = cloth.words(area)
+        if _has_word(words, SPINNER_WORD) or any(contains(panel, *centre) for panel in panels):
+            spinner.add(area)
+            continue
+        for word in TWO_UP_WAGER_WORDS:
+            if _has_word(words, word):
+                players[word].add(area)
+    out = []
+    if not spinner:
+        out.append(
+            Violation(
+                TWO_UP_AREAS_RULE,
+                f"the cloth must have an area for the spinner's wager, marked {SPINNER_WORD!r} in it or on a panel "
+                f"round it (004 sch13 s3(2)(b), s6(3))",
+                key="layout",
+            )
+        )
+    missing = [word for word in TWO_UP_WAGER_WORDS if not players[word]]
+    if missing:
+        out.append(
+            Violation(
+                TWO_UP_AREAS_RULE,
+                f"the cloth must have areas for players' wagers on heads and on tails, outside the spinner's: no "
+                f"area is marked {' or '.join(map(repr, missing))} (004 sch13 s3(2)(b), s11(1), (2))",
                 key="layout",
             )
         )

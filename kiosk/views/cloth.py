@@ -2,6 +2,7 @@
 
 ``kiosk snapshot``, ``kiosk demo``, the display and the export all draw a table's layout
 through :func:`cloth_scene`; layout files are read once per file version (:func:`layout_for`).
+:func:`cloth_problems` checks what the drawing prints against the seeds, from the same inputs.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from kiosk.rules.citation import Violation
 from kiosk.scene.build import build_scene
+from kiosk.scene.cloth_content import ClothTable, custom_cloth_violations
 from kiosk.scene.layout_file import Layout, load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.resources import default_layout_path
@@ -18,7 +21,7 @@ from kiosk.state.shapes import TableState
 from kiosk.views.base import CasinoSettings
 from kiosk.views.facts import jackpot_wording, layout_features
 
-__all__ = ["cloth_scene", "layout_file", "layout_for"]
+__all__ = ["cloth_problems", "cloth_scene", "cloth_table", "layout_file", "layout_for"]
 
 
 def layout_file(table: TableState, settings: CasinoSettings) -> Path:
@@ -84,3 +87,23 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
         layout_features(table),
         jackpot_wording(table),  # 000 s230(3)(c): the pit procedures' description, or 'jackpot'
     )
+
+
+def cloth_table(table: TableState, settings: CasinoSettings) -> ClothTable:
+    """What the cloth check reads of a table: the inputs :func:`cloth_scene` draws it with (its
+    layout features and jackpot areas' wording, the casino's name), and whether it offers bonus
+    blackjack now."""
+    return ClothTable(
+        features=layout_features(table),
+        jackpot_wording=jackpot_wording(table),
+        bonus_blackjack=table["game"] == "blackjack" and bool(table["limits"].get("bonus_blackjack")),
+        casino_name=settings.name or None,
+    )
+
+
+def cloth_problems(table: TableState, settings: CasinoSettings) -> tuple[Violation, ...]:
+    """What the seeds require printed on the table's cloth and its layout does not print, each
+    citing its rule (:mod:`kiosk.scene.cloth_content`, the check ``kiosk check`` and the floor
+    law run on a custom layout): the shipped layouts are held to it too.  A layout file that
+    cannot be loaded has no problems here: drawing it (:func:`cloth_scene`) says why."""
+    return custom_cloth_violations(layout_file(table, settings), cloth_table(table, settings))

@@ -171,3 +171,69 @@ def test_server_export_changed_since_after_a_limits_change(tmp_path):
         serve.wait(30)
         serve.stdout.close()
         serve.stderr.close()
+
+
+# --------------------------------------------------------------------------- kiosk export --cloth
+
+
+def test_cloth_export_one_page_and_tiles(tmp_path):
+    one = kiosk("export", "--cloth", "--floor", str(DEMO), "--table", "TC54-01", "--out", str(tmp_path / "one"))
+    assert one.returncode == 0, one.stderr
+    assert re.match(r"^1 cloth, 1 page \(one page at 1:1\): 1 files in .*; manifest .*manifest\.json$", one.stdout)
+    assert sorted(p.name for p in (tmp_path / "one").iterdir()) == ["TC54-01_cloth.pdf", "manifest.json"]
+    tiles = kiosk(
+        "export", "--cloth", "--floor", str(DEMO), "--table", "TC54-01", "--table", "PG-01", "--paper", "A3",
+        "--orientation", "landscape", "--overlap", "30", "--batch", "--out", str(tmp_path / "tiles.pdf"),
+    )  # fmt: skip
+    assert tiles.returncode == 0, tiles.stderr
+    assert re.match(r"^2 cloths, 55 pages \(tiles on A3 landscape\): .*tiles\.pdf; manifest .*$", tiles.stdout)
+    manifest = json.loads((tmp_path / "tiles.manifest.json").read_text())
+    assert [(s["table"], s["kind"], s["pages"]) for s in manifest["signs"]] == [
+        ("TC54-01", "cloth", 25),
+        ("PG-01", "cloth", 30),
+    ]
+    assert manifest["page"]["overlap_mm"] == 30 and manifest["page"]["orientation"] == "landscape"
+
+
+def test_a_custom_cloth_without_what_the_seeds_require_is_one_line_per_problem(tmp_path):
+    """000 s230(2)(b), (3)(a): the words, and the areas marked 'ante', on every Caribbean stud cloth."""
+    layout = (ROOT / "layouts" / "caribbean_stud.toml").read_text()
+    layout = layout.replace('text = "dealer only plays with ace & king or higher"', 'text = "good luck"')
+    (tmp_path / "custom.toml").write_text(layout.replace('text = "ante"', 'text = "stake"'))
+    floor = DEMO.read_text().replace(
+        'id = "CSP-04"\ngame = "caribbean_stud"',
+        'id = "CSP-04"\ngame = "caribbean_stud"\nlayout = "custom.toml"\nlayout_approval = "CE L-9"',
+        1,
+    )
+    assert 'layout = "custom.toml"' in floor
+    floor = floor.replace('logo = "logo/', f'logo = "{DEMO.parent}/logo/')
+    (tmp_path / "floor.toml").write_text(floor)
+    out = kiosk("export", "--cloth", "--floor", str(tmp_path / "floor.toml"), "--out", str(tmp_path / "out"))
+    assert out.returncode == 1 and "Traceback" not in out.stderr and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        "kiosk export: CSP-04: layout custom.toml: the cloth must print the words "
+        "'dealer only plays with ace & king or higher' (000 s230(2)(b))",
+        "kiosk export: CSP-04: layout custom.toml: the areas for ante wagers must be marked 'ante'; none is (000 s230(3)(a))",
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--server", "http://127.0.0.1:9"], "--cloth reads the layout files the floor file names"),
+        (["--sign", "limits"], "--sign is for signs, not --cloth"),
+        (["--tent"], "--tent is for signs, not --cloth"),
+        (["--overlap", "30"], "--overlap and --orientation are for cloth tiles: give --paper too"),
+        (["--paper", "A4", "--overlap", "2"], "--overlap must be 5 to 100 mm"),
+        (["--paper", "A5", "--overlap", "90"], "--paper A5 leaves 126 mm inside the marks"),
+        (["--table", "XX-01"], "--table XX-01: no such table"),
+    ],
+)
+def test_bad_cloth_input_is_one_line_and_writes_nothing(tmp_path, args, needle):
+    source = [] if "--server" in args else ["--floor", str(DEMO)]
+    out = kiosk("export", "--cloth", *source, *args, "--out", str(tmp_path / "out"))
+    one_line_error(out, needle)
+    assert not (tmp_path / "out").exists()
+    signs = kiosk("export", "--floor", str(DEMO), "--overlap", "30", "--out", str(tmp_path / "out"))
+    one_line_error(signs, "--overlap is for --cloth tiles")
