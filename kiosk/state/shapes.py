@@ -60,6 +60,7 @@ __all__ = [
     "TableState",
     "MeterState",
     "JackpotPayment",
+    "BeforePaymentRecord",
     "PendingHit",
     "Proposal",
     "LinkState",
@@ -377,6 +378,19 @@ class JackpotPayment(TypedDict):
     rule: str
 
 
+class BeforePaymentRecord(TypedDict):
+    """000 s245(5), before a straight or royal flush is paid: the floor manager the dealer
+    notified and when, and the cards the dealer counted in the deck in use at the table
+    (``jackpot_before_payment``; ``deck_cards``: the whole deck, 52, docs/readings.md A-50)."""
+
+    floor_manager: str
+    notified_at: str
+    cards_counted: int
+    deck_cards: int
+    by: str
+    at: str
+
+
 class PendingHit(TypedDict):
     """A jackpot hit: the link is locked and shown "pending" until paid and reset (000 s245)."""
 
@@ -397,6 +411,7 @@ class PendingHit(TypedDict):
     sharing_sign_shown_by: NotRequired[
         list[str]
     ]  # the displays whose latest report showed the sign (kiosk.state.showing)
+    before_payment: NotRequired[BeforePaymentRecord]  # 000 s245(5): recorded before a straight or royal flush is paid
     paid: bool
     paid_by: str | None
     paid_at: NotRequired[str]

@@ -61,6 +61,7 @@ __all__ = [
     "jackpot_wagers",
     "caribbean_round_end",
     "jackpot_hit",
+    "jackpot_before_payment",
     "jackpot_paid",
     "jackpot_reset",
     "jackpot_propose",
@@ -328,6 +329,28 @@ def jackpot_hit(
     )
 
 
+def jackpot_before_payment(
+    table_id: str,
+    floor_manager: str,
+    cards_counted: int,
+    *,
+    notified_at: datetime | str | None = None,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """Before a straight or royal flush is paid at ``table_id``: the floor manager the dealer
+    notified (at ``notified_at``, an aware time; now when left out) and the cards the dealer
+    counted in the deck in use (000 s245(5))."""
+    when = notified_at if notified_at is None or isinstance(notified_at, str) else _utc_text(notified_at)
+    return build(
+        "jackpot_before_payment",
+        table_id,
+        expected_version=expected_version,
+        floor_manager=floor_manager,
+        cards_counted=cards_counted,
+        notified_at=when,
+    )
+
+
 def jackpot_paid(link_id: str, *, note: str | None = None, expected_version: int | None = None) -> dict[str, Any]:
     return build("jackpot_paid", link_id, expected_version=expected_version, note=note)
 
@@ -419,6 +442,7 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "jackpot_wagers": jackpot_wagers,
     "caribbean_round_end": caribbean_round_end,
     "jackpot_hit": jackpot_hit,
+    "jackpot_before_payment": jackpot_before_payment,
     "jackpot_paid": jackpot_paid,
     "jackpot_reset": jackpot_reset,
     "jackpot_propose": jackpot_propose,

@@ -111,6 +111,11 @@ def _script(clock):
         ("dealer", b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]})),
         ("dealer", b.jackpot_wagers("CSP-01", 1)),  # locked while pending
         ("pit", b.jackpot_reset("CSP-PROG")),  # not paid yet
+        ("pit", b.jackpot_paid("CSP-PROG", note="cash")),  # no floor manager, no count yet: 000 s245(5)
+        ("dealer", b.jackpot_before_payment("CSP-01", "Fran Floor", 52)),  # the hit was at CSP-02
+        ("dealer", b.jackpot_before_payment("CSP-02", " ", 52)),
+        ("dealer", b.jackpot_before_payment("CSP-02", "Fran Floor", 51)),
+        ("pit", b.jackpot_paid("CSP-PROG")),  # 51 of 52 cards: a note says why it is paid
         ("pit", b.jackpot_paid("CSP-PROG", note="cash")),
         ("pit", b.jackpot_reset("CSP-PROG")),
         ("pit", b.jackpot_propose("CSP-PROG", seed_cents=2_000_000)),  # admin only

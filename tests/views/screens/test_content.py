@@ -129,6 +129,7 @@ async def test_jackpot_meter_shows_the_exact_amount_then_pending_until_reset(ser
         shown = texts(view.scene)
         assert "JACKPOT PENDING" in shown and "won at table CSP-02" in shown  # 000 s246, s247
         assert not view.facts["current"]
+    await run(DEALER, b.jackpot_before_payment("CSP-02", "Fran Floor", 52))  # 000 s245(5)
     await run(PIT, b.jackpot_paid("CSP-PROG"))
     await run(PIT, b.jackpot_reset("CSP-PROG"))
     _, links = await _state(service)

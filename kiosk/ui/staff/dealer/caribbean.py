@@ -3,7 +3,8 @@
 Each round the dealer records the jackpot wagers placed (their contribution goes to the meter,
 000 s231(4)); a winning jackpot hand is entered with its five cards and the rules settle the
 payments (s245-s247); the link is then locked, and "pending" on every linked table, until pit
-staff record the payment and reset the meter.
+staff record the payment and reset the meter.  Before a straight or royal flush is paid the
+dealer records the floor manager notified and the cards counted in the deck (s245(5)).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSpinBox, QWidget
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.before_payment import BeforePaymentBox
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import slots_in_play
@@ -64,6 +66,8 @@ class CaribbeanSection(GameSection):
         row2.addWidget(self.cards, 2)
         row2.addWidget(self.hit)
         self.layout_.addLayout(row2)
+        self.before_payment = BeforePaymentBox(table_id, ops, self.k, self.feedback, self)  # 000 s245(5)
+        self.layout_.addWidget(self.before_payment)
         self.layout_.addWidget(self.feedback)
 
     def _spin(self, low: int, high: int, prefix: str) -> QSpinBox:
@@ -86,6 +90,7 @@ class CaribbeanSection(GameSection):
         self.send({"type": "jackpot_hit", "hands": {f"place {self.place.value()}": cards}}, self.hit)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
+        self.before_payment.show_state(link)
         if link is None:
             self.meter.setText("No jackpot at this table")
             for w in (self.wagers, self.hit, self.place, self.cards, self.round_end, *self.places.values()):
