@@ -30,6 +30,7 @@ from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.limits import ROULETTE_WAGER_TYPES
+from kiosk.rules.roulette import Wheel, wheel_problems
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.trichro import odds_classes
 
@@ -267,9 +268,20 @@ class BlackjackSettings(_Model):
 
 
 class RouletteSettings(_Model):
-    """Roulette: the approval of a wheel arrangement other than diagram 5 (003 s131(2B))."""
+    """Roulette: the wheel's arrangement of numbers and colours (003 s131(2)-(2C)): the numbers
+    round the wheel clockwise from zero, the red ones, and the chief executive's approval of the
+    arrangement (``"diagram 5"`` for the arrangement diagram 5 shows, which needs none);
+    ``kiosk check`` checks them (:func:`kiosk.rules.roulette.wheel_problems`, docs/readings.md A-51)."""
 
+    wheel: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
+    red: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     wheel_approval: Line | None = None
+
+    def arrangement(self) -> Wheel | None:
+        """The configured wheel (``None`` without one, or when ``kiosk check`` refuses it)."""
+        if self.wheel is None or self.red is None or wheel_problems(self.wheel, self.red):
+            return None
+        return Wheel(self.wheel, frozenset(self.red), self.wheel_approval)
 
 
 class ManilaSettings(_Model):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
+from kiosk.rules.roulette import Wheel, wheel_problems
 from kiosk.state.shapes import (
     TRI_CHRO_GAMES,
     TWO_UP_GAMES,
@@ -39,6 +40,7 @@ __all__ = [
     "slots_in_play",
     "roulette_results",
     "roulette_lit",
+    "roulette_wheel",
     "pai_gow_markers",
     "TriChroRound",
     "trichro_round",
@@ -159,6 +161,21 @@ def roulette_lit(table: TableState) -> frozenset[str]:
         return frozenset()
     winning = _gs(table).get("winning")
     return frozenset(w for w in winning if isinstance(w, str)) if isinstance(winning, list) else frozenset()
+
+
+def roulette_wheel(table: TableState) -> Wheel | None:
+    """The table's wheel as the floor configures it (003 s131(2B), (2C): ``settings.wheel``,
+    ``red`` and ``wheel_approval``), or ``None`` when it configures none or one that is not a
+    single zero wheel (``kiosk check`` refuses that)."""
+    if table["game"] != "roulette":
+        return None
+    settings: object = table.get("settings")
+    if not isinstance(settings, dict):
+        return None
+    order, red, approval = settings.get("wheel"), settings.get("red"), settings.get("wheel_approval")
+    if order is None or red is None or wheel_problems(order, red):
+        return None
+    return Wheel(tuple(order), frozenset(red), approval if isinstance(approval, str) else None)
 
 
 def pai_gow_markers(table: TableState) -> tuple[str | None, int | None, tuple[int, ...]]:
