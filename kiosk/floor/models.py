@@ -41,6 +41,7 @@ __all__ = [
     "ROULETTE_CLASSES",
     "VIEW_GAMES",
     "LIMIT_SETTINGS",
+    "FILE_SETTINGS",
     "settings_section",
     "Casino",
     "Limits",
@@ -152,20 +153,53 @@ class Casino(_Model):
     @field_validator("logo", mode="before")
     @classmethod
     def _logo(cls, value: Any, info: ValidationInfo) -> Path | None:
-        if value is None or isinstance(value, Path):
-            return value
-        if isinstance(value, str) and value.startswith("bundled:"):
-            from kiosk.scene.resources import assets_dir
+        return _logo_file(value, info, "logo")
 
-            name = value.removeprefix("bundled:").strip()
-            try:
-                base = assets_dir() / "logo"
-            except FileNotFoundError as exc:
-                raise ValueError(f"bundled logos not available: {exc}") from None
-            return _resolve_path(
-                str(base / name.lstrip("/")), info, what="bundled logo", suffixes=(".png", ".svg"), roots=(base,)
-            )
-        return _resolve_path(value, info, what="logo", suffixes=(".png", ".svg"))
+
+def _logo_file(value: Any, info: ValidationInfo, what: str) -> Path | None:
+    """A logo the floor names (the casino's, a poker event's): a PNG or SVG file inside the floor
+    file's folder or the bundled assets, or ``bundled:NAME`` for one of ``assets/logo``; a PNG
+    must start as one, an SVG must be one the painters draw (:mod:`kiosk.scene.svgimage`)."""
+    if value is None or isinstance(value, Path):
+        return value
+    if isinstance(value, str) and value.startswith("bundled:"):
+        from kiosk.scene.resources import assets_dir
+
+        name = value.removeprefix("bundled:").strip()
+        try:
+            base = assets_dir() / "logo"
+        except FileNotFoundError as exc:
+            raise ValueError(f"bundled logos not available: {exc}") from None
+        path = _resolve_path(
+            str(base / name.lstrip("/")), info, what=f"bundled {what}", suffixes=(".png", ".svg"), roots=(base,)
+        )
+    else:
+        path = _resolve_path(value, info, what=what, suffixes=(".png", ".svg"))
+    _drawable(path, what)
+    return path
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _drawable(path: Path, what: str) -> None:
+    """Refuse (``ValueError``, one line) a logo file the painters cannot draw."""
+    from kiosk.scene.files import shown_path
+    from kiosk.scene.svgimage import SvgError, svg_shapes
+
+    if path.suffix.lower() == ".png":
+        try:
+            with path.open("rb") as f:
+                head = f.read(len(_PNG_SIGNATURE))
+        except OSError as exc:
+            raise ValueError(f"{what} file cannot be read: {shown_path(path)} ({exc.strerror})") from None
+        if head != _PNG_SIGNATURE:
+            raise ValueError(f"{what} file is not a PNG image: {shown_path(path)}")
+        return
+    try:
+        svg_shapes(path, 0.0, 0.0, 1.0, 1.0)
+    except SvgError as exc:
+        raise ValueError(f"{what} {str(exc).splitlines()[0]}") from None  # the reader's message names the file
 
 
 # --------------------------------------------------------------------------- limits
@@ -335,7 +369,8 @@ class Rake(_Model):
 
 
 class PokerSettings(_Model):
-    """The poker room (002): notice, blinds and rake."""
+    """The poker room (002): notice, blinds and rake; the logo of the promotion or event being
+    played, drawn on the cloth (002 r2.2)."""
 
     minimum_buy_in_cents: Money | None = Field(None, alias="minimum_buy_in")  # r6.3
     betting: Literal["fixed_limit", "spread_limit", "pot_limit", "no_limit"] | None = None  # r6.3, r6.7, r6.8
@@ -343,6 +378,14 @@ class PokerSettings(_Model):
     blinds_cents: Annotated[tuple[Money, ...], BeforeValidator(_as_tuple)] = Field((), alias="blinds")
     rake: Rake | None = None
     time_to_act: int | None = None  # r6.14: seconds, 5 to 60
+    # r2.2: the poker promotion's or event's logo on the cloth, a file as the casino's logo is; a
+    # file of this machine, like the casino's logo and the layouts, so not stored (FILE_SETTINGS)
+    event_logo: Path | None = None
+
+    @field_validator("event_logo", mode="before")
+    @classmethod
+    def _event_logo(cls, value: Any, info: ValidationInfo) -> Path | None:
+        return _logo_file(value, info, "event_logo")
 
 
 _SETTINGS_TYPES: dict[str, type[_Model]] = {
@@ -369,6 +412,11 @@ def settings_section(game: str) -> str:
     """The table key that holds a game's settings (``[table.tri_chro]`` for both tri-chro games)."""
     return "tri_chro" if tri_chro_balls(game) is not None else game
 
+
+#: Game settings that name a file of the machine that reads the floor (a poker table's event logo,
+#: 002 r2.2): like the casino's logo and the layouts they are read from the floor file at each
+#: start, never kept in the database's table states (kiosk.state.floorsync leaves them out).
+FILE_SETTINGS: frozenset[str] = frozenset({"event_logo"})
 
 #: The game settings behind each rule-relevant :class:`TableLimits` field: the field's name
 #: -> the settings sections that hold a setting of that same name.  :meth:`Table.limits_model`

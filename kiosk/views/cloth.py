@@ -50,6 +50,7 @@ def _scene(
     logo: str | None,
     lit: frozenset[str],
     features: frozenset[str],
+    event_logo: str | None = None,
 ) -> Scene:
     return build_scene(
         _load(path, mtime_ns),
@@ -58,6 +59,7 @@ def _scene(
         logo=None if logo is None else Path(logo),
         lit=lit,
         features=features,
+        event_logo=None if event_logo is None else Path(event_logo),
     )
 
 
@@ -80,4 +82,11 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
         None if settings.logo is None else str(settings.logo),
         frozenset(lit),
         layout_features(table),
+        _event_logo(table, settings),
     )
+
+
+def _event_logo(table: TableState, settings: CasinoSettings) -> str | None:
+    """The poker promotion's or event's logo the table's cloth carries (002 r2.2), if any."""
+    logo = settings.event_logo_of(table["id"])
+    return None if logo is None else str(logo)
