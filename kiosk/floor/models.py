@@ -296,6 +296,9 @@ class BlackjackSettings(_Model):
     instructional: bool = False
     card_machine: bool = False
     super_sevens: bool = False  # 003 s65A(2): no card machine with super sevens
+    # 003 s65A(3)(a): the least and most decks the chief executive approved for the card machine
+    card_machine_min_decks: int | None = Field(None, ge=1, le=8)
+    card_machine_max_decks: int | None = Field(None, ge=1, le=16)
     nominated_suit: Literal["spades", "hearts", "diamonds", "clubs"] | None = None
     # a blackjack is an ace and a ten-value card, so the other nominated card is one of these
     nominated_card: Annotated[Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)] = None
@@ -427,6 +430,8 @@ LIMIT_SETTINGS: dict[str, frozenset[str]] = {
     "bonus_blackjack": frozenset({"blackjack"}),
     "card_machine": frozenset({"blackjack"}),
     "super_sevens": frozenset({"blackjack"}),
+    "card_machine_min_decks": frozenset({"blackjack"}),
+    "card_machine_max_decks": frozenset({"blackjack"}),
     "maximum_payment_cents": frozenset({"caribbean_stud"}),
     "minimum_table_stake_cents": frozenset({"manila_poker", "draw_poker"}),
     "minimum_permissible_wager_cents": frozenset({"manila_poker", "draw_poker"}),

@@ -111,6 +111,8 @@ class LimitsState(TypedDict):
     box_maximum_cents: int | None
     super_sevens: bool
     game_type: str | None
+    card_machine_min_decks: NotRequired[int | None]  # 003 s65A(3)(a); absent before it was kept
+    card_machine_max_decks: NotRequired[int | None]
 
 
 class SignState(TypedDict):
@@ -267,6 +269,8 @@ class BlackjackGameState(TypedDict):
     round: NotRequired[int]
     nominated_by: NotRequired[str | None]
     nominated_at: NotRequired[str | None]
+    bonus_boxes: NotRequired[list[int]]  # the round's boxes with a bonus blackjack wager (003 s50B(5))
+    dealing: NotRequired[bool]  # the round's first card is dealt: no more bonus wagers (003 s50B(3))
 
 
 class CaribbeanGameState(TypedDict):
@@ -297,6 +301,7 @@ class PaiGowGameState(TypedDict):
     bank: NotRequired[PaiGowBank | None]
     banks: NotRequired[list[PaiGowBank]]
     priority_boxes: NotRequired[list[int]]
+    box_totals: NotRequired[dict[str, int]]  # the round's wager total of each box with wagers, cents (s421(1)(d))
 
 
 class PokerClock(TypedDict):

@@ -44,6 +44,8 @@ __all__ = [
     "hand_complete",
     "set_display_name",
     "nominate_blackjack",
+    "bonus_wagers",
+    "blackjack_dealing",
     "set_signs",
     "trichro_no_more_bets",
     "trichro_draw",
@@ -217,6 +219,16 @@ def set_display_name(table_id: str, display_name: str, *, expected_version: int 
 
 def nominate_blackjack(table_id: str, suit: str, card: str, *, expected_version: int | None = None) -> dict[str, Any]:
     return build("nominate_blackjack", table_id, expected_version=expected_version, suit=suit, card=card)
+
+
+def bonus_wagers(table_id: str, boxes: list[int], *, expected_version: int | None = None) -> dict[str, Any]:
+    """The boxes whose first player placed the round's bonus blackjack wager (003 s50B)."""
+    return build("bonus_wagers", table_id, expected_version=expected_version, boxes=list(boxes))
+
+
+def blackjack_dealing(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    """The round's first card is dealt: no more bonus blackjack wagers (003 s50B(3))."""
+    return build("blackjack_dealing", table_id, expected_version=expected_version)
 
 
 def set_signs(table_id: str, signs: list[Any], *, expected_version: int | None = None) -> dict[str, Any]:
@@ -402,8 +414,22 @@ def pai_gow_bank(
     return build("pai_gow_bank", table_id, expected_version=expected_version, banker=banker, box=box)
 
 
-def pai_gow_priority(table_id: str, boxes: list[int], *, expected_version: int | None = None) -> dict[str, Any]:
-    return build("pai_gow_priority", table_id, expected_version=expected_version, boxes=list(boxes))
+def pai_gow_priority(
+    table_id: str,
+    boxes: list[int],
+    totals: Mapping[int, int] | Mapping[str, int],
+    *,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """The round's priority set markers at ``boxes``, and the total of all wagers on each box with
+    wagers (``{box: cents}``): a marker at each box of half the table maximum or more (003 s421(1)(d))."""
+    return build(
+        "pai_gow_priority",
+        table_id,
+        expected_version=expected_version,
+        boxes=list(boxes),
+        totals={str(box): cents for box, cents in totals.items()},
+    )
 
 
 def time_to_act(table_id: str, seat: int | None, *, expected_version: int | None = None) -> dict[str, Any]:
@@ -425,6 +451,8 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hand_complete": hand_complete,
     "set_display_name": set_display_name,
     "nominate_blackjack": nominate_blackjack,
+    "bonus_wagers": bonus_wagers,
+    "blackjack_dealing": blackjack_dealing,
     "set_signs": set_signs,
     "trichro_no_more_bets": trichro_no_more_bets,
     "trichro_draw": trichro_draw,

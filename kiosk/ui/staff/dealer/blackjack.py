@@ -1,5 +1,6 @@
 """Bonus blackjack at the dealer's panel: nominate the round's blackjack (003 s50C(3)): the ace
-of a suit and a 10, jack, queen or king of the same suit; the nominated blackjack sign follows."""
+of a suit and a 10, jack, queen or king of the same suit; the nominated blackjack sign follows.
+Then the round's bonus wagers, one per box, before the first card is dealt (s50B)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.bonus_wagers import BonusWagersBox
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views.facts import blackjack_state
@@ -42,6 +44,8 @@ class BlackjackSection(GameSection):
             lambda: self.send({"type": "nominate_blackjack", "suit": self.suit, "card": self.card}, self.nominate)
         )
         self.layout_.addWidget(self.nominate)
+        self.bonus = BonusWagersBox(table_id, ops, self.k, self.feedback, self)  # 003 s50B
+        self.layout_.addWidget(self.bonus)
         self.layout_.addWidget(self.feedback)
         self._choose("suit", self.suit)
 
@@ -56,6 +60,7 @@ class BlackjackSection(GameSection):
         gs = blackjack_state(table)
         if gs is None:  # the panel gives this section blackjack tables only
             return
+        self.bonus.show_state(table)
         settings = table.get("settings") or {}
         if not (table.get("limits") or {}).get("bonus_blackjack"):
             self.status.setText("This table does not play bonus blackjack: nothing to nominate")
