@@ -36,9 +36,9 @@ RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]
 def _table(wheel: object = ORDER, red: object = RED, approval: str | None = "CE approval RW-7") -> str:
     lines = [TABLES["roulette"], "[table.roulette]\n"]
     if wheel is not None:
-        lines.append(f"wheel = {list(wheel)}\n")  # type: ignore[call-overload]
+        lines.append(f"wheel = {list(wheel)}\n")
     if red is not None:
-        lines.append(f"red = {list(red)}\n")  # type: ignore[call-overload]
+        lines.append(f"red = {list(red)}\n")
     if approval is not None:
         lines.append(f'wheel_approval = "{approval}"\n')
     return "".join(lines)

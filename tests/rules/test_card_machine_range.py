@@ -1,8 +1,8 @@
 """A card machine's decks, from the seed's words (003 s65A(3)(a)): "the number of decks used must
 be not less than the minimum, and not more than the maximum (which in turn must be not more than
 8), number of decks approved by the chief executive for use in the card machine".  Exhaustive
-over every deck count and approved range of 1 to 10; at run time a change outside the range is
-refused with the citation."""
+over every deck count and approved range of 1 to 10 (at run time:
+tests/state/test_in_game_checks.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,6 @@ import pytest
 
 from kiosk.rules.limits import violations
 from kiosk.rules.table import TableLimits
-from kiosk.state.errors import RuleRefused
-from kiosk.views import builders as b
-from tests.fixtures.actors import PIT
 
 RULE = "003 s65A(3)(a)"
 
@@ -38,15 +35,3 @@ def test_without_the_approved_range_only_the_8_decks_are_checked_and_a_warning_a
     assert [(v.rule, v.severity) for v in found] == [(RULE, "warning")]
     assert "card_machine_min_decks" in found[0].message
     assert violations("blackjack", TableLimits(1000, 100000, decks=8)) == []  # no machine: nothing to approve
-
-
-async def test_a_change_outside_the_range_is_refused_at_run_time(make_service, demo_floor, clock):
-    service = await make_service(floor=demo_floor, clock=clock, tick_seconds=None)
-    with pytest.raises(RuleRefused) as err:  # BJ-02's machine is approved for 6 to 8 decks
-        await service.execute(PIT, b.set_limits("BJ-02", {"decks": 4}))
-    assert err.value.rule == RULE and "approved for 6 to 8 decks" in err.value.message
-    with pytest.raises(RuleRefused) as err:
-        await service.execute(PIT, b.set_limits("BJ-02", {"card_machine_max_decks": 9}))
-    assert err.value.rule == RULE
-    await service.execute(PIT, b.set_limits("BJ-02", {"decks": 6}))
-    assert (await service.snapshot())["tables"]["BJ-02"]["limits"]["decks"] == 6

@@ -13,7 +13,7 @@ from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.views import builders
-from tests.fixtures.live_display import wait_for
+from tests.fixtures.live_display import table_as_pit, wait_for
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]  # each test starts and stops a kiosk serve: ~6 s
 
@@ -89,4 +89,66 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
     finally:
         await pit.close()
         await console.stop()
+        await _close(client, panel)
+
+
+async def test_bonus_wagers_one_per_box_before_the_first_card(qtbot, live_server_sqlite):
+    """003 s50B(5): only 1 bonus blackjack wager on a box for a round; s50B(3): placed before any
+    cards in the round are dealt."""
+    client, panel = await _panel(qtbot, live_server_sqlite, "BJ-01")
+    try:
+        sec = panel.section
+        bonus = sec.bonus
+        assert not bonus.record.isEnabled() and "Nominate" in bonus.line.text()  # no round yet
+        sec.nominate.click()
+        await wait_for(lambda: bonus.record.isEnabled(), what="the round on the stream")
+        bonus.boxes[2].click()
+        bonus.boxes[5].click()
+        bonus.record.click()
+        await wait_for(lambda: "boxes 2, 5" in bonus.line.text(), what="the bonus wagers on the stream")
+        state = await table_as_pit(live_server_sqlite, "BJ-01")
+        assert state["game_state"]["bonus_boxes"] == [2, 5]
+        assert bonus.boxes[5].isChecked() and not bonus.boxes[5].isEnabled()  # a box holds one
+        with pytest.raises(RuleRefused) as err:
+            await client.execute(builders.bonus_wagers("BJ-01", [5]))
+        assert err.value.rule == "003 s50B(5)"
+        bonus.dealt.click()
+        await wait_for(lambda: "no more bonus wagers" in bonus.line.text(), what="the first card on the stream")
+        assert not bonus.record.isEnabled() and not bonus.boxes[3].isEnabled()
+        with pytest.raises(RuleRefused) as err:
+            await client.execute(builders.bonus_wagers("BJ-01", [3]))
+        assert err.value.rule == "003 s50B(3)"
+        sec.nominate.click()  # the next round: no bonus wagers yet
+        await wait_for(lambda: "boxes none yet" in bonus.line.text(), what="the next round")
+        assert bonus.record.isEnabled() and not bonus.boxes[2].isChecked()
+    finally:
+        await _close(client, panel)
+
+
+async def test_priority_set_markers_follow_the_box_totals(qtbot, live_server_sqlite):
+    """003 s421(1)(d): a box whose wagers total half the stated table maximum or more ($2,500 of
+    PG-01's $5,000) takes a priority set marker before the tiles are dealt."""
+    client, panel = await _panel(qtbot, live_server_sqlite, "PG-01")
+    try:
+        sec = panel.section
+        box = sec.priority
+        assert "$2,500" in box.line.text()
+        sec.house.click()
+        await wait_for(lambda: "Round 1" in sec.status.text(), what="the round's bank")
+        box.totals[3].setText("$2,500")
+        box.totals[5].setText("$2,499.99")
+        assert box.markers[3].isChecked() and not box.markers[5].isChecked()  # checked as typed
+        box.markers[3].click()  # the dealer takes it off: the service would refuse
+        assert "box 3" in box.hint.text() and "003 s421(1)(d)" in box.hint.text()
+        box.record.click()
+        await wait_for(lambda: sec.feedback.isVisible(), what="the refusal")
+        assert "003 s421(1)(d)" in sec.feedback.text()
+        box.markers[3].click()
+        assert box.hint.text() == ""
+        box.record.click()
+        await wait_for(lambda: "priority: 3" in sec.status.text(), what="the marker on the stream")
+        state = await table_as_pit(live_server_sqlite, "PG-01")
+        assert state["game_state"]["priority_boxes"] == [3]
+        assert state["game_state"]["box_totals"] == {"3": 250_000, "5": 249_999}
+    finally:
         await _close(client, panel)
