@@ -187,7 +187,7 @@ def roulette_wheel(table: TableState) -> Wheel | None:
 def pai_gow_markers(table: TableState) -> tuple[str | None, int | None, tuple[int, ...]]:
     """``(banker, chung box, priority boxes)``: who banks the round ("house", "player" or
     "co_banking") and the box the chung is at (003 s417, s424), and the boxes holding a priority
-    set marker (s418, s421(1)(d)); ``None``/empty when not recorded."""
+    set marker (s421(1)(d)); ``None``/empty when not recorded."""
     if table["game"] != "pai_gow":
         return None, None, ()
     gs = _gs(table)

@@ -8,7 +8,7 @@
   with the floor's wheel (003 s131(2B), (2C)), the wheel itself, its compartments in their order
   and colours round the latest number, that number's neighbours on the wheel, and the
   arrangement's approval in small print;
-* pai gow: who banks (the chung, 003 s417) and the priority set marker (s418), marked on the
+* pai gow: who banks (the chung, 003 s417) and the priority set marker (s421(1)(d)), marked on the
   boxes and named beside the cloth;
 * poker room: the marker buttons at each seat (002 r8.1.3): a disc with the button's letter
   beside the seat, each seat's buttons named in words beside the cloth;
@@ -443,7 +443,7 @@ def scene_of(
                 items += _marker(
                     where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0
                 )
-            for box_no in content.priority:  # priority set markers: "P" (s418)
+            for box_no in content.priority:  # priority set markers: "P" (s421(1)(d))
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
     items += notices[0]
     items += status_mark(status, settings, area)

@@ -196,7 +196,7 @@ def test_layout_shows_roulette_results_pai_gow_markers_and_slot_lights(demo_stat
     view = layout.compose(pai_gow, None, settings, START, area=area)
     assert (view.content.banker, view.content.chung, view.content.priority) == ("player", 4, (6,))
     shown = " ".join(texts(view.scene))
-    assert "PLAYER" in shown and "BOX 4" in shown and "BOX 6" in shown  # 003 s417, s418
+    assert "PLAYER" in shown and "BOX 4" in shown and "BOX 6" in shown  # 003 s417, s421(1)(d)
     assert texts(view.scene).count("B") == 1 and texts(view.scene).count("P") == 1
     assert short_added_texts(view.scene, pai_gow, settings) == []
 
