@@ -1,7 +1,10 @@
-"""Draw the Coral Coast Casino wordmark (fictional casino of the demo floor).
+"""Draw the Coral Coast Casino wordmark (fictional casino of the demo floor) and the logo of its
+poker room's event, the Coral Coast Poker Classic (002 r2.2: a poker cloth may carry the logo of
+the promotion or event being played).
 
 Writes coral_coast_casino.svg (text as outlines from the bundled Andika Bold, so the
-SVG needs no font) and renders coral_coast_casino.png from it with Qt's SVG renderer.
+SVG needs no font) and renders coral_coast_casino.png from it with Qt's SVG renderer;
+writes poker_classic.svg the same way.
 Run from the repository root:  .venv/bin/python assets/logo/make_logo.py
 """
 
@@ -70,6 +73,35 @@ def build_svg() -> str:
 """
 
 
+EW, EH = 1000, 400
+
+
+def build_event_svg() -> str:
+    """The Coral Coast Poker Classic: a spade and the event's name, in the casino's colours."""
+    font = TTFont(FONT)
+    left, right = 330, EW - 50
+    _, w1 = text_path(font, "POKER", 0, 0, 120, tracking=10)
+    _, w2 = text_path(font, "CLASSIC", 0, 0, 86, tracking=14)
+    _, w3 = text_path(font, "CORAL COAST 2026", 0, 0, 40, tracking=6)
+    line1, _ = text_path(font, "POKER", left + (right - left - w1) / 2, 175, 120, tracking=10)
+    line2, _ = text_path(font, "CLASSIC", left + (right - left - w2) / 2, 290, 86, tracking=14)
+    line3, _ = text_path(font, "CORAL COAST 2026", left + (right - left - w3) / 2, 352, 40, tracking=6)
+    spade = (
+        "M 170 60 C 120 125 50 165 50 228 C 50 278 98 305 140 288 C 152 283 160 274 164 266 "
+        "L 146 340 L 194 340 L 176 266 C 180 274 188 283 200 288 C 242 305 290 278 290 228 "
+        "C 290 165 220 125 170 60 Z"
+    )
+    return f"""<svg xmlns="http://www.w3.org/2000/svg" width="{EW}" height="{EH}" viewBox="0 0 {EW} {EH}">
+  <title>Coral Coast Poker Classic</title>
+  <rect x="8" y="8" width="{EW - 16}" height="{EH - 16}" rx="60" fill="{NAVY}" stroke="{CORAL}" stroke-width="10"/>
+  <path d="{spade}" fill="{SAND}" stroke="{CORAL}" stroke-width="8" stroke-linejoin="round"/>
+  <path d="{line1}" fill="{SAND}"/>
+  <path d="{line2}" fill="{CORAL}"/>
+  <path d="{line3}" fill="{SEA}"/>
+</svg>
+"""
+
+
 def render_png(svg: Path, png: Path) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QByteArray
@@ -92,3 +124,6 @@ if __name__ == "__main__":
     svg.write_text(build_svg(), encoding="utf-8")
     render_png(svg, HERE / "coral_coast_casino.png")
     print(f"wrote {svg} and {svg.with_suffix('.png')}")
+    event = HERE / "poker_classic.svg"
+    event.write_text(build_event_svg(), encoding="utf-8")
+    print(f"wrote {event}")

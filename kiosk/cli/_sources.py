@@ -43,8 +43,8 @@ def from_floor(path: str) -> Source:
 
 def from_server(url: str, token: str, folder: Path) -> Source:
     """``(tables, links, CasinoSettings, "on URL")`` of a running server now (the reads a display
-    makes when it starts: the floor summary, the logo, if any, saved in ``folder``, and every
-    table and link)."""
+    makes when it starts: the floor summary, the logo and the poker tables' event logos, if any,
+    saved in ``folder``, and every table and link)."""
     from kiosk.state.client import KioskClient
     from kiosk.state.errors import StateError
     from kiosk.views.base import CasinoSettings
@@ -53,9 +53,10 @@ def from_server(url: str, token: str, folder: Path) -> Source:
         async with KioskClient(url, token) as client:
             summary = await client.floor_summary()
             logo = await client.floor_logo(folder, summary)
+            event_logos = await client.floor_event_logos(folder, summary)
             tables = await client.tables()
             links = await client.links()
-            return tables, links, CasinoSettings.from_summary(summary, logo)
+            return tables, links, CasinoSettings.from_summary(summary, logo, event_logos=event_logos)
 
     try:
         tables, links, settings = asyncio.run(read())

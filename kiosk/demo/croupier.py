@@ -27,11 +27,13 @@ import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from kiosk.rules.caribbean import DECK_CARDS
 from kiosk.rules.trichro import physical_balls
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.state.events import Event
 from kiosk.views import builders, facts
+from kiosk.views.jackpot_steps import payment_step
 
 __all__ = ["Croupier"]
 
@@ -155,10 +157,14 @@ class Croupier:
         if link_id is None:
             await self._pause(30.0)
             return
-        pending = (await self.client.link(link_id)).get("pending")
+        link = await self.client.link(link_id)
+        pending = link.get("pending")
         if pending:
             if pending.get("table_id") == table_id:
                 await self._pause(12.0)
+                step = payment_step(link, table_id)
+                if step is not None and step.asks:  # the floor manager told, the deck counted (000 s245(5))
+                    await self.send(builders.jackpot_before_payment(table_id, "Floor manager", DECK_CARDS))
                 await self.send(builders.jackpot_paid(link_id))
                 await self.send(builders.jackpot_reset(link_id))
             else:

@@ -30,6 +30,7 @@ from kiosk.floor.values import BasisPoints, Colour, Identifier, Line, Money
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.limits import ROULETTE_WAGER_TYPES
+from kiosk.rules.roulette import Wheel, wheel_problems
 from kiosk.rules.table import RakeSettings, TableLimits
 from kiosk.rules.trichro import odds_classes
 
@@ -40,6 +41,7 @@ __all__ = [
     "ROULETTE_CLASSES",
     "VIEW_GAMES",
     "LIMIT_SETTINGS",
+    "FILE_SETTINGS",
     "settings_section",
     "Casino",
     "Limits",
@@ -151,20 +153,53 @@ class Casino(_Model):
     @field_validator("logo", mode="before")
     @classmethod
     def _logo(cls, value: Any, info: ValidationInfo) -> Path | None:
-        if value is None or isinstance(value, Path):
-            return value
-        if isinstance(value, str) and value.startswith("bundled:"):
-            from kiosk.scene.resources import assets_dir
+        return _logo_file(value, info, "logo")
 
-            name = value.removeprefix("bundled:").strip()
-            try:
-                base = assets_dir() / "logo"
-            except FileNotFoundError as exc:
-                raise ValueError(f"bundled logos not available: {exc}") from None
-            return _resolve_path(
-                str(base / name.lstrip("/")), info, what="bundled logo", suffixes=(".png", ".svg"), roots=(base,)
-            )
-        return _resolve_path(value, info, what="logo", suffixes=(".png", ".svg"))
+
+def _logo_file(value: Any, info: ValidationInfo, what: str) -> Path | None:
+    """A logo the floor names (the casino's, a poker event's): a PNG or SVG file inside the floor
+    file's folder or the bundled assets, or ``bundled:NAME`` for one of ``assets/logo``; a PNG
+    must start as one, an SVG must be one the painters draw (:mod:`kiosk.scene.svgimage`)."""
+    if value is None or isinstance(value, Path):
+        return value
+    if isinstance(value, str) and value.startswith("bundled:"):
+        from kiosk.scene.resources import assets_dir
+
+        name = value.removeprefix("bundled:").strip()
+        try:
+            base = assets_dir() / "logo"
+        except FileNotFoundError as exc:
+            raise ValueError(f"bundled logos not available: {exc}") from None
+        path = _resolve_path(
+            str(base / name.lstrip("/")), info, what=f"bundled {what}", suffixes=(".png", ".svg"), roots=(base,)
+        )
+    else:
+        path = _resolve_path(value, info, what=what, suffixes=(".png", ".svg"))
+    _drawable(path, what)
+    return path
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _drawable(path: Path, what: str) -> None:
+    """Refuse (``ValueError``, one line) a logo file the painters cannot draw."""
+    from kiosk.scene.files import shown_path
+    from kiosk.scene.svgimage import SvgError, svg_shapes
+
+    if path.suffix.lower() == ".png":
+        try:
+            with path.open("rb") as f:
+                head = f.read(len(_PNG_SIGNATURE))
+        except OSError as exc:
+            raise ValueError(f"{what} file cannot be read: {shown_path(path)} ({exc.strerror})") from None
+        if head != _PNG_SIGNATURE:
+            raise ValueError(f"{what} file is not a PNG image: {shown_path(path)}")
+        return
+    try:
+        svg_shapes(path, 0.0, 0.0, 1.0, 1.0)
+    except SvgError as exc:
+        raise ValueError(f"{what} {str(exc).splitlines()[0]}") from None  # the reader's message names the file
 
 
 # --------------------------------------------------------------------------- limits
@@ -261,15 +296,29 @@ class BlackjackSettings(_Model):
     instructional: bool = False
     card_machine: bool = False
     super_sevens: bool = False  # 003 s65A(2): no card machine with super sevens
+    # 003 s65A(3)(a): the least and most decks the chief executive approved for the card machine
+    card_machine_min_decks: int | None = Field(None, ge=1, le=8)
+    card_machine_max_decks: int | None = Field(None, ge=1, le=16)
     nominated_suit: Literal["spades", "hearts", "diamonds", "clubs"] | None = None
     # a blackjack is an ace and a ten-value card, so the other nominated card is one of these
     nominated_card: Annotated[Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)] = None
 
 
 class RouletteSettings(_Model):
-    """Roulette: the approval of a wheel arrangement other than diagram 5 (003 s131(2B))."""
+    """Roulette: the wheel's arrangement of numbers and colours (003 s131(2)-(2C)): the numbers
+    round the wheel clockwise from zero, the red ones, and the chief executive's approval of the
+    arrangement (``"diagram 5"`` for the arrangement diagram 5 shows, which needs none);
+    ``kiosk check`` checks them (:func:`kiosk.rules.roulette.wheel_problems`, docs/readings.md A-51)."""
 
+    wheel: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
+    red: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     wheel_approval: Line | None = None
+
+    def arrangement(self) -> Wheel | None:
+        """The configured wheel (``None`` without one, or when ``kiosk check`` refuses it)."""
+        if self.wheel is None or self.red is None or wheel_problems(self.wheel, self.red):
+            return None
+        return Wheel(self.wheel, frozenset(self.red), self.wheel_approval)
 
 
 class ManilaSettings(_Model):
@@ -323,7 +372,8 @@ class Rake(_Model):
 
 
 class PokerSettings(_Model):
-    """The poker room (002): notice, blinds and rake."""
+    """The poker room (002): notice, blinds and rake; the logo of the promotion or event being
+    played, drawn on the cloth (002 r2.2)."""
 
     minimum_buy_in_cents: Money | None = Field(None, alias="minimum_buy_in")  # r6.3
     betting: Literal["fixed_limit", "spread_limit", "pot_limit", "no_limit"] | None = None  # r6.3, r6.7, r6.8
@@ -331,6 +381,14 @@ class PokerSettings(_Model):
     blinds_cents: Annotated[tuple[Money, ...], BeforeValidator(_as_tuple)] = Field((), alias="blinds")
     rake: Rake | None = None
     time_to_act: int | None = None  # r6.14: seconds, 5 to 60
+    # r2.2: the poker promotion's or event's logo on the cloth, a file as the casino's logo is; a
+    # file of this machine, like the casino's logo and the layouts, so not stored (FILE_SETTINGS)
+    event_logo: Path | None = None
+
+    @field_validator("event_logo", mode="before")
+    @classmethod
+    def _event_logo(cls, value: Any, info: ValidationInfo) -> Path | None:
+        return _logo_file(value, info, "event_logo")
 
 
 _SETTINGS_TYPES: dict[str, type[_Model]] = {
@@ -358,6 +416,11 @@ def settings_section(game: str) -> str:
     return "tri_chro" if tri_chro_balls(game) is not None else game
 
 
+#: Game settings that name a file of the machine that reads the floor (a poker table's event logo,
+#: 002 r2.2): like the casino's logo and the layouts they are read from the floor file at each
+#: start, never kept in the database's table states (kiosk.state.floorsync leaves them out).
+FILE_SETTINGS: frozenset[str] = frozenset({"event_logo"})
+
 #: The game settings behind each rule-relevant :class:`TableLimits` field: the field's name
 #: -> the settings sections that hold a setting of that same name.  :meth:`Table.limits_model`
 #: reads them; the backend writes a table's live limits back onto them to rebuild its floor.
@@ -367,6 +430,8 @@ LIMIT_SETTINGS: dict[str, frozenset[str]] = {
     "bonus_blackjack": frozenset({"blackjack"}),
     "card_machine": frozenset({"blackjack"}),
     "super_sevens": frozenset({"blackjack"}),
+    "card_machine_min_decks": frozenset({"blackjack"}),
+    "card_machine_max_decks": frozenset({"blackjack"}),
     "maximum_payment_cents": frozenset({"caribbean_stud"}),
     "minimum_table_stake_cents": frozenset({"manila_poker", "draw_poker"}),
     "minimum_permissible_wager_cents": frozenset({"manila_poker", "draw_poker"}),

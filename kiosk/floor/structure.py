@@ -9,7 +9,8 @@ left out, ...); ``kiosk check`` reports those with their rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from kiosk.floor.poker_variants import POKER_VARIANTS
 from kiosk.floor.signs import SIGN_KINDS, required_signs
@@ -268,6 +269,8 @@ def _table_violations(floor: Floor, table: Table) -> list[Violation]:
                     "warning",
                 )
             )
+    elif game == "roulette":
+        out += _wheel_violations(table)
     elif game == "poker":
         seconds = table.poker_settings.time_to_act
         if seconds is not None and not 5 <= seconds <= 60:
@@ -320,6 +323,90 @@ def _cloth_violations(floor: Floor, table: Table) -> list[Violation]:
         message = v.message if v.rule in v.message else f"{v.message} ({v.rule})"
         out.append(Violation(rule=v.rule, message=f"{table.id}: layout {path.name}: {message}", key="layout"))
     return out
+
+
+def _wheel_violations(table: Table) -> list[Violation]:
+    """The wheel a roulette table configures (003 s131(2)-(2C), docs/readings.md A-51): a single
+    zero wheel with each number once, 18 red and 18 black; its arrangement approved, or diagram
+    5's; and the cloth's numbers in the wheel's colours."""
+    from kiosk.rules.roulette import ARRANGEMENT_RULE, HIGHEST_NUMBER, Wheel, colour_of_fill, wheel_problems
+
+    settings = table.roulette_settings
+    tid = table.id
+    if settings.wheel is None and settings.red is None:
+        return []
+    if settings.wheel is None or settings.red is None:
+        given, missing = ("wheel", "red") if settings.red is None else ("red", "wheel")
+        return [
+            _violation(
+                tid,
+                f"roulette.{given} needs roulette.{missing}: the wheel is its numbers in order and which are red",
+                "003 s131(2A)",
+                f"roulette.{missing}",
+            )
+        ]
+    out = [
+        _violation(tid, v.message, v.rule, f"roulette.{v.key}") for v in wheel_problems(settings.wheel, settings.red)
+    ]
+    if settings.wheel_approval is None:
+        out.append(
+            _violation(
+                tid,
+                "the wheel's arrangement is the one the chief executive approved; set roulette.wheel_approval ="
+                ' "<reference>", or "diagram 5" for the arrangement diagram 5 shows, which needs no approval'
+                " (003 s131(2C))",
+                ARRANGEMENT_RULE,
+                "roulette.wheel_approval",
+            )
+        )
+    if out:
+        return out
+    wheel = Wheel(settings.wheel, frozenset(settings.red), settings.wheel_approval)
+    layout = _layout_of(table)
+    if layout is None:
+        return out
+    differ = []
+    for number in range(HIGHEST_NUMBER + 1):
+        try:
+            fill = layout.item_for_area(f"number_{number}").values.get("fill")
+        except KeyError:
+            continue
+        if isinstance(fill, tuple) and colour_of_fill(fill) != wheel.colour(number):
+            differ.append(f"{number} is {colour_of_fill(fill)} on the cloth, {wheel.colour(number)} on the wheel")
+    if differ:
+        more = f" (and {len(differ) - 1} more)" if len(differ) > 1 else ""
+        out.append(
+            _violation(
+                tid,
+                f"the cloth's numbers carry the wheel's colours: {differ[0]}{more}; change the layout's fills or red",
+                ARRANGEMENT_RULE,
+                "roulette.red",
+            )
+        )
+    return out
+
+
+def _layout_of(table: Table) -> Any:
+    """The table's layout, loaded (its own or the game's shipped one), or ``None`` when there is
+    none to load (the loader reports a broken custom layout).  Read once per file version: the
+    floor law runs this check on every write (kiosk.state.floorlaw)."""
+    from kiosk.scene.resources import default_layout_path
+
+    try:
+        path = table.layout or default_layout_path(table.game)
+        return _loaded_layout(str(path), path.stat().st_mtime_ns)
+    except (FileNotFoundError, OSError):
+        return None
+
+
+@lru_cache(maxsize=32)
+def _loaded_layout(path: str, mtime_ns: int) -> Any:
+    from kiosk.scene.layout_file import LayoutError, load_layout
+
+    try:
+        return load_layout(path)
+    except LayoutError:
+        return None
 
 
 def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:

@@ -56,6 +56,8 @@ from kiosk.rules.money import format_money
 __all__ = [
     "BONUS_DECKS",
     "BONUS_WAGER_CENTS",
+    "BOXES",
+    "bonus_wager_boxes",
     "BonusHand",
     "BonusResult",
     "Nomination",
@@ -73,6 +75,40 @@ BONUS_WAGER_CENTS = 100
 
 BONUS_DECKS: tuple[int, ...] = (6, 8)
 """Bonus blackjack may be played only with 6 or 8 decks (003 s50A(2))."""
+
+BOXES = 7
+"""The boxes of a blackjack table, each with its bonus blackjack area (``layouts/blackjack.toml``:
+box1 .. box7; the seeds fix no number)."""
+
+
+def bonus_wager_boxes(placed: Sequence[int], boxes: Sequence[object], *, dealt: bool) -> tuple[int, ...]:
+    """The round's boxes with a bonus blackjack wager once the first player of each of ``boxes``
+    has placed one (003 s50B), given the boxes ``placed`` before in the round; sorted.
+
+    Raises :class:`RuleError` with the citation: once any card of the round is dealt
+    (s50B(3)); for a box listed twice or already holding the round's bonus wager (s50B(5): only
+    1 bonus blackjack wager on a box for a round); for a box that is not one of the table's.
+    That the wager is the first player's (s50B(1), (2)) is the dealer's to see: a box holds one.
+    """
+    if dealt:
+        raise RuleError(
+            "the cards of this round are being dealt: a bonus blackjack wager must be placed before any cards in"
+            " a round are dealt (003 s50B(3))",
+            "003 s50B(3)",
+        )
+    out = set(placed)
+    for box in boxes:
+        if isinstance(box, bool) or not isinstance(box, int) or not 1 <= box <= BOXES:
+            raise RuleError(f"a box is 1 to {BOXES}, not {box!r} (003 s50A(1)(a))", "003 s50A(1)(a)")
+        if box in out:
+            raise RuleError(
+                f"box {box} already holds this round's bonus blackjack wager: only 1 bonus blackjack wager may"
+                " be placed on a box for a round, by the box's first player (003 s50B(5), s50B(1))",
+                "003 s50B(5)",
+            )
+        out.add(box)
+    return tuple(sorted(out))
+
 
 TEN_VALUE_RANKS: tuple[int, ...] = (10, 11, 12, 13)
 

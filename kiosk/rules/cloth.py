@@ -19,7 +19,7 @@ floor law at run time, for every custom layout; the shipped layouts are held to 
   and the players' wagers on heads and on tails (004 sch13 s3(2)(b), s6(3), s11(1), (2)).
 
 The poker room's layout "may or may not" print the casino's name or logo or an event's logo
-(002 r2.2): nothing there is required, so nothing is checked (docs/readings.md A-50).
+(002 r2.2): nothing there is required, so nothing is checked (docs/readings.md A-54).
 """
 
 from __future__ import annotations

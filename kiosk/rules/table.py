@@ -66,3 +66,6 @@ class TableLimits:
     # added for the rules of kiosk.rules.limits (fields are only ever appended)
     super_sevens: bool = False  # blackjack: a card machine is barred with it, 003 s65A(2)
     game_type: str | None = None  # poker room: the type of game the notice names, 002 r6.3
+    # blackjack: the numbers of decks the chief executive approved for the card machine, 003 s65A(3)(a)
+    card_machine_min_decks: int | None = None
+    card_machine_max_decks: int | None = None

@@ -140,6 +140,7 @@ def build_scene(
     lit: Iterable[str] = frozenset(),
     features: Iterable[str] = frozenset(),
     jackpot_wording: str = JACKPOT_AREA_WORD,
+    event_logo: FilePath | None = None,
 ) -> Scene:
     """The scene of ``layout`` for one table.
 
@@ -148,7 +149,10 @@ def build_scene(
     (:data:`kiosk.scene.layout_file.FEATURES`): an item with ``when`` is drawn only on a table that has
     that feature, one with ``unless`` only on a table that has not.  ``jackpot_wording`` is what
     ``{jackpot_wording}`` prints: 'jackpot' or the pit procedures' description of the jackpot
-    areas (000 s230(3)(c)).  Raises ``ValueError`` naming any lit id that is not an area of the layout, or a logo file that cannot be drawn.
+    areas (000 s230(3)(c)).  ``src = "event_logo"`` images show ``event_logo``, the logo of the
+    poker promotion or event the table plays (002 r2.2), and nothing without one.  Raises
+    ``ValueError`` naming any lit id that is not an area of the layout, or a logo file that
+    cannot be drawn.
     """
     lit_set = frozenset(lit)
     unknown = sorted(lit_set - set(layout.areas))
@@ -199,6 +203,12 @@ def build_scene(
                 src = FilePath(logo)
                 if not src.is_file():
                     raise ValueError(f"casino logo file not found: {src}")
+            elif src == "event_logo":
+                if event_logo is None:
+                    continue  # no promotion or event: the medallion stays empty (002 r2.2 "may or may not")
+                src = FilePath(event_logo)
+                if not src.is_file():
+                    raise ValueError(f"event logo file not found: {src}")
             try:
                 items.extend(image_primitives(src, *box))
             except SvgError as exc:

@@ -413,7 +413,7 @@ def _rect_or_oval(path: Path) -> bool:
     """Whether an outline (of any kind, turned any way) is a rectangle, its corners rounded or
     not, or a circle or an oval: one convex outline that lies, within 1 % of its size, on its
     smallest bounding rectangle and its rounded corners, or on the ellipse in that rectangle
-    (000 s230(2)(c); docs/readings.md A-50)."""
+    (000 s230(2)(c); docs/readings.md A-54)."""
     if len(path.subpaths) != 1 or not path.subpaths[0].closed:
         return False
     corners = path.polygons(0.5)[0]
@@ -468,7 +468,7 @@ def _fits_box(points: list[tuple[float, float]], angle: float, area: float) -> b
 
 def _places(cloth: _Cloth, most: int, rule: str) -> list[Violation]:
     """Not more than ``most`` places for players: the areas numbered on the cloth (a place is
-    an area whose words are its number, as the shipped layouts' seats are; docs/readings.md A-50)."""
+    an area whose words are its number, as the shipped layouts' seats are; docs/readings.md A-54)."""
     numbered = sorted(int(w) for item, _ in cloth.areas if (w := cloth.words(item.area or "").strip()).isdigit())
     if len(numbered) <= most and all(n <= most for n in numbered):
         return []
@@ -490,7 +490,7 @@ def _has_word(text: str, word: str) -> bool:
 def _two_up(cloth: _Cloth) -> list[Violation]:
     """An area for the spinner's wager, marked as the spinner's (in its words, or by a text
     marking a panel it lies in), and areas for players' wagers on heads and on tails: named
-    areas marked 'heads' and 'tails' outside the spinner's (docs/readings.md A-50)."""
+    areas marked 'heads' and 'tails' outside the spinner's (docs/readings.md A-54)."""
     shapes = [item_path(item) for item in cloth.items if item.kind in _SHAPES]
     panels = []  # the topmost shape under each text that says 'spinner'
     for t, text in cloth.texts:

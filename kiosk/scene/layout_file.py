@@ -241,13 +241,17 @@ def _font(v: Any) -> str:
     return v
 
 
+IMAGE_TOKENS = ("logo", "event_logo")
+"""``src`` values drawn from the floor: the casino's logo, a poker table's event logo (002 r2.2)."""
+
+
 def _image_source(v: Any) -> str | FilePath:
     s = _string(v)
-    if s == "logo":
-        return "logo"
+    if s in IMAGE_TOKENS:
+        return s
     rel = FilePath(s)
     if rel.is_absolute() or ".." in rel.parts:
-        raise ValueError(f'must be "logo" or a path under assets/, got {s!r}')
+        raise ValueError(f'must be "logo", "event_logo" or a path under assets/, got {s!r}')
     if rel.suffix.lower() not in (".png", ".svg"):
         raise ValueError(f"must be a PNG or SVG file, got {s!r}")
     full = assets_dir() / rel

@@ -17,6 +17,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from kiosk.floor.models import FILE_SETTINGS
 from kiosk.rules.caribbean import sharing_method_of
 from kiosk.state.audit import canonical_json
 from kiosk.state.errors import Conflict, RuleRefused, refused
@@ -43,7 +44,7 @@ def floor_config(floor: Any) -> dict[str, Any]:
     tables: dict[str, Any] = {}
     links: dict[str, Any] = {}
     for table_id, table in sorted(floor.tables.items()):
-        settings = table.settings.model_dump(mode="json", by_alias=False)
+        settings = table.settings.model_dump(mode="json", by_alias=False, exclude=set(FILE_SETTINGS))
         link = floor.link_of(table_id)
         link_id = link.id if link is not None else None
         if table.game == "caribbean_stud" and link is None:

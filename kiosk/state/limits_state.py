@@ -116,6 +116,8 @@ def check_limits_patch(patch: Any, key: str = "limits") -> dict[str, Any]:
             out[name] = value
         elif name == "decks":
             out[name] = None if value is None else _small_int(value, where, 1, 8)
+        elif name in ("card_machine_min_decks", "card_machine_max_decks"):
+            out[name] = None if value is None else _small_int(value, where, 1, 16)
         elif name == "compulsory_blinds":
             out[name] = None if value is None else _small_int(value, where, 0, 10)
         elif name == "game_type":

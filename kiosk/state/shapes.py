@@ -64,6 +64,7 @@ __all__ = [
     "TableState",
     "MeterState",
     "JackpotPayment",
+    "BeforePaymentRecord",
     "PendingHit",
     "Proposal",
     "LinkState",
@@ -114,6 +115,8 @@ class LimitsState(TypedDict):
     box_maximum_cents: int | None
     super_sevens: bool
     game_type: str | None
+    card_machine_min_decks: NotRequired[int | None]  # 003 s65A(3)(a); absent before it was kept
+    card_machine_max_decks: NotRequired[int | None]
 
 
 class SignState(TypedDict):
@@ -293,6 +296,8 @@ class BlackjackGameState(TypedDict):
     round: NotRequired[int]
     nominated_by: NotRequired[str | None]
     nominated_at: NotRequired[str | None]
+    bonus_boxes: NotRequired[list[int]]  # the round's boxes with a bonus blackjack wager (003 s50B(5))
+    dealing: NotRequired[bool]  # the round's first card is dealt: no more bonus wagers (003 s50B(3))
     card_machine: NotRequired[CardMachineFault | None]
 
 
@@ -336,6 +341,7 @@ class PaiGowGameState(TypedDict):
     bank: NotRequired[PaiGowBank | None]
     banks: NotRequired[list[PaiGowBank]]
     priority_boxes: NotRequired[list[int]]
+    box_totals: NotRequired[dict[str, int]]  # the round's wager total of each box with wagers, cents (s421(1)(d))
 
 
 class PokerClock(TypedDict):
@@ -432,6 +438,19 @@ class JackpotPayment(TypedDict):
     rule: str
 
 
+class BeforePaymentRecord(TypedDict):
+    """000 s245(5), before a straight or royal flush is paid: the floor manager the dealer
+    notified and when, and the cards the dealer counted in the deck in use at the table
+    (``jackpot_before_payment``; ``deck_cards``: the whole deck, 52, docs/readings.md A-50)."""
+
+    floor_manager: str
+    notified_at: str
+    cards_counted: int
+    deck_cards: int
+    by: str
+    at: str
+
+
 class PendingHit(TypedDict):
     """A jackpot hit: the link is locked and shown "pending" until paid and reset (000 s245)."""
 
@@ -452,6 +471,7 @@ class PendingHit(TypedDict):
     sharing_sign_shown_by: NotRequired[
         list[str]
     ]  # the displays whose latest report showed the sign (kiosk.state.showing)
+    before_payment: NotRequired[BeforePaymentRecord]  # 000 s245(5): recorded before a straight or royal flush is paid
     paid: bool
     paid_by: str | None
     paid_at: NotRequired[str]

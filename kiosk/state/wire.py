@@ -16,7 +16,7 @@ this module; it imports neither.
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 from kiosk.state.errors import (
     AuditKeyError,
@@ -153,12 +153,15 @@ CLOSE_ERRORS: dict[int, type[StateError]] = {
 
 
 class CasinoSummary(TypedDict):
-    """The casino of the floor file: its name, time zone (an IANA name) and the kind of its
-    logo (``"png"``, ``"svg"``, or None without one; the bytes are ``GET /api/v1/floor/logo``)."""
+    """The casino of the floor file: its name, time zone (an IANA name), the kind of its
+    logo (``"png"``, ``"svg"``, or None without one; the bytes are ``GET /api/v1/floor/logo``) and
+    of each poker table's event logo (002 r2.2; ``GET /api/v1/floor/event_logo/{table_id}``;
+    absent from a server older than it)."""
 
     name: str
     timezone: str
     logo: str | None
+    event_logos: NotRequired[dict[str, str]]
 
 
 class DisplaySummary(TypedDict):

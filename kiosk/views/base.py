@@ -49,6 +49,7 @@ __all__ = [
     "Compose",
     "Status",
     "ViewState",
+    "event_logos_of",
     "local_time",
     "fit_sign_text",
     "sign_text",
@@ -111,36 +112,66 @@ LIVE = Status.live()
 @dataclass(frozen=True)
 class CasinoSettings:
     """What a view needs to know of the casino: its name (shown on layouts), its time zone
-    (times are shown in it), its logo, and per-table layout files that replace the shipped
-    ``layouts/<game>.toml`` (a floor file's ``layout`` key)."""
+    (times are shown in it), its logo, per-table layout files that replace the shipped
+    ``layouts/<game>.toml`` (a floor file's ``layout`` key), and the logo of the promotion or
+    event a poker table plays (its ``poker.event_logo``, 002 r2.2)."""
 
     name: str
     timezone: ZoneInfo = field(default_factory=lambda: ZoneInfo(DEFAULT_TIMEZONE))
     logo: Path | None = None
     layouts: tuple[tuple[str, Path], ...] = ()
+    event_logos: tuple[tuple[str, Path], ...] = ()
 
     @classmethod
     def from_floor(cls, floor: Floor) -> CasinoSettings:
         """The settings a floor file gives."""
         layouts = tuple(sorted((tid, Path(t.layout)) for tid, t in floor.tables.items() if t.layout is not None))
-        return cls(name=floor.casino.name, timezone=floor.casino.timezone, logo=floor.casino.logo, layouts=layouts)
+        return cls(
+            name=floor.casino.name,
+            timezone=floor.casino.timezone,
+            logo=floor.casino.logo,
+            layouts=layouts,
+            event_logos=event_logos_of(floor),
+        )
 
     @classmethod
     def from_summary(
-        cls, summary: Mapping[str, Any] | None, logo: Path | None = None, default_timezone: str = DEFAULT_TIMEZONE
+        cls,
+        summary: Mapping[str, Any] | None,
+        logo: Path | None = None,
+        default_timezone: str = DEFAULT_TIMEZONE,
+        event_logos: Mapping[str, Path] | None = None,
     ) -> CasinoSettings:
         """The settings a server gives (``GET /api/v1/floor``: ``{"casino": {"name", "timezone"}}``);
-        a server without a floor file gives none: an empty name and ``default_timezone``."""
+        a server without a floor file gives none: an empty name and ``default_timezone``.
+        ``logo`` and ``event_logos`` are the files fetched from it (:meth:`KioskClient.floor_logo`,
+        :meth:`KioskClient.floor_event_logos`)."""
         casino = (summary or {}).get("casino") or {}
         try:
             zone = ZoneInfo(casino.get("timezone") or default_timezone)
         except (KeyError, ValueError):
             zone = ZoneInfo(DEFAULT_TIMEZONE)
-        return cls(name=str(casino.get("name") or ""), timezone=zone, logo=logo)
+        logos = tuple(sorted((event_logos or {}).items()))
+        return cls(name=str(casino.get("name") or ""), timezone=zone, logo=logo, event_logos=logos)
 
     def layout_of(self, table_id: str) -> Path | None:
         """The layout file configured for ``table_id`` (``None``: the game's shipped layout)."""
         return dict(self.layouts).get(table_id)
+
+    def event_logo_of(self, table_id: str) -> Path | None:
+        """The logo of the poker promotion or event ``table_id`` plays (002 r2.2), or ``None``."""
+        return dict(self.event_logos).get(table_id)
+
+
+def event_logos_of(floor: Floor) -> tuple[tuple[str, Path], ...]:
+    """Each poker table's event logo file the floor names (002 r2.2), by table id."""
+    return tuple(
+        sorted(
+            (tid, t.poker_settings.event_logo)
+            for tid, t in floor.tables.items()
+            if t.game == "poker" and t.poker_settings.event_logo is not None
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,8 @@ __all__ = [
     "hand_complete",
     "set_display_name",
     "nominate_blackjack",
+    "bonus_wagers",
+    "blackjack_dealing",
     "set_signs",
     "trichro_no_more_bets",
     "trichro_draw",
@@ -61,6 +63,7 @@ __all__ = [
     "jackpot_wagers",
     "caribbean_round_end",
     "jackpot_hit",
+    "jackpot_before_payment",
     "jackpot_paid",
     "jackpot_reset",
     "jackpot_propose",
@@ -225,6 +228,16 @@ def nominate_blackjack(table_id: str, suit: str, card: str, *, expected_version:
     return build("nominate_blackjack", table_id, expected_version=expected_version, suit=suit, card=card)
 
 
+def bonus_wagers(table_id: str, boxes: list[int], *, expected_version: int | None = None) -> dict[str, Any]:
+    """The boxes whose first player placed the round's bonus blackjack wager (003 s50B)."""
+    return build("bonus_wagers", table_id, expected_version=expected_version, boxes=list(boxes))
+
+
+def blackjack_dealing(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    """The round's first card is dealt: no more bonus blackjack wagers (003 s50B(3))."""
+    return build("blackjack_dealing", table_id, expected_version=expected_version)
+
+
 def set_signs(table_id: str, signs: list[Any], *, expected_version: int | None = None) -> dict[str, Any]:
     """The signs a table shows: kinds, or ``{"kind", "cap_mm"}`` objects."""
     return build("set_signs", table_id, expected_version=expected_version, signs=list(signs))
@@ -335,6 +348,28 @@ def jackpot_hit(
     )
 
 
+def jackpot_before_payment(
+    table_id: str,
+    floor_manager: str,
+    cards_counted: int,
+    *,
+    notified_at: datetime | str | None = None,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """Before a straight or royal flush is paid at ``table_id``: the floor manager the dealer
+    notified (at ``notified_at``, an aware time; now when left out) and the cards the dealer
+    counted in the deck in use (000 s245(5))."""
+    when = notified_at if notified_at is None or isinstance(notified_at, str) else _utc_text(notified_at)
+    return build(
+        "jackpot_before_payment",
+        table_id,
+        expected_version=expected_version,
+        floor_manager=floor_manager,
+        cards_counted=cards_counted,
+        notified_at=when,
+    )
+
+
 def jackpot_paid(link_id: str, *, note: str | None = None, expected_version: int | None = None) -> dict[str, Any]:
     return build("jackpot_paid", link_id, expected_version=expected_version, note=note)
 
@@ -386,8 +421,22 @@ def pai_gow_bank(
     return build("pai_gow_bank", table_id, expected_version=expected_version, banker=banker, box=box)
 
 
-def pai_gow_priority(table_id: str, boxes: list[int], *, expected_version: int | None = None) -> dict[str, Any]:
-    return build("pai_gow_priority", table_id, expected_version=expected_version, boxes=list(boxes))
+def pai_gow_priority(
+    table_id: str,
+    boxes: list[int],
+    totals: Mapping[int, int] | Mapping[str, int],
+    *,
+    expected_version: int | None = None,
+) -> dict[str, Any]:
+    """The round's priority set markers at ``boxes``, and the total of all wagers on each box with
+    wagers (``{box: cents}``): a marker at each box of half the table maximum or more (003 s421(1)(d))."""
+    return build(
+        "pai_gow_priority",
+        table_id,
+        expected_version=expected_version,
+        boxes=list(boxes),
+        totals={str(box): cents for box, cents in totals.items()},
+    )
 
 
 def time_to_act(table_id: str, seat: int | None, *, expected_version: int | None = None) -> dict[str, Any]:
@@ -461,6 +510,8 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "hand_complete": hand_complete,
     "set_display_name": set_display_name,
     "nominate_blackjack": nominate_blackjack,
+    "bonus_wagers": bonus_wagers,
+    "blackjack_dealing": blackjack_dealing,
     "set_signs": set_signs,
     "trichro_no_more_bets": trichro_no_more_bets,
     "trichro_draw": trichro_draw,
@@ -478,6 +529,7 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "jackpot_wagers": jackpot_wagers,
     "caribbean_round_end": caribbean_round_end,
     "jackpot_hit": jackpot_hit,
+    "jackpot_before_payment": jackpot_before_payment,
     "jackpot_paid": jackpot_paid,
     "jackpot_reset": jackpot_reset,
     "jackpot_propose": jackpot_propose,

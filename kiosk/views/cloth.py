@@ -54,6 +54,7 @@ def _scene(
     lit: frozenset[str],
     features: frozenset[str],
     jackpot_wording: str,
+    event_logo: str | None = None,
 ) -> Scene:
     return build_scene(
         _load(path, mtime_ns),
@@ -63,6 +64,7 @@ def _scene(
         lit=lit,
         features=features,
         jackpot_wording=jackpot_wording,
+        event_logo=None if event_logo is None else Path(event_logo),
     )
 
 
@@ -86,6 +88,7 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
         frozenset(lit),
         layout_features(table),
         jackpot_wording(table),  # 000 s230(3)(c): the pit procedures' description, or 'jackpot'
+        _event_logo(table, settings),
     )
 
 
@@ -107,3 +110,9 @@ def cloth_problems(table: TableState, settings: CasinoSettings) -> tuple[Violati
     law run on a custom layout): the shipped layouts are held to it too.  A layout file that
     cannot be loaded has no problems here: drawing it (:func:`cloth_scene`) says why."""
     return custom_cloth_violations(layout_file(table, settings), cloth_table(table, settings))
+
+
+def _event_logo(table: TableState, settings: CasinoSettings) -> str | None:
+    """The poker promotion's or event's logo the table's cloth carries (002 r2.2), if any."""
+    logo = settings.event_logo_of(table["id"])
+    return None if logo is None else str(logo)

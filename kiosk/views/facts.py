@@ -17,6 +17,7 @@ from typing import Any, NamedTuple, TypeGuard
 from kiosk.rules.closing import Closing
 from kiosk.rules.cloth import JACKPOT_AREA_WORD
 from kiosk.scene.layout_file import table_features
+from kiosk.rules.roulette import Wheel, wheel_problems
 from kiosk.state.shapes import (
     TRI_CHRO_GAMES,
     TWO_UP_GAMES,
@@ -43,6 +44,7 @@ __all__ = [
     "slots_in_play",
     "roulette_results",
     "roulette_lit",
+    "roulette_wheel",
     "pai_gow_markers",
     "TriChroRound",
     "trichro_round",
@@ -176,10 +178,25 @@ def roulette_lit(table: TableState) -> frozenset[str]:
     return frozenset(w for w in winning if isinstance(w, str)) if isinstance(winning, list) else frozenset()
 
 
+def roulette_wheel(table: TableState) -> Wheel | None:
+    """The table's wheel as the floor configures it (003 s131(2B), (2C): ``settings.wheel``,
+    ``red`` and ``wheel_approval``), or ``None`` when it configures none or one that is not a
+    single zero wheel (``kiosk check`` refuses that)."""
+    if table["game"] != "roulette":
+        return None
+    settings: object = table.get("settings")
+    if not isinstance(settings, dict):
+        return None
+    order, red, approval = settings.get("wheel"), settings.get("red"), settings.get("wheel_approval")
+    if order is None or red is None or wheel_problems(order, red):
+        return None
+    return Wheel(tuple(order), frozenset(red), approval if isinstance(approval, str) else None)
+
+
 def pai_gow_markers(table: TableState) -> tuple[str | None, int | None, tuple[int, ...]]:
     """``(banker, chung box, priority boxes)``: who banks the round ("house", "player" or
     "co_banking") and the box the chung is at (003 s417, s424), and the boxes holding a priority
-    set marker (s418, s421(1)(d)); ``None``/empty when not recorded."""
+    set marker (s421(1)(d)); ``None``/empty when not recorded."""
     if table["game"] != "pai_gow":
         return None, None, ()
     gs = _gs(table)

@@ -190,6 +190,8 @@ FIELDS = [
     "house_liability_cents",
     "box_maximum_cents",
     "game_type",
+    "card_machine_min_decks",
+    "card_machine_max_decks",
 ]
 
 

@@ -107,7 +107,7 @@ BAD = [
     (
         "image outside assets",
         '[[item]]\nkind = "image"\nx = 1\ny = 1\nw = 5\nh = 5\nsrc = "../pyproject.toml"\n',
-        ['src: must be "logo" or a path under assets/'],
+        ['src: must be "logo", "event_logo" or a path under assets/'],
     ),
     (
         "image missing",

@@ -710,9 +710,10 @@ def test_poker_room_table():
     assert {"pot", "dealer", "event_logo", "casino_logo"} <= areas
     assert "discards" not in areas
     logo = [i for i in layout("poker").items if i.kind == "image"]
-    assert [i.get("src") for i in logo] == ["logo"]
-    box = (logo[0].get("x") + logo[0].get("w") / 2, logo[0].get("y") + logo[0].get("h") / 2)
-    assert inside(box, area_polygons("poker")["casino_logo"])
+    assert [i.get("src") for i in logo] == ["logo", "event_logo"]
+    for image, medallion in zip(logo, ("casino_logo", "event_logo"), strict=True):  # each in its medallion
+        box = (image.get("x") + image.get("w") / 2, image.get("y") + image.get("h") / 2)
+        assert inside(box, area_polygons("poker")[medallion])
     cards = [centre("poker", f"community_{n}") for n in range(1, 6)]
     assert all(abs(c[1] - cards[0][1]) < 1 for c in cards) and sorted(cards) == cards, "one line, left to right"
 

@@ -147,13 +147,13 @@ async def test_co_banking_needs_a_table_that_displays_the_house_liability(servic
 
 async def test_priority_set_markers_belong_to_the_round(service):
     with pytest.raises(RuleRefused) as exc:
-        await run(service, b.pai_gow_priority("PG-01", [2]))
+        await run(service, b.pai_gow_priority("PG-01", [2], {2: 100_000}))
     refusal(exc, "003 s417")
     await run(service, b.pai_gow_bank("PG-01", "house"))
-    events = await run(service, b.pai_gow_priority("PG-01", [5, 2, 5]))
+    events = await run(service, b.pai_gow_priority("PG-01", [5, 2, 5], {2: 100_000, 5: 150_000, 6: 5_000}))
     assert events[0].data["boxes"] == [2, 5] and events[0].data["rule"] == "003 s421(1)(d)"
     with pytest.raises(RuleRefused) as exc:
-        await run(service, b.pai_gow_priority("PG-01", [9]))
+        await run(service, b.pai_gow_priority("PG-01", [9], {9: 100_000}))
     refusal(exc, "003 s421(1)(d)")
     await run(service, b.pai_gow_bank("PG-01", "house"))
     assert (await game_state(service, "PG-01"))["priority_boxes"] == []

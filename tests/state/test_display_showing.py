@@ -212,6 +212,7 @@ async def _hit(service):
 
 
 async def _pay_and_reset(service):
+    await service.execute(DEALER, b.jackpot_before_payment("CSP-03", "Fran Floor", 52))  # 000 s245(5)
     await service.execute(PIT, b.jackpot_paid("CSP-03.jackpot"))
     await service.execute(PIT, b.jackpot_reset("CSP-03.jackpot"))
 

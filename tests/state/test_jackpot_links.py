@@ -66,6 +66,7 @@ async def test_royal_flush_locks_every_linked_table_until_paid_and_reset(service
         await service.execute(PIT, b.jackpot_reset("PROG"))
     with pytest.raises(Forbidden):
         await service.execute(DEALER, b.jackpot_paid("PROG"))
+    await service.execute(DEALER, b.jackpot_before_payment("CSP-01", "Fran Floor", 52))  # 000 s245(5)
     await service.execute(PIT, b.jackpot_paid("PROG", note="paid at cage"))
     reset = (await service.execute(PIT, b.jackpot_reset("PROG")))[0]
     assert reset.data["top_up_cents"] == 1_000_000 and reset.data["pending"] is False
@@ -79,6 +80,7 @@ async def test_small_hit_is_paid_from_the_meter_and_reset_keeps_player_money(ser
     hit = (await service.execute(DEALER, b.jackpot_hit("CSP-02", {"1": FLUSH, "2": STRAIGHT_FLUSH})))[0]
     amounts = sorted(p["amount_cents"] for p in hit.data["hit"]["payments"])
     assert amounts == [10_000, 100_000]  # flush $100; straight flush the greater of $1,000 or 10 %
+    await service.execute(DEALER, b.jackpot_before_payment("CSP-02", "Fran Floor", 52))  # 000 s245(5)
     await service.execute(PIT, b.jackpot_paid("PROG"))
     await service.execute(PIT, b.jackpot_reset("PROG"))
     link = await _link(service)
@@ -208,6 +210,8 @@ async def _run_ops(ops, floor):
                 elif kind == "settle":
                     if not pending:
                         continue
+                    if (await _link(service))["pending"]["payments"][0]["hand"] != "flush":  # 000 s245(5)
+                        await service.execute(DEALER, b.jackpot_before_payment("CSP-01", "Fran Floor", 52))
                     await service.execute(PIT, b.jackpot_paid("PROG"))
                     await service.execute(PIT, b.jackpot_reset("PROG"))
                     top_up = max(0, 1_000_000 - amount)

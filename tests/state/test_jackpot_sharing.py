@@ -55,6 +55,14 @@ async def two_royal_flushes(service):
     return hit
 
 
+async def floor_manager_and_count(service):
+    """What the dealer does before a royal flush is paid (000 s245(5))."""
+    await service.execute(
+        DEALER,
+        {"type": "jackpot_before_payment", "table_id": "CSP-04", "floor_manager": "Fran Floor", "cards_counted": 52},
+    )
+
+
 async def link(service):
     return (await service.snapshot())["links"][LINK]
 
@@ -122,6 +130,7 @@ async def test_the_way_changes_only_with_a_second_administrator(demo):
     # the old words no longer count; the new ones do
     await show_sharing_sign(demo)
     assert (await two_royal_flushes(demo)).data["hit"]["sharing_method"] == "s246"
+    await floor_manager_and_count(demo)
     await demo.execute(PIT, {"type": "jackpot_paid", "link_id": LINK})
     await demo.execute(PIT, {"type": "jackpot_reset", "link_id": LINK})
     await show_sharing_sign(demo, words)
@@ -194,6 +203,7 @@ async def test_a_link_an_older_release_kept_pays_the_floors_way_once_a_second_ad
     assert proposal["changes"] == {"sharing": "equal_shares", "sharing_words": WORDS}
     await show_sharing_sign(service)
     assert (await two_royal_flushes(service)).data["hit"]["sharing_method"] == "s246"  # not yet approved
+    await floor_manager_and_count(service)
     await service.execute(PIT, {"type": "jackpot_paid", "link_id": LINK})
     await service.execute(PIT, {"type": "jackpot_reset", "link_id": LINK})
     approve = {"type": "jackpot_approve", "link_id": LINK, "proposal_id": proposal["id"]}

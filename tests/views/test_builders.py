@@ -111,6 +111,11 @@ def _script(clock):
         ("dealer", b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]})),
         ("dealer", b.jackpot_wagers("CSP-01", 1)),  # locked while pending
         ("pit", b.jackpot_reset("CSP-PROG")),  # not paid yet
+        ("pit", b.jackpot_paid("CSP-PROG", note="cash")),  # no floor manager, no count yet: 000 s245(5)
+        ("dealer", b.jackpot_before_payment("CSP-01", "Fran Floor", 52)),  # the hit was at CSP-02
+        ("dealer", b.jackpot_before_payment("CSP-02", " ", 52)),
+        ("dealer", b.jackpot_before_payment("CSP-02", "Fran Floor", 51)),
+        ("pit", b.jackpot_paid("CSP-PROG")),  # 51 of 52 cards: a note says why it is paid
         ("pit", b.jackpot_paid("CSP-PROG", note="cash")),
         ("pit", b.jackpot_reset("CSP-PROG")),
         ("pit", b.jackpot_propose("CSP-PROG", seed_cents=2_000_000)),  # admin only
@@ -119,10 +124,21 @@ def _script(clock):
         ("dealer", b.hand_complete("PK-01")),
         ("dealer", b.roulette_result("RO-01", 37)),  # a single zero wheel: 0 to 36
         ("dealer", b.roulette_result("RO-01", 17)),
-        ("dealer", b.pai_gow_priority("PG-01", [2])),  # no bank recorded yet
+        ("dealer", b.pai_gow_priority("PG-01", [2], {2: 250_000})),  # no bank recorded yet
         ("dealer", b.pai_gow_bank("PG-01", "player", 3)),  # the house banks the first round
         ("dealer", b.pai_gow_bank("PG-01", "house")),
-        ("dealer", b.pai_gow_priority("PG-01", [2, 9])),
+        ("dealer", b.pai_gow_priority("PG-01", [2, 9], {2: 250_000, 9: 250_000})),
+        ("dealer", b.pai_gow_priority("PG-01", [2], {2: 249_999})),  # under half the $5,000 maximum
+        ("dealer", b.pai_gow_priority("PG-01", [], {3: 300_000})),  # box 3 needs its marker
+        ("dealer", b.pai_gow_priority("PG-01", [3], {3: 300_000, 4: 1.5})),  # a float
+        ("dealer", b.pai_gow_priority("PG-01", [3], {3: 300_000, 4: 2_000})),
+        ("dealer", b.bonus_wagers("BJ-01", [2])),  # no round (no nomination) yet
+        ("dealer", b.nominate_blackjack("BJ-01", "hearts", "king")),
+        ("dealer", b.bonus_wagers("BJ-01", [2, 5])),
+        ("dealer", b.bonus_wagers("BJ-01", [5])),  # 1 per box per round
+        ("dealer", b.blackjack_dealing("BJ-01")),
+        ("dealer", b.bonus_wagers("BJ-01", [1])),  # the cards are being dealt
+        ("dealer", b.bonus_wagers("BJ-02", [1])),  # no bonus blackjack at BJ-02
         ("dealer", b.jackpot_wagers("CSP-03", places=[1, 4])),
         ("dealer", b.jackpot_wagers("CSP-03", places=[4])),  # one jackpot wager per place
         ("dealer", b.caribbean_round_end("CSP-03")),
@@ -177,6 +193,25 @@ _TEMPLATES = [
     ),
     ("dealer", "jackpot_wagers", "CSP-03", {"count": st.one_of(st.integers(-2, 120), st.text(max_size=2))}),
     ("pit", "set_display_name", "DP-01", {"display_name": st.text(max_size=90)}),
+    (
+        "dealer",
+        "bonus_wagers",
+        "BJ-01",
+        {"boxes": st.lists(st.one_of(st.integers(-1, 9), st.text(max_size=1)), max_size=4)},
+    ),
+    (
+        "dealer",
+        "pai_gow_priority",
+        "PG-01",
+        {
+            "boxes": st.lists(st.integers(0, 9), max_size=3),
+            "totals": st.dictionaries(
+                st.one_of(st.integers(0, 9).map(str), st.text(max_size=2)),
+                st.one_of(st.integers(-5, 600_000), st.floats(0, 10), st.none()),
+                max_size=3,
+            ),
+        },
+    ),
 ]
 
 

@@ -40,6 +40,7 @@ async def _play(service, clock) -> None:
     await run(DEALER, b.twoup_light("TU-01", "odds", 2, True))
     await run(DEALER, b.jackpot_wagers("CSP-01", count=5))
     await run(DEALER, b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}))
+    await run(DEALER, b.jackpot_before_payment("CSP-02", "Fran Floor", 52))  # 000 s245(5)
     await run(PIT, b.jackpot_paid("CSP-PROG", note="paid in cash"))
     when = (clock.now + timedelta(hours=1)).isoformat()
     await run(

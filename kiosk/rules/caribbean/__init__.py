@@ -19,7 +19,9 @@ default it follows the letter (the dealer's ace ranks high only).
 payment for a winning jackpot hand whether or not the dealer qualifies (s245(2)); a
 folded hand is closed, which collects the jackpot wager, so it wins nothing (s225(a),
 s239(5); A-23).  Straight flush: the greater of $1,000 or 10 % of the jackpot prize;
-10 % of a prize in cents is rounded **down** to the cent (``prize // 10``).
+10 % of a prize in cents is rounded **down** to the cent (``prize // 10``).  Before a straight
+or royal flush is paid the dealer notifies the floor manager and counts the cards in the deck in
+use (s245(5): :func:`hands_needing_checks`, :class:`BeforePayment`).
 
 **Several straight or royal flushes in one round** (s247): each is paid under
 s246(1) unless the approved pit procedures state another way of sharing **and** the
@@ -67,6 +69,12 @@ from enum import Enum
 from typing import Literal
 
 from kiosk.rules.cards import Card, CardsInput, parse_cards
+from kiosk.rules.caribbean._before_payment import (
+    BEFORE_PAYMENT_RULE,
+    DECK_CARDS,
+    BeforePayment,
+    hands_needing_checks,
+)
 from kiosk.rules.caribbean._meter import JackpotMeter, MeterPayment
 from kiosk.rules.caribbean._sharing import (
     SHARING_LABELS,
@@ -86,8 +94,11 @@ from kiosk.rules.poker_hands import (
 )
 
 __all__ = [
+    "BEFORE_PAYMENT_RULE",
     "BET_ODDS",
+    "BeforePayment",
     "CaribbeanSettings",
+    "DECK_CARDS",
     "JACKPOT_FIXED_CENTS",
     "JackpotHand",
     "JackpotMeter",
@@ -102,6 +113,7 @@ __all__ = [
     "WagerResult",
     "bet_odds_rows",
     "dealer_qualifies",
+    "hands_needing_checks",
     "jackpot_payment_cents",
     "jackpot_round",
     "jackpot_rows",

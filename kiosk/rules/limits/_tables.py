@@ -23,7 +23,7 @@ from ._data import (
     tri_chro_floors,
     two_up_floor,
 )
-from ._input import TableView
+from ._input import SettingsReader, TableView
 
 __all__ = [
     "BONUS_BLACKJACK_DECKS",
@@ -275,6 +275,55 @@ def check_blackjack(view: TableView) -> list[Violation]:
                     key="decks",
                 )
             )
+        out += _card_machine_range(r, decks)
+    return out
+
+
+def _card_machine_range(r: SettingsReader, decks: int | None) -> list[Violation]:
+    """003 s65A(3)(a): "the number of decks used must be not less than the minimum, and not more
+    than the maximum (which in turn must be not more than 8), number of decks approved by the
+    chief executive for use in the card machine"."""
+    rule = "003 s65A(3)(a)"
+    low = r.count("card_machine_min_decks", "the card machine's approved minimum of decks", rule=rule, positive=True)
+    high = r.count("card_machine_max_decks", "the card machine's approved maximum of decks", rule=rule, positive=True)
+    out: list[Violation] = []
+    if r.raw("card_machine_min_decks") is None and r.raw("card_machine_max_decks") is None:
+        return [
+            Violation(
+                rule,
+                "the numbers of decks the chief executive approved for the card machine are not set; set "
+                f"card_machine_min_decks and card_machine_max_decks (only the maximum of {CARD_MACHINE_MAX_DECKS} "
+                f"is checked) ({rule})",
+                key="card_machine_min_decks",
+                severity="warning",
+            )
+        ]
+    if high is not None and high > CARD_MACHINE_MAX_DECKS:
+        out.append(
+            Violation(
+                rule,
+                f"the approved maximum of decks for a card machine is not more than {CARD_MACHINE_MAX_DECKS}; "
+                f"it is {high} ({rule})",
+                key="card_machine_max_decks",
+            )
+        )
+    if low is not None and high is not None and low > high:
+        out.append(
+            Violation(
+                rule,
+                f"the card machine's approved minimum of decks ({low}) is more than its maximum ({high}) ({rule})",
+                key="card_machine_min_decks",
+            )
+        )
+    elif decks is not None and ((low is not None and decks < low) or (high is not None and decks > high)):
+        approved = f"{low or 1} to {high or CARD_MACHINE_MAX_DECKS}"
+        out.append(
+            Violation(
+                rule,
+                f"the card machine is approved for {approved} decks; this table uses {decks} ({rule})",
+                key="decks",
+            )
+        )
     return out
 
 

@@ -44,6 +44,7 @@ from kiosk.state.client._stream import EventStream
 from kiosk.state.client.status import ConnectionEvent, ConnectionEvents, TokenRefused
 from kiosk.state.errors import StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
+from kiosk.state.ids import is_id
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.wire import FloorSummary
 
@@ -366,20 +367,39 @@ class KioskClient:
         kind = casino.get("logo") if casino else None
         if kind not in _LOGO_KINDS:
             return None
-        path = folder / f"logo.{kind}"
+        return await self._fetch_file("/floor/logo", folder / f"logo.{kind}")
+
+    async def floor_event_logos(self, folder: Path, summary: FloorSummary | None) -> dict[str, Path]:
+        """The poker tables' event logos (002 r2.2) the summary names, each saved in ``folder`` as
+        ``event_logo-<table id>.png`` or ``.svg`` (``GET /floor/event_logo/{table_id}``), by
+        table id.  As with :meth:`floor_logo`, one that cannot be fetched now is the one saved
+        before, if any, else left out (the medallion stays empty)."""
+        casino = summary.get("casino") if summary else None
+        kinds = (casino.get("event_logos") if casino else None) or {}
+        out: dict[str, Path] = {}
+        for table_id, kind in sorted(kinds.items()):
+            if kind not in _LOGO_KINDS or not is_id(table_id):
+                continue
+            saved = await self._fetch_file(f"/floor/event_logo/{table_id}", folder / f"event_logo-{table_id}.{kind}")
+            if saved is not None:
+                out[table_id] = saved
+        return out
+
+    async def _fetch_file(self, path: str, into: Path) -> Path | None:
+        """``GET path`` saved as ``into``; the file saved before (or None) when it cannot be fetched."""
         kwargs: dict[str, Any] = {"headers": self._headers()}
         if self._ssl is not None:
             kwargs["ssl"] = self._ssl
         try:
-            async with self.session.get(self.url("/floor/logo"), **kwargs) as resp:
+            async with self.session.get(self.url(path), **kwargs) as resp:
                 if resp.status != 200:
-                    return path if path.exists() else None
+                    return into if into.exists() else None
                 data = await resp.read()
-            folder.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
+            into.parent.mkdir(parents=True, exist_ok=True)
+            into.write_bytes(data)
         except (TimeoutError, OSError, aiohttp.ClientError):
-            return path if path.exists() else None
-        return path
+            return into if into.exists() else None
+        return into
 
     # -- stream ----------------------------------------------------------------------------
 

@@ -14,11 +14,16 @@ cards moved to another machine (s65B, s65C: the game continues, nothing to annou
 round finished from a dealing shoe (s65D: every player may have the round's wagers returned,
 which the table's displays announce until ``card_machine_round_completed``, or the next
 round's nomination, ends it).
+
+In the round, ``bonus_wagers`` records the boxes whose first player placed the $1 bonus
+blackjack wager (003 s50A(1), s50B): one per box for the round (s50B(5)), before any cards of
+the round are dealt (s50B(3)), which ``blackjack_dealing`` records; the next nomination starts
+the next round with no bonus wagers.
 """
 
 from __future__ import annotations
 
-from kiosk.rules.blackjack import Nomination
+from kiosk.rules.blackjack import BONUS_WAGER_CENTS, Nomination, bonus_wager_boxes
 from kiosk.rules.card_machine import MACHINE_RULE, PROCEDURES, procedure
 from kiosk.rules.cards import RANK_NAMES, SUIT_NAMES
 from kiosk.rules.citation import RuleError
@@ -48,6 +53,7 @@ def _nominate(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     state = current_game_state(table)
     state.update(round=state["round"] + 1, nominated_by=ctx.actor.name, nominated_at=ctx.now_text)
     state["card_machine"] = None  # a new round: a malfunction's notice was for the round before (003 s65D)
+    state.update(bonus_boxes=[], dealing=False)  # a new round: no bonus wagers yet, no card dealt (003 s50B)
     new["game_state"] = state
     return Outcome(
         events=[
@@ -110,6 +116,72 @@ def _round_completed(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Ou
     )
 
 
+def _bonus_round(table: dict) -> dict:
+    """The game state of the round bonus wagers are placed in; refused where there is none."""
+    if not table["limits"].get("bonus_blackjack"):
+        raise RuleRefused(
+            f"table {table['id']} does not offer bonus blackjack; there is no bonus blackjack wager to place"
+            " (003 s50A(1), s50A(3))",
+            rule="003 s50A(1)",
+        )
+    state = current_game_state(table)
+    if not state["round"]:
+        raise RuleRefused(
+            f"table {table['id']}: no round yet; nominate the round's blackjack on the sign first, which starts"
+            f" the round (003 s50C(3))",
+            rule=RULE,
+        )
+    return state
+
+
+def _bonus_wagers(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    state = _bonus_round(table)
+    given = cmd["boxes"]
+    if not given:
+        raise RuleRefused(
+            "bonus_wagers: name the boxes whose first player placed a bonus blackjack wager (003 s50B(1))",
+            rule="003 s50B(1)",
+        )
+    boxes = bonus_wager_boxes(state["bonus_boxes"], given, dealt=state["dealing"])
+    state["bonus_boxes"] = list(boxes)
+    new = bumped(table)
+    new["game_state"] = state
+    added = sorted(set(boxes) - set(table["game_state"].get("bonus_boxes") or []))
+    return Outcome(
+        events=[
+            table_event(
+                "bonus_wagers",
+                new,
+                round=state["round"],
+                added=added,
+                boxes=list(boxes),
+                wager_cents=BONUS_WAGER_CENTS,
+                rule="003 s50B(5)",
+            )
+        ],
+        tables={new["id"]: new},
+    )
+
+
+def _dealing(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    state = _bonus_round(table)
+    if state["dealing"]:
+        raise RuleRefused(
+            f"table {table['id']}: the cards of round {state['round']} are already being dealt", rule="003 s50B(3)"
+        )
+    state["dealing"] = True
+    new = bumped(table)
+    new["game_state"] = state
+    return Outcome(
+        events=[
+            table_event(
+                "blackjack_dealing", new, round=state["round"], bonus_boxes=state["bonus_boxes"], rule="003 s50B(3)"
+            )
+        ],
+        tables={new["id"]: new},
+    )
+
+
 SPECS = [
     CommandSpec(
         "nominate_blackjack",
@@ -142,6 +214,24 @@ SPECS = [
         _round_completed,
         "the round after a card machine malfunction was completed from the dealing shoe: the displays'"
         " notice ends (003 s65D(2)(d))",
+        games=("blackjack",),
+    ),
+    CommandSpec(
+        "bonus_wagers",
+        "dealer",
+        "table",
+        _bonus_wagers,
+        "the boxes whose first player placed the $1 bonus blackjack wager this round: 1 per box, before any"
+        " cards of the round are dealt (003 s50A(1), s50B)",
+        fields={"boxes": Field("list")},
+        games=("blackjack",),
+    ),
+    CommandSpec(
+        "blackjack_dealing",
+        "dealer",
+        "table",
+        _dealing,
+        "the first card of the round is dealt: no more bonus blackjack wagers this round (003 s50B(3))",
         games=("blackjack",),
     ),
 ]

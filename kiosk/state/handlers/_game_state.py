@@ -20,9 +20,16 @@ RESULTS_KEPT = 20
 # the live state of the games whose dealer commands record it, before the first round
 _GAME_STATES: dict[str, dict[str, Any]] = {
     "roulette": {"spins": 0, "number": None, "at": None, "results": [], "winning": [], "illumination_faults": []},
-    "blackjack": {"round": 0, "nominated_by": None, "nominated_at": None, "card_machine": None},
+    "blackjack": {
+        "round": 0,
+        "nominated_by": None,
+        "nominated_at": None,
+        "card_machine": None,
+        "bonus_boxes": [],
+        "dealing": False,
+    },
     "caribbean_stud": {"round": 0, "jackpot_places": [], "unlit_slots": []},
-    "pai_gow": {"round": 0, "bank": None, "banks": [], "priority_boxes": []},
+    "pai_gow": {"round": 0, "bank": None, "banks": [], "priority_boxes": [], "box_totals": {}},
     "poker": {"clock": None, "buttons": {}},
 }
 

@@ -13,6 +13,10 @@ never lose or double a cent (the meter's invariant is checked before anything is
 * ``jackpot_hit``: the round's winning jackpot hands are paid (s245-s247); the link is then
   locked and "pending" on every linked table until ``jackpot_paid`` (pit: the payment was
   made) and ``jackpot_reset`` (pit: the meter topped back up to its seed).
+* ``jackpot_before_payment``: before a straight or royal flush is paid, the hit's dealer records
+  the floor manager notified (who, when) and the cards counted in the deck in use (s245(5));
+  ``jackpot_paid`` is refused until it is recorded, and a count that is not the whole deck is
+  paid only with the pit's note of why (docs/readings.md A-50).
 * ``jackpot_propose`` / ``jackpot_approve`` / ``jackpot_withdraw``: a change of seed,
   contribution rate or way of sharing (with the words of the sharing sign, which change with it)
   takes two different administrators.
@@ -30,15 +34,20 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from kiosk.rules.caribbean import (
+    BEFORE_PAYMENT_RULE,
+    DECK_CARDS,
     SHARING_METHODS,
+    BeforePayment,
     CaribbeanSettings,
     JackpotMeter,
     SharingMethod,
+    hands_needing_checks,
     jackpot_round,
     sharing_method_of,
 )
 from kiosk.rules.citation import RuleError
 from kiosk.rules.lettering import MIN_TEXT_MM
+from kiosk.rules.times import format_utc
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.handlers._base import (
     CommandSpec,
@@ -307,16 +316,101 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     )
 
 
-def _pending(link: dict) -> dict:
+def _pending(link: Mapping[str, Any]) -> dict:
     if link["pending"] is None:
         raise RuleRefused(f"jackpot {link['id']} has no hit pending", rule="000 s245")
     return link["pending"]
+
+
+def _hands(pending: Mapping[str, Any]) -> tuple[str, ...]:
+    """The straight and royal flushes among a pending hit's payments (000 s245(5))."""
+    return hands_needing_checks(p.get("hand", "") for p in pending.get("payments") or [])
+
+
+def _before_payment(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    link = _table_link(table, loaded)
+    pending = _pending(link)
+    if pending["table_id"] != table["id"]:
+        raise RuleRefused(
+            f"jackpot {link['id']}: hit {pending['hit']} was at table {pending['table_id']}; its dealer notifies the"
+            f" floor manager and counts that table's deck ({BEFORE_PAYMENT_RULE})",
+            rule=BEFORE_PAYMENT_RULE,
+        )
+    if pending["paid"]:
+        raise RuleRefused(
+            f"jackpot {link['id']}: hit {pending['hit']} is already recorded as paid; the floor manager is notified"
+            f" and the deck counted before the payment ({BEFORE_PAYMENT_RULE})",
+            rule=BEFORE_PAYMENT_RULE,
+        )
+    hands = _hands(pending)
+    if not hands:
+        raise RuleRefused(
+            f"jackpot {link['id']}: hit {pending['hit']} pays no straight flush or royal flush; only those wait for"
+            f" the floor manager and the count of the deck ({BEFORE_PAYMENT_RULE})",
+            rule=BEFORE_PAYMENT_RULE,
+        )
+    try:
+        checks = BeforePayment(cmd["floor_manager"], cmd["cards_counted"])
+    except RuleError as exc:
+        raise refused(str(exc), exc.rule) from None
+    notified = cmd.get("notified_at") or ctx.now
+    if notified > ctx.now:
+        raise BadRequest(
+            f"jackpot_before_payment.notified_at: {format_utc(notified)} is later than now; record the floor"
+            " manager's notification once it is given"
+        )
+    record = {
+        "floor_manager": checks.floor_manager,
+        "notified_at": format_utc(notified),
+        "cards_counted": checks.cards_counted,
+        "deck_cards": DECK_CARDS,
+        "by": ctx.actor.name,
+        "at": ctx.now_text,
+    }
+    new = bumped(link)
+    new["pending"]["before_payment"] = record
+    return Outcome(
+        events=[
+            link_event(
+                "jackpot_before_payment",
+                new,
+                from_table=table["id"],
+                hit=pending["hit"],
+                hands=list(hands),
+                floor_manager=record["floor_manager"],
+                notified_at=record["notified_at"],
+                cards_counted=checks.cards_counted,
+                deck_complete=checks.deck_complete,
+                replaces=pending.get("before_payment"),
+                pending=True,
+                rule=BEFORE_PAYMENT_RULE,
+            )
+        ],
+        links={new["id"]: new},
+    )
 
 
 def _paid(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     pending = _pending(link)
     if pending["paid"]:
         raise RuleRefused(f"jackpot {link['id']}: hit {pending['hit']} is already recorded as paid", rule="000 s245")
+    hands = _hands(pending)
+    checks = pending.get("before_payment")
+    if hands and checks is None:
+        raise RuleRefused(
+            f"jackpot {link['id']}: hit {pending['hit']} pays a {' and a '.join(hands)}; before it is paid the dealer"
+            f" at {pending['table_id']} notifies the floor manager and counts the cards in the deck in use, and"
+            f" records both ({BEFORE_PAYMENT_RULE})",
+            rule=BEFORE_PAYMENT_RULE,
+        )
+    if hands and checks is not None and checks["cards_counted"] != checks.get("deck_cards", DECK_CARDS):
+        if not (cmd.get("note") or "").strip():
+            raise RuleRefused(
+                f"jackpot {link['id']}: the dealer counted {checks['cards_counted']} cards, not"
+                f" {checks.get('deck_cards', DECK_CARDS)}, in the deck in use; record in the note why the hit is paid"
+                f" ({BEFORE_PAYMENT_RULE}(b); docs/readings.md A-50)",
+                rule=f"{BEFORE_PAYMENT_RULE}(b)",
+            )
     new = bumped(link)
     new["pending"].update(paid=True, paid_by=ctx.actor.name, paid_at=ctx.now_text, paid_note=cmd.get("note"))
     return Outcome(
@@ -502,11 +596,26 @@ SPECS = [
         games=CARIBBEAN,
     ),
     CommandSpec(
+        "jackpot_before_payment",
+        "dealer",
+        "table",
+        _before_payment,
+        "before a straight or royal flush jackpot is paid: the floor manager the dealer notified (and when) and"
+        " the cards the dealer counted in the deck in use at the table (000 s245(5)); jackpot_paid waits for it",
+        fields={
+            "floor_manager": Field("name"),
+            "notified_at": Field("time", required=False),
+            "cards_counted": Field("int", low=0, high=104),
+        },
+        games=CARIBBEAN,
+    ),
+    CommandSpec(
         "jackpot_paid",
         "pit",
         "link",
         _paid,
-        "record that the pending jackpot hit was paid (000 s245)",
+        "record that the pending jackpot hit was paid (000 s245); a straight or royal flush only once its dealer"
+        " recorded the floor manager notified and the deck counted (000 s245(5), jackpot_before_payment)",
         fields={"note": Field("str", required=False)},
     ),
     CommandSpec("jackpot_reset", "pit", "link", _reset, "reset the meter to its seed and unlock the jackpot"),

@@ -4,7 +4,9 @@
   player/banker or a co-banker at a box (003 s417, s424), as :func:`kiosk.rules.paigow.next_bank`
   allows (the house banks the first round, s425(8); a player banks at most 2 consecutive
   rounds, s425(10); co-banking only where the house liability is displayed, s421(1)(b)(i)).
-* ``pai_gow_priority`` places the round's priority set markers (003 s421(1)(d), (2)).
+* ``pai_gow_priority`` places the round's priority set markers (003 s421(1)(d), (2)), given the
+  total of all wagers on each box: a marker at every box whose wagers total half the table
+  maximum or more, and only there (:func:`kiosk.rules.paigow.priority_markers`).
 
 The game state keeps the round, its bank and markers, and the last
 :data:`~kiosk.state.handlers._game_state.RESULTS_KEPT` banks (oldest first) that s425(10) looks back on.
@@ -12,8 +14,8 @@ The game state keeps the round, its bank and markers, and the last
 
 from __future__ import annotations
 
-from kiosk.rules.paigow import BANKERS, Bank, next_bank, priority_boxes
-from kiosk.state.errors import RuleRefused
+from kiosk.rules.paigow import BANKERS, PRIORITY_RULE, Bank, box_totals, next_bank, priority_markers
+from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state
 from kiosk.state.store import Loaded, Outcome
@@ -29,7 +31,11 @@ def _bank(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     )
     record = {"banker": bank.banker, "box": bank.box, "round": state["round"] + 1}
     state.update(
-        round=record["round"], bank=record, priority_boxes=[], banks=(list(state["banks"]) + [record])[-RESULTS_KEPT:]
+        round=record["round"],
+        bank=record,
+        priority_boxes=[],
+        box_totals={},
+        banks=(list(state["banks"]) + [record])[-RESULTS_KEPT:],
     )
     new = bumped(table)
     new["game_state"] = state
@@ -47,12 +53,32 @@ def _priority(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         raise RuleRefused(
             f"table {table['id']}: record who banks the round first; the chung shows it (003 s417)", rule="003 s417"
         )
-    boxes = list(priority_boxes(cmd["boxes"]))
-    state["priority_boxes"] = boxes
+    maximum = table["limits"].get("maximum_cents")
+    if not isinstance(maximum, int) or maximum <= 0:
+        raise RuleRefused(
+            f"table {table['id']}: no table maximum is stated; the priority set marker is for a box whose wagers"
+            f" total half of it ({PRIORITY_RULE})",
+            rule=PRIORITY_RULE,
+        )
+    if any(isinstance(v, float) for v in cmd["totals"].values()):
+        raise BadRequest("pai_gow_priority.totals: floats are not accepted (money is integer cents)")
+    boxes = list(priority_markers(cmd["boxes"], cmd["totals"], maximum))
+    totals = {str(box): cents for box, cents in sorted(box_totals(cmd["totals"]).items())}
+    state.update(priority_boxes=boxes, box_totals=totals)
     new = bumped(table)
     new["game_state"] = state
     return Outcome(
-        events=[table_event("pai_gow_priority", new, boxes=boxes, round=state["round"], rule="003 s421(1)(d)")],
+        events=[
+            table_event(
+                "pai_gow_priority",
+                new,
+                boxes=boxes,
+                totals=totals,
+                table_maximum_cents=maximum,
+                round=state["round"],
+                rule=PRIORITY_RULE,
+            )
+        ],
         tables={new["id"]: new},
     )
 
@@ -72,9 +98,10 @@ SPECS = [
         "dealer",
         "table",
         _priority,
-        "the boxes with a priority set marker this round: wagers of half the table maximum or more "
-        "(003 s421(1)(d)); [] removes them",
-        fields={"boxes": Field("list")},
+        "the boxes with a priority set marker this round, and the total of all wagers on each box with wagers"
+        " (cents, by box): a marker at every box whose wagers total half the table maximum or more, and only"
+        " there (003 s421(1)(d)); [] removes them",
+        fields={"boxes": Field("list"), "totals": Field("dict")},
         games=("pai_gow",),
     ),
 ]

@@ -401,6 +401,15 @@ ENDPOINTS: list[dict[str, Any]] = [
     },
     {
         "method": "get",
+        "path": "/api/v1/floor/event_logo/{table_id}",
+        "role": "display",
+        "summary": "a poker table's promotion or event logo file (002 r2.2)",
+        "params": [_path_id("table_id", "a poker table's id")],
+        "ok_media": ["image/png", "image/svg+xml"],
+        "errors": [404],
+    },
+    {
+        "method": "get",
         "path": "/api/v1/stream",
         "role": None,
         "summary": "WebSocket: snapshot or replay, then live events (docs/api.md); a plain GET is refused",

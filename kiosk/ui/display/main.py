@@ -98,15 +98,24 @@ def ensure_qt_application() -> QApplication:
 
 
 def casino_from_summary(
-    summary: Mapping[str, Any] | None, settings: DeviceSettings, logo: Path | None
+    summary: Mapping[str, Any] | None,
+    settings: DeviceSettings,
+    logo: Path | None,
+    event_logos: Mapping[str, Path] | None = None,
 ) -> CasinoSettings:
-    """The casino settings a display composes with: the floor's, else the device's time zone."""
+    """The casino settings a display composes with: the floor's, else the device's time zone;
+    ``logo`` and ``event_logos`` are the files fetched from the server (002 r2.2 for the latter)."""
     casino = (summary or {}).get("casino") or {}
     try:
         zone = ZoneInfo(casino.get("timezone") or settings.timezone)
     except (KeyError, ValueError):
         zone = settings.zone
-    return CasinoSettings(name=casino.get("name") or "", timezone=zone, logo=logo)
+    return CasinoSettings(
+        name=casino.get("name") or "",
+        timezone=zone,
+        logo=logo,
+        event_logos=tuple(sorted((event_logos or {}).items())),
+    )
 
 
 def _specs(options: DisplayOptions, summary: Mapping[str, Any] | None) -> tuple[list[DisplaySpec], str | None]:
@@ -180,13 +189,14 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
         specs = [DisplaySpec(id="display", view="layout", table="(no display configured yet)")]
     folder = options.cache_file.parent if options.cache_file else None
     logo = await client.floor_logo(folder, summary) if summary and folder is not None else None
+    event_logos = await client.floor_event_logos(folder, summary) if summary and folder is not None else {}
     process = DisplayProcess(
         client,
         specs,
         options.settings,
         settings_path=options.settings_path,
         cache_file=options.cache_file,
-        casino=casino_from_summary(summary, options.settings, logo),
+        casino=casino_from_summary(summary, options.settings, logo, event_logos),
         place=options.place,
     )
     process.floor_summary = summary

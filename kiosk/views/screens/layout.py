@@ -4,8 +4,11 @@
   (001 s463(3)); nothing lit for a voided drawing (s465, s466);
 * Caribbean stud with jackpot slots: each place's slot light lit while its jackpot wager is in
   play (000 s231(1));
-* roulette: the winning number lit, and the last results beside the cloth;
-* pai gow: who banks (the chung, 003 s417) and the priority set marker (s418), marked on the
+* roulette: the winning number lit, and the last results beside the cloth in the wheel's colours;
+  with the floor's wheel (003 s131(2B), (2C)), the wheel itself, its compartments in their order
+  and colours round the latest number, that number's neighbours on the wheel, and the
+  arrangement's approval in small print;
+* pai gow: who banks (the chung, 003 s417) and the priority set marker (s421(1)(d)), marked on the
   boxes and named beside the cloth;
 * poker room: the marker buttons at each seat (002 r8.1.3): a disc with the button's letter
   beside the seat, each seat's buttons named in words beside the cloth;
@@ -20,11 +23,13 @@ millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_S
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 from kiosk.rules.poker_buttons import BUTTONS
+from kiosk.rules.roulette import ARRANGEMENT_RULE, Wheel, colour_of_fill
 from kiosk.scene.layout_file import Layout
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, polygon_path, rect_path
 from kiosk.state.shapes import LinkState, TableState
@@ -51,6 +56,7 @@ from kiosk.views.facts import (
     poker_buttons,
     roulette_lit,
     roulette_results,
+    roulette_wheel,
     slots_in_play,
     slots_not_accepted,
     trichro_lit,
@@ -86,6 +92,7 @@ class LayoutContent:
     buttons: tuple[tuple[int, tuple[str, ...]], ...] = ()
     not_accepted: tuple[int, ...] = ()
     notices: tuple[TableNotice, ...] = ()
+    wheel: Wheel | None = None
 
 
 def lit_areas(table: TableState) -> frozenset[str]:
@@ -97,16 +104,17 @@ def lit_areas(table: TableState) -> frozenset[str]:
     return frozenset(lit)
 
 
-def number_colour(layout: Layout, number: int) -> tuple[Colour, str]:
-    """A roulette number's colour on the cloth (the approved arrangement, 003 s131(2B)) and its
-    name, so the result reads without colour."""
+_WHEEL_FILLS: dict[str, Colour] = {"green": (22, 140, 72, 255), "red": (200, 16, 46, 255), "black": (17, 17, 17, 255)}
+
+
+def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tuple[Colour, str]:
+    """A roulette number's colour and its name, so the result reads without colour: the wheel's
+    (the approved arrangement, 003 s131(2B)) when the floor gives one, else the cloth's."""
+    if wheel is not None:
+        colour = wheel.colour(number)
+        return _WHEEL_FILLS[colour], colour.upper()
     fill = layout.item_for_area(f"number_{number}").get("fill") or (0, 0, 0, 255)
-    r, g, b = fill[:3]
-    if g > r and g > b:
-        return fill, "GREEN"
-    if r > 2 * max(g, b) and r > 90:
-        return fill, "RED"
-    return fill, "BLACK"
+    return fill, colour_of_fill(fill).upper()
 
 
 def _panel_width(area: Area) -> float:
@@ -117,33 +125,131 @@ def _panel_lines(content: LayoutContent) -> bool:
     return content.game in ("roulette", "pai_gow", "poker")
 
 
-def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[Primitive]:
+def approval_words(wheel: Wheel) -> tuple[str, ...]:
+    """The small print naming the wheel's arrangement (003 s131(2B), (2C)), longest first: a
+    small screen shows the first that fits."""
+    approval = (wheel.approval or "").strip()
+    if approval.lower().replace(" ", "") == "diagram5":
+        return ("Wheel arrangement: diagram 5 (003 s131(2C))", "Wheel: diagram 5 (003 s131(2C))")
+    return (f"Wheel arrangement: {approval} ({ARRANGEMENT_RULE})", f"Wheel: {approval}")
+
+
+def _small_print(texts: tuple[str, ...], width: float, most: float) -> tuple[str, float, float] | None:
+    """``(words, mm, height)`` of the first of ``texts`` that fits ``width`` in at most 2 lines
+    of small print (the sign floor) and ``most`` mm of height, or ``None``."""
+    for text in texts:
+        words, mm = fit_sign_text(text, width_mm=width, largest_mm=MIN_SIGN_TEXT_MM)
+        height = mm * (1.45 + 1.6 * words.count("\n"))  # capitals and descenders over the x-height
+        if words.count("\n") <= 1 and height <= most:
+            return words, mm, height
+    return None
+
+
+def _wedge(cx: float, cy: float, r_in: float, r_out: float, start: float, span: float) -> list[tuple[float, float]]:
+    """The points of a ring's compartment from ``start`` clockwise through ``span`` radians (0 at
+    the top)."""
+    steps = 4
+    angles = [start + span * i / steps for i in range(steps + 1)]
+    outer = [(cx + r_out * math.sin(a), cy - r_out * math.cos(a)) for a in angles]
+    inner = [(cx + r_in * math.sin(a), cy - r_in * math.cos(a)) for a in reversed(angles)]
+    return outer + inner
+
+
+def _wheel_ring(wheel: Wheel, latest: int | None, cx: float, cy: float, r: float) -> list[Primitive]:
+    """The wheel: its compartments in order and colour, zero at the top, clockwise as the floor
+    lists them; the latest number's compartment marked by the ball."""
+    out: list[Primitive] = [Shape(ellipse_path(cx, cy, r, r), fill=_PANEL_BG, stroke=_GOLD, stroke_mm=1.2)]
+    span = 2 * math.pi / len(wheel.order)
+    r_in = r * 0.72
+    for i, number in enumerate(wheel.order):
+        start = (i - 0.5) * span  # the compartment of zero centred at the top
+        shape = _wedge(cx, cy, r_in, r * 0.97, start, span)
+        out.append(Shape(polygon_path(shape), fill=_WHEEL_FILLS[wheel.colour(number)], stroke=_GOLD, stroke_mm=0.3))
+    if latest is not None:
+        at = wheel.order.index(latest) * span
+        ball = (r * 0.97 - r_in) * 0.36
+        bx, by = cx + (r_in + ball * 1.25) * math.sin(at), cy - (r_in + ball * 1.25) * math.cos(at)
+        out.append(Shape(ellipse_path(bx, by, ball, ball), fill=_WHITE, stroke=_INK, stroke_mm=0.5))
+        out.append(
+            Shape(polygon_path(_wedge(cx, cy, r_in, r * 0.97, at - span / 2, span)), stroke=_WHITE, stroke_mm=0.8)
+        )
+    return out
+
+
+def _chip(cx: float, cy: float, number: int, fill: Colour, radius: float, ring: Colour) -> list[Primitive]:
+    return [
+        Shape(ellipse_path(cx, cy, radius, radius), fill=fill, stroke=ring, stroke_mm=0.8),
+        *sign_text(str(number), x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_WHITE),
+    ]
+
+
+def _neighbours(layout: Layout, wheel: Wheel, latest: int, box: Box, y: float) -> tuple[list[Primitive], float]:
+    """The latest number between its neighbours on the wheel, in the wheel's order: as many each
+    side as the panel's width holds (at least 1), or nothing; returns the primitives and the
+    height used."""
+    radius = sign_text_width("36", MIN_SIGN_TEXT_MM, weight="bold") / 2 + MIN_SIGN_TEXT_MM * 0.3
+    pitch = 2 * radius + MIN_SIGN_TEXT_MM * 0.25
+    each_side = min(2, int((box.w * 0.94 - 2 * radius) // pitch) // 2)
+    if each_side < 1:
+        return [], 0.0
+    numbers = wheel.neighbours(latest, each_side)
+    cx = box.x + box.w / 2
+    cy = y + radius
+    out: list[Primitive] = []
+    for i, number in enumerate(numbers):
+        x = cx + (i - each_side) * pitch
+        out += _chip(
+            x, cy, number, number_colour(layout, number, wheel)[0], radius, _GOLD if number == latest else _WHITE
+        )
+    return out, 2 * radius
+
+
+def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: Wheel | None = None) -> list[Primitive]:
     out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
     cx = box.x + box.w / 2
     words, head = fit_sign_text("LAST RESULTS", width_mm=box.w * 0.9, largest_mm=12.0, weight="bold")
     y = box.y + head * 2.0
     out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    bottom = box.y + box.h - MIN_SIGN_TEXT_MM * 0.5
     if not results:
         # fitted to the panel: a narrow panel (a small screen) breaks the words rather than overflow
         idle, idle_mm = fit_sign_text("no spin yet", width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
-        out += sign_text(idle, x=cx, y=y + head * 4, mm=idle_mm, fill=_WHITE)
+        if wheel is not None:
+            r = min(box.w * 0.42, (bottom - y) * 0.32)
+            out += _wheel_ring(wheel, None, cx, y + head * 0.9 + r, r)
+            y += head * 0.9 + 2 * r
+        out += sign_text(idle, x=cx, y=y + head * 2.2, mm=idle_mm, fill=_WHITE)
         return out
-    # the latest number, large, in its colour, with its colour named
-    fill, name = number_colour(layout, results[0])
+    # the latest number, large, in its colour, with its colour named: in the wheel's hub when there is one
+    fill, name = number_colour(layout, results[0], wheel)
     r = max(MIN_SIGN_TEXT_MM / 0.8, min(box.w * 0.36, box.h * 0.16))  # its number never under the floor
-    cy = y + head * 1.6 + r
-    out.append(Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_GOLD, stroke_mm=2.5))
-    out += sign_text(str(results[0]), x=cx, y=cy, mm=r * 0.8, valign="middle", weight="bold", fill=_WHITE)
+    if wheel is not None:
+        ring = min(box.w * 0.46, box.h * 0.2)
+        r = max(MIN_SIGN_TEXT_MM / 0.8 / 0.66, ring)
+        cy = y + head * 0.9 + r
+        out += _wheel_ring(wheel, results[0], cx, cy, r)
+        hub = r * 0.66
+        out.append(Shape(ellipse_path(cx, cy, hub, hub), fill=fill, stroke=_GOLD, stroke_mm=1.5))
+        out += sign_text(str(results[0]), x=cx, y=cy, mm=hub * 0.8, valign="middle", weight="bold", fill=_WHITE)
+    else:
+        cy = y + head * 1.6 + r
+        out.append(Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_GOLD, stroke_mm=2.5))
+        out += sign_text(str(results[0]), x=cx, y=cy, mm=r * 0.8, valign="middle", weight="bold", fill=_WHITE)
     y = cy + r + MIN_SIGN_TEXT_MM * 2.2
     out += sign_text(name, x=cx, y=y, mm=MIN_SIGN_TEXT_MM + 2, weight="bold", fill=_WHITE)
+    if wheel is not None:  # the latest between its neighbours: the wheel's order in numbers
+        strip, used = _neighbours(layout, wheel, results[0], box, y + MIN_SIGN_TEXT_MM * 1.2)
+        if strip and y + MIN_SIGN_TEXT_MM * 1.2 + used <= bottom:
+            out += strip
+            y += MIN_SIGN_TEXT_MM * 1.2 + used
     # the ones before it, newest first
     pitch = MIN_SIGN_TEXT_MM * 2.6
     chip = MIN_SIGN_TEXT_MM * 1.1
     for number in results[1:RESULTS_SHOWN]:
         y += pitch
-        if y > box.y + box.h - MIN_SIGN_TEXT_MM:
+        if y > bottom - MIN_SIGN_TEXT_MM * 0.5:
             break
-        fill, name = number_colour(layout, number)
+        fill, name = number_colour(layout, number, wheel)
         left = box.x + box.w * 0.12
         room = box.w * 0.82 - chip * 2.8 - sign_text_width("36", MIN_SIGN_TEXT_MM, weight="bold") - MIN_SIGN_TEXT_MM
         if sign_text_width(name, MIN_SIGN_TEXT_MM) > room:
@@ -307,8 +413,16 @@ def scene_of(
     top = notices[1]
     panel_w = _panel_width(area) if _panel_lines(content) else 0.0
     cloth_box = Box(0.0, top, area.width_mm - panel_w, area.height_mm - band - top)
+    small = None
+    if content.wheel is not None:  # under the cloth: the wheel's approval (003 s131(2B), (2C))
+        small = _small_print(approval_words(content.wheel), cloth_box.w * 0.94, cloth_box.h * 0.2)
+        if small is not None:
+            cloth_box = replace(cloth_box, h=cloth_box.h - small[2] - MIN_SIGN_TEXT_MM * 1.2)
     items, where = placed(cloth, cloth_box)
     items = list(items)
+    if small is not None:
+        below = where.point(0.0, cloth.height_mm)[1] + MIN_SIGN_TEXT_MM * 0.8
+        items += sign_text(small[0], x=cloth_box.w / 2, y=below, mm=small[1], valign="top", fill=_WHITE)
     if content.buttons or content.not_accepted:
         layout = layout_for(table, settings)
         centre = where.point(cloth.width_mm / 2, cloth.height_mm / 2)
@@ -320,7 +434,7 @@ def scene_of(
         panel = Box(area.width_mm - panel_w, top, panel_w, area.height_mm - band - top)
         layout = layout_for(table, settings)
         if content.game == "roulette":
-            items += _roulette_panel(layout, content.results, panel)
+            items += _roulette_panel(layout, content.results, panel, content.wheel)
         elif content.game == "poker":
             items += _buttons_panel(content.buttons, panel)
         else:
@@ -329,7 +443,7 @@ def scene_of(
                 items += _marker(
                     where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0
                 )
-            for box_no in content.priority:  # priority set markers: "P" (s418)
+            for box_no in content.priority:  # priority set markers: "P" (s421(1)(d))
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
     items += notices[0]
     items += status_mark(status, settings, area)
@@ -357,6 +471,7 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         chung=chung,
         priority=priority,
         area=area,
+        wheel=roulette_wheel(table),
         buttons=poker_buttons(table),
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),

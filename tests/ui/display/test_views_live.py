@@ -139,6 +139,7 @@ def test_jackpot_counts_up_lands_exactly_pends_and_faults_without_a_server(qapp,
                 await pit.execute(b.jackpot_hit("CSP-02", {"seat 4": ["AS", "KS", "QS", "JS", "10S"]}))
                 await wait_for(lambda: any("PENDING" in t for t in texts(screen.widget.scene)), what="PENDING")
                 assert any("CSP-02" in t for t in texts(screen.widget.scene))
+                await pit.execute(b.jackpot_before_payment("CSP-02", "Fran Floor", 52))  # 000 s245(5)
                 await pit.execute(b.jackpot_paid("CSP-PROG"))
                 await pit.execute(b.jackpot_reset("CSP-PROG"))
                 await wait_for(lambda: not any("PENDING" in t for t in texts(screen.widget.scene)), what="the reset")

@@ -129,6 +129,7 @@ async def test_jackpot_meter_shows_the_exact_amount_then_pending_until_reset(ser
         shown = texts(view.scene)
         assert "JACKPOT PENDING" in shown and "won at table CSP-02" in shown  # 000 s246, s247
         assert not view.facts["current"]
+    await run(DEALER, b.jackpot_before_payment("CSP-02", "Fran Floor", 52))  # 000 s245(5)
     await run(PIT, b.jackpot_paid("CSP-PROG"))
     await run(PIT, b.jackpot_reset("CSP-PROG"))
     _, links = await _state(service)
@@ -195,7 +196,7 @@ def test_layout_shows_roulette_results_pai_gow_markers_and_slot_lights(demo_stat
     view = layout.compose(pai_gow, None, settings, START, area=area)
     assert (view.content.banker, view.content.chung, view.content.priority) == ("player", 4, (6,))
     shown = " ".join(texts(view.scene))
-    assert "PLAYER" in shown and "BOX 4" in shown and "BOX 6" in shown  # 003 s417, s418
+    assert "PLAYER" in shown and "BOX 4" in shown and "BOX 6" in shown  # 003 s417, s421(1)(d)
     assert texts(view.scene).count("B") == 1 and texts(view.scene).count("P") == 1
     assert short_added_texts(view.scene, pai_gow, settings) == []
 

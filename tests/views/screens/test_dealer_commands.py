@@ -35,7 +35,7 @@ async def test_pai_gow_bank_and_priority_markers(service, settings, clock):
     view = layout.compose(await table_state(service, "PG-01"), None, settings, clock.now)
     assert view.content.banker == "house" and "HOUSE" in texts(view.scene)
     await service.execute(DEALER, b.pai_gow_bank("PG-01", "player", box=3))
-    await service.execute(DEALER, b.pai_gow_priority("PG-01", [5]))
+    await service.execute(DEALER, b.pai_gow_priority("PG-01", [5], {5: 250_000}))  # half the $5,000 maximum
     view = layout.compose(await table_state(service, "PG-01"), None, settings, clock.now)
     assert (view.content.banker, view.content.chung, view.content.priority) == ("player", 3, (5,))
     shown = " ".join(texts(view.scene))

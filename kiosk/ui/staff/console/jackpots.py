@@ -1,5 +1,6 @@
 """Jackpot links: the meter, its seed and contribution rate, the last hits and the sharing
-method; record a payment and reset after a hit (000 s245); changes of seed or rate are
+method; record a payment and reset after a hit (000 s245; a straight or royal flush once its
+dealer recorded the floor manager notified and the deck counted, s245(5)); changes of seed or rate are
 proposed by one administrator and approved by another (a different person)."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.jackpot_steps import payment_step
 
 __all__ = ["JackpotPage"]
 
@@ -130,9 +132,12 @@ class JackpotPage(QWidget):
                 f" {format_money(pending['total_cents'], always_cents=True)}"
                 + (" paid" if pending.get("paid") else " not yet paid")
             )
+        step = payment_step(link)
+        if step is not None and step.needed:  # 000 s245(5): the dealer's floor manager and count first
+            lines.append(step.line(self.ctx.local))
         self.details.setText("<br>".join(lines))
         hit_paid = bool(pending and pending.get("paid"))
-        self.paid.setEnabled(bool(pending) and not hit_paid)
+        self.paid.setEnabled(bool(pending) and not hit_paid and not (step is not None and step.asks))
         self.reset.setEnabled(hit_paid)
         key = (link["id"], link["version"])
         if key != self._key:

@@ -2,7 +2,9 @@
 of a suit and a 10, jack, queen or king of the same suit; the nominated blackjack sign follows.
 At a table with a card machine, a malfunction in a round and the procedure followed (003
 ss65B-65D): the cards moved to another machine, or the round finished from a dealing shoe, when
-the displays tell players they may have the round's wagers returned until the round is completed."""
+the displays tell players they may have the round's wagers returned until the round is completed.
+In a bonus blackjack round, the boxes' bonus wagers, one per box, before the first card is dealt
+(s50B)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 from kiosk.rules.card_machine import PROCEDURES
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.bonus_wagers import BonusWagersBox
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views import builders
@@ -68,6 +71,8 @@ class BlackjackSection(GameSection):
             lambda: self.send(builders.card_machine_round_completed(self.table_id), self.round_completed)
         )
         self.layout_.addWidget(self.round_completed)
+        self.bonus = BonusWagersBox(table_id, ops, self.k, self.feedback, self)  # 003 s50B
+        self.layout_.addWidget(self.bonus)
         self.layout_.addWidget(self.feedback)
         self._choose("suit", self.suit)
 
@@ -83,6 +88,7 @@ class BlackjackSection(GameSection):
         if gs is None:  # the panel gives this section blackjack tables only
             return
         self._show_machine(table)
+        self.bonus.show_state(table)
         settings = table.get("settings") or {}
         bonus = bool((table.get("limits") or {}).get("bonus_blackjack"))
         for w in (*self.suit_buttons.values(), *self.card_buttons.values(), self.nominate):

@@ -5,7 +5,9 @@ Each round the dealer records the jackpot wagers placed (their contribution goes
 payments (s245-s247); the link is then locked, and "pending" on every linked table, until pit
 staff record the payment and reset the meter.  At a table with jackpot slots, a place whose slot
 light did not light when the player put a chip in (the player tells the dealer, s237(3)) is
-marked: its wager is not accepted, and the layout display says so (s231(1)(b)).
+marked: its wager is not accepted, and the layout display says so (s231(1)(b)).  Before a
+straight or royal flush is paid the dealer records the floor manager notified and the cards
+counted in the deck (s245(5)).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QSpinBox, QWidget
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.before_payment import BeforePaymentBox
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views import builders
@@ -80,6 +83,8 @@ class CaribbeanSection(GameSection):
         row2.addWidget(self.cards, 2)
         row2.addWidget(self.hit)
         self.layout_.addLayout(row2)
+        self.before_payment = BeforePaymentBox(table_id, ops, self.k, self.feedback, self)  # 000 s245(5)
+        self.layout_.addWidget(self.before_payment)
         self.layout_.addWidget(self.feedback)
 
     def _spin(self, low: int, high: int, prefix: str) -> QSpinBox:
@@ -107,6 +112,7 @@ class CaribbeanSection(GameSection):
         self.send({"type": "jackpot_hit", "hands": {f"place {self.place.value()}": cards}}, self.hit)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
+        self.before_payment.show_state(link)
         slots = "jackpot_slots" in layout_features(table)
         not_accepted = set(slots_not_accepted(table))
         self.unlit_label.setVisible(slots)

@@ -1,7 +1,8 @@
 """Pai gow at the dealer's panel: who banks the round and where the chung is (003 s417, s424,
 s425): the house, a player/banker at a box, or a player co-banking with the house at a box (the
 chung shows both, s424(3); only where the house's liability is displayed, s421(1)(b)(i)); and the
-boxes with a priority set marker (s421(1)(d)); the display shows both."""
+boxes with a priority set marker, checked against each box's wager total (s421(1)(d)); the
+display shows both."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.priority import PriorityBox
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views import builders
@@ -57,20 +59,9 @@ class PaiGowSection(GameSection):
             row_co.addWidget(b)
             self.co_bank_buttons[box] = b
         self.layout_.addLayout(row_co)
-        self.layout_.addWidget(heading("Priority set markers (wagers of half the table maximum or more):", self.k, 3.5))
-        row2 = QHBoxLayout()
-        self.priority: dict[int, TouchButton] = {}
-        for box in range(1, BOXES + 1):
-            b = self.button(str(box), checkable=True, text_mm=5.0)
-            b.clicked.connect(self._send_priority)
-            row2.addWidget(b)
-            self.priority[box] = b
-        self.layout_.addLayout(row2)
+        self.priority = PriorityBox(table_id, ops, self.k, self.feedback, BOXES, self)  # 003 s421(1)(d)
+        self.layout_.addWidget(self.priority)
         self.layout_.addWidget(self.feedback)
-
-    def _send_priority(self) -> None:
-        boxes = [n for n, b in self.priority.items() if b.isChecked()]
-        self.send({"type": "pai_gow_priority", "boxes": boxes}, None)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
         gs = pai_gow_state(table)
@@ -82,8 +73,7 @@ class PaiGowSection(GameSection):
         self.co_label.setVisible(co_banking)  # only where the house liability is displayed (003 s421(1)(b)(i))
         for b in self.co_bank_buttons.values():
             b.setVisible(co_banking)
-        for n, b in self.priority.items():
-            b.setChecked(n in marked)
+        self.priority.show_state(table)
         if bank is None:
             self.status.setText("No round yet: choose who banks")
         else:
