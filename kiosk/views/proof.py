@@ -16,14 +16,15 @@ so the state is the fold of the audit trail up to it (:mod:`kiosk.state.replay`)
 carries no digest: a screen showing nothing, or a report made before displays sent digests) and
 :func:`recompose` composes the view again from a rebuilt state with the same moment, screen
 area, connection status and heard-from time, for :func:`~kiosk.scene.digest.frames_digest` to
-be compared with the reported one.
+be compared with the reported one (:class:`Comparison`: matches, differs, or was composed by
+other code).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 
 from kiosk.rules.times import format_utc, parse_utc
@@ -32,7 +33,7 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState
 from kiosk.views.screen import Subject, compose_view
 
-__all__ = ["PICTURE_FIELDS", "Picture", "picture_report", "recompose", "status_fields"]
+__all__ = ["PICTURE_FIELDS", "Comparison", "Picture", "picture_report", "recompose", "status_fields"]
 
 PICTURE_FIELDS = ("digest", "seq", "composer", "view", "screen_mm", "screen_px", "composed_at", "status", "heard_at")
 """The fields of a display's report that describe the picture (all absent or null in an old one)."""
@@ -155,3 +156,41 @@ def recompose(
         heard_at=picture.heard_at,
     )
     return state, frames_digest(state.frames, state.frame_seconds)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A display's reported picture against the same view composed again today.
+
+    ``reported_at``: when the report was recorded (its audit record's time); ``digest`` and
+    ``composer``: today's composition and composer."""
+
+    picture: Picture
+    reported_at: datetime
+    digest: str
+    composer: str = COMPOSER
+
+    @property
+    def same_composer(self) -> bool:
+        """Whether today's code composed it as the display's did (else digests may differ for
+        the code's sake alone)."""
+        return self.picture.composer == self.composer
+
+    @property
+    def matches(self) -> bool:
+        """The digests are equal."""
+        return self.picture.digest == self.digest
+
+    def verdict(self, zone: tzinfo) -> str:
+        """One line: ``digest matches the display's report of 21:14:03 (seq 4121)``, or that it
+        differs, or that the composer has changed since, with both digests."""
+        report = f"the display's report of {self.reported_at.astimezone(zone):%H:%M:%S} (seq {self.picture.seq})"
+        if not self.same_composer:
+            return (
+                f"the composer has changed since {report}: it was composed by {self.picture.composer or 'unknown'},"
+                f" today by {self.composer}; digest reported {self.picture.digest}, composed today {self.digest}"
+                f" ({'equal' if self.matches else 'different'})"
+            )
+        if self.matches:
+            return f"digest matches {report}"
+        return f"digest differs from {report}: reported {self.picture.digest}, composed {self.digest}"

@@ -16,7 +16,7 @@ from kiosk.state.replay import rebuild
 from kiosk.views import builders as b
 from kiosk.views.base import Area, CasinoSettings, Status
 from kiosk.views.display_model import DisplayModel
-from kiosk.views.proof import Picture, picture_report, recompose, status_fields
+from kiosk.views.proof import Comparison, Picture, picture_report, recompose, status_fields
 from kiosk.views.screen import Subject, compose_view
 from tests.fixtures.actors import DEALER, PIT
 
@@ -120,3 +120,35 @@ def test_the_report_of_a_view_state_names_what_it_was_composed_with(demo_states,
 def test_a_malformed_picture_is_one_line(details, says):
     with pytest.raises(ValueError, match=says):
         Picture.of(details)
+
+
+def test_the_verdict_matches_differs_or_names_the_changed_composer():
+    from zoneinfo import ZoneInfo
+
+    zone = ZoneInfo("Australia/Brisbane")
+    at = datetime(2026, 11, 28, 11, 14, 3, tzinfo=UTC)
+    picture = Picture.of(
+        {
+            "digest": "sha256:aa",
+            "seq": 4121,
+            "composer": COMPOSER,
+            "view": "limits",
+            "screen_mm": [527.0, 296.0],
+            "composed_at": "2026-11-28T11:14:02.500000Z",
+        }
+    )
+    assert picture is not None
+    assert (
+        Comparison(picture, at, "sha256:aa").verdict(zone)
+        == "digest matches the display's report of 21:14:03 (seq 4121)"
+    )
+    differs = Comparison(picture, at, "sha256:bb")
+    assert not differs.matches and differs.verdict(zone) == (
+        "digest differs from the display's report of 21:14:03 (seq 4121): reported sha256:aa, composed sha256:bb"
+    )
+    old = Comparison(picture, at, "sha256:aa", composer="kiosk 0.2.0+0123456789abcdef")
+    assert not old.same_composer and old.verdict(zone) == (
+        f"the composer has changed since the display's report of 21:14:03 (seq 4121): it was composed by"
+        f" {COMPOSER}, today by kiosk 0.2.0+0123456789abcdef; digest reported sha256:aa, composed today"
+        " sha256:aa (equal)"
+    )
