@@ -32,6 +32,7 @@ __all__ = [
     "NOTICE_HANDS",
     "NOTICE_PERIOD",
     "POKER_SETTINGS",
+    "STAKE_RULES",
     "Approved",
     "PlayerAgreement",
     "PokerChangeNotice",
@@ -52,6 +53,8 @@ PokerSetting = Literal["game", "minimum_buy_in", "betting_limit", "betting_type"
 POKER_SETTINGS: tuple[str, ...] = ("game", "minimum_buy_in", "betting_limit", "betting_type")
 
 _STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
+#: The section that governs a higher minimum table stake, per game.
+STAKE_RULES: dict[str, str] = dict(_STAKE_RULES)
 
 
 def _casino_tz() -> tzinfo:

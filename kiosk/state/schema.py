@@ -69,6 +69,11 @@ _V3_TOKEN_PERSON = ["ALTER TABLE kiosk_tokens ADD COLUMN person TEXT"]
 # are audit records: found by target and action, newest first.
 _V4_AUDIT_TARGET = ["CREATE INDEX kiosk_audit_target ON kiosk_audit (target, action, n)"]
 
+# v5: a display token speaks for the displays it was issued for (kiosk.state.tokens): the floor's
+# display ids as a JSON list.  NULL for every other token and for a display token issued before
+# v5, which speaks for no display until it is re-issued (docs/readings.md A-28).
+_V5_TOKEN_DISPLAYS = ["ALTER TABLE kiosk_tokens ADD COLUMN displays TEXT"]
+
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     1: {
         "sqlite": _V1_TABLES + _V1_SQLITE_GUARDS,
@@ -77,6 +82,7 @@ MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     2: {"sqlite": _V2_KEYED_AUDIT, "postgresql": _V2_KEYED_AUDIT},
     3: {"sqlite": _V3_TOKEN_PERSON, "postgresql": _V3_TOKEN_PERSON},
     4: {"sqlite": _V4_AUDIT_TARGET, "postgresql": _V4_AUDIT_TARGET},
+    5: {"sqlite": _V5_TOKEN_DISPLAYS, "postgresql": _V5_TOKEN_DISPLAYS},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

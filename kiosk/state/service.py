@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport
-from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
+from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
 from kiosk.state.showing import ACTION as SHOWING_ACTION
-from kiosk.state.showing import Report
+from kiosk.state.showing import MAX_ITEMS, REFUSED_ACTION, Report, check_report, refused_details
 from kiosk.state.store import (
     AuditDraft,
     AuditQuery,
@@ -254,20 +254,33 @@ class Service:
     async def record_showing(self, actor: Actor, report: Report) -> None:
         """Record what a display (``actor``, a display token) reports showing for a table: one
         ``display_showing`` audit record (:mod:`kiosk.state.showing`); no event, no new version
-        of the table, so a report never makes anyone's edit conflict."""
+        of the table, so a report never makes anyone's edit conflict.
+
+        A report that does not count for the table (:func:`~kiosk.state.showing.check_report`: not
+        a display of the table in the floor, a token that does not speak for that display, a
+        notice without the sign that carries it) is recorded as ``display_showing_refused``, with
+        the reason and the claimed display, and its refusal raised (403 or 422, one line)."""
         if not isinstance(actor, Actor):
             raise Unauthorized("no valid token")
-        if actor.role != "display":
-            raise Forbidden(f"only a display reports what it shows; this is a {actor.role} token")
         now = self._now()
+        displays = self._law.frame.displays
+        refusal: list[StateError] = []
 
         def apply(loaded: Loaded) -> Outcome:
+            refusal.clear()
             table = loaded.tables.get(report.table_id)
             if table is None:
                 raise NotFound(f"unknown table {report.table_id!r}")
-            return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, report.details())])
+            try:
+                counted = check_report(report, actor, table, displays)
+            except (Forbidden, RuleRefused) as exc:  # refused, and recorded: who tried (A-28)
+                refusal.append(exc)
+                return Outcome(audit=[AuditDraft(REFUSED_ACTION, report.table_id, refused_details(report, exc))])
+            return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, counted.details())])
 
         await self._store.write(actor, apply, now=now, tables=[report.table_id])
+        if refusal:
+            raise refusal[0]
 
     async def apply_due(self) -> list[Event]:
         """Apply every scheduled change that is due on the service's clock; return the events."""
@@ -448,8 +461,12 @@ class Service:
         expires_at: datetime | str | None = None,
         *,
         actor: Actor | None = None,
+        displays: Collection[str] | None = None,
     ) -> str:
-        """Issue a token; the secret is returned once and stored only as its SHA-256."""
+        """Issue a token; the secret is returned once and stored only as its SHA-256.
+
+        ``displays``: the floor's displays a display token speaks for (its reports of what they
+        show count, docs/readings.md A-28); ids the stored floor does not have are refused."""
         if role not in ROLES:
             raise BadRequest(f"role must be one of {', '.join(ROLES)}, not {role!r}")
         name = check_name(name, "token name")
@@ -460,6 +477,7 @@ class Service:
                 f"tables: only {' and '.join(SCOPED_ROLES)} tokens are limited to tables;"
                 f" a {role} token {'only reads' if role == 'display' else 'acts on the whole floor'}"
             )
+        display_ids = self._token_displays(role, displays)
         # whose token it is: the issuing token's person, or (issued on the server) the name given
         person = name if actor is None else actor.who
         actor = actor or LOCAL_OPERATOR
@@ -480,6 +498,7 @@ class Service:
                 "tables": table_ids,
                 "expires_at": expires,
                 "person": person,
+                "displays": None if display_ids is None else list(display_ids),
             }
             return Outcome(
                 tokens=[
@@ -492,6 +511,7 @@ class Service:
                         format_utc(now),
                         expires,
                         person,
+                        display_ids,
                     )
                 ],
                 audit=[AuditDraft("token_created", ident, details)],
@@ -499,6 +519,29 @@ class Service:
 
         await self._store.write(actor, apply, now=now, tables=table_ids or ())
         return secret
+
+    def _token_displays(self, role: str, displays: Collection[str] | None) -> tuple[str, ...] | None:
+        """The display ids a new token speaks for, checked: a display token's only, each an id of
+        the stored floor's displays (when a floor was loaded), at most :data:`MAX_ITEMS`."""
+        if displays is None:
+            return None
+        if role != "display":
+            raise BadRequest(f"displays: only a display token speaks for displays; a {role} token reports nothing")
+        if isinstance(displays, str) or not all(isinstance(d, str) for d in displays):
+            raise BadRequest("displays must be a list of the floor's display ids")
+        ids = tuple(sorted(set(displays)))
+        if not ids or len(ids) > MAX_ITEMS:
+            raise BadRequest(f"displays: give 1 to {MAX_ITEMS} of the floor's display ids")
+        bad = next((d for d in ids if not is_id(d)), None)
+        if bad is not None:
+            raise BadRequest(f"displays: {bad[:70]!r} is not a display id (letters, digits and _.:- only)")
+        known = self._law.frame.displays
+        unknown = [d for d in ids if d not in known]
+        if known and unknown:
+            raise NotFound(
+                f"displays: unknown display {unknown[0]!r}; the floor's displays: {', '.join(sorted(known))}"
+            )
+        return ids
 
     async def revoke_token(self, token_id_: str, *, actor: Actor | None = None) -> None:
         """Revoke a token by its id (``tok_...``); it stops working at once."""

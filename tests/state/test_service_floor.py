@@ -35,7 +35,8 @@ async def test_different_floor_is_reported_and_not_applied(db_url, floor, tmp_pa
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     before = await service.snapshot()
     await service.close()
-    changed = TEST_FLOOR.replace('maximum = "$1,000"', 'maximum = "$2,000"').replace('id = "DP-01"', 'id = "DP-02"')
+    # DP-01 becomes DP-02, and so does the table its display shows
+    changed = TEST_FLOOR.replace('maximum = "$1,000"', 'maximum = "$2,000"').replace('"DP-01"', '"DP-02"')
     other = _floor(tmp_path, changed)
     with pytest.raises(Conflict) as err:
         await Service.open(db_url, floor=other, tick_seconds=None)

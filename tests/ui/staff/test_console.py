@@ -157,6 +157,19 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         # no display shows the notice yet: the console says so, and what follows
         await wait_for(lambda: box._texts and "NOTICE NOT SHOWN" in box._texts[0][0].text(), what="not shown")
         assert "003 s259(3)" in box._texts[0][0].text()
+        # another table's display claims it: refused, and the console still counts no display
+        await display_reports(
+            live_server_sqlite,
+            "MP-01",
+            signs=["minimum_table_stake"],
+            notices=[state["scheduled"][0]["id"]],
+            display_id="D-BJ-01-limits",
+            recorded_as="display_showing_refused",
+        )
+        box._evidence_read = 0.0  # read the displays' reports again now, not in a few seconds
+        box.refresh()
+        await wait_for(lambda: box._reading is not None and box._reading.done(), what="the reports read again")
+        assert "NOTICE NOT SHOWN" in box._texts[0][0].text()
         # a display of the table reports showing it: the console shows since when
         await display_reports(
             live_server_sqlite, "MP-01", signs=["minimum_table_stake"], notices=[state["scheduled"][0]["id"]]
