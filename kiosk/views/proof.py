@@ -30,13 +30,12 @@ from typing import Any
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.scene.digest import COMPOSER, frames_digest
 from kiosk.state.shapes import LinkState, TableState
+from kiosk.state.showing import PICTURE_FIELDS
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState
 from kiosk.views.screen import Subject, compose_view
 
 __all__ = ["PICTURE_FIELDS", "Comparison", "Picture", "picture_report", "recompose", "status_fields"]
 
-PICTURE_FIELDS = ("digest", "seq", "composer", "view", "screen_mm", "screen_px", "composed_at", "status", "heard_at")
-"""The fields of a display's report that describe the picture (all absent or null in an old one)."""
 
 
 def status_fields(status: Status) -> dict[str, Any]:
