@@ -265,8 +265,8 @@ def _refuse_missing(rows: PastRows, target: Target, at: datetime, zone: tzinfo) 
     first_seq, first_at, _ = rows.first
     if first_seq > rows.seq:
         raise NotFound(
-            f"{what} {ident} did not exist yet at {when}: its first record is of"
-            f" {describe_moment(parse_utc(first_at), zone)} (event {first_seq})"
+            f"{what} {ident} did not exist yet at {when}: its first record is event {first_seq},"
+            f" at {describe_moment(parse_utc(first_at), zone)}"
         )
     if rows.last is not None:
         last_seq, last_at, _ = rows.last

@@ -17,6 +17,7 @@ import itertools
 import json
 import logging
 import os
+import pathlib
 import secrets
 import socket
 import time
@@ -25,7 +26,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
-from kiosk.state.audit import AuditReport
+from kiosk.state.audit import AuditReport, canonical_json
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
@@ -66,18 +67,31 @@ _FRAME_RECORDED = "floor_frame_recorded"
 """``kiosk_meta``: the digest of the floor frame last recorded in the audit trail."""
 
 
+def _logo_record(logo: Any) -> dict[str, Any] | None:
+    """The casino's logo file as the frame record names it: where, and its SHA-256 (so a past
+    picture draws it only while the file is the same)."""
+    if logo is None:
+        return None
+    path = pathlib.Path(logo).resolve()
+    try:
+        digest: str | None = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        digest = None
+    return {"path": str(path), "sha256": digest}
+
+
 def _recording_frame(apply: Apply, frame: FloorFrame, source: str, recorded: str | None) -> Apply:
     """``apply`` (the floor file's synchronisation), which also records the floor frame in the
     audit trail (a ``floor_frame`` record, no event) when it differs from the one last recorded:
     the casino's name and time zone, the displays and the layouts then are part of the log, so
     a past picture is composed with them (:mod:`kiosk.state.history`)."""
-    text = frame.to_json()
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    record = {**json.loads(frame.to_json()), "logo": _logo_record(frame.casino.logo)}
+    digest = hashlib.sha256(canonical_json(record).encode("utf-8")).hexdigest()
 
     def recording(loaded: Loaded) -> Outcome:
         out = apply(loaded)
         if recorded != digest:
-            details = {"frame": json.loads(text), "digest": digest, "source": source}
+            details = {"frame": record, "digest": digest, "source": source}
             out.audit.append(AuditDraft(FRAME_ACTION, None, details))
             out.meta[_FRAME_RECORDED] = digest
         return out

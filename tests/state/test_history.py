@@ -99,7 +99,7 @@ async def test_refusals_say_why_in_one_line(service, clock):
     assert "is in the future" in future.value.message and "\n" not in future.value.message
     with pytest.raises(NotFound) as early:
         await service.state_at(start - timedelta(hours=1), table="BJ-01")
-    assert "table BJ-01 did not exist yet at" in early.value.message and "its first record" in early.value.message
+    assert "table BJ-01 did not exist yet at" in early.value.message and "its first record is event" in early.value.message
     with pytest.raises(NotFound, match="no table 'XX-01' in the event log"):
         await service.state_at(clock.now, table="XX-01")
     with pytest.raises(NotFound, match="jackpot link PROG did not exist yet"):
