@@ -1,7 +1,9 @@
 """``kiosk export``: the tables' signs as print-ready PDFs, one file per sign or one batch.
 
 From a floor file (``--floor``) or from a running server (``--server``: what pit staff
-configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line).
+configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line);
+with ``--at TIME``, the signs that should have been on the tables then, rebuilt from the event
+log of a database (``--db``) or of a server (``--server``) by :mod:`kiosk.state.history`.
 Paper A3, A4, A5, letter or ``WxHmm``, portrait or landscape, or a folded ``--tent``; bleed
 (default 3 mm) with TrimBox and BleedBox, ``--crop-marks`` outside the trim; PDF/X-4
 structure (:mod:`kiosk.render.pdfx`); a manifest beside the files and ``--changed-since``
@@ -9,8 +11,8 @@ to write only the signs whose content changed (:mod:`kiosk.render.export`).
 
 The time generated written into each PDF, in this order: ``--generated-at``; the
 ``SOURCE_DATE_EPOCH`` environment variable (the reproducible-builds convention); for
-``--floor``, the floor file's modification time; for ``--server``, the current time to the
-second.  So re-running on the same floor file (or with the same ``--generated-at``) gives
+``--floor``, the floor file's modification time; for ``--at``, that moment; for ``--server``,
+the current time to the second.  So re-running on the same floor file (or with the same ``--generated-at``) gives
 the same bytes.
 """
 
@@ -26,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kiosk.cli import CommandError
-from kiosk.cli._sources import from_floor, from_server
+from kiosk.cli._sources import AT_HELP, DB_HELP, from_floor, from_server, past_from_db, past_from_server
 from kiosk.cli._token import add_token_argument, read_token
 
 if TYPE_CHECKING:
@@ -43,8 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the tables")
     source.add_argument(
-        "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)"
+        "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now, or --at)"
     )
+    source.add_argument("--db", metavar="URL", help=DB_HELP)
+    parser.add_argument("--at", metavar="TIME", help=AT_HELP.replace("rebuild it", "the signs"))
     add_token_argument(parser)
     parser.add_argument(
         "--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)"
@@ -78,8 +82,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
 
 
-def generated_time(args: argparse.Namespace) -> datetime:
-    """The time generated (see the module docstring)."""
+def generated_time(args: argparse.Namespace, at: datetime | None = None) -> datetime:
+    """The time generated (see the module docstring); ``at``: the moment of ``--at``."""
     if args.generated_at:
         try:
             when = datetime.fromisoformat(args.generated_at.replace("Z", "+00:00"))
@@ -95,7 +99,9 @@ def generated_time(args: argparse.Namespace) -> datetime:
         if not epoch.isdigit():
             raise CommandError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {epoch!r}")
         return datetime.fromtimestamp(int(epoch), UTC)
-    if args.floor:
+    if at is not None:
+        return at.astimezone(UTC)
+    if getattr(args, "floor", None):
         return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), UTC)
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -127,13 +133,28 @@ def run(args: argparse.Namespace) -> int:
     except PaperError as exc:
         raise CommandError(str(exc)) from None
     out = Path(args.out)
-    generated = generated_time(args)
-    if args.server:
+    at, db = getattr(args, "at", None), getattr(args, "db", None)
+    past = None
+    if at is not None and args.floor:
+        raise CommandError("--at rebuilds from an event log: give --db URL or --server URL, not --floor")
+    if at is not None or db is not None:
+        table = args.table[0] if len(args.table) == 1 else None  # one table: refused if it was not there then
+        if args.server:
+            with tempfile.TemporaryDirectory() as folder:
+                past, _logo = past_from_server(args.server, read_token(args), at, Path(folder), table=table)
+        else:
+            assert db is not None  # --floor, --server and --db are one required group; --floor was refused
+            past = past_from_db(db, at, table=table)
+        tables, links = dict(past.tables), dict(past.links)
+        tz = past.zone
+    elif args.server:
         with tempfile.TemporaryDirectory() as folder:
             tables, links, casino, _where = from_server(args.server, read_token(args), Path(folder))
+        tz = casino.timezone
     else:
         tables, links, casino, _where = from_floor(args.floor)
-    tz = casino.timezone
+        tz = casino.timezone
+    generated = generated_time(args, past.at if past is not None and at is not None else None)
     bar, update = _progress(args.quiet)
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None
@@ -161,4 +182,9 @@ def run(args: argparse.Namespace) -> int:
         )
         for line in skipped:
             print(f"not printed: {line}")
+        if past is not None:
+            from kiosk.state.history import describe_moment
+            from kiosk.views.past import built_from
+
+            print(f"the signs as at {describe_moment(past.at, past.zone)}: {built_from(past)}")
     return 0

@@ -287,3 +287,92 @@ def test_server_refuses_a_bad_token_in_one_line(server, tmp_path, capsys, monkey
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err and server.url in err
+
+
+# -- --at: a past moment, rebuilt from the event log --------------------------------------------
+
+
+def _two_limits(server) -> tuple[datetime, datetime]:
+    """BJ-01's limits set to $25-$2,500, then a second later back to $10-$1,000: the moments
+    of the two changes (the events' own times)."""
+    import time
+
+    first = server.execute("pit", builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250_000}))
+    time.sleep(1.1)
+    second = server.execute("pit", builders.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 100_000}))
+    time.sleep(0.1)
+    return first[-1].at, second[-1].at
+
+
+def test_at_rebuilds_the_view_then_from_the_database_and_the_server_alike(server, tmp_path, capsys, monkeypatch):
+    from datetime import timedelta
+
+    from kiosk.render.qt import render_png
+    from kiosk.views.base import Area
+    from kiosk.views.past import compose_then
+    from tests.fixtures.scenes import texts
+
+    token_file = tmp_path / "token"
+    token_file.write_text(server.tokens["pit"] + "\n", encoding="utf-8")
+    monkeypatch.delenv("KIOSK_TOKEN", raising=False)
+    first, _second = _two_limits(server)
+    moment = first + timedelta(milliseconds=500)
+    past = server.call(server.service.state_at(moment, table="BJ-01"))
+    view = compose_then(Subject("limits", table="BJ-01"), past, area=Area(527, 296))
+    assert "$25" in texts(view.scene) and "$2,500" in texts(view.scene)
+    want = tmp_path / "want.png"
+    assert render_png(view.scene, 960, 540, px_per_mm=960 / 527).save(str(want), "PNG")
+    local = moment.astimezone(past.zone).replace(tzinfo=None).isoformat()  # the casino's time, no zone
+    utc = moment.isoformat().replace("+00:00", "Z")
+    sources = {
+        "db-utc": (("--db", server.db_url), utc),
+        "db-local": (("--db", server.db_url), local),
+        "server-local": (("--server", server.url, "--token-file", str(token_file)), local),
+    }
+    for name, (source, at) in sources.items():
+        out = tmp_path / f"{name}.png"
+        assert main(_argv(Subject("limits", table="BJ-01"), out, "--at", at, source=source)) == 0, capsys.readouterr()
+        said = capsys.readouterr().out.splitlines()
+        assert " as at " in said[0] and "composed by today's code" in said[0]
+        assert said[1].startswith(f"built from event {past.seq}, audit record {past.n}, audit head {past.head};")
+        assert "casino frame from audit record" in said[1]
+        assert np.array_equal(_pixels(out), _pixels(want)), name
+    # without --at, --db rebuilds the state now: the second change
+    now_png = tmp_path / "now.png"
+    assert main(_argv(Subject("limits", table="BJ-01"), now_png, source=("--db", server.db_url))) == 0
+    assert "built from event" in capsys.readouterr().out
+    assert not np.array_equal(_pixels(now_png), _pixels(want))
+
+
+@pytest.mark.parametrize(
+    ("extra", "source", "message"),
+    [
+        (("--at", "2020-01-01T00:00"), "db", "table BJ-01 did not exist yet at Wed 01 Jan 2020 00:00:00 AEST"),
+        (("--at", "2999-01-01T00:00Z"), "db", "is in the future"),
+        (("--at", "Saturday 21:14"), "db", "--at: not a time: 'Saturday 21:14'"),
+        (("--at", "2020-01-01T00:00Z"), "floor", "--at rebuilds from an event log: give --db URL or --server URL"),
+        (("--at", "2026-11-30T00:00Z", "--draw", "red"), "db", "the past is not for --draw"),
+        (("--at", "2999-01-01T00:00Z"), "server", "is in the future"),
+        (("--at", "2020-01-01T00:00Z"), "server", "table BJ-01 did not exist yet"),
+    ],
+)
+def test_at_refusals_are_one_line_and_exit_2(server, tmp_path, capsys, monkeypatch, extra, source, message):
+    monkeypatch.setenv("KIOSK_TOKEN", server.tokens["pit"])
+    sources = {
+        "db": ("--db", server.db_url),
+        "floor": ("--floor", str(DEMO_FLOOR)),
+        "server": ("--server", server.url),
+    }
+    out = tmp_path / "x.png"
+    assert main(_argv(Subject("limits", table="BJ-01"), out, *extra, source=sources[source])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and message in err, err
+    assert not out.exists()
+
+
+def test_db_that_does_not_exist_is_one_line(tmp_path, capsys):
+    missing = f"sqlite:///{tmp_path / 'none.sqlite3'}"
+    assert main(_argv(Subject("limits", table="BJ-01"), tmp_path / "x.png", source=("--db", missing))) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no database at" in err
+    assert not (tmp_path / "none.sqlite3").exists()
