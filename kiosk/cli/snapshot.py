@@ -13,6 +13,12 @@ service's own handlers run 'no more bets' and the draw on a copy of the state (0
 TIME (:mod:`kiosk.state.history`), composed by today's code with the casino's frame then
 (:mod:`kiosk.views.past`); it prints the event, the audit record and the audit head it was built
 from.  ``--db`` without ``--at`` rebuilds the state now.
+
+``--display ID`` (with ``--at TIME``, default now, and ``--db`` or ``--server``) proves what a
+display showed: its report in force then names the picture it painted (digest, the ``seq`` of
+its state, composer, view, screen); the state after that ``seq`` is rebuilt, the view composed
+again and the digests compared (:mod:`kiosk.cli._displayed`): "digest matches the display's
+report of 21:14:03 (seq 4121)", or differs (exit 1), or the composer has changed since.
 """
 
 from __future__ import annotations
@@ -63,12 +69,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the table")
     source.add_argument("--server", metavar="URL", help="kiosk backend to read the table's state from (now, or --at)")
     source.add_argument("--db", metavar="URL", help=DB_HELP)
-    subject = parser.add_mutually_exclusive_group(required=True)
-    subject.add_argument("--table", metavar="ID", help="table id")
+    subject = parser.add_mutually_exclusive_group()
+    subject.add_argument("--table", metavar="ID", help="table id (required, or --link, unless --display)")
     subject.add_argument("--link", metavar="ID", help="jackpot link id (its meter: --view jackpot)")
-    parser.add_argument("--view", metavar="VIEW", required=True, help=f"what to show: {', '.join(VIEW_NAMES)}")
-    parser.add_argument("--size", metavar="WxH", required=True, help="screen size in pixels, e.g. 1920x1080")
-    parser.add_argument("--screen-mm", metavar="WxH", required=True, help="screen size in millimetres, e.g. 527x296")
+    subject.add_argument(
+        "--display",
+        metavar="ID",
+        help="a display of the floor: rebuild the picture its report in force at --at (default now) names, from"
+        " --db or --server, and say whether its digest matches the one the display reported (its report gives the"
+        " table, view and screen)",
+    )
+    parser.add_argument(
+        "--view", metavar="VIEW", help=f"what to show: {', '.join(VIEW_NAMES)} (required unless --display)"
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", help="screen size in pixels, e.g. 1920x1080 (required unless --display)"
+    )
+    parser.add_argument(
+        "--screen-mm", metavar="WxH", help="screen size in millimetres, e.g. 527x296 (required unless --display)"
+    )
     parser.add_argument("--out", metavar="FILE.png", required=True, help="PNG file to write")
     parser.add_argument("--lit", metavar="AREA", action="append", default=[], help="light this area (repeatable)")
     parser.add_argument(
@@ -123,11 +142,30 @@ def _with_draw(
     return tables, links
 
 
+def _out(args: argparse.Namespace) -> Path:
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise CommandError(f"--out must name a .png file, got {args.out!r}")
+    if not out.parent.is_dir():
+        raise CommandError(f"--out: folder {out.parent} does not exist")
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
-    """Render the view and write the PNG; exit 0."""
+    """Render the view and write the PNG; exit 0 (``--display``: 1 when the digests differ)."""
     from kiosk.ui.display.snapshots import render_view
     from kiosk.views.screen import Subject
 
+    if getattr(args, "display", None) is not None:
+        from kiosk.cli._displayed import run_display
+
+        size = None if args.size is None else parse_pair(args.size, "--size", integers=True)
+        return run_display(args, _out(args), None if size is None else (int(size[0]), int(size[1])))
+    if args.table is None and getattr(args, "link", None) is None:
+        raise CommandError("give --table ID or --link ID (or --display ID, with --db or --server)")
+    for flag in ("view", "size", "screen_mm"):
+        if getattr(args, flag, None) is None:
+            raise CommandError(f"--{flag.replace('_', '-')} is required (unless --display)")
     try:
         subject = Subject(args.view, table=args.table, link=getattr(args, "link", None))
     except ValueError as exc:
@@ -135,11 +173,7 @@ def run(args: argparse.Namespace) -> int:
     size = parse_pair(args.size, "--size", integers=True)
     screen_mm = parse_pair(args.screen_mm, "--screen-mm", integers=False)
     _px_per_mm(size, screen_mm)
-    out = Path(args.out)
-    if out.suffix.lower() != ".png":
-        raise CommandError(f"--out must name a .png file, got {args.out!r}")
-    if not out.parent.is_dir():
-        raise CommandError(f"--out: folder {out.parent} does not exist")
+    out = _out(args)
     at = getattr(args, "at", None)
     if at is not None and getattr(args, "floor", None) is not None:
         raise CommandError("--at rebuilds from an event log: give --db URL or --server URL, not --floor")

@@ -37,7 +37,6 @@ from kiosk.views.screen import Subject, compose_view
 __all__ = ["PICTURE_FIELDS", "Comparison", "Picture", "picture_report", "recompose", "status_fields"]
 
 
-
 def status_fields(status: Status) -> dict[str, Any]:
     """A :class:`Status` as a report carries it: ``{"kind"}`` and, when set, ``since``, ``reason``."""
     out: dict[str, Any] = {"kind": status.kind}
