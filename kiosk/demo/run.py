@@ -186,7 +186,11 @@ class _Demo:
         """Start everything, wait to be stopped, stop everything (in the reverse order)."""
         try:
             service = await Service.open(
-                f"sqlite:///{self.out / 'demo.sqlite3'}", floor=self.floor, apply_floor=True, node_id="demo"
+                f"sqlite:///{self.out / 'demo.sqlite3'}",
+                floor=self.floor,
+                apply_floor=True,
+                operator="kiosk demo",
+                node_id="demo",
             )
         except StateError as exc:
             raise DemoError(exc.message) from None

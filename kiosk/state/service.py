@@ -134,6 +134,10 @@ class Service:
         self.audit_key = audit_key
         self._revocation_listeners: list[Callable[[str], None]] = []
         self._law = FloorLaw()  # the floor rules writes are checked against (kiosk.state.floorlaw)
+        self.floor_applied: list[str] = []
+        """What applying the floor file did (or, in a dry run, would do) to each table and link."""
+        self.floor_refusals = 0
+        """How many tables and links a dry run found refused (a real run raises the first)."""
 
     # -- lifecycle ---------------------------------------------------------------------
     @classmethod
@@ -143,6 +147,8 @@ class Service:
         *,
         floor: Floor | None = None,
         apply_floor: bool = False,
+        operator: str | None = None,
+        dry_run: bool = False,
         node_id: str | None = None,
         clock: Clock | None = None,
         tick_seconds: float | None = 1.0,
@@ -154,7 +160,10 @@ class Service:
 
         ``floor`` (a :class:`kiosk.floor.Floor`) seeds an empty database; a database that
         differs from it raises :class:`Conflict` listing the differences unless
-        ``apply_floor``.  ``clock`` returns the current UTC time (tests inject one);
+        ``apply_floor``: then they are the commands of ``operator`` (an administrator, named in
+        the audit), through the same controls as the console's (:mod:`kiosk.state.floorapply`);
+        :attr:`floor_applied` says what each table and link got.  ``dry_run`` (with
+        ``apply_floor``) says so and changes nothing.  ``clock`` returns the current UTC time (tests inject one);
         ``tick_seconds`` is how often due scheduled changes are applied (``None``: only
         when :meth:`apply_due` is called).  ``audit_key`` signs the audit records (an
         :class:`~kiosk.state.auditkey.AuditKey`, None for none, or ``"auto"``: the configured
@@ -178,18 +187,25 @@ class Service:
             audit_key=key,
         )
         try:
-            await service._start(floor, apply_floor, tick_seconds)
+            await service._start(floor, apply_floor, tick_seconds, operator, dry_run)
         except BaseException:
             await service.close()
             raise
         return service
 
-    async def _start(self, floor: Floor | None, apply_floor: bool, tick_seconds: float | None) -> None:
+    async def _start(
+        self,
+        floor: Floor | None,
+        apply_floor: bool,
+        tick_seconds: float | None,
+        operator: str | None = None,
+        dry_run: bool = False,
+    ) -> None:
         """Catch up with the store, load the floor file (or the floor frame stored before),
         hear other nodes' commits and start the scheduler."""
         self._last_published = await self._store.head_seq()
         if floor is not None:
-            await self._load_floor(floor, apply_floor)
+            await self._load_floor(floor, apply_floor, operator, dry_run)
         else:
             await self._load_frame()
         self._store.set_remote_listener(self._on_remote_commit)
@@ -234,8 +250,9 @@ class Service:
         return Context(actor=actor, now=now, rng=self._rng, law=self._law)
 
     # -- floor -------------------------------------------------------------------------
-    async def _load_floor(self, floor: Floor, apply_floor: bool) -> None:
+    async def _load_floor(self, floor: Floor, apply_floor: bool, operator: str | None, dry_run: bool) -> None:
         from kiosk.floor import check_floor
+        from kiosk.state.floorapply import DryRunDone, FloorApplication
         from kiosk.state.floorsync import floor_config, sync_floor
 
         source = str(floor.source or "floor file")
@@ -245,20 +262,32 @@ class Service:
             raise refused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}", errors[0].rule)
         config = floor_config(floor)
         stored = await self._store.get_meta("floor_digest")
-        actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
         frame = FloorFrame.of(floor)
-        events = await self._store.write(
-            actor,
-            _recording_frame(
-                sync_floor(config, stored, apply_floor, source, frame.to_json()),
-                frame,
-                source,
-                await self._store.get_meta(_FRAME_RECORDED),
-            ),
-            now=self._now(),
-            tables="*",
-            links="*",
-        )
+        application = None
+        if apply_floor:  # the file's changes are the operator's commands
+            actor = Actor(name=check_name(operator or LOCAL_OPERATOR.name, "operator"), role="admin")
+            application = FloorApplication(actor, frame, dry_run=dry_run)
+        else:
+            actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
+        try:
+            events = await self._store.write(
+                actor,
+                _recording_frame(
+                    sync_floor(config, stored, source, frame.to_json(), application),
+                    frame,
+                    source,
+                    await self._store.get_meta(_FRAME_RECORDED),
+                ),
+                now=self._now(),
+                tables="*",
+                links="*",
+            )
+        except DryRunDone:  # rolled back: nothing was written
+            assert application is not None
+            self.floor_applied, self.floor_refusals = application.lines, application.refusals
+            return
+        if application is not None:
+            self.floor_applied, self.floor_refusals = application.lines, application.refusals
         self._law = FloorLaw(frame)
         await self._deliver(events)
 

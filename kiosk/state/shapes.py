@@ -391,7 +391,8 @@ class PendingHit(TypedDict):
     table_paid_cents: int
     note: str | None
     rule: str
-    sharing_method: str
+    sharing_method: str  # the way the round was paid: the link's when it applied (000 s247(2),(3)), else "s246"
+    sharing_configured: NotRequired[str]  # the link's way when the round was played (absent before it was kept)
     sharing_sign_displayed: bool
     sharing_sign_shown_by: NotRequired[
         list[str]
@@ -403,10 +404,11 @@ class PendingHit(TypedDict):
 
 
 class Proposal(TypedDict):
-    """A proposed change of seed or rate that a second administrator approves."""
+    """A proposed change of seed, rate or way of sharing (with its sign's words) that a second
+    administrator approves."""
 
     id: str
-    changes: dict[str, int]
+    changes: dict[str, int | str | None]
     by: str
     person: NotRequired[str]  # the proposer's person (kiosk.state.tokens); absent before it was kept
     token_id: str | None

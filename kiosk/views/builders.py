@@ -341,14 +341,20 @@ def jackpot_propose(
     *,
     seed_cents: int | None = None,
     contribution_bp: int | None = None,
+    sharing: str | None = None,
+    sharing_words: str | None = None,
     expected_version: int | None = None,
 ) -> dict[str, Any]:
+    """A new seed, contribution rate or way of sharing (``sharing``, with ``sharing_words``, the
+    words of its sign: 000 s247(2)(b),(3)) for a second administrator to approve."""
     return build(
         "jackpot_propose",
         link_id,
         expected_version=expected_version,
         seed_cents=seed_cents,
         contribution_bp=contribution_bp,
+        sharing=sharing,
+        sharing_words=sharing_words,
     )
 
 

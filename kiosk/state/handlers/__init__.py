@@ -33,7 +33,7 @@ from kiosk.state.handlers._base import (
 )
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._game_state import initial_game_state
-from kiosk.state.handlers._jackpot import meter_of, new_link_state
+from kiosk.state.handlers._jackpot import meter_of, new_link_state, require_unlocked
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
@@ -55,6 +55,7 @@ __all__ = [
     "meter_of",
     "new_link_state",
     "prepare",
+    "require_unlocked",
     "table_event",
 ]
 
