@@ -276,19 +276,21 @@ def run_display(args: argparse.Namespace, out: Path, size: tuple[int, int] | Non
         except (LookupError, ValueError) as exc:
             raise CommandError(f"{str(exc).splitlines()[0]} ({found.where}, event {picture.seq})", 1) from None
         w, h = _pixels(size, picture)
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
         mm_w, mm_h = picture.screen_mm
+        comparison = Comparison(picture, reported_at, digest)
+        marked = "" if picture.status.is_live else f", marked {picture.status.kind}"
+        # worded before Qt starts: Qt takes the host's locale, and strftime's day names with it
+        lines = [
+            f"{out}: {w}x{h} px, {picture.view} of {found.table_id} on display {found.display_id}"
+            f" ({mm_w:g}x{mm_h:g} mm{marked}), composed again by today's code as the display composed it at"
+            f" {_moment(found, picture.composed_at)}",
+            report,
+            f"{built_from(after)}; casino frame from {after.frame_from}",
+            comparison.verdict(found.then.zone),
+        ]
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless unless told otherwise
         image = render_png(state.scene, w, h, px_per_mm=min(w / mm_w, h / mm_h))
     if not image.save(str(out), "PNG"):  # type: ignore[call-overload]  # stubs say bytes; PySide6 takes str only
         raise CommandError(f"cannot write {out}")
-    comparison = Comparison(picture, reported_at, digest)
-    marked = "" if picture.status.is_live else f", marked {picture.status.kind}"
-    print(
-        f"{out}: {w}x{h} px, {picture.view} of {found.table_id} on display {found.display_id}"
-        f" ({mm_w:g}x{mm_h:g} mm{marked}), composed again by today's code as the display composed it at"
-        f" {_moment(found, picture.composed_at)}"
-    )
-    print(report)
-    print(f"{built_from(after)}; casino frame from {after.frame_from}")
-    print(comparison.verdict(found.then.zone))
+    print("\n".join(lines))
     return 0 if comparison.matches else 1

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -70,13 +71,16 @@ _MDEG = round(1 / PRECISION_DEG)
 Encoded = list[object]
 
 
-def _mm(value: float) -> int:
-    """A length as whole micrometres (``-0`` is ``0``)."""
-    return int(round(float(value) * _UM))
+def _mm(value: float) -> int | str:
+    """A length as whole micrometres (``-0`` is ``0``; a length that is not finite by its name,
+    so no scene makes the digest fail)."""
+    number = float(value)
+    return int(round(number * _UM)) if math.isfinite(number) else str(number)
 
 
-def _deg(value: float) -> int:
-    return int(round(float(value) * _MDEG))
+def _deg(value: float) -> int | str:
+    number = float(value)
+    return int(round(number * _MDEG)) if math.isfinite(number) else str(number)
 
 
 def _colour(colour: Colour | None) -> list[int] | None:

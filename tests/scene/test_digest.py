@@ -130,6 +130,16 @@ def test_the_last_bit_of_a_float_does_not_count():
     assert scene_digest(dataclasses.replace(base, items=items)) == scene_digest(base)
 
 
+def test_a_length_that_is_not_finite_is_digested_not_refused():
+    base = sign()
+    run = next(i for i in base.items if isinstance(i, TextRun))
+    digests = {
+        scene_digest(dataclasses.replace(base, items=(dataclasses.replace(run, x=x), *base.items)))
+        for x in (float("nan"), float("inf"), float("-inf"))
+    }
+    assert len(digests) == 3 and scene_digest(base) not in digests
+
+
 def test_an_image_counts_by_its_bytes_not_its_path(tmp_path):
     copy = tmp_path / "logo.png"
     shutil.copyfile(LOGO, copy)
