@@ -1,9 +1,9 @@
 """A picture of a past moment: a view composed by today's code from the floor as the log says it
 was then (:class:`kiosk.state.history.PastState`).
 
-:func:`settings_then` gives the casino's settings in force then (name, time zone and each table's
-layout file from the recorded floor frame; the logo when the file recorded is still the same
-bytes); :func:`compose_then` composes a subject's view with them at the moment itself, as a live
+:func:`settings_then` gives the casino's settings a display composed with then (the name and time
+zone of the recorded floor frame; the logo when the file recorded is still the same bytes);
+:func:`compose_then` composes a subject's view with them at the moment itself, as a live
 display that had just heard from its server would have (``heard_at`` the moment, status live).
 ``kiosk snapshot --at``, ``kiosk export --at`` and the console's "What was shown" all go through
 these two.
@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.state.history import PastState
@@ -41,26 +40,17 @@ def logo_then(past: PastState) -> tuple[Path | None, str]:
 
 
 def settings_then(past: PastState, logo: Path | None = None) -> CasinoSettings:
-    """The casino's settings in force at ``past.at``: its name and zone, each table's layout file
-    (from the recorded floor frame), and ``logo`` (default: :func:`logo_then`)."""
-    frame: Mapping[str, Any] = past.frame or {}
-    tables = frame.get("tables") if isinstance(frame.get("tables"), Mapping) else {}
-    layouts = tuple(
-        sorted(
-            (str(tid), Path(str(t["layout"])))
-            for tid, t in (tables or {}).items()
-            if isinstance(t, Mapping) and t.get("layout")
-        )
-    )
+    """The casino's settings a display composed with at ``past.at``: the casino's name and time
+    zone from the floor frame then, and ``logo`` (default: :func:`logo_then`), as
+    ``kiosk display`` builds them from ``GET /api/v1/floor`` (``casino_from_summary``).  A
+    table's own layout file (the floor file's ``layout``) is in the frame but is not served to
+    the displays, which draw the shipped layout of the game; so is the past picture."""
     try:
         zone = ZoneInfo(past.casino.get("timezone") or DEFAULT_TIMEZONE)
     except (KeyError, ValueError):
         zone = ZoneInfo(DEFAULT_TIMEZONE)
     return CasinoSettings(
-        name=past.casino.get("name", ""),
-        timezone=zone,
-        logo=logo if logo is not None else logo_then(past)[0],
-        layouts=layouts,
+        name=past.casino.get("name", ""), timezone=zone, logo=logo if logo is not None else logo_then(past)[0]
     )
 
 
