@@ -2,7 +2,9 @@
 one file per sign (cloth) or one batch.
 
 From a floor file (``--floor``) or from a running server (``--server``: what pit staff
-configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line).
+configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line);
+with ``--at TIME``, the signs that should have been on the tables then, rebuilt from the event
+log of a database (``--db``) or of a server (``--server``) by :mod:`kiosk.state.history`.
 Paper A3, A4, A5, letter or ``WxHmm``, portrait or landscape, or a folded ``--tent``; bleed
 (default 3 mm) with TrimBox and BleedBox, ``--crop-marks`` outside the trim; PDF/X-4
 structure (:mod:`kiosk.render.pdfx`); a manifest beside the files and ``--changed-since``
@@ -17,8 +19,8 @@ require is not exported: one line per problem, with its citation, and exit 1
 
 The time generated written into each PDF, in this order: ``--generated-at``; the
 ``SOURCE_DATE_EPOCH`` environment variable (the reproducible-builds convention); for
-``--floor``, the floor file's modification time; for ``--server``, the current time to the
-second.  So re-running on the same floor file (or with the same ``--generated-at``) gives
+``--floor``, the floor file's modification time; for ``--at``, that moment; for ``--server``,
+the current time to the second.  So re-running on the same floor file (or with the same ``--generated-at``) gives
 the same bytes.
 """
 
@@ -34,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kiosk.cli import CommandError
-from kiosk.cli._sources import from_floor, from_server
+from kiosk.cli._sources import AT_HELP, DB_HELP, from_floor, from_server, past_from_db, past_from_server
 from kiosk.cli._token import add_token_argument, read_token
 
 if TYPE_CHECKING:
@@ -55,8 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--floor", metavar="FILE", help="floor file (TOML) that configures the tables")
     source.add_argument(
-        "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now)"
+        "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now, or --at)"
     )
+    source.add_argument("--db", metavar="URL", help=DB_HELP)
+    parser.add_argument("--at", metavar="TIME", help=AT_HELP.replace("rebuild it", "the signs"))
     add_token_argument(parser)
     parser.add_argument(
         "--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)"
@@ -111,8 +115,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
 
 
-def generated_time(args: argparse.Namespace) -> datetime:
-    """The time generated (see the module docstring)."""
+def generated_time(args: argparse.Namespace, at: datetime | None = None) -> datetime:
+    """The time generated (see the module docstring); ``at``: the moment of ``--at``."""
     if args.generated_at:
         try:
             when = datetime.fromisoformat(args.generated_at.replace("Z", "+00:00"))
@@ -128,7 +132,9 @@ def generated_time(args: argparse.Namespace) -> datetime:
         if not epoch.isdigit():
             raise CommandError(f"SOURCE_DATE_EPOCH must be whole seconds since 1970, not {epoch!r}")
         return datetime.fromtimestamp(int(epoch), UTC)
-    if args.floor:
+    if at is not None:
+        return at.astimezone(UTC)
+    if getattr(args, "floor", None):
         return datetime.fromtimestamp(int(Path(args.floor).stat().st_mtime), UTC)
     return datetime.now(UTC).replace(microsecond=0)
 
@@ -164,13 +170,28 @@ def run(args: argparse.Namespace) -> int:
     except PaperError as exc:
         raise CommandError(str(exc)) from None
     out = Path(args.out)
-    generated = generated_time(args)
-    if args.server:
+    at, db = getattr(args, "at", None), getattr(args, "db", None)
+    past = None
+    if at is not None and args.floor:
+        raise CommandError("--at rebuilds from an event log: give --db URL or --server URL, not --floor")
+    if at is not None or db is not None:
+        table = args.table[0] if len(args.table) == 1 else None  # one table: refused if it was not there then
+        if args.server:
+            with tempfile.TemporaryDirectory() as folder:
+                past, _logo = past_from_server(args.server, read_token(args), at, Path(folder), table=table)
+        else:
+            assert db is not None  # --floor, --server and --db are one required group; --floor was refused
+            past = past_from_db(db, at, table=table)
+        tables, links = dict(past.tables), dict(past.links)
+        tz = past.zone
+    elif args.server:
         with tempfile.TemporaryDirectory() as folder:
             tables, links, casino, _where = from_server(args.server, read_token(args), Path(folder))
+        tz = casino.timezone
     else:
         tables, links, casino, _where = from_floor(args.floor)
-    tz = casino.timezone
+        tz = casino.timezone
+    generated = generated_time(args, past.at if past is not None and at is not None else None)
     bar, update = _progress(args.quiet, "exporting signs")
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None
@@ -188,6 +209,11 @@ def run(args: argparse.Namespace) -> int:
             bar.stop()
     if not args.quiet:
         _summary(result, "sign", spec.describe(), out, args, skipped)
+        if past is not None:
+            from kiosk.state.history import describe_moment
+            from kiosk.views.past import built_from
+
+            print(f"the signs as at {describe_moment(past.at, past.zone)}: {built_from(past)}")
     return 0
 
 
@@ -215,9 +241,10 @@ def _run_cloth(args: argparse.Namespace) -> int:
     from kiosk.render.export import ExportError, read_manifest
     from kiosk.render.paper import PaperError, parse_paper
 
-    if args.server:
+    if args.server or args.db:
         raise CommandError(
-            "--cloth reads the layout files the floor file names, which a server does not serve: give --floor FILE"
+            "--cloth reads the layout files the floor file names, which a server or a database does not hold:"
+            " give --floor FILE"
         )
     for flag, given in (("--sign", args.sign), ("--tent", args.tent)):
         if given:

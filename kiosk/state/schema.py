@@ -74,6 +74,15 @@ _V4_AUDIT_TARGET = ["CREATE INDEX kiosk_audit_target ON kiosk_audit (target, act
 # v5, which speaks for no display until it is re-issued (docs/readings.md A-28).
 _V5_TOKEN_DISPLAYS = ["ALTER TABLE kiosk_tokens ADD COLUMN displays TEXT"]
 
+# v6: the state at a past moment (kiosk.state.history) reads only what it needs: the last audit
+# record at or before the moment (by time), and the last event about each table and link before
+# it (by target), instead of folding the whole log.
+_V6_HISTORY = [
+    "CREATE INDEX kiosk_audit_at ON kiosk_audit (at, n)",
+    "CREATE INDEX kiosk_events_table ON kiosk_events (table_id, seq)",
+    "CREATE INDEX kiosk_events_link ON kiosk_events (link_id, seq)",
+]
+
 MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     1: {
         "sqlite": _V1_TABLES + _V1_SQLITE_GUARDS,
@@ -83,6 +92,7 @@ MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     3: {"sqlite": _V3_TOKEN_PERSON, "postgresql": _V3_TOKEN_PERSON},
     4: {"sqlite": _V4_AUDIT_TARGET, "postgresql": _V4_AUDIT_TARGET},
     5: {"sqlite": _V5_TOKEN_DISPLAYS, "postgresql": _V5_TOKEN_DISPLAYS},
+    6: {"sqlite": _V6_HISTORY, "postgresql": _V6_HISTORY},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

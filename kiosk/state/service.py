@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import hashlib
 import itertools
+import json
 import logging
 import os
+import pathlib
 import secrets
 import socket
 import time
@@ -23,14 +26,16 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
-from kiosk.state.audit import AuditReport
+from kiosk.state.audit import AuditReport, canonical_json
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
+from kiosk.state.history import FRAME_ACTION, PastState, state_after, state_at
 from kiosk.state.showing import ACTION as SHOWING_ACTION
 from kiosk.state.showing import MAX_ITEMS, REFUSED_ACTION, Report, check_report, refused_details
 from kiosk.state.store import (
+    Apply,
     AuditDraft,
     AuditQuery,
     Loaded,
@@ -58,6 +63,40 @@ RECENT_EVENTS = 10_000
 """How many of the last published events a node keeps in memory, so that clients resuming
 after a lost node replay from memory instead of each reading the database."""
 Clock = Callable[[], datetime]
+_FRAME_RECORDED = "floor_frame_recorded"
+"""``kiosk_meta``: the digest of the floor frame last recorded in the audit trail."""
+
+
+def _logo_record(logo: Any) -> dict[str, Any] | None:
+    """The casino's logo file as the frame record names it: where, and its SHA-256 (so a past
+    picture draws it only while the file is the same)."""
+    if logo is None:
+        return None
+    path = pathlib.Path(logo).resolve()
+    try:
+        digest: str | None = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        digest = None
+    return {"path": str(path), "sha256": digest}
+
+
+def _recording_frame(apply: Apply, frame: FloorFrame, source: str, recorded: str | None) -> Apply:
+    """``apply`` (the floor file's synchronisation), which also records the floor frame in the
+    audit trail (a ``floor_frame`` record, no event) when it differs from the one last recorded:
+    the casino's name and time zone, the displays and the layouts then are part of the log, so
+    a past picture is composed with them (:mod:`kiosk.state.history`)."""
+    record = {**json.loads(frame.to_json()), "logo": _logo_record(frame.casino.logo)}
+    digest = hashlib.sha256(canonical_json(record).encode("utf-8")).hexdigest()
+
+    def recording(loaded: Loaded) -> Outcome:
+        out = apply(loaded)
+        if recorded != digest:
+            details = {"frame": record, "digest": digest, "source": source}
+            out.audit.append(AuditDraft(FRAME_ACTION, None, details))
+            out.meta[_FRAME_RECORDED] = digest
+        return out
+
+    return recording
 
 
 def _whole(value: object) -> bool:
@@ -233,7 +272,12 @@ class Service:
         try:
             events = await self._store.write(
                 actor,
-                sync_floor(config, stored, source, frame.to_json(), application),
+                _recording_frame(
+                    sync_floor(config, stored, source, frame.to_json(), application),
+                    frame,
+                    source,
+                    await self._store.get_meta(_FRAME_RECORDED),
+                ),
                 now=self._now(),
                 tables="*",
                 links="*",
@@ -628,3 +672,16 @@ class Service:
     async def audit_head(self) -> dict[str, Any]:
         """``{"seq", "n", "hash"}`` of the last event and audit record (for checkpoints)."""
         return await self._store.audit_head()
+
+    async def state_at(
+        self, at: datetime, *, table: str | None = None, link: str | None = None, full: bool = False
+    ) -> PastState:
+        """The floor as the log says it was at ``at`` (:func:`kiosk.state.history.state_at`;
+        a moment after this service's clock is refused)."""
+        return await state_at(
+            self._store, at, now=self._now(), table=table, link=link, zone=self._law.frame.casino.timezone, full=full
+        )
+
+    async def state_after(self, seq: int, *, table: str | None = None, link: str | None = None) -> PastState:
+        """The floor right after event ``seq`` (:func:`kiosk.state.history.state_after`)."""
+        return await state_after(self._store, seq, table=table, link=link)

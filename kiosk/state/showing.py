@@ -30,18 +30,27 @@ sent it is a display token issued for that display (``kiosk token create --role 
 ``display_showing_refused`` audit record with the reason and the claimed display; a counting
 report's record says ``"counts": true``.  The functions below read counting records only, so a
 record written before reports were checked (schema 4) proves nothing.
+
+While a screen shows its view, its report also describes the picture (:data:`PICTURE_FIELDS`,
+``kiosk.views.proof``): the digest of its scene(s), the ``seq`` of the state it was composed
+from, the composer and the rest of what it was composed with; ``kiosk snapshot --at TIME
+--display ID`` composes it again from the audit trail and compares.  A new digest is a new
+record; reports without these fields (a screen showing a notice, older displays) stay valid.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from kiosk.floor.references import VIEW_GAMES
 from kiosk.floor.signs import SIGN_KINDS, notice_signs
 from kiosk.rules.changes import STAKE_RULES
 from kiosk.rules.text import text_problem
+from kiosk.rules.times import format_utc
 from kiosk.state.errors import BadRequest, Forbidden, RuleRefused, StateError
 from kiosk.state.events import Actor
 from kiosk.state.ids import is_id
@@ -56,6 +65,7 @@ __all__ = [
     "EVIDENCE_RULE",
     "MAX_ITEMS",
     "PER_MINUTE",
+    "PICTURE_FIELDS",
     "RECENT",
     "REFUSED_ACTION",
     "STAKE_FIELDS",
@@ -96,7 +106,14 @@ sent only when what a display shows changes, so more is a fault, never a display
 RECENT = 500
 """The rules read a table's newest this many reports (a report is recorded only when what a
 display shows changes, and on each reconnection)."""
-_FIELDS = frozenset({"type", "table_id", "display_id", "version", "signs", "notices", "sharing"})
+PICTURE_FIELDS = ("digest", "seq", "composer", "view", "screen_mm", "screen_px", "composed_at", "status", "heard_at")
+"""A report's fields that describe the picture the screen shows (``kiosk.views.proof``): the
+digest of its scene(s), the ``seq`` of the last event applied to the state it was composed
+from, the composing code, and what else it was composed with.  Absent from a report of a
+screen that shows no view, and from reports made before displays sent them."""
+_FIELDS = frozenset({"type", "table_id", "display_id", "version", "signs", "notices", "sharing", *PICTURE_FIELDS})
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
+_STATUS_KINDS = ("live", "stale", "fault")
 
 
 @dataclass(frozen=True)
@@ -110,9 +127,11 @@ class Report:
     signs: tuple[str, ...]
     notices: tuple[str, ...]
     sharing: str | None
+    picture: Mapping[str, Any] | None = None
 
     def details(self, *, counts: bool = True) -> dict[str, Any]:
-        """The audit record's details (``counts``: it passed :func:`check_report`)."""
+        """The audit record's details (``counts``: it passed :func:`check_report`), with the
+        picture's fields (:data:`PICTURE_FIELDS`) when the report carries them."""
         out: dict[str, Any] = {
             "display_id": self.display_id,
             "version": self.version,
@@ -120,15 +139,23 @@ class Report:
             "notices": list(self.notices),
             "sharing": self.sharing,
         }
+        if self.picture is not None:
+            out.update(self.picture)
         if counts:
             out["counts"] = True
         return out
 
     @property
+    def digest(self) -> str | None:
+        """The digest of the picture shown (None: no picture reported)."""
+        return None if self.picture is None else self.picture["digest"]
+
+    @property
     def key(self) -> tuple:
-        """What the report says, without the table version it was drawn at (a report is worth
-        recording only when this changes)."""
-        return self.signs, self.notices, self.sharing
+        """What the report says, without the table version it was drawn at nor when it was
+        composed (a report is worth recording only when this changes): the signs, notices and
+        sharing words shown, and the digest of the picture."""
+        return self.signs, self.notices, self.sharing, self.digest
 
 
 @dataclass(frozen=True)
@@ -189,7 +216,81 @@ def parse_report(message: Mapping[str, Any]) -> Report:
         problem = text_problem(sharing, limit=500)
         if problem is not None:
             raise BadRequest(f"showing.sharing: {problem}")
-    return Report(table_id, display_id, version, signs, notices, sharing)
+    return Report(table_id, display_id, version, signs, notices, sharing, _picture(message))
+
+
+def _size(value: Any, key: str, *, whole: bool) -> list[float] | list[int]:
+    kinds = (int,) if whole else (int, float)
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, kinds) and not isinstance(v, bool) and 0 < v <= 100_000 for v in value)
+    ):
+        unit = "pixels (whole numbers)" if whole else "millimetres"
+        raise BadRequest(f"showing.{key}: must be [width, height] in {unit}, each above 0 and at most 100000")
+    return [int(v) for v in value] if whole else [float(v) for v in value]
+
+
+def _optional_time(value: Any, key: str) -> str | None:
+    return None if value is None else format_utc(parse_when(value, f"showing.{key}"))
+
+
+def _picture(message: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The picture's fields of a report (:data:`PICTURE_FIELDS`), checked and normalised; None
+    when it carries no digest (then it carries none of them)."""
+    digest = message.get("digest")
+    if digest is None:
+        given = next((f for f in PICTURE_FIELDS if message.get(f) is not None), None)
+        if given is not None:
+            raise BadRequest(f"showing.{given}: a picture's fields come with its digest (showing.digest)")
+        return None
+    if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+        raise BadRequest('showing.digest: must be "sha256:" and 64 lowercase hex digits')
+    seq = message.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or seq < 0:
+        raise BadRequest("showing.seq: must be the sequence number of the last event in the state drawn")
+    composer = message.get("composer")
+    problem = text_problem(composer, limit=200)
+    if problem is not None:
+        raise BadRequest(f"showing.composer: {problem}")
+    view = message.get("view")
+    if view not in VIEW_GAMES:
+        raise BadRequest(f"showing.view: must be one of {', '.join(VIEW_GAMES)}")
+    px = message.get("screen_px")
+    status = message.get("status")
+    if (
+        not isinstance(status, Mapping)
+        or status.get("kind") not in _STATUS_KINDS
+        or set(status)
+        - {
+            "kind",
+            "since",
+            "reason",
+        }
+    ):
+        raise BadRequest('showing.status: must be {"kind": "live" | "stale" | "fault", "since"?, "reason"?}')
+    reason = status.get("reason")
+    if reason is not None:
+        problem = text_problem(reason, limit=500)
+        if problem is not None:
+            raise BadRequest(f"showing.status.reason: {problem}")
+    checked_status: dict[str, Any] = {"kind": status["kind"]}
+    since = _optional_time(status.get("since"), "status.since")
+    if since is not None:
+        checked_status["since"] = since
+    if reason is not None:
+        checked_status["reason"] = reason
+    return {
+        "digest": digest,
+        "seq": seq,
+        "composer": composer,
+        "view": view,
+        "screen_mm": _size(message.get("screen_mm"), "screen_mm", whole=False),
+        "screen_px": None if px is None else _size(px, "screen_px", whole=True),
+        "composed_at": format_utc(parse_when(message.get("composed_at"), "showing.composed_at")),
+        "status": checked_status,
+        "heard_at": _optional_time(message.get("heard_at"), "heard_at"),
+    }
 
 
 def record_of(n: int, at: datetime, token_id: str | None, token_name: str, details: Mapping[str, Any]) -> ShowingRecord:

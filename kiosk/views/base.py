@@ -182,9 +182,15 @@ class ViewState:
     still); :attr:`scene` is the first.  ``content`` is the hashable summary the frames are
     drawn from; equality compares ``view``, ``subject``, ``content`` and ``status`` only.
     ``version`` is the table's (or for a link display, the link's) state version,
-    ``link_version`` the link's, ``seq`` the stream sequence number the state reflects.
+    ``link_version`` the link's, ``seq`` the stream sequence number the state reflects (the
+    last event applied to the state it was composed from: set by
+    :class:`~kiosk.views.display_model.DisplayModel`).
     ``facts`` hold exact values a widget animates towards (e.g. a jackpot meter's
     ``amount_cents``); they are part of ``content``.
+    ``composed_at``, ``area`` and ``heard_at`` are what :func:`kiosk.views.screen.compose_view`
+    composed it with besides the state and ``status`` (the moment, the screen area, when the
+    display last heard from its server), so the same scene can be composed again from them
+    (:mod:`kiosk.views.proof`).
     """
 
     view: str
@@ -197,6 +203,9 @@ class ViewState:
     link_version: int | None = field(compare=False, default=None)
     seq: int | None = field(compare=False, default=None)
     facts: Mapping[str, Any] = field(compare=False, default_factory=dict)
+    composed_at: datetime | None = field(compare=False, default=None)
+    area: Area | None = field(compare=False, default=None)
+    heard_at: datetime | None = field(compare=False, default=None)
 
     def __post_init__(self) -> None:
         if not self.frames:

@@ -21,6 +21,7 @@ reason; ``Resuming`` changes nothing until caught up.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -221,8 +222,8 @@ class DisplayModel:
                 continue
             slot.problem = None
             if state == slot.state:
-                continue
-            slot.state = state
+                continue  # the scene shown stands, and so do the seq and moment it was composed at
+            slot.state = state = dataclasses.replace(state, seq=self.live.seq)
             changed.append(slot.subject)
             for listener in list(self._listeners):
                 listener(slot.subject, state)

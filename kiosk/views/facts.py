@@ -16,8 +16,8 @@ from typing import Any, NamedTuple, TypeGuard
 
 from kiosk.rules.closing import Closing
 from kiosk.rules.cloth import JACKPOT_AREA_WORD
-from kiosk.scene.layout_file import table_features
 from kiosk.rules.roulette import Wheel, wheel_problems
+from kiosk.scene.layout_file import table_features
 from kiosk.state.shapes import (
     TRI_CHRO_GAMES,
     TWO_UP_GAMES,

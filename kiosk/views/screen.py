@@ -8,6 +8,7 @@ The view names are those a floor file's ``[[display]]`` takes (``docs/floor.md``
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -81,7 +82,8 @@ def compose_view(
     """The view state of ``subject`` from the floor's state.
 
     ``heard_at`` (when the display last heard from its server) goes to the views that judge
-    it (the jackpot meter); ``lit`` lights more areas on views that draw the layout.
+    it (the jackpot meter); ``lit`` lights more areas on views that draw the layout.  The view
+    state holds ``now``, ``area`` and ``heard_at`` (``composed_at``, ``area``, ``heard_at``).
     Raises ``LookupError`` for a missing table or link and ``ValueError`` for a view the
     subject cannot show (e.g. ``trichro`` of a blackjack table), each in one line.
     """
@@ -95,4 +97,5 @@ def compose_view(
     lit = frozenset(lit)
     if lit and not screen.lights:
         raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
-    return screen.compose(table, link, settings, now, area=area, connection=connection, heard_at=heard_at, lit=lit)
+    state = screen.compose(table, link, settings, now, area=area, connection=connection, heard_at=heard_at, lit=lit)
+    return dataclasses.replace(state, composed_at=now, area=area, heard_at=heard_at)

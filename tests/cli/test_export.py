@@ -237,3 +237,61 @@ def test_bad_cloth_input_is_one_line_and_writes_nothing(tmp_path, args, needle):
     assert not (tmp_path / "out").exists()
     signs = kiosk("export", "--floor", str(DEMO), "--overlap", "30", "--out", str(tmp_path / "out"))
     one_line_error(signs, "--overlap is for --cloth tiles")
+
+
+def _pdf_text(path: Path) -> str:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        return "\n".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
+    finally:
+        document.close()
+
+
+def test_export_at_prints_the_sign_that_should_have_been_on_the_table_then(tmp_path, capsys, demo_floor, monkeypatch):
+    from datetime import timedelta
+
+    from kiosk.cli import main
+    from tests.fixtures.server_thread import ServerThread
+
+    server = ServerThread(f"sqlite:///{tmp_path / 'live.sqlite3'}", demo_floor).start()
+    try:
+        first = server.execute("pit", b.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250_000}))
+        time.sleep(1.1)
+        server.execute("pit", b.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 100_000}))
+        moment = (first[-1].at + timedelta(milliseconds=500)).isoformat().replace("+00:00", "Z")
+        monkeypatch.setenv("KIOSK_TOKEN", server.tokens["pit"])
+        for name, source in (("db", ["--db", server.db_url]), ("server", ["--server", server.url])):
+            out = tmp_path / name
+            argv = ["export", *source, "--at", moment, "--table", "BJ-01", "--sign", "limits", "--out", str(out)]
+            assert main(argv) == 0, capsys.readouterr().err
+            said = capsys.readouterr().out
+            assert "the signs as at " in said and "built from event" in said and "audit head" in said
+            text = _pdf_text(out / "BJ-01_limits.pdf")
+            assert "$25" in text and "$2,500" in text and "$1,000" not in text
+        now = tmp_path / "now"
+        assert main(["export", "--db", server.db_url, "--table", "BJ-01", "--sign", "limits", "--out", str(now)]) == 0
+        assert "$1,000" in _pdf_text(now / "BJ-01_limits.pdf")
+        # the same bytes on a re-run: the time generated is the moment asked for
+        again = tmp_path / "again"
+        argv = ["export", "--db", server.db_url, "--at", moment, "--table", "BJ-01", "--out", str(again)]
+        assert main([*argv[:-2], "--sign", "limits", "--out", str(again)]) == 0
+        assert (again / "BJ-01_limits.pdf").read_bytes() == (tmp_path / "db" / "BJ-01_limits.pdf").read_bytes()
+        before = [
+            "export",
+            "--db",
+            server.db_url,
+            "--at",
+            "2020-01-01T00:00",
+            "--table",
+            "BJ-01",
+            "--out",
+            str(tmp_path / "x"),
+        ]
+        assert main(before) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "table BJ-01 did not exist yet" in err
+        assert not (tmp_path / "x").exists()
+    finally:
+        server.stop()

@@ -4,6 +4,7 @@ shows now, lit areas and meters included); bad input gives one line and exit 2, 
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 from datetime import UTC, datetime
 from pathlib import Path
@@ -287,3 +288,207 @@ def test_server_refuses_a_bad_token_in_one_line(server, tmp_path, capsys, monkey
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err and server.url in err
+
+
+# -- --at: a past moment, rebuilt from the event log --------------------------------------------
+
+
+def _two_limits(server) -> tuple[datetime, datetime]:
+    """BJ-01's limits set to $25-$2,500, then a second later back to $10-$1,000: the moments
+    of the two changes (the events' own times)."""
+    import time
+
+    first = server.execute("pit", builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250_000}))
+    time.sleep(1.1)
+    second = server.execute("pit", builders.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 100_000}))
+    time.sleep(0.1)
+    return first[-1].at, second[-1].at
+
+
+def test_at_rebuilds_the_view_then_from_the_database_and_the_server_alike(server, tmp_path, capsys, monkeypatch):
+    from datetime import timedelta
+
+    from kiosk.render.qt import render_png
+    from kiosk.views.base import Area
+    from kiosk.views.past import compose_then
+    from tests.fixtures.scenes import texts
+
+    token_file = tmp_path / "token"
+    token_file.write_text(server.tokens["pit"] + "\n", encoding="utf-8")
+    monkeypatch.delenv("KIOSK_TOKEN", raising=False)
+    first, _second = _two_limits(server)
+    moment = first + timedelta(milliseconds=500)
+    past = server.call(server.service.state_at(moment, table="BJ-01"))
+    view = compose_then(Subject("limits", table="BJ-01"), past, area=Area(527, 296))
+    assert "$25" in texts(view.scene) and "$2,500" in texts(view.scene)
+    want = tmp_path / "want.png"
+    assert render_png(view.scene, 960, 540, px_per_mm=960 / 527).save(str(want), "PNG")
+    local = moment.astimezone(past.zone).replace(tzinfo=None).isoformat()  # the casino's time, no zone
+    utc = moment.isoformat().replace("+00:00", "Z")
+    sources = {
+        "db-utc": (("--db", server.db_url), utc),
+        "db-local": (("--db", server.db_url), local),
+        "server-local": (("--server", server.url, "--token-file", str(token_file)), local),
+    }
+    for name, (source, at) in sources.items():
+        out = tmp_path / f"{name}.png"
+        assert main(_argv(Subject("limits", table="BJ-01"), out, "--at", at, source=source)) == 0, capsys.readouterr()
+        said = capsys.readouterr().out.splitlines()
+        assert " as at " in said[0] and "composed by today's code" in said[0]
+        assert said[1].startswith(f"built from event {past.seq}, audit record {past.n}, audit head {past.head};")
+        assert "casino frame from audit record" in said[1]
+        assert np.array_equal(_pixels(out), _pixels(want)), name
+    # without --at, --db rebuilds the state now: the second change
+    now_png = tmp_path / "now.png"
+    assert main(_argv(Subject("limits", table="BJ-01"), now_png, source=("--db", server.db_url))) == 0
+    assert "built from event" in capsys.readouterr().out
+    assert not np.array_equal(_pixels(now_png), _pixels(want))
+
+
+@pytest.mark.parametrize(
+    ("extra", "source", "message"),
+    [
+        (("--at", "2020-01-01T00:00"), "db", "table BJ-01 did not exist yet at Wed 01 Jan 2020 00:00:00 AEST"),
+        (("--at", "2999-01-01T00:00Z"), "db", "is in the future"),
+        (("--at", "Saturday 21:14"), "db", "--at: not a time: 'Saturday 21:14'"),
+        (("--at", "2020-01-01T00:00Z"), "floor", "--at rebuilds from an event log: give --db URL or --server URL"),
+        (("--at", "2026-11-30T00:00Z", "--draw", "red"), "db", "the past is not for --draw"),
+        (("--at", "2999-01-01T00:00Z"), "server", "is in the future"),
+        (("--at", "2020-01-01T00:00Z"), "server", "table BJ-01 did not exist yet"),
+    ],
+)
+def test_at_refusals_are_one_line_and_exit_2(server, tmp_path, capsys, monkeypatch, extra, source, message):
+    monkeypatch.setenv("KIOSK_TOKEN", server.tokens["pit"])
+    sources = {
+        "db": ("--db", server.db_url),
+        "floor": ("--floor", str(DEMO_FLOOR)),
+        "server": ("--server", server.url),
+    }
+    out = tmp_path / "x.png"
+    assert main(_argv(Subject("limits", table="BJ-01"), out, *extra, source=sources[source])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and message in err, err
+    assert not out.exists()
+
+
+def test_db_that_does_not_exist_is_one_line(tmp_path, capsys):
+    missing = f"sqlite:///{tmp_path / 'none.sqlite3'}"
+    assert main(_argv(Subject("limits", table="BJ-01"), tmp_path / "x.png", source=("--db", missing))) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no database at" in err
+    assert not (tmp_path / "none.sqlite3").exists()
+
+
+# -- --display: what a display showed, proved from the audit trail -----------------------------
+
+ROYAL = ["AS", "KS", "QS", "JS", "10S"]
+
+
+def _display_reports(server, tmp_path, subject: Subject, display_id: str, upto: int) -> dict:
+    """A display's report as the display process makes it: its model fed the stream up to event
+    ``upto`` (mid-write, if the write goes on), composed with the casino a display composes with;
+    recorded by the server for a display token issued for ``display_id``.  The report's fields."""
+    from kiosk.state.client import KioskClient, Snapshot
+    from kiosk.state.events import Actor
+    from kiosk.state.showing import parse_report
+    from kiosk.ui.display.device_settings import DeviceSettings
+    from kiosk.ui.display.main import casino_from_summary
+    from kiosk.ui.display.report import report_message
+    from kiosk.views.base import Area
+    from kiosk.views.display_model import DisplayModel
+    from kiosk.views.proof import picture_report
+
+    async def casino():
+        async with KioskClient(server.url, server.tokens["display"]) as client:
+            summary = await client.floor_summary()
+            return casino_from_summary(summary, DeviceSettings(), await client.floor_logo(tmp_path, summary))
+
+    model = DisplayModel([subject], asyncio.run(casino()), area=Area(400.0, 225.0))
+    snap = server.call(server.service.snapshot())
+    first = server.call(server.service.events_since(0, limit=1))[0].seq  # the floor's seeding: a snapshot of it
+    seeded = server.call(server.service.state_after(first))
+    model.apply(Snapshot(seeded.seq, dict(seeded.tables), dict(seeded.links)))
+    for event in server.call(server.service.events_since(seeded.seq, limit=10_000)):
+        if event.seq <= upto:
+            model.apply(event)
+    state = model.view(subject)
+    assert state is not None and state.seq is not None and snap["seq"] >= upto
+    message = report_message(subject.table, display_id, state.version, [], [], None, picture_report(state, (1280, 720)))
+    actor = Actor(name="screen", role="display", token_id="tok_screen", displays=frozenset({display_id}))
+    server.call(server.service.record_showing(actor, parse_report(message)))
+    return message
+
+
+def test_display_proves_its_picture_from_the_database_and_the_server(server, tmp_path, capsys, monkeypatch):
+    from kiosk.cli._displayed import _after_on_server
+    from kiosk.state.client import KioskClient
+
+    token_file = tmp_path / "token"
+    token_file.write_text(server.tokens["pit"] + "\n", encoding="utf-8")
+    monkeypatch.delenv("KIOSK_TOKEN", raising=False)
+    server.execute("dealer", builders.jackpot_wagers("CSP-04", count=2))
+    hit, round_end = server.execute("dealer", builders.jackpot_hit("CSP-04", {"1": ROYAL}))
+    assert hit.at == round_end.at and round_end.seq == hit.seq + 1  # one write, two events
+    # a display that reported between the two events of that write
+    reported = _display_reports(server, tmp_path, Subject("jackpot", table="CSP-04"), "D-CSP-04-jackpot", hit.seq)
+    assert reported["seq"] == hit.seq
+    sources = {
+        "db": ("--db", server.db_url),
+        "server": ("--server", server.url, "--token-file", str(token_file)),
+    }
+    for name, source in sources.items():
+        out = tmp_path / f"{name}.png"
+        assert main(["snapshot", *source, "--display", "D-CSP-04-jackpot", "--out", str(out)]) == 0, capsys.readouterr()
+        said = capsys.readouterr().out.splitlines()
+        assert said[0].startswith(f"{out}: 1280x720 px, jackpot of CSP-04 on display D-CSP-04-jackpot (400x225 mm)")
+        assert said[1].startswith("display D-CSP-04-jackpot's report in force at ")
+        assert said[2].startswith(f"built from event {hit.seq}, ")
+        assert said[3].startswith("digest matches the display's report of ") and said[3].endswith(f"(seq {hit.seq})")
+        assert _pixels(out).shape[:2] == (720, 1280), name
+
+    # the server's state at the event's moment holds the whole write: folded back to the event itself
+    async def fold(seq: int):
+        async with KioskClient(server.url, server.tokens["pit"]) as client:
+            return await _after_on_server(client, seq, "CSP-04")
+
+    for seq in (hit.seq, round_end.seq):
+        mine = asyncio.run(fold(seq))
+        exact = server.call(server.service.state_after(seq, table="CSP-04"))
+        assert (mine.seq, mine.tables, mine.links) == (exact.seq, exact.tables, exact.links)
+    assert asyncio.run(fold(hit.seq)).tables["CSP-04"] != asyncio.run(fold(round_end.seq)).tables["CSP-04"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--floor", str(DEMO_FLOOR), "--display", "D-BJ-01-limits"), "--display reads the display's report"),
+        (("--db", "DB", "--display", "D-BJ-01-limits", "--view", "limits"), "--view: with --display"),
+        (("--db", "DB", "--display", "D-BJ-01-limits", "--screen-mm", "5x5"), "--screen-mm: with --display"),
+        (("--db", "DB", "--display", "D-BJ-01-limits", "--lit", "x"), "--lit: with --display"),
+        (("--db", "DB", "--display", "D-NOPE"), "--display: no display 'D-NOPE' on the floor then; displays: D-BJ"),
+        (("--db", "DB", "--display", "D-CSP-PROG-meter"), "shows jackpot link CSP-PROG's meter"),
+        (("--db", "DB", "--display", "D-BJ-01-limits", "--at", "2999-01-01T00:00Z"), "is in the future"),
+        (("--db", "DB", "--view", "limits", "--size", "9x9", "--screen-mm", "9x9"), "give --table ID or --link ID"),
+        (("--db", "DB", "--table", "BJ-01", "--size", "9x9", "--screen-mm", "9x9"), "--view is required"),
+    ],
+)
+def test_display_refusals_are_one_line(server, tmp_path, capsys, argv, message):
+    argv = tuple(server.db_url if a == "DB" else a for a in argv)
+    assert main(["snapshot", *argv, "--out", str(tmp_path / "x.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and message in err, err
+
+
+def test_a_display_that_reported_no_picture_says_so(server, tmp_path, capsys):
+    from kiosk.state.events import Actor
+    from kiosk.state.showing import parse_report
+
+    actor = Actor(name="screen", role="display", token_id="tok_screen", displays=frozenset({"D-BJ-01-limits"}))
+    old = {"type": "showing", "table_id": "BJ-01", "display_id": "D-BJ-01-limits", "version": 3, "signs": ["limits"]}
+    server.call(server.service.record_showing(actor, parse_report(old)))  # a display older than this release
+    out = tmp_path / "x.png"
+    assert main(["snapshot", "--db", server.db_url, "--display", "D-BJ-01-limits", "--out", str(out)]) == 1
+    said = capsys.readouterr().out
+    assert "carries no picture: it was made by a display that did not report its picture" in said and not out.exists()
+    assert main(["snapshot", "--db", server.db_url, "--display", "D-BJ-02-limits", "--out", str(out)]) == 1
+    assert "display D-BJ-02-limits made no report about table BJ-02 up to " in capsys.readouterr().err

@@ -67,7 +67,7 @@ async def _verify(db_url):
 
 async def test_intact_chain_is_proved(db_url, floor):
     report = await _busy_database(db_url, floor)
-    assert report.ok and report.records == len(floor.tables) + 2 + 1 + 3  # seeding, token, 3 commands
+    assert report.ok and report.records == len(floor.tables) + 2 + 1 + 1 + 3  # seeding, frame, token, 3 commands
     assert str(report) == f"ok: {report.records} records"
 
 

@@ -109,6 +109,72 @@ def test_a_bad_report_is_refused_in_one_line(message, problem):
     assert problem in err.value.message and "\n" not in err.value.message
 
 
+DIGEST = "sha256:" + "ab" * 32
+PICTURE = {
+    "digest": DIGEST,
+    "seq": 41,
+    "composer": "kiosk 0.1.0+0123456789abcdef",
+    "view": "signs",
+    "screen_mm": [527, 296.5],
+    "screen_px": [1920, 1080],
+    "composed_at": "2026-11-30T19:00:00+10:00",
+    "status": {"kind": "stale", "since": "2026-11-30T08:59:00Z"},
+    "heard_at": None,
+}
+
+
+async def test_a_report_records_the_picture_and_a_new_digest_is_a_new_report(service):
+    await service.record_showing(
+        DISPLAY,
+        parse_report({"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-signs", "signs": [], **PICTURE}),
+    )
+    [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
+    assert record["details"] == {
+        "display_id": "D-MP-01-signs",
+        "version": None,
+        "signs": [],
+        "notices": [],
+        "sharing": None,
+        **PICTURE,
+        "screen_mm": [527.0, 296.5],
+        "composed_at": "2026-11-30T09:00:00.000000Z",  # stored in UTC
+        "status": {"kind": "stale", "since": "2026-11-30T08:59:00.000000Z"},
+        "counts": True,
+    }
+    base = {"type": "showing", "table_id": "MP-01", "signs": ["limits"]}
+    one = parse_report({**base, **PICTURE})
+    assert one.key == parse_report({**base, **PICTURE, "seq": 42, "composed_at": "2026-11-30T09:01:00Z"}).key
+    assert one.key != parse_report({**base, **PICTURE, "digest": "sha256:" + "cd" * 32}).key
+    assert one.key != parse_report(base).key and parse_report(base).picture is None  # an old report stays valid
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        ({"digest": "md5:abc"}, "showing.digest"),
+        ({"digest": DIGEST.upper()}, "showing.digest"),
+        ({"digest": None}, "come with its digest"),
+        ({"seq": -1}, "showing.seq"),
+        ({"seq": None}, "showing.seq"),
+        ({"composer": ""}, "showing.composer"),
+        ({"view": "poster"}, "showing.view"),
+        ({"screen_mm": [527]}, "showing.screen_mm"),
+        ({"screen_mm": [0, 296]}, "showing.screen_mm"),
+        ({"screen_px": [1920.5, 1080]}, "showing.screen_px"),
+        ({"composed_at": "yesterday"}, "showing.composed_at"),
+        ({"composed_at": "2026-11-30T09:00:00"}, "showing.composed_at"),
+        ({"status": "live"}, "showing.status"),
+        ({"status": {"kind": "asleep"}}, "showing.status"),
+        ({"status": {"kind": "fault", "reason": "a\nb"}}, "showing.status.reason"),
+        ({"heard_at": 5}, "showing.heard_at"),
+    ],
+)
+def test_a_bad_picture_is_refused_in_one_line(change, problem):
+    with pytest.raises(BadRequest) as err:
+        parse_report({"type": "showing", "table_id": "MP-01", **PICTURE, **change})
+    assert problem in err.value.message and "\n" not in err.value.message
+
+
 # -- 003 s259(3), s295(3): the notice counts from when a display showed it -------------------
 
 

@@ -42,8 +42,9 @@ from kiosk.state.client._nodes import Nodes, describe_failure
 from kiosk.state.client._resolve import SpreadResolver
 from kiosk.state.client._stream import EventStream
 from kiosk.state.client.status import ConnectionEvent, ConnectionEvents, TokenRefused
-from kiosk.state.errors import StoreUnavailable, Unauthorized
+from kiosk.state.errors import StateError, StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
+from kiosk.state.history import PastState
 from kiosk.state.ids import is_id
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.wire import FloorSummary
@@ -335,6 +336,20 @@ class KioskClient:
         if before:
             params["before"] = str(before)
         return await self.request("GET", "/audit", params=params)
+
+    async def state_at(self, at: datetime | str, *, table: str | None = None, link: str | None = None) -> PastState:
+        """The floor at a past moment, rebuilt from the event log (pit, admin; ``GET /state``):
+        ``at`` an aware time, or the text an operator typed (no zone: the casino's time)."""
+        params = {"at": at if isinstance(at, str) else at.astimezone(UTC).isoformat().replace("+00:00", "Z")}
+        if table is not None:
+            params["table"] = table
+        if link is not None:
+            params["link"] = link
+        body = await self.request("GET", "/state", params=params)
+        try:
+            return PastState.from_json(body)
+        except ValueError as exc:
+            raise StateError(f"the server's answer to GET /state: {exc}") from None
 
     async def session_info(self) -> dict[str, Any]:
         """Who this client's token is: ``{"name", "role", "token_id", "tables", "expires_at"}``."""

@@ -385,6 +385,49 @@ ENDPOINTS: list[dict[str, Any]] = [
     },
     {
         "method": "get",
+        "path": "/api/v1/state",
+        "role": "pit",
+        "summary": "the floor at a past moment, rebuilt from the event log (kiosk.state.history)",
+        "params": [
+            {
+                "name": "at",
+                "in": "query",
+                "required": True,
+                "schema": {"type": "string", "maxLength": 64},
+                "description": "the moment: ISO 8601, the casino's time without a zone, or with Z or an offset",
+            },
+            *(
+                {
+                    "name": n,
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "string", "maxLength": 200},
+                    "description": f"the {d} asked about (refused when it was not on the floor then)",
+                }
+                for n, d in (("table", "table"), ("link", "jackpot link"))
+            ),
+        ],
+        "ok": _obj(
+            ["at", "n", "head", "record_at", "seq", "tables", "links", "casino", "frame", "frame_from", "reports"],
+            at={"type": "string", "format": "date-time"},
+            n={"type": "integer", "minimum": 0},
+            head={"type": "string"},
+            record_at=_STRING_OR_NULL,
+            seq={"type": "integer", "minimum": 0},
+            tables={"type": "object", "additionalProperties": _ref("Table")},
+            links={"type": "object", "additionalProperties": _ref("Link")},
+            casino=_obj(["name", "timezone"], name={"type": "string"}, timezone={"type": "string"}),
+            frame={"type": ["object", "null"]},
+            frame_from={"type": "string"},
+            reports={"type": "array", "items": {"type": "object"}},
+            target={"type": ["object", "null"]},
+            events_read={"type": "integer"},
+            head_now={"type": "object"},
+        ),
+        "errors": [400, 404],
+    },
+    {
+        "method": "get",
         "path": "/api/v1/floor",
         "role": "display",
         "summary": "the floor's displays and casino",

@@ -35,8 +35,9 @@ from kiosk.state.http.keys import (
 )
 from kiosk.state.http.limits import mark_body_wait
 from kiosk.state.http.openapi import OPENAPI_PATH
+from kiosk.state.ids import is_id
 from kiosk.state.store import AuditQuery
-from kiosk.state.time_input import parse_when
+from kiosk.state.time_input import parse_moment, parse_when
 from kiosk.state.tokens import check_name
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ def setup_routes(app: web.Application, floor: Floor | None) -> None:
     app.router.add_get(f"{p}/session", _session)
     app.router.add_get(f"{p}/displays", _displays)
     app.router.add_get(f"{p}/floor/frame", _floor_frame)
+    app.router.add_get(f"{p}/state", _past_state)
     app.router.add_get(f"{p}/stream", app[HUB_KEY].handle)
     add_floor_routes(app, p, floor)
 
@@ -450,3 +452,30 @@ async def _audit(request: web.Request) -> web.Response:
     )
     records = await request.app[SERVICE_KEY].audit_records(query)
     return web.json_response({"records": records, "more": len(records) == query.limit})
+
+
+def _id_param(request: web.Request, name: str, what: str) -> str | None:
+    text = request.query.get(name)
+    if text is None:
+        return None
+    if not is_id(text):
+        raise BadRequest(f"query parameter {name} must be a {what} id (ASCII letters, digits and _.:-)")
+    return text
+
+
+async def _past_state(request: web.Request) -> web.Response:
+    """The floor at a past moment, rebuilt from the event log (pit, admin): what a display of
+    it showed then is composed from this (``kiosk snapshot --at``, the console's "What was
+    shown"); ``at`` without a zone is the casino's time (:mod:`kiosk.state.history`)."""
+    require_role(request_actor(request), "pit", "admin")
+    service = request.app[SERVICE_KEY]
+    text = request.query.get("at")
+    if text is None:
+        raise BadRequest(
+            "query parameter at is required: the moment, e.g. 2026-11-28T21:14 (the casino's time) or 2026-11-28T11:14Z"
+        )
+    at = parse_moment(text, "query parameter at", service.floor_frame.casino.timezone)
+    past = await service.state_at(
+        at, table=_id_param(request, "table", "table"), link=_id_param(request, "link", "link")
+    )
+    return web.json_response(past.to_json())

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.state.audit import AuditReport
 from kiosk.state.events import Actor, Event
+from kiosk.state.history import PastRows, Target
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.showing import ShowingRecord
 
@@ -188,6 +189,18 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
         """The audit records ``query`` selects, newest first (at most ``query.limit``)."""
+
+    @abc.abstractmethod
+    async def past_rows(
+        self,
+        *,
+        at: datetime | None = None,
+        seq: int | None = None,
+        target: Target | None = None,
+        full: bool = False,
+    ) -> PastRows:
+        """What :func:`kiosk.state.history.state_at` folds, read in one consistent view: the log
+        up to the last audit record at or before ``at`` (or up to event ``seq``'s record)."""
 
     @abc.abstractmethod
     async def audit_head(self) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import contextlib
+import itertools
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -21,6 +22,7 @@ from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.audit import AuditReport, Findings, examine, record_hash
 from kiosk.state.errors import AuditKeyError, DatabaseTooNew, StateError, StoreUnavailable
 from kiosk.state.events import Actor, Event
+from kiosk.state.history import FRAME_ACTION, PastRows, Target
 from kiosk.state.replay import derive
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
 from kiosk.state.showing import ACTION as SHOWING_ACTION
@@ -682,6 +684,178 @@ class SqlStore(Store):
             return {"seq": seq, "n": n, "hash": digest}
 
         return await self._run("reader", read)
+
+    async def past_rows(
+        self,
+        *,
+        at: datetime | None = None,
+        seq: int | None = None,
+        target: Target | None = None,
+        full: bool = False,
+    ) -> PastRows:
+        if (at is None) == (seq is None):
+            raise ValueError("past_rows: give a moment or an event's seq")
+
+        def read(conn: Any) -> PastRows:
+            cur = conn.cursor()
+            self._begin_read(conn)
+            try:
+                return self._past_rows(cur, at, seq, target, full)
+            finally:
+                conn.rollback()
+
+        return await self._run("reader", read)
+
+    def _past_rows(self, cur: Any, at: datetime | None, seq: int | None, target: Target | None, full: bool) -> PastRows:
+        """One read transaction: see :class:`kiosk.state.history.PastRows`.  Every query is
+        answered from an index (schema 5), so the time grows with the tables and links, not
+        with the events before the moment; ``full`` reads the whole prefix."""
+        cur.execute(self._sql("SELECT seq, audit_n, audit_hash FROM kiosk_head WHERE id = 1"))
+        head_seq, head_n, head_hash = cur.fetchone()
+        head_now = {"seq": head_seq, "n": head_n, "hash": head_hash}
+        n = self._record_at(cur, at) if at is not None else self._record_of_event(cur, seq or 0)
+        record_at, head, last_seq = None, "0" * 64, 0
+        if n:
+            cur.execute(self._sql("SELECT at, hash FROM kiosk_audit WHERE n = ?"), (n,))
+            record_at, head = cur.fetchone()
+            cur.execute(
+                self._sql("SELECT seq FROM kiosk_audit WHERE n <= ? AND seq IS NOT NULL ORDER BY n DESC LIMIT 1"), (n,)
+            )
+            row = cur.fetchone()
+            last_seq = int(row[0]) if row is not None else 0
+        events = self._past_events(cur, last_seq, full)
+        first = last = None
+        if target is not None:
+            column = "table_id" if target[0] == "table" else "link_id"
+            extra = "" if target[0] == "table" else " AND table_id IS NULL"
+            cur.execute(
+                self._sql(f"SELECT seq, at, type FROM kiosk_events WHERE {column} = ?{extra} ORDER BY seq LIMIT 1"),
+                (target[1],),
+            )
+            found = cur.fetchone()
+            first = None if found is None else (int(found[0]), found[1], found[2])
+            cur.execute(
+                self._sql(
+                    f"SELECT seq, at, type FROM kiosk_events WHERE {column} = ?{extra} AND seq <= ?"
+                    " ORDER BY seq DESC LIMIT 1"
+                ),
+                (target[1], last_seq),
+            )
+            found = cur.fetchone()
+            last = None if found is None else (int(found[0]), found[1], found[2])
+        cur.execute(
+            self._sql(
+                "SELECT n, at, details FROM kiosk_audit WHERE target IS NULL AND action = ? AND n <= ?"
+                " ORDER BY n DESC LIMIT 1"
+            ),
+            (FRAME_ACTION, n),
+        )
+        found = cur.fetchone()
+        frame = None
+        if found is not None:
+            try:
+                frame = {"n": int(found[0]), "at": found[1], "details": json.loads(found[2])}
+            except ValueError:
+                frame = None
+        reports: list[dict[str, Any]] = []
+        if target is not None and target[0] == "table" and n:
+            cur.execute(
+                self._sql(
+                    "SELECT n, seq, at, actor, role, token_id, action, target, details, prev_hash, hash, mac"
+                    " FROM kiosk_audit WHERE target = ? AND action = ? AND n <= ? ORDER BY n DESC LIMIT ?"
+                ),
+                (target[1], SHOWING_ACTION, n, SHOWING_ROWS),
+            )
+            reports = [self._audit_record(r) for r in cur.fetchall()][::-1]
+        return PastRows(
+            n=n,
+            head=head,
+            record_at=record_at,
+            seq=last_seq,
+            events=events,
+            full=full,
+            first=first,
+            last=last,
+            frame=frame,
+            stored_frame=self._meta(cur, "floor_frame"),
+            reports=reports,
+            head_now=head_now,
+        )
+
+    def _record_at(self, cur: Any, at: datetime) -> int:
+        """The last audit record at or before ``at`` (0: none): the one with the latest time at
+        or before it (by index), and the records right after it stamped at or before it too (a
+        write that waited for the writers' lock is stamped when it was asked, a moment before
+        the one that went ahead of it)."""
+        moment = format_utc(at)
+        cur.execute(self._sql("SELECT n FROM kiosk_audit WHERE at <= ? ORDER BY at DESC, n DESC LIMIT 1"), (moment,))
+        found = cur.fetchone()
+        n = 0 if found is None else int(found[0])
+        while n:
+            cur.execute(self._sql("SELECT n, at FROM kiosk_audit WHERE n > ? ORDER BY n LIMIT 20"), (n,))
+            later = cur.fetchall()
+            run = [int(r[0]) for r in itertools.takewhile(lambda r: r[1] <= moment, later)]
+            n = run[-1] if run else n
+            if len(run) < len(later) or len(later) < 20:
+                break
+        return n
+
+    def _record_of_event(self, cur: Any, seq: int) -> int:
+        """The audit record of event ``seq`` (0: no such event)."""
+        cur.execute(
+            self._sql(
+                "SELECT a.n FROM kiosk_events e JOIN kiosk_audit a ON a.at = e.at AND a.seq = e.seq WHERE e.seq = ?"
+            ),
+            (seq,),
+        )
+        found = cur.fetchone()
+        return 0 if found is None else int(found[0])
+
+    def _past_events(self, cur: Any, last_seq: int, full: bool) -> list[dict[str, Any]]:
+        """The events the fold up to ``last_seq`` needs, in seq order: the last about each table
+        and each link (found by a loose index scan of schema 5's indexes), or every one."""
+        columns = "seq, type, table_id, link_id, data, at"
+        if not last_seq:
+            return []
+        if not full:
+            seqs: list[int] = []
+            for column, extra in (("table_id", ""), ("link_id", " AND table_id IS NULL")):
+                cur.execute(
+                    self._sql(
+                        f"WITH RECURSIVE ids(id) AS ("
+                        f" SELECT min({column}) FROM kiosk_events"
+                        f" UNION ALL SELECT (SELECT min({column}) FROM kiosk_events WHERE {column} > ids.id)"
+                        f" FROM ids WHERE ids.id IS NOT NULL)"
+                        f" SELECT (SELECT max(seq) FROM kiosk_events WHERE {column} = ids.id{extra} AND seq <= ?)"
+                        f" FROM ids WHERE ids.id IS NOT NULL"
+                    ),
+                    (last_seq,),
+                )
+                seqs += [int(r[0]) for r in cur.fetchall() if r[0] is not None]
+            rows: list[Any] = []
+            for start in range(0, len(seqs), 500):
+                chunk = sorted(seqs)[start : start + 500]
+                marks = ", ".join("?" for _ in chunk)
+                cur.execute(self._sql(f"SELECT {columns} FROM kiosk_events WHERE seq IN ({marks})"), chunk)
+                rows += cur.fetchall()
+            events = [self._past_event(r) for r in sorted(rows, key=lambda r: r[0])]
+            # every event carries its target's state (kiosk.state.replay); one that does not
+            # cannot stand for the events before it: then fold the whole prefix
+            if all(isinstance(e["data"], Mapping) and isinstance(e["data"].get("state"), Mapping) for e in events):
+                return events
+        cur.execute(self._sql(f"SELECT {columns} FROM kiosk_events WHERE seq <= ? ORDER BY seq"), (last_seq,))
+        return [self._past_event(r) for r in cur.fetchall()]
+
+    @staticmethod
+    def _past_event(row: Sequence[Any]) -> dict[str, Any]:
+        return {
+            "seq": row[0],
+            "type": row[1],
+            "table_id": row[2],
+            "link_id": row[3],
+            "data": json.loads(row[4]),
+            "at": row[5],
+        }
 
     async def audit_records(self, query: AuditQuery) -> list[dict[str, Any]]:
         where: list[str] = []

@@ -57,6 +57,7 @@ from kiosk.ui.widgets.scene_widget import SceneWidget
 from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.display_model import DisplayModel
 from kiosk.views.meter_count import MeterCount
+from kiosk.views.proof import picture_report
 from kiosk.views.screen import Subject
 from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
 from kiosk.views.screens.jackpot import JackpotContent, meter_scene
@@ -105,6 +106,18 @@ class Screen(QObject):
         self.frame_started = time.monotonic()
         self.meter: MeterCount | None = None
         self.counting = False
+        self._picture: tuple[ViewState, tuple[int, int], dict[str, Any]] | None = None
+
+    def picture(self, state: ViewState) -> dict[str, Any]:
+        """The report's fields of the picture of ``state`` on this window (its digest computed
+        once per view state and window size): :func:`kiosk.views.proof.picture_report`.  A meter
+        counting up to a new amount paints amounts on the way; the digest is of the amount it
+        counts to."""
+        d = self.widget.devicePixelRatioF() or 1.0
+        px = (round(self.window.width() * d), round(self.window.height() * d))
+        if self._picture is None or self._picture[0] is not state or self._picture[1] != px:
+            self._picture = (state, px, picture_report(state, px))
+        return self._picture[2]
 
     def area(self) -> Area:
         """The physical area of the window, from the screen's scale (a 96 dpi guess when unknown)."""
@@ -365,6 +378,7 @@ class DisplayProcess(QObject):
                 shown.signs,
                 shown.notices,
                 shown.sharing,
+                None if state is None else screen.picture(state),
             )
         return out
 

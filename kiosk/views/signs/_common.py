@@ -48,12 +48,19 @@ def _tz(ctx: Context) -> tzinfo:
     return ctx.timezone or ZoneInfo(DEFAULT_TZ)
 
 
+_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
 def local_clock(ctx: Context, when: datetime) -> str:
-    """``"9:30 pm Mon 30 Nov"`` in the casino's time zone."""
+    """``"9:30 pm Mon 30 Nov"`` in the casino's time zone, in English whatever the host's locale
+    (``strftime("%a")`` follows ``LC_TIME``, which Qt takes from the environment when a display
+    starts: a German host would show "Sa" where the export prints "Sat", and the display's scene
+    digest would depend on the machine)."""
     local = when.astimezone(_tz(ctx))
     hour = local.hour % 12 or 12
     ampm = "am" if local.hour < 12 else "pm"
-    return f"{hour}:{local.minute:02d} {ampm} {local.strftime('%a')} {local.day} {local.strftime('%b')}"
+    return f"{hour}:{local.minute:02d} {ampm} {_DAYS[local.weekday()]} {local.day} {_MONTHS[local.month - 1]}"
 
 
 def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
