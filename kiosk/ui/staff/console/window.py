@@ -1,5 +1,6 @@
 """The pit console window: sign in, then the floor, the table editor, jackpots, the audit
-trail, sign export and this computer's display settings, each a tab (Ctrl+1 ... Ctrl+6).
+trail, what was shown at a past moment, sign export and this computer's display settings, each
+a tab (Ctrl+1 ... Ctrl+7).
 
 Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
 write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
@@ -30,6 +31,7 @@ from kiosk.ui.staff.console.editor import EditorPage
 from kiosk.ui.staff.console.export import ExportPage
 from kiosk.ui.staff.console.floor import FloorPage
 from kiosk.ui.staff.console.jackpots import JackpotPage
+from kiosk.ui.staff.console.shown import ShownPage
 from kiosk.ui.staff.console.signin import SignInPage
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
@@ -106,7 +108,7 @@ class ConsoleWindow(QMainWindow):
         )
         self._activity = _Activity(self.idle)
         _application().installEventFilter(self._activity)
-        for i in range(6):
+        for i in range(7):
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self).activated.connect(lambda i=i: self.tabs.setCurrentIndex(i))
         QShortcut(QKeySequence("Ctrl+Shift+Q"), self).activated.connect(
             lambda: asyncio.ensure_future(self.sign_out("Signed out"))
@@ -179,6 +181,7 @@ class ConsoleWindow(QMainWindow):
             "Edit table": editor,
             "Jackpots": JackpotPage(ctx),
             "Audit": AuditPage(ctx),
+            "What was shown": ShownPage(ctx),
             "Export signs": ExportPage(ctx),
             "This computer": DevicesPage(ctx, path=self.devices_path),
         }
