@@ -99,7 +99,9 @@ async def test_refusals_say_why_in_one_line(service, clock):
     assert "is in the future" in future.value.message and "\n" not in future.value.message
     with pytest.raises(NotFound) as early:
         await service.state_at(start - timedelta(hours=1), table="BJ-01")
-    assert "table BJ-01 did not exist yet at" in early.value.message and "its first record is event" in early.value.message
+    assert (
+        "table BJ-01 did not exist yet at" in early.value.message and "its first record is event" in early.value.message
+    )
     with pytest.raises(NotFound, match="no table 'XX-01' in the event log"):
         await service.state_at(clock.now, table="XX-01")
     with pytest.raises(NotFound, match="jackpot link PROG did not exist yet"):
@@ -220,4 +222,3 @@ def test_a_moment_is_described_in_the_casinos_time_and_utc():
     assert describe_moment(moment, BRISBANE) == "Sat 28 Nov 2026 21:14:00 AEST (11:14:00 UTC)"
     late = parse_moment("2026-11-29T02:00", "at", BRISBANE)
     assert describe_moment(late, BRISBANE) == "Sun 29 Nov 2026 02:00:00 AEST (16:00:00 UTC 28 Nov)"
-
