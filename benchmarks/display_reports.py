@@ -46,14 +46,24 @@ async def _measure(writes: int, reports: int) -> dict[str, Any]:
     dealer = Actor(name="bench dealer", role="dealer", token_id="tok_bench_dealer")
     pit = Actor(name="bench pit", role="pit", token_id="tok_bench_pit")
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
-    screen = Actor(name="bench display", role="display", token_id="tok_bench_display")
     pokers = sorted(t.id for t in floor.tables.values() if t.game == "poker")
     busy, bare = pokers[0], pokers[1]
     roulette = next(t.id for t in floor.tables.values() if t.game == "roulette")
+    display_of = {t: next(d.id for d in floor.displays.values() if d.table == t) for t in (busy, roulette)}
+    # a display token issued for the two tables' displays: its reports count (docs/readings.md A-28)
+    screen = Actor(
+        name="bench display", role="display", token_id="tok_bench_display", displays=frozenset(display_of.values())
+    )
 
     def report(table_id: str, i: int):
         return parse_report(
-            {"type": "showing", "table_id": table_id, "signs": ["limits"], "notices": [f"elsewhere{i}"]}
+            {
+                "type": "showing",
+                "table_id": table_id,
+                "display_id": display_of[table_id],
+                "signs": ["limits"],
+                "notices": [f"elsewhere{i}"],
+            }
         )
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -43,7 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         help="a display of the server's floor to open (repeatable; default: all of them)",
     )
-    parser.add_argument("--table", metavar="ID", help="show this table (with --view) instead of the floor's displays")
+    parser.add_argument(
+        "--table",
+        metavar="ID",
+        help="show this table (with --view) instead of the floor's displays (not a floor display: what it"
+        " shows is never evidence of a sign displayed, docs/readings.md A-28)",
+    )
     parser.add_argument("--link", metavar="ID", help="show this jackpot link's progressive meter (--view jackpot)")
     parser.add_argument(
         "--view", metavar="VIEW", choices=tuple(VIEW_GAMES), help=f"with --table or --link: {', '.join(VIEW_GAMES)}"

@@ -42,7 +42,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="floor file: seeds a new database; a differing database is reported",
     )
     parser.add_argument(
-        "--apply-floor", action="store_true", help="apply the floor file's differences to the database (as events)"
+        "--apply-floor",
+        action="store_true",
+        help="apply the floor file's differences to the database as --operator's commands, through the"
+        " console's change controls: notice is scheduled, poker changes wait for a hand, jackpot settings"
+        " become proposals; anything refused refuses the whole file (docs/deploy.md)",
+    )
+    parser.add_argument(
+        "--operator",
+        metavar="NAME",
+        default=None,
+        help="who applies the floor file (--apply-floor): named in the audit trail",
+    )
+    parser.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="with --apply-floor: print what would happen to each table, one line each, change nothing and"
+        " exit (1 when something would be refused)",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     parser.add_argument(
@@ -176,11 +192,18 @@ async def _serve(args: argparse.Namespace, tls: ssl.SSLContext | None, floor: Fl
         raise CommandError(exc.message) from None
     try:
         service = await Service.open(
-            args.db, floor=floor, apply_floor=args.apply_floor, node_id=args.node_id, audit_key=key
+            args.db,
+            floor=floor,
+            apply_floor=args.apply_floor,
+            operator=args.operator,
+            node_id=args.node_id,
+            audit_key=key,
         )
     except StateError as exc:
         checkpoints.close()
         raise CommandError(exc.message) from None
+    for line in service.floor_applied:  # what --apply-floor did to each table, and when it takes effect
+        print(f"kiosk serve: {line}", flush=True)
     runner: web.AppRunner | None = None
     checkpointing: asyncio.Task[None] | None = None
     try:
@@ -248,7 +271,46 @@ def run(args: argparse.Namespace) -> int:
     )
     logging.getLogger("kiosk.checkpoint").setLevel(logging.INFO)  # checkpoints belong in the log
     tls = _tls_context(args.tls_cert, args.tls_key)
-    floor = _load_floor(args.floor)
-    if args.apply_floor and floor is None:
+    if args.dry_run and not args.apply_floor:
+        raise CommandError("--dry-run shows what --apply-floor would do: give --floor FILE --apply-floor --dry-run")
+    if args.apply_floor and args.floor is None:
         raise CommandError("--apply-floor needs --floor FILE")
+    if args.apply_floor and not (args.operator or "").strip():
+        raise CommandError("--apply-floor needs --operator NAME: the person applying the floor file, for the audit")
+    floor = _load_floor(args.floor)
+    if args.dry_run:
+        return asyncio.run(_dry_run(args, floor))
     return asyncio.run(_serve(args, tls, floor))
+
+
+async def _dry_run(args: argparse.Namespace, floor: Floor | None) -> int:
+    """What ``--apply-floor`` would do to each table, one line each; nothing is changed."""
+    from kiosk.state.auditkey import find_key
+    from kiosk.state.errors import RuleRefused, StateError
+    from kiosk.state.service import Service
+
+    try:
+        key = find_key(args.audit_key)
+        service = await Service.open(
+            args.db,
+            floor=floor,
+            apply_floor=True,
+            operator=args.operator,
+            dry_run=True,
+            tick_seconds=None,
+            audit_key=key,
+        )
+    except RuleRefused as exc:  # the floor file breaks the law as a whole: every table is refused
+        print(f"kiosk serve: dry run: refused: {exc.message}; nothing was changed", flush=True)
+        return 1
+    except StateError as exc:
+        raise CommandError(exc.message) from None
+    try:
+        for line in service.floor_applied:
+            print(line, flush=True)
+        refusals = service.floor_refusals
+        verdict = f"{refusals} refused, so nothing of the file would be applied" if refusals else "it would apply"
+        print(f"kiosk serve: dry run: nothing was changed ({verdict})", flush=True)
+        return 1 if refusals else 0
+    finally:
+        await service.close()

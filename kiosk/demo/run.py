@@ -186,13 +186,25 @@ class _Demo:
         """Start everything, wait to be stopped, stop everything (in the reverse order)."""
         try:
             service = await Service.open(
-                f"sqlite:///{self.out / 'demo.sqlite3'}", floor=self.floor, apply_floor=True, node_id="demo"
+                f"sqlite:///{self.out / 'demo.sqlite3'}",
+                floor=self.floor,
+                apply_floor=True,
+                operator="kiosk demo",
+                node_id="demo",
             )
         except StateError as exc:
             raise DemoError(exc.message) from None
         async with AsyncExitStack() as stack:
             stack.push_async_callback(service.close)
-            tokens = {role: await service.create_token(role, f"demo {role}") for role in ("pit", "display", "dealer")}
+            tokens = {
+                role: await service.create_token(
+                    role,
+                    f"demo {role}",
+                    # the demo's display process runs every screen of the floor (docs/readings.md A-28)
+                    displays=sorted(self.floor.displays) if role == "display" and self.floor.displays else None,
+                )
+                for role in ("pit", "display", "dealer")
+            }
             try:
                 runner, port = await start_site(
                     create_app(service, floor=self.floor), "127.0.0.1", self.options.port, shutdown_timeout=2.0

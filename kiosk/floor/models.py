@@ -234,6 +234,9 @@ class JackpotSettings(_Model):
     contribution_bp: BasisPoints | None = Field(None, alias="contribution")  # share of a jackpot wager to the meter
     dead_mans_hand: bool = False  # 000 s227(2)
     sharing_method: Line | None = None  # 000 s247(2),(3): wording of the sharing sign
+    # 000 s247(2)(b): the way the rules settle (kiosk.rules.caribbean.SHARING_METHODS); None: the one
+    # the wording states (docs/readings.md A-26).  Checked by kiosk check, with its citation.
+    sharing: Line | None = None
     seed_cents: Money | None = Field(None, alias="seed")  # reset amount (unlinked tables)
     prize_cents: Money | None = Field(None, alias="prize")  # prize at load (unlinked tables)
 

@@ -8,6 +8,7 @@ that a floor file leaves out.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -19,6 +20,7 @@ __all__ = [
     "SIGN_KINDS",
     "MIN_TEXT_MM",
     "TableSettings",
+    "notice_signs",
     "required_signs",
     "text_height_rule",
 ]
@@ -28,23 +30,33 @@ _ALL = frozenset(GAMES)
 
 @dataclass(frozen=True)
 class SignKind:
-    """One kind of sign: its floor-file name, a title, the games that have it and its basis."""
+    """One kind of sign: its floor-file name, a title, the games that have it and its basis;
+    ``announces``: the limits fields whose scheduled or pending changes its notice announces
+    (the sign carries the notice of such a change: :func:`notice_signs`)."""
 
     kind: str
     title: str
     games: frozenset[str]
     basis: str  # the citation (or the docs/readings.md entry) the sign rests on
+    announces: tuple[str, ...] = ()
 
 
 SIGN_KINDS: dict[str, SignKind] = {
     s.kind: s
     for s in (
-        SignKind("limits", "Minimum and maximum wagers", _ALL, "003 s23(2); 001 s459(2); docs/readings.md P-1"),
+        SignKind(
+            "limits",
+            "Minimum and maximum wagers",
+            _ALL,
+            "003 s23(2); 001 s459(2); docs/readings.md P-1",
+            announces=("minimum_cents", "maximum_cents", "maximum_by", "minimum_by"),
+        ),
         SignKind(
             "minimum_table_stake",
             "Minimum table stake",
             frozenset({"manila_poker", "draw_poker"}),
             "003 s259(2), s295(2)",
+            announces=("minimum_table_stake_cents",),  # the new minimum and the time: 003 s259(3), s295(3)
         ),
         SignKind(
             "ace_rule", "Ace high and low / high only", frozenset({"manila_poker", "draw_poker"}), "003 s265, s292(9)"
@@ -53,19 +65,59 @@ SIGN_KINDS: dict[str, SignKind] = {
         SignKind("bonus_payouts", "Bonus blackjack payouts", frozenset({"blackjack"}), "003 s50A(1)(b)"),
         SignKind("nominated_blackjack", "Nominated blackjack", frozenset({"blackjack"}), "003 s50C(3)"),
         SignKind("instructional", "Instructional table", frozenset({"blackjack"}), "003 s23(4); docs/readings.md P-3"),
-        SignKind("maximum_payment", "Maximum payment", frozenset({"caribbean_stud"}), "000 s232(1)(b)"),
+        SignKind(
+            "maximum_payment",
+            "Maximum payment",
+            frozenset({"caribbean_stud"}),
+            "000 s232(1)(b)",
+            announces=("maximum_payment_cents",),
+        ),
         SignKind("jackpot_meter", "Jackpot prize meter", frozenset({"caribbean_stud"}), "000 s231(2), s231(4)"),
         SignKind("jackpot_sharing", "Jackpot sharing", frozenset({"caribbean_stud"}), "000 s247(3)"),
         SignKind("jackpot_paytable", "Jackpot payments", frozenset({"caribbean_stud"}), "000 s246(1)"),
         SignKind("bet_paytable", "Bet wager payment odds", frozenset({"caribbean_stud"}), "000 s244(1)"),
         SignKind("approved_cuts", "Approved cuts", frozenset({"pai_gow"}), "003 s430(2)"),
-        SignKind("house_liability", "Maximum house liability", frozenset({"pai_gow"}), "003 s421(1)(b)(i)"),
-        SignKind("game_notice", "Game, buy-in, limits and commission", frozenset({"poker"}), "002 r6.3"),
-        SignKind("rake", "Rake", frozenset({"poker"}), "002 r7.1"),
-        SignKind("blinds", "Compulsory blinds", frozenset({"poker"}), "002 r8.2.1"),
+        SignKind(
+            "house_liability",
+            "Maximum house liability",
+            frozenset({"pai_gow"}),
+            "003 s421(1)(b)(i)",
+            announces=("house_liability_cents",),
+        ),
+        SignKind(
+            "game_notice",
+            "Game, buy-in, limits and commission",
+            frozenset({"poker"}),
+            "002 r6.3",
+            announces=(
+                "game_type",
+                "minimum_buy_in_cents",
+                "minimum_cents",
+                "maximum_cents",
+                "rake",  # the house commission (002 r6.3); a change of it: 002 r7.3
+                "blinds_cents",
+                "compulsory_blinds",
+            ),
+        ),
+        SignKind("rake", "Rake", frozenset({"poker"}), "002 r7.1", announces=("rake",)),  # 002 r7.3
+        SignKind(
+            "blinds",
+            "Compulsory blinds",
+            frozenset({"poker"}),
+            "002 r8.2.1",
+            announces=("blinds_cents", "compulsory_blinds"),
+        ),
         SignKind("result_cards", "Heads / tails / odds result cards", frozenset({"two_up_dice"}), "004 sch13 s19(2)"),
     )
 }
+
+
+def notice_signs(game: str, fields: Iterable[str]) -> frozenset[str]:
+    """The sign kinds of ``game`` that carry the notice of a change of any of ``fields``: those
+    whose notice announces one of them (``SignKind.announces``; docs/readings.md A-28).  A
+    display's report of a notice counts only with one of these signs among the signs it shows."""
+    wanted = set(fields)
+    return frozenset(s.kind for s in SIGN_KINDS.values() if game in s.games and wanted.intersection(s.announces))
 
 
 def _by_basis(*kinds: str) -> list[tuple[str, str]]:

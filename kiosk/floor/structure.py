@@ -37,6 +37,7 @@ def structural_violations(floor: Floor) -> list[Violation]:
         rule = "000 s231(3)" if where.startswith("link") else "kiosk-floor/1"
         out.append(Violation(rule=rule, message=f"{subject}: {text}", key=text.split(":", 1)[0]))
     out += _link_violations(floor)
+    out += _sharing_violations(floor)
     for table in floor.tables.values():
         out += _table_violations(floor, table)
     out += _layout_view_warnings(floor)
@@ -293,4 +294,39 @@ def _caribbean_violations(floor: Floor, table: Table) -> list[Violation]:
                 "caribbean_stud.jackpot.prize",
             )
         )
+    return out
+
+
+def _sharing_violations(floor: Floor) -> list[Violation]:
+    """Each Caribbean stud table's way of sharing its jackpot among 2 or more straight or royal
+    flushes is one the rules settle and its sharing sign states (000 s247(2)(b),(3)); the tables of
+    a progressive link share it one way (docs/readings.md A-26)."""
+    from kiosk.rules.caribbean import sharing_method_of
+    from kiosk.rules.citation import RuleError
+
+    out: list[Violation] = []
+    methods: dict[str, str] = {}
+    for table in floor.tables.values():
+        if table.game != "caribbean_stud":
+            continue
+        jackpot = table.caribbean_settings.jackpot
+        try:
+            methods[table.id] = sharing_method_of(jackpot.sharing_method, jackpot.sharing)
+        except RuleError as exc:
+            rule = exc.rule or "000 s247(2)(b)"
+            key = "caribbean_stud.jackpot.sharing" if jackpot.sharing else "caribbean_stud.jackpot.sharing_method"
+            out.append(Violation(rule=rule, message=f"{table.id}: {exc}", key=key))
+    for link in floor.links.values():
+        ways = {methods[t]: t for t in link.tables if t in methods}
+        if len(ways) > 1:
+            shown = ", ".join(f"{table} {method}" for method, table in sorted(ways.items(), key=lambda w: w[1]))
+            out.append(
+                _violation(
+                    link.id,
+                    f"the tables of a link share its jackpot one way; they differ ({shown}): give them the same"
+                    " jackpot.sharing and sharing sign (docs/readings.md A-26)",
+                    "000 s247(2)(b)",
+                    "tables",
+                )
+            )
     return out

@@ -32,6 +32,7 @@ __all__ = [
     "NOTICE_HANDS",
     "NOTICE_PERIOD",
     "POKER_SETTINGS",
+    "STAKE_RULES",
     "Approved",
     "PlayerAgreement",
     "PokerChangeNotice",
@@ -40,6 +41,7 @@ __all__ = [
     "give_poker_notice",
     "minimum_table_stake_change",
     "poker_change_decision",
+    "stake_notice_rule",
 ]
 
 #: 003 s259(3)(a), s295(3)(a): the advance sign is displayed for at least 20 minutes.
@@ -52,6 +54,8 @@ PokerSetting = Literal["game", "minimum_buy_in", "betting_limit", "betting_type"
 POKER_SETTINGS: tuple[str, ...] = ("game", "minimum_buy_in", "betting_limit", "betting_type")
 
 _STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
+#: The section that governs a higher minimum table stake, per game.
+STAKE_RULES: dict[str, str] = dict(_STAKE_RULES)
 
 
 def _casino_tz() -> tzinfo:
@@ -133,6 +137,12 @@ def _duration(span: timedelta) -> str:
     minutes, seconds = divmod(seconds, 60)
     text = f"{minutes} minute{'s' if minutes != 1 else ''}"
     return text + (f" {seconds} second{'s' if seconds != 1 else ''}" if seconds else "")
+
+
+def stake_notice_rule(game: str) -> str | None:
+    """The rule that makes a higher minimum table stake of ``game`` wait for a notice displayed for
+    :data:`NOTICE_PERIOD` (003 s259(3), s295(3)), or ``None`` for a game without one."""
+    return _STAKE_RULES.get(game)
 
 
 def minimum_table_stake_change(

@@ -86,8 +86,10 @@ def _wrap(face: FontFace, line: str, limit: float) -> list[str]:
 
 def _balanced(face: FontFace, lines: list[str], count: int, limit: float) -> list[str]:
     """``lines`` broken into at most ``count`` lines as evenly as can be (the narrowest width, at
-    most ``limit`` at 1 mm cap height, that needs no more lines)."""
-    lo, hi = 0.0, limit
+    most ``limit`` at 1 mm cap height, that needs no more lines); never narrower than the widest
+    word, so balancing breaks no word that fits whole."""
+    words = [_width_per_cap(face, word) for line in lines for word in line.split()]
+    lo, hi = min(limit, max(words, default=0.0)), limit
     for _ in range(30):
         mid = (lo + hi) / 2
         if sum(len(_wrap(face, line, mid)) for line in lines) <= count:

@@ -278,6 +278,7 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
                 "created_at": rec["at"],
                 "revoked_at": None,
                 "person": details.get("person"),
+                "displays": details.get("displays"),
             }
         elif rec["action"] == "token_revoked" and details["id"] in issued:
             issued[details["id"]]["revoked_at"] = rec["at"]
@@ -295,10 +296,11 @@ def _token_problems(records: Sequence[Mapping[str, Any]], tokens: Sequence[Mappi
             out.append(f"token {ident} in the audit trail is missing from the token table")
         else:
             have = {k: row.get(k) for k in want}
-            if have["tables"] is not None:
-                have["tables"] = sorted(have["tables"])
-            if want["tables"] is not None:
-                want = {**want, "tables": sorted(want["tables"])}
+            for listed in ("tables", "displays"):
+                if isinstance(mine := have[listed], list):
+                    have[listed] = sorted(mine)
+                if isinstance(recorded := want[listed], list):
+                    want = {**want, listed: sorted(recorded)}
             diff = [k for k in want if have[k] != want[k]]
             if diff:
                 out.append(

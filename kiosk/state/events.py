@@ -14,7 +14,8 @@ ROLES: tuple[Role, ...] = ("display", "dealer", "pit", "admin")
 
 @dataclass(frozen=True)
 class Actor:
-    """Who asks: the token's name and role (and, for a dealer, the tables it may drive)."""
+    """Who asks: the token's name and role (and, for a dealer, the tables it may drive; for a
+    display, the floor's displays it speaks for)."""
 
     name: str
     role: Role
@@ -22,6 +23,7 @@ class Actor:
     tables: frozenset[str] | None = None  # None: every table
     expires_at: datetime | None = None  # the token's expiry (UTC), checked on the service's clock
     person: str | None = None  # the person the token belongs to (None: the name is the person)
+    displays: frozenset[str] | None = None  # a display token's displays (None: it speaks for none)
 
     @property
     def who(self) -> str:

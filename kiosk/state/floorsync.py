@@ -17,16 +17,25 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
+from kiosk.rules.caribbean import sharing_method_of
 from kiosk.state.audit import canonical_json
 from kiosk.state.errors import Conflict, RuleRefused, refused
-from kiosk.state.handlers import bumped, initial_game_state, link_event, meter_of, new_link_state, table_event
+from kiosk.state.floorapply import DryRunDone, FloorApplication, apply_differences, new_link, new_table
+from kiosk.state.handlers import link_event, table_event
 from kiosk.state.limits_state import limits_to_dict, refuse_violations
 from kiosk.state.store import Apply, Loaded, Outcome
 
 __all__ = ["floor_config", "floor_digest", "sync_floor"]
 
 _TABLE_KEYS = ("game", "display_name", "limits", "settings", "signs", "link_id")
-_LINK_KEYS = ("name", "tables", "approval", "standalone", "seed_cents", "rate_bp", "wager_cents")
+_LINK_KEYS = ("name", "tables", "approval", "standalone", "seed_cents", "rate_bp", "wager_cents", "sharing")
+
+
+def _sharing(table: Any) -> str:
+    """The way a Caribbean stud table shares its jackpot (000 s247(2)(b); ``kiosk check`` has
+    refused a floor whose way the rules cannot settle)."""
+    jackpot = table.caribbean_settings.jackpot
+    return sharing_method_of(jackpot.sharing_method, jackpot.sharing)
 
 
 def floor_config(floor: Any) -> dict[str, Any]:
@@ -49,6 +58,7 @@ def floor_config(floor: Any) -> dict[str, Any]:
                     "seed_cents": jackpot.seed_cents,
                     "rate_bp": jackpot.contribution_bp or 0,
                     "wager_cents": {table_id: jackpot.wager_cents},
+                    "sharing": _sharing(table),
                     "prize_cents": jackpot.prize_cents if jackpot.prize_cents is not None else jackpot.seed_cents,
                 }
         tables[table_id] = {
@@ -78,6 +88,7 @@ def floor_config(floor: Any) -> dict[str, Any]:
                 for t in sorted(link.tables)
                 if t in floor.tables
             },
+            "sharing": next((_sharing(floor.tables[t]) for t in sorted(link.tables) if t in floor.tables), "s246"),
             "prize_cents": link.prize_at_load_cents,
         }
     return {"tables": tables, "links": links}
@@ -98,7 +109,7 @@ def _table_view(state: Mapping[str, Any]) -> dict[str, Any]:
 
 def _link_view(state: Mapping[str, Any]) -> dict[str, Any]:
     meter = state["meter"]
-    view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents")}
+    view = {k: state.get(k) for k in ("name", "tables", "approval", "standalone", "wager_cents", "sharing")}
     view.update(seed_cents=meter["seed_cents"], rate_bp=meter["rate_bp"])
     return view
 
@@ -116,39 +127,12 @@ def _differences(kind: str, ident: str, have: dict[str, Any], want: dict[str, An
     a, b = _flat("", have, {}), _flat("", want, {})
     lines = []
     for key in sorted(set(a) | set(b)):
-        if a.get(key, "(none)") != b.get(key, "(none)"):
+        if a.get(key) != b.get(key):  # a key one side lacks is null there (a setting added since)
             lines.append(
                 f"{kind} {ident}: {key} is {canonical_json(a.get(key))} in the database,"
                 f" {canonical_json(b.get(key))} in the floor file"
             )
     return lines
-
-
-def _new_table(table_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
-    """A new table's row (a TableState: the keys of ``_TABLE_KEYS`` come from ``cfg``)."""
-    return {
-        "id": table_id,
-        "version": 1,
-        **{k: cfg[k] for k in _TABLE_KEYS},
-        "game_state": initial_game_state(cfg["game"], cfg["settings"]),
-        "scheduled": [],
-        "pending": [],
-        "hands_completed": 0,
-    }
-
-
-def _new_link(link_id: str, cfg: dict[str, Any]) -> dict[str, Any]:
-    return new_link_state(
-        link_id,
-        name=cfg["name"],
-        tables=cfg["tables"],
-        approval=cfg["approval"],
-        seed_cents=cfg["seed_cents"],
-        prize_cents=cfg["prize_cents"],
-        rate_bp=cfg["rate_bp"],
-        wager_cents=cfg["wager_cents"],
-        standalone=cfg["standalone"],
-    )
 
 
 def _check_rules(config: dict[str, Any]) -> None:
@@ -159,10 +143,60 @@ def _check_rules(config: dict[str, Any]) -> None:
             raise refused(f"floor file: table {table_id}: {exc.message}", exc.rule) from None
 
 
+def _all_differences(loaded: Loaded, config: dict[str, Any]) -> list[str]:
+    diffs: list[str] = []
+    for table_id in sorted(set(loaded.tables) | set(config["tables"])):
+        have, want = loaded.tables.get(table_id), config["tables"].get(table_id)
+        if have is None:
+            diffs.append(f"table {table_id} is in the floor file but not in the database")
+        elif want is None:
+            diffs.append(f"table {table_id} is in the database but not in the floor file")
+        else:
+            diffs += _differences("table", table_id, _table_view(have), want)
+    for link_id in sorted(set(loaded.links) | set(config["links"])):
+        have_link, want_link = loaded.links.get(link_id), config["links"].get(link_id)
+        if have_link is None:
+            diffs.append(f"jackpot {link_id} is in the floor file but not in the database")
+        elif want_link is None:
+            diffs.append(f"jackpot {link_id} is in the database but not in the floor file")
+        else:
+            trimmed = {k: v for k, v in want_link.items() if k != "prize_cents"}
+            diffs += _differences("jackpot", link_id, _link_view(have_link), trimmed)
+    return diffs
+
+
+def _seed(config: dict[str, Any], source: str, meta: dict[str, str]) -> tuple[Outcome, list[str]]:
+    """An empty database gets every table and link as the floor file says."""
+    out = Outcome(meta=meta)
+    lines = []
+    for table_id, cfg in sorted(config["tables"].items()):
+        state = new_table(table_id, cfg)
+        out.tables[table_id] = state
+        out.events.append(table_event("table_created", state, source=source))
+        lines.append(f"{table_id}: new {cfg['game']} table: created")
+    for link_id, cfg in sorted(config["links"].items()):
+        created = new_link(link_id, cfg)
+        out.links[link_id] = created
+        out.events.append(link_event("link_created", created, source=source))
+        lines.append(f"jackpot {link_id}: new jackpot: created")
+    return out, lines
+
+
 def sync_floor(
-    config: dict[str, Any], stored_digest: str | None, apply_floor: bool, source: str, frame: str | None = None
+    config: dict[str, Any],
+    stored_digest: str | None,
+    source: str,
+    frame: str | None = None,
+    application: FloorApplication | None = None,
 ) -> Apply:
     """The store ``apply`` function that seeds, checks or applies a floor configuration.
+
+    An empty database is seeded; the floor file the database was last loaded or applied with
+    changes nothing; a floor file that differs is refused with its differences (:class:`Conflict`)
+    unless ``application`` says who applies it: then its differences are that operator's commands
+    (:func:`kiosk.state.floorapply.apply_differences`), and ``application.lines`` say what each
+    table and link gets.  A dry run (``application.dry_run``) ends in
+    :class:`~kiosk.state.floorapply.DryRunDone`, after which the store has written nothing.
 
     ``frame`` (:meth:`kiosk.state.floorlaw.FloorFrame.to_json`) is kept as ``floor_frame`` so
     that every node checks writes against the floor's displays and approvals."""
@@ -170,78 +204,31 @@ def sync_floor(
     kept = {} if frame is None else {"floor_frame": frame}
 
     def apply(loaded: Loaded) -> Outcome:
-        out = Outcome(meta={"floor_digest": digest, "floor_source": source, **kept})
-        empty = not loaded.tables and not loaded.links
-        if not empty and stored_digest == digest:
-            return Outcome(meta=dict(kept))
-        diffs: list[str] = []
-        if not empty:
-            for table_id in sorted(set(loaded.tables) | set(config["tables"])):
-                have, want = loaded.tables.get(table_id), config["tables"].get(table_id)
-                if have is None:
-                    diffs.append(f"table {table_id} is in the floor file but not in the database")
-                elif want is None:
-                    diffs.append(f"table {table_id} is in the database but not in the floor file")
-                else:
-                    diffs += _differences("table", table_id, _table_view(have), want)
-            for link_id in sorted(set(loaded.links) | set(config["links"])):
-                have_link, want_link = loaded.links.get(link_id), config["links"].get(link_id)
-                if have_link is None:
-                    diffs.append(f"jackpot {link_id} is in the floor file but not in the database")
-                elif want_link is None:
-                    diffs.append(f"jackpot {link_id} is in the database but not in the floor file")
-                else:
-                    trimmed = {k: v for k, v in want_link.items() if k != "prize_cents"}
-                    diffs += _differences("jackpot", link_id, _link_view(have_link), trimmed)
-            if diffs and not apply_floor:
-                shown = "; ".join(diffs[:20]) + (f"; and {len(diffs) - 20} more" if len(diffs) > 20 else "")
-                raise Conflict(
-                    f"the floor file differs from the database ({len(diffs)} differences): {shown}."
-                    " Nothing was changed; start with apply_floor (--apply-floor) to apply them"
-                )
+        meta = {"floor_digest": digest, "floor_source": source, **kept}
+        if not loaded.tables and not loaded.links:
+            _check_rules(config)
+            out, lines = _seed(config, source, meta)
+            if application is not None:
+                application.lines = lines
+                if application.dry_run:
+                    raise DryRunDone()
+            return out
+        diffs = [] if stored_digest == digest else _all_differences(loaded, config)
+        if not diffs:
+            if application is not None:
+                application.lines = [f"{t}: no change" for t in sorted(loaded.tables)]
+                application.lines += [f"jackpot {link}: no change" for link in sorted(loaded.links)]
+                if application.dry_run:
+                    raise DryRunDone()
+            return Outcome(meta=dict(kept) if stored_digest == digest else meta)
+        if application is None:
+            shown = "; ".join(diffs[:20]) + (f"; and {len(diffs) - 20} more" if len(diffs) > 20 else "")
+            raise Conflict(
+                f"the floor file differs from the database ({len(diffs)} differences): {shown}."
+                " Nothing was changed; start with --apply-floor --operator NAME to apply them through the"
+                " change controls (add --dry-run to see what each table would get)"
+            )
         _check_rules(config)
-        for table_id, cfg in config["tables"].items():
-            have = loaded.tables.get(table_id)
-            if have is None:
-                state = _new_table(table_id, cfg)
-                out.tables[table_id] = state
-                out.events.append(table_event("table_created", state, source=source))
-            elif _table_view(have) != cfg:
-                state = bumped(have)
-                changed = sorted(k for k in _TABLE_KEYS if have.get(k) != cfg[k])
-                state.update({k: cfg[k] for k in _TABLE_KEYS})
-                if have["game"] != cfg["game"] or have.get("settings") != cfg["settings"]:
-                    state["game_state"] = initial_game_state(cfg["game"], cfg["settings"])
-                out.tables[table_id] = state
-                out.events.append(table_event("table_configured", state, source=source, changed=changed))
-        for table_id, have in loaded.tables.items():
-            if table_id not in config["tables"]:
-                out.tables[table_id] = None
-                out.events.append(table_event("table_removed", {**have, "version": have["version"] + 1}, source=source))
-        for link_id, cfg in config["links"].items():
-            have_link = loaded.links.get(link_id)
-            if have_link is None:
-                created = _new_link(link_id, cfg)
-                out.links[link_id] = created
-                out.events.append(link_event("link_created", created, source=source))
-            elif _link_view(have_link) != {k: v for k, v in cfg.items() if k != "prize_cents"}:
-                state = bumped(have_link)
-                state.update(
-                    name=cfg["name"],
-                    tables=cfg["tables"],
-                    approval=cfg["approval"],
-                    standalone=cfg["standalone"],
-                    wager_cents=cfg["wager_cents"],
-                )
-                meter = meter_of(have_link).with_settings(seed_cents=cfg["seed_cents"], rate_bp=cfg["rate_bp"])
-                state["meter"] = {**state["meter"], "seed_cents": meter.seed_cents, "rate_bp": meter.rate_bp}
-                out.links[link_id] = state
-                out.events.append(link_event("link_configured", state, source=source))
-        for link_id, have_link in loaded.links.items():
-            if link_id not in config["links"]:
-                out.links[link_id] = None
-                removed = {**have_link, "version": have_link["version"] + 1}
-                out.events.append(link_event("link_removed", removed, source=source))
-        return out
+        return apply_differences(loaded, config, application, source, meta)
 
     return apply

@@ -69,10 +69,15 @@ _V3_TOKEN_PERSON = ["ALTER TABLE kiosk_tokens ADD COLUMN person TEXT"]
 # are audit records: found by target and action, newest first.
 _V4_AUDIT_TARGET = ["CREATE INDEX kiosk_audit_target ON kiosk_audit (target, action, n)"]
 
-# v5: the state at a past moment (kiosk.state.history) reads only what it needs: the last audit
+# v5: a display token speaks for the displays it was issued for (kiosk.state.tokens): the floor's
+# display ids as a JSON list.  NULL for every other token and for a display token issued before
+# v5, which speaks for no display until it is re-issued (docs/readings.md A-28).
+_V5_TOKEN_DISPLAYS = ["ALTER TABLE kiosk_tokens ADD COLUMN displays TEXT"]
+
+# v6: the state at a past moment (kiosk.state.history) reads only what it needs: the last audit
 # record at or before the moment (by time), and the last event about each table and link before
 # it (by target), instead of folding the whole log.
-_V5_HISTORY = [
+_V6_HISTORY = [
     "CREATE INDEX kiosk_audit_at ON kiosk_audit (at, n)",
     "CREATE INDEX kiosk_events_table ON kiosk_events (table_id, seq)",
     "CREATE INDEX kiosk_events_link ON kiosk_events (link_id, seq)",
@@ -86,7 +91,8 @@ MIGRATIONS: dict[int, dict[Dialect, list[str]]] = {
     2: {"sqlite": _V2_KEYED_AUDIT, "postgresql": _V2_KEYED_AUDIT},
     3: {"sqlite": _V3_TOKEN_PERSON, "postgresql": _V3_TOKEN_PERSON},
     4: {"sqlite": _V4_AUDIT_TARGET, "postgresql": _V4_AUDIT_TARGET},
-    5: {"sqlite": _V5_HISTORY, "postgresql": _V5_HISTORY},
+    5: {"sqlite": _V5_TOKEN_DISPLAYS, "postgresql": _V5_TOKEN_DISPLAYS},
+    6: {"sqlite": _V6_HISTORY, "postgresql": _V6_HISTORY},
 }
 
 SCHEMA_VERSION = max(MIGRATIONS)

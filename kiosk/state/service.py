@@ -27,13 +27,13 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
 from kiosk.state.audit import AuditReport, canonical_json
-from kiosk.state.errors import BadRequest, Forbidden, NotFound, StateError, Unauthorized, refused
+from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
 from kiosk.state.floorlaw import FloorFrame, FloorLaw
 from kiosk.state.handlers import APPLY_DUE, COMMAND_TYPES, Context, authorize, due_tables, is_id, make_apply, prepare
 from kiosk.state.history import FRAME_ACTION, PastState, state_after, state_at
 from kiosk.state.showing import ACTION as SHOWING_ACTION
-from kiosk.state.showing import Report
+from kiosk.state.showing import MAX_ITEMS, REFUSED_ACTION, Report, check_report, refused_details
 from kiosk.state.store import (
     Apply,
     AuditDraft,
@@ -134,6 +134,10 @@ class Service:
         self.audit_key = audit_key
         self._revocation_listeners: list[Callable[[str], None]] = []
         self._law = FloorLaw()  # the floor rules writes are checked against (kiosk.state.floorlaw)
+        self.floor_applied: list[str] = []
+        """What applying the floor file did (or, in a dry run, would do) to each table and link."""
+        self.floor_refusals = 0
+        """How many tables and links a dry run found refused (a real run raises the first)."""
 
     # -- lifecycle ---------------------------------------------------------------------
     @classmethod
@@ -143,6 +147,8 @@ class Service:
         *,
         floor: Floor | None = None,
         apply_floor: bool = False,
+        operator: str | None = None,
+        dry_run: bool = False,
         node_id: str | None = None,
         clock: Clock | None = None,
         tick_seconds: float | None = 1.0,
@@ -154,7 +160,10 @@ class Service:
 
         ``floor`` (a :class:`kiosk.floor.Floor`) seeds an empty database; a database that
         differs from it raises :class:`Conflict` listing the differences unless
-        ``apply_floor``.  ``clock`` returns the current UTC time (tests inject one);
+        ``apply_floor``: then they are the commands of ``operator`` (an administrator, named in
+        the audit), through the same controls as the console's (:mod:`kiosk.state.floorapply`);
+        :attr:`floor_applied` says what each table and link got.  ``dry_run`` (with
+        ``apply_floor``) says so and changes nothing.  ``clock`` returns the current UTC time (tests inject one);
         ``tick_seconds`` is how often due scheduled changes are applied (``None``: only
         when :meth:`apply_due` is called).  ``audit_key`` signs the audit records (an
         :class:`~kiosk.state.auditkey.AuditKey`, None for none, or ``"auto"``: the configured
@@ -178,18 +187,25 @@ class Service:
             audit_key=key,
         )
         try:
-            await service._start(floor, apply_floor, tick_seconds)
+            await service._start(floor, apply_floor, tick_seconds, operator, dry_run)
         except BaseException:
             await service.close()
             raise
         return service
 
-    async def _start(self, floor: Floor | None, apply_floor: bool, tick_seconds: float | None) -> None:
+    async def _start(
+        self,
+        floor: Floor | None,
+        apply_floor: bool,
+        tick_seconds: float | None,
+        operator: str | None = None,
+        dry_run: bool = False,
+    ) -> None:
         """Catch up with the store, load the floor file (or the floor frame stored before),
         hear other nodes' commits and start the scheduler."""
         self._last_published = await self._store.head_seq()
         if floor is not None:
-            await self._load_floor(floor, apply_floor)
+            await self._load_floor(floor, apply_floor, operator, dry_run)
         else:
             await self._load_frame()
         self._store.set_remote_listener(self._on_remote_commit)
@@ -234,8 +250,9 @@ class Service:
         return Context(actor=actor, now=now, rng=self._rng, law=self._law)
 
     # -- floor -------------------------------------------------------------------------
-    async def _load_floor(self, floor: Floor, apply_floor: bool) -> None:
+    async def _load_floor(self, floor: Floor, apply_floor: bool, operator: str | None, dry_run: bool) -> None:
         from kiosk.floor import check_floor
+        from kiosk.state.floorapply import DryRunDone, FloorApplication
         from kiosk.state.floorsync import floor_config, sync_floor
 
         source = str(floor.source or "floor file")
@@ -245,20 +262,32 @@ class Service:
             raise refused(f"floor file {os.path.basename(source)}: {errors[0].message}{more}", errors[0].rule)
         config = floor_config(floor)
         stored = await self._store.get_meta("floor_digest")
-        actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
         frame = FloorFrame.of(floor)
-        events = await self._store.write(
-            actor,
-            _recording_frame(
-                sync_floor(config, stored, apply_floor, source, frame.to_json()),
-                frame,
-                source,
-                await self._store.get_meta(_FRAME_RECORDED),
-            ),
-            now=self._now(),
-            tables="*",
-            links="*",
-        )
+        application = None
+        if apply_floor:  # the file's changes are the operator's commands
+            actor = Actor(name=check_name(operator or LOCAL_OPERATOR.name, "operator"), role="admin")
+            application = FloorApplication(actor, frame, dry_run=dry_run)
+        else:
+            actor = Actor(name=f"floor file {os.path.basename(source)}", role="admin")
+        try:
+            events = await self._store.write(
+                actor,
+                _recording_frame(
+                    sync_floor(config, stored, source, frame.to_json(), application),
+                    frame,
+                    source,
+                    await self._store.get_meta(_FRAME_RECORDED),
+                ),
+                now=self._now(),
+                tables="*",
+                links="*",
+            )
+        except DryRunDone:  # rolled back: nothing was written
+            assert application is not None
+            self.floor_applied, self.floor_refusals = application.lines, application.refusals
+            return
+        if application is not None:
+            self.floor_applied, self.floor_refusals = application.lines, application.refusals
         self._law = FloorLaw(frame)
         await self._deliver(events)
 
@@ -298,20 +327,33 @@ class Service:
     async def record_showing(self, actor: Actor, report: Report) -> None:
         """Record what a display (``actor``, a display token) reports showing for a table: one
         ``display_showing`` audit record (:mod:`kiosk.state.showing`); no event, no new version
-        of the table, so a report never makes anyone's edit conflict."""
+        of the table, so a report never makes anyone's edit conflict.
+
+        A report that does not count for the table (:func:`~kiosk.state.showing.check_report`: not
+        a display of the table in the floor, a token that does not speak for that display, a
+        notice without the sign that carries it) is recorded as ``display_showing_refused``, with
+        the reason and the claimed display, and its refusal raised (403 or 422, one line)."""
         if not isinstance(actor, Actor):
             raise Unauthorized("no valid token")
-        if actor.role != "display":
-            raise Forbidden(f"only a display reports what it shows; this is a {actor.role} token")
         now = self._now()
+        displays = self._law.frame.displays
+        refusal: list[StateError] = []
 
         def apply(loaded: Loaded) -> Outcome:
+            refusal.clear()
             table = loaded.tables.get(report.table_id)
             if table is None:
                 raise NotFound(f"unknown table {report.table_id!r}")
-            return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, report.details())])
+            try:
+                counted = check_report(report, actor, table, displays)
+            except (Forbidden, RuleRefused) as exc:  # refused, and recorded: who tried (A-28)
+                refusal.append(exc)
+                return Outcome(audit=[AuditDraft(REFUSED_ACTION, report.table_id, refused_details(report, exc))])
+            return Outcome(audit=[AuditDraft(SHOWING_ACTION, report.table_id, counted.details())])
 
         await self._store.write(actor, apply, now=now, tables=[report.table_id])
+        if refusal:
+            raise refusal[0]
 
     async def apply_due(self) -> list[Event]:
         """Apply every scheduled change that is due on the service's clock; return the events."""
@@ -492,8 +534,12 @@ class Service:
         expires_at: datetime | str | None = None,
         *,
         actor: Actor | None = None,
+        displays: Collection[str] | None = None,
     ) -> str:
-        """Issue a token; the secret is returned once and stored only as its SHA-256."""
+        """Issue a token; the secret is returned once and stored only as its SHA-256.
+
+        ``displays``: the floor's displays a display token speaks for (its reports of what they
+        show count, docs/readings.md A-28); ids the stored floor does not have are refused."""
         if role not in ROLES:
             raise BadRequest(f"role must be one of {', '.join(ROLES)}, not {role!r}")
         name = check_name(name, "token name")
@@ -504,6 +550,7 @@ class Service:
                 f"tables: only {' and '.join(SCOPED_ROLES)} tokens are limited to tables;"
                 f" a {role} token {'only reads' if role == 'display' else 'acts on the whole floor'}"
             )
+        display_ids = self._token_displays(role, displays)
         # whose token it is: the issuing token's person, or (issued on the server) the name given
         person = name if actor is None else actor.who
         actor = actor or LOCAL_OPERATOR
@@ -524,6 +571,7 @@ class Service:
                 "tables": table_ids,
                 "expires_at": expires,
                 "person": person,
+                "displays": None if display_ids is None else list(display_ids),
             }
             return Outcome(
                 tokens=[
@@ -536,6 +584,7 @@ class Service:
                         format_utc(now),
                         expires,
                         person,
+                        display_ids,
                     )
                 ],
                 audit=[AuditDraft("token_created", ident, details)],
@@ -543,6 +592,29 @@ class Service:
 
         await self._store.write(actor, apply, now=now, tables=table_ids or ())
         return secret
+
+    def _token_displays(self, role: str, displays: Collection[str] | None) -> tuple[str, ...] | None:
+        """The display ids a new token speaks for, checked: a display token's only, each an id of
+        the stored floor's displays (when a floor was loaded), at most :data:`MAX_ITEMS`."""
+        if displays is None:
+            return None
+        if role != "display":
+            raise BadRequest(f"displays: only a display token speaks for displays; a {role} token reports nothing")
+        if isinstance(displays, str) or not all(isinstance(d, str) for d in displays):
+            raise BadRequest("displays must be a list of the floor's display ids")
+        ids = tuple(sorted(set(displays)))
+        if not ids or len(ids) > MAX_ITEMS:
+            raise BadRequest(f"displays: give 1 to {MAX_ITEMS} of the floor's display ids")
+        bad = next((d for d in ids if not is_id(d)), None)
+        if bad is not None:
+            raise BadRequest(f"displays: {bad[:70]!r} is not a display id (letters, digits and _.:- only)")
+        known = self._law.frame.displays
+        unknown = [d for d in ids if d not in known]
+        if known and unknown:
+            raise NotFound(
+                f"displays: unknown display {unknown[0]!r}; the floor's displays: {', '.join(sorted(known))}"
+            )
+        return ids
 
     async def revoke_token(self, token_id_: str, *, actor: Actor | None = None) -> None:
         """Revoke a token by its id (``tok_...``); it stops working at once."""

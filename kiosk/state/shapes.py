@@ -12,7 +12,7 @@ A table's state::
      "settings": {game settings from the floor file}, "signs": [{"kind", "cap_mm"}],
      "link_id": str | None, "game_state": {...per game...},
      "scheduled": [scheduled changes], "pending": [poker changes waiting for hands],
-     "hands_completed": int}
+     "hands_completed": int, "closing": {TableClosing} | None}
 
 A link's state (a Caribbean stud progressive jackpot, 000 s231(3)-(5), or the jackpot of
 one unlinked table, s231(2))::
@@ -48,13 +48,17 @@ __all__ = [
     "TwoUpLights",
     "TwoUpFailedLights",
     "TwoUpGameState",
+    "RouletteFault",
     "RouletteGameState",
+    "CardMachineFault",
     "BlackjackGameState",
+    "UnlitSlot",
     "CaribbeanGameState",
     "PaiGowBank",
     "PaiGowGameState",
     "PokerClock",
     "PokerGameState",
+    "TableClosing",
     "OtherGameState",
     "GameState",
     "TableState",
@@ -245,6 +249,16 @@ class TwoUpGameState(TypedDict):
     failed_lights: TwoUpFailedLights
 
 
+class RouletteFault(TypedDict):
+    """A winning number recorded as not lit on the layout; the result stands (000 s78(7)).
+    It is shown while ``spin`` is the table's last spin."""
+
+    spin: int
+    number: int
+    note: str | None
+    at: str
+
+
 class RouletteGameState(TypedDict):
     """Roulette: the winning numbers the dealer entered (``roulette_result``; a single zero
     wheel, 0 to 36, 003 s131(2), (2A)).  Keys are missing in rows stored before they existed."""
@@ -255,6 +269,19 @@ class RouletteGameState(TypedDict):
     at: NotRequired[str | None]  # when it was entered
     results: NotRequired[list[int]]  # the last 20 winning numbers, newest first
     winning: NotRequired[list[str]]  # the layout area to light: ["number_17"]
+    illumination_faults: NotRequired[list[RouletteFault]]  # of the last spin only (000 s78(7))
+
+
+class CardMachineFault(TypedDict):
+    """A card machine malfunction in a round and the procedure followed (003 ss65B-65D,
+    :data:`kiosk.rules.card_machine.PROCEDURES`): ``procedure`` is ``transfer`` (s65B),
+    ``transfer_damaged`` (s65C) or ``dealing_shoe`` (s65D: players may have the round's wagers
+    returned, which the displays announce until the dealer records the round completed)."""
+
+    procedure: str
+    rule: str
+    by: str
+    at: str
 
 
 class BlackjackGameState(TypedDict):
@@ -266,16 +293,29 @@ class BlackjackGameState(TypedDict):
     round: NotRequired[int]
     nominated_by: NotRequired[str | None]
     nominated_at: NotRequired[str | None]
+    card_machine: NotRequired[CardMachineFault | None]
+
+
+class UnlitSlot(TypedDict):
+    """A place whose slot light did not light when the player put a chip in the slot: the
+    jackpot wager is not accepted (000 s231(1)(b), s237(3); ``docs/readings.md`` A-12).  It
+    counts in ``round`` only, and not once the place's wager is recorded as accepted."""
+
+    place: int
+    round: int
+    at: str
 
 
 class CaribbeanGameState(TypedDict):
     """Caribbean stud: the places (1 to 7) whose jackpot wager is in play this round; their slot
     lights are lit (``jackpot_wagers`` with ``places``, 000 s231(1)); cleared at the round's end
-    (``caribbean_round_end``) or a jackpot hit."""
+    (``caribbean_round_end``) or a jackpot hit.  ``unlit_slots``: places whose light did not
+    light (``caribbean_slot_unlit``, s237(3))."""
 
     kind: Literal["caribbean_stud"]
     round: NotRequired[int]
     jackpot_places: NotRequired[list[int]]
+    unlit_slots: NotRequired[list[UnlitSlot]]
 
 
 class PaiGowBank(TypedDict):
@@ -308,10 +348,13 @@ class PokerClock(TypedDict):
 
 
 class PokerGameState(TypedDict):
-    """Poker room: the time-to-act clock, where the table has one (``time_to_act``, 002 r6.14)."""
+    """Poker room: the time-to-act clock, where the table has one (``time_to_act``, 002 r6.14),
+    and the marker buttons at each seat (``poker_buttons``, 002 r8.1.3): seat number (as text,
+    a JSON key) to button codes of :data:`kiosk.rules.poker_buttons.BUTTONS`."""
 
     kind: Literal["poker"]
     clock: NotRequired[PokerClock | None]
+    buttons: NotRequired[dict[str, list[str]]]
 
 
 class OtherGameState(TypedDict):
@@ -336,6 +379,17 @@ GameState = (
 # --------------------------------------------------------------------------- tables and links
 
 
+class TableClosing(TypedDict):
+    """A closing directed by the pit (``table_closing``; 003 s32(3), ``docs/readings.md`` A-41):
+    ``rounds`` more rounds, ``played`` of them recorded since (``kiosk.state.handlers``)."""
+
+    rounds: int
+    played: int
+    by: str
+    at: str
+    rule: str
+
+
 class TableState(TypedDict):
     """One table as stored and streamed (``kiosk.state.floorsync``)."""
 
@@ -351,6 +405,7 @@ class TableState(TypedDict):
     scheduled: list[ScheduledChange]
     pending: list[PendingChange]
     hands_completed: int
+    closing: NotRequired[TableClosing | None]
 
 
 class MeterState(TypedDict):
@@ -391,7 +446,8 @@ class PendingHit(TypedDict):
     table_paid_cents: int
     note: str | None
     rule: str
-    sharing_method: str
+    sharing_method: str  # the way the round was paid: the link's when it applied (000 s247(2),(3)), else "s246"
+    sharing_configured: NotRequired[str]  # the link's way when the round was played (absent before it was kept)
     sharing_sign_displayed: bool
     sharing_sign_shown_by: NotRequired[
         list[str]
@@ -403,10 +459,11 @@ class PendingHit(TypedDict):
 
 
 class Proposal(TypedDict):
-    """A proposed change of seed or rate that a second administrator approves."""
+    """A proposed change of seed, rate or way of sharing (with its sign's words) that a second
+    administrator approves."""
 
     id: str
-    changes: dict[str, int]
+    changes: dict[str, int | str | None]
     by: str
     person: NotRequired[str]  # the proposer's person (kiosk.state.tokens); absent before it was kept
     token_id: str | None

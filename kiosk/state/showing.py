@@ -21,39 +21,73 @@ that once assumed a sign was shown now count from these records:
 A display's latest report stands until it sends another: a display that loses its server
 keeps showing what it showed (marked offline), and says so again when it reconnects; a display
 that is shut down reports that it shows nothing first (docs/readings.md A-25).
+
+A report counts for its table only when (:func:`check_report`, docs/readings.md A-28): its
+display id is a display of that table in the floor (``FloorFrame.displays``); the token that
+sent it is a display token issued for that display (``kiosk token create --role display
+--display ID``); and each notice it lists is on a sign it shows that carries the notice
+(:func:`kiosk.floor.signs.notice_signs`).  A report that fails is refused and recorded as a
+``display_showing_refused`` audit record with the reason and the claimed display; a counting
+report's record says ``"counts": true``.  The functions below read counting records only, so a
+record written before reports were checked (schema 4) proves nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from kiosk.floor.signs import SIGN_KINDS
+from kiosk.floor.signs import SIGN_KINDS, notice_signs
+from kiosk.rules.changes import STAKE_RULES
 from kiosk.rules.text import text_problem
-from kiosk.state.errors import BadRequest
+from kiosk.state.errors import BadRequest, Forbidden, RuleRefused, StateError
+from kiosk.state.events import Actor
 from kiosk.state.ids import is_id
 from kiosk.state.time_input import parse_when
 
+if TYPE_CHECKING:
+    from kiosk.floor.models import Display
+
 __all__ = [
     "ACTION",
+    "COMMISSION_FIELDS",
+    "EVIDENCE_RULE",
     "MAX_ITEMS",
     "PER_MINUTE",
     "RECENT",
+    "REFUSED_ACTION",
+    "STAKE_FIELDS",
     "Report",
     "ShowingRecord",
     "change_announced",
+    "check_report",
+    "commission_signs",
     "notice_now",
     "notice_shown",
     "parse_report",
     "record_of",
     "records_from_audit",
+    "refused_details",
+    "scheduled_notice_signs",
     "sign_shown",
+    "unannounced_signs",
 ]
 
 ACTION = "display_showing"
-"""The audit action of a display's report."""
+"""The audit action of a display's report that counts for its table."""
+REFUSED_ACTION = "display_showing_refused"
+"""The audit action of a report refused (:func:`check_report`): who tried, for which display."""
+EVIDENCE_RULE = "docs/readings.md A-28"
+"""Which reports count as a sign displayed at a table: the reading the refusals cite."""
+_EVIDENCE_FOR = "003 s259(3), s295(3); 002 r7.3; 000 s247(3)"
+STAKE_FIELDS = ("minimum_table_stake_cents",)
+"""003 s259(3), s295(3): the notice is "a sign showing the new minimum" - the signs that announce
+a change of the minimum table stake carry it (the minimum table stake sign)."""
+COMMISSION_FIELDS = ("rake",)
+"""002 r7.3: "the table signs are changed" - the signs that state the commission (the rake sign,
+002 r7.1, and the game notice, 002 r6.3) carry a change of it."""
 MAX_ITEMS = 64
 """At most this many sign kinds or change ids in one report."""
 PER_MINUTE = 60
@@ -77,15 +111,18 @@ class Report:
     notices: tuple[str, ...]
     sharing: str | None
 
-    def details(self) -> dict[str, Any]:
-        """The audit record's details."""
-        return {
+    def details(self, *, counts: bool = True) -> dict[str, Any]:
+        """The audit record's details (``counts``: it passed :func:`check_report`)."""
+        out: dict[str, Any] = {
             "display_id": self.display_id,
             "version": self.version,
             "signs": list(self.signs),
             "notices": list(self.notices),
             "sharing": self.sharing,
         }
+        if counts:
+            out["counts"] = True
+        return out
 
     @property
     def key(self) -> tuple:
@@ -97,7 +134,8 @@ class Report:
 @dataclass(frozen=True)
 class ShowingRecord:
     """A recorded report: which display (its token's id and name, and the screen's display id),
-    when, and what it showed."""
+    when, and what it showed; ``counts``: it passed :func:`check_report` when it was recorded (a
+    record from before reports were checked does not)."""
 
     n: int
     at: datetime
@@ -107,6 +145,7 @@ class ShowingRecord:
     signs: frozenset[str]
     notices: frozenset[str]
     sharing: str | None
+    counts: bool = False
 
     @property
     def display(self) -> str:
@@ -164,6 +203,7 @@ def record_of(n: int, at: datetime, token_id: str | None, token_name: str, detai
         frozenset(details.get("signs") or ()),
         frozenset(details.get("notices") or ()),
         details.get("sharing"),
+        details.get("counts") is True,
     )
 
 
@@ -180,23 +220,130 @@ def records_from_audit(rows: Iterable[Mapping[str, Any]]) -> list[ShowingRecord]
     return sorted(out, key=lambda r: r.n)
 
 
+# -- which reports count (docs/readings.md A-28) ------------------------------------------------
+
+
+def _notice_rule(game: str, item: Mapping[str, Any]) -> str:
+    """The rule a change's notice serves: 003 s259(3), s295(3) for a scheduled stake change,
+    002 r7.3 for a commission change, 002 r6.9 for another poker room change."""
+    patch = item.get("limits") or {}
+    if "effective_at" in item and set(STAKE_FIELDS) & set(patch) and game in STAKE_RULES:
+        return STAKE_RULES[game]
+    if item.get("commission"):
+        return "002 r7.3"
+    if item.get("notice") is not None:
+        return "002 r6.9"
+    return EVIDENCE_RULE
+
+
+def check_report(report: Report, actor: Actor, table: Mapping[str, Any], displays: Mapping[str, Display]) -> Report:
+    """The report as it counts for ``table`` (its display id filled in when the token speaks for
+    one display and the report leaves it out), or its refusal in one line: :class:`Forbidden`
+    when the token may not speak for the display, :class:`RuleRefused` when the report cannot
+    count at that table.  ``displays``: the floor's displays (``FloorFrame.displays``)."""
+    table_id = report.table_id
+    if actor.role != "display":
+        raise Forbidden(
+            f"only a display token reports what a display shows; this is a {actor.role} token ({EVIDENCE_RULE})"
+        )
+    token = actor.token_id or actor.name
+    bound = actor.displays or frozenset()
+    if not bound:
+        raise Forbidden(
+            f"display token {token} ({actor.name}) speaks for no display: re-issue it for its displays"
+            f" (kiosk token create --role display --display ID ...) and revoke this one ({EVIDENCE_RULE})"
+        )
+    display_id = report.display_id
+    if display_id is None:
+        if len(bound) != 1:
+            raise RuleRefused(
+                f"showing.display_id: name the display the report is for; token {token} speaks for"
+                f" {', '.join(sorted(bound))} ({EVIDENCE_RULE})",
+                rule=EVIDENCE_RULE,
+            )
+        [display_id] = bound
+    display = displays.get(display_id)
+    if display is None or display.table != table_id:
+        where = "no display of the floor" if display is None else f"a display of {display.table or display.link}"
+        raise RuleRefused(
+            f"display {display_id} is not a display of table {table_id} in the floor ({where}): its report proves"
+            f" nothing shown at that table ({_EVIDENCE_FOR}; {EVIDENCE_RULE})",
+            rule=EVIDENCE_RULE,
+        )
+    if display_id not in bound:
+        raise Forbidden(
+            f"display token {token} speaks for {', '.join(sorted(bound))}, not for display {display_id}"
+            f" ({EVIDENCE_RULE})"
+        )
+    changes = {item["id"]: item for item in [*(table.get("scheduled") or []), *(table.get("pending") or [])]}
+    for change_id in report.notices:
+        item = changes.get(change_id)
+        if item is None:  # applied or cancelled since it was drawn: it counts for nothing now
+            continue
+        carriers = notice_signs(table["game"], item.get("limits") or {})
+        if not carriers.intersection(report.signs):
+            rule = _notice_rule(table["game"], item)
+            on = " or ".join(sorted(carriers)) or "no"
+            raise RuleRefused(
+                f"showing.notices: the notice of change {change_id} of table {table_id} is on the {on} sign,"
+                f" which this report does not show ({rule}; {EVIDENCE_RULE})",
+                rule=rule,
+            )
+    return report if display_id == report.display_id else replace(report, display_id=display_id)
+
+
+def refused_details(report: Report, refusal: StateError) -> dict[str, Any]:
+    """The details of a ``display_showing_refused`` record: what the report claimed, why it was
+    refused and under which rule."""
+    return {**report.details(counts=False), "reason": refusal.message, "rule": refusal.rule}
+
+
+def scheduled_notice_signs(game: str, patch: Mapping[str, Any]) -> frozenset[str]:
+    """The signs whose showing is the notice of a scheduled change of ``patch`` at ``game``: for a
+    change of the minimum table stake, the signs showing the new minimum (003 s259(3), s295(3):
+    :data:`STAKE_FIELDS`), else every sign announcing a field it changes."""
+    fields = STAKE_FIELDS if set(STAKE_FIELDS) & set(patch) else tuple(patch)
+    return notice_signs(game, fields)
+
+
+def commission_signs(table: Mapping[str, Any]) -> frozenset[str]:
+    """The signs of ``table`` that must show a change of the commission before it is made (002
+    r7.3, "the table signs are changed"): every configured sign stating the commission
+    (:data:`COMMISSION_FIELDS`: the rake sign, 002 r7.1, and the game notice, 002 r6.3), or, with
+    none configured, any of them."""
+    carriers = notice_signs(table["game"], COMMISSION_FIELDS)
+    configured = {s.get("kind") if isinstance(s, Mapping) else s for s in table.get("signs") or []}
+    return carriers & configured or carriers
+
+
+def _counting(records: Iterable[ShowingRecord]) -> list[ShowingRecord]:
+    return sorted((r for r in records if r.counts), key=lambda r: r.n)
+
+
 def _latest(records: Iterable[ShowingRecord]) -> dict[tuple[str, str | None], ShowingRecord]:
     latest: dict[tuple[str, str | None], ShowingRecord] = {}
-    for record in sorted(records, key=lambda r: r.n):
+    for record in _counting(records):
         latest[record.screen] = record
     return latest
 
 
-def notice_shown(records: Sequence[ShowingRecord], change_id: str) -> tuple[datetime | None, datetime | None]:
+def _shows(record: ShowingRecord, change_id: str, signs: Collection[str] | None) -> bool:
+    return change_id in record.notices and (signs is None or not record.signs.isdisjoint(signs))
+
+
+def notice_shown(
+    records: Sequence[ShowingRecord], change_id: str, *, signs: Collection[str] | None = None
+) -> tuple[datetime | None, datetime | None]:
     """``(shown_from, taken_down_at)`` of the notice of change ``change_id``: when the current
-    unbroken run of at least one display showing it began (``None``: never shown), and, if no
-    display shows it now, when the last one stopped (``None``: still shown)."""
+    unbroken run of at least one display showing it (on one of ``signs``, when given) began
+    (``None``: never shown), and, if no display shows it now, when the last one stopped
+    (``None``: still shown).  Counting reports only."""
     showing: set[tuple[str, str | None]] = set()
     since: datetime | None = None
     down: datetime | None = None
-    for record in sorted(records, key=lambda r: r.n):
+    for record in _counting(records):
         who = record.screen
-        if change_id in record.notices:
+        if _shows(record, change_id, signs):
             if not showing:
                 since, down = record.at, None
             showing.add(who)
@@ -207,17 +354,30 @@ def notice_shown(records: Sequence[ShowingRecord], change_id: str) -> tuple[date
     return since, (None if showing else down)
 
 
-def notice_now(records: Sequence[ShowingRecord], change_id: str) -> list[ShowingRecord]:
-    """The latest reports, one per display, that show the notice of change ``change_id``."""
-    return [r for r in _latest(records).values() if change_id in r.notices]
+def notice_now(
+    records: Sequence[ShowingRecord], change_id: str, *, signs: Collection[str] | None = None
+) -> list[ShowingRecord]:
+    """The latest counting reports, one per display, that show the notice of change
+    ``change_id`` (on one of ``signs``, when given)."""
+    return [r for r in _latest(records).values() if _shows(r, change_id, signs)]
 
 
-def change_announced(records: Sequence[ShowingRecord], change_id: str) -> list[str]:
-    """The displays that have reported showing the announcement of change ``change_id``."""
-    return sorted({r.display for r in records if change_id in r.notices})
+def change_announced(
+    records: Sequence[ShowingRecord], change_id: str, *, signs: Collection[str] | None = None
+) -> list[str]:
+    """The displays whose counting reports showed the announcement of change ``change_id`` (on
+    one of ``signs``, when given)."""
+    return sorted({r.display for r in _counting(records) if _shows(r, change_id, signs)})
+
+
+def unannounced_signs(records: Sequence[ShowingRecord], change_id: str, signs: Collection[str]) -> list[str]:
+    """The sign kinds among ``signs`` that no counting report has shown with the announcement of
+    change ``change_id``."""
+    shown = {kind for r in _counting(records) if change_id in r.notices for kind in r.signs}
+    return sorted(set(signs) - shown)
 
 
 def sign_shown(records: Sequence[ShowingRecord], kind: str, *, says: str | None = None) -> list[ShowingRecord]:
-    """The latest reports, one per display, that show sign ``kind`` (stating ``says``, when
-    given: the jackpot sharing sign's way of sharing)."""
+    """The latest counting reports, one per display of the table, that show sign ``kind``
+    (stating ``says``, when given: the jackpot sharing sign's way of sharing)."""
     return [r for r in _latest(records).values() if kind in r.signs and (says is None or r.sharing == says)]

@@ -2,7 +2,11 @@
 
 Roles, from least to most power (each includes the ones before it):
 
-* ``display`` reads state and the event stream, nothing else;
+* ``display`` reads state and the event stream, and reports what the displays it was issued
+  for show (``displays``: the floor's display ids, ``kiosk token create --display ID``); a
+  display token issued without displays, or before tokens were bound to them (schema 5),
+  speaks for no display: its reports are refused until it is re-issued
+  (docs/readings.md A-28);
 * ``dealer`` enters game events (draws, spins, hands, jackpot wagers and hits) for its
   tables (every table when the token names none);
 * ``pit`` configures tables (limits, names, signs, scheduled changes), approves a new
@@ -12,7 +16,8 @@ Roles, from least to most power (each includes the ones before it):
 A dealer or pit token may be limited to some tables (``tables``): it then acts on those
 tables only, and on a jackpot link only when every table of the link is among them.  For a
 display or an admin token a table list would mean nothing (a display only reads; an admin acts
-on the whole floor) and is refused (:data:`SCOPED_ROLES`).
+on the whole floor) and is refused (:data:`SCOPED_ROLES`); a display list is for display
+tokens only.
 
 Every token belongs to a person.  A token issued on the server (``kiosk token create``) belongs
 to the person it names; a token issued through the API by another token belongs to the person
@@ -99,6 +104,8 @@ def actor_from_row(row: dict | None, now: datetime, parse_time: Callable[[str], 
     tables = None if row["tables"] is None else frozenset(row["tables"])
     if row["role"] not in SCOPED_ROLES:
         tables = None  # a table list on such a token (issued before it was refused) means nothing
+    displays = row.get("displays")
+    displays = frozenset(displays) if displays and row["role"] == "display" else None
     return Actor(
         name=row["name"],
         role=row["role"],
@@ -106,4 +113,5 @@ def actor_from_row(row: dict | None, now: datetime, parse_time: Callable[[str], 
         tables=tables,
         expires_at=expires_at,
         person=row.get("person") or row["name"],
+        displays=displays,
     )

@@ -70,6 +70,13 @@ __all__ = [
     "pai_gow_bank",
     "pai_gow_priority",
     "time_to_act",
+    "poker_buttons",
+    "caribbean_slot_unlit",
+    "roulette_illumination_fault",
+    "card_machine_malfunction",
+    "card_machine_round_completed",
+    "table_closing",
+    "closing_round_played",
 ]
 
 
@@ -341,14 +348,20 @@ def jackpot_propose(
     *,
     seed_cents: int | None = None,
     contribution_bp: int | None = None,
+    sharing: str | None = None,
+    sharing_words: str | None = None,
     expected_version: int | None = None,
 ) -> dict[str, Any]:
+    """A new seed, contribution rate or way of sharing (``sharing``, with ``sharing_words``, the
+    words of its sign: 000 s247(2)(b),(3)) for a second administrator to approve."""
     return build(
         "jackpot_propose",
         link_id,
         expected_version=expected_version,
         seed_cents=seed_cents,
         contribution_bp=contribution_bp,
+        sharing=sharing,
+        sharing_words=sharing_words,
     )
 
 
@@ -381,6 +394,58 @@ def time_to_act(table_id: str, seat: int | None, *, expected_version: int | None
     command = build("time_to_act", table_id, expected_version=expected_version)
     command["seat"] = seat  # None stops the clock
     return command
+
+
+def poker_buttons(
+    table_id: str, seat: int, buttons: list[str], *, expected_version: int | None = None
+) -> dict[str, Any]:
+    """The marker buttons at a seat (002 r8.1.3); ``[]`` takes them all away."""
+    command = build("poker_buttons", table_id, expected_version=expected_version, seat=seat)
+    command["buttons"] = list(buttons)  # an empty list is sent: it clears the seat
+    return command
+
+
+# --------------------------------------------------------------------------- faults and closing
+
+
+def caribbean_slot_unlit(
+    table_id: str, place: int, unlit: bool = True, *, expected_version: int | None = None
+) -> dict[str, Any]:
+    """A place's jackpot slot light did not light: the wager is not accepted (000 s237(3));
+    ``unlit=False`` takes the mark away."""
+    return build("caribbean_slot_unlit", table_id, expected_version=expected_version, place=place, unlit=unlit)
+
+
+def roulette_illumination_fault(
+    table_id: str, *, note: str | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
+    """The winning number did not light; the result stands (000 s78(7))."""
+    return build("roulette_illumination_fault", table_id, expected_version=expected_version, note=note)
+
+
+def card_machine_malfunction(
+    table_id: str, procedure: str, *, note: str | None = None, expected_version: int | None = None
+) -> dict[str, Any]:
+    """A card machine malfunction and the procedure followed: ``transfer`` (003 s65B),
+    ``transfer_damaged`` (s65C) or ``dealing_shoe`` (s65D)."""
+    return build(
+        "card_machine_malfunction", table_id, expected_version=expected_version, procedure=procedure, note=note
+    )
+
+
+def card_machine_round_completed(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("card_machine_round_completed", table_id, expected_version=expected_version)
+
+
+def table_closing(table_id: str, rounds: int | None, *, expected_version: int | None = None) -> dict[str, Any]:
+    """Close the table after ``rounds`` more rounds (003 s32(3)); ``None`` withdraws the closing."""
+    command = build("table_closing", table_id, expected_version=expected_version)
+    command["rounds"] = rounds  # None withdraws
+    return command
+
+
+def closing_round_played(table_id: str, *, expected_version: int | None = None) -> dict[str, Any]:
+    return build("closing_round_played", table_id, expected_version=expected_version)
 
 
 def _utc_text(when: datetime) -> str:
@@ -422,6 +487,13 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "pai_gow_bank": pai_gow_bank,
     "pai_gow_priority": pai_gow_priority,
     "time_to_act": time_to_act,
+    "poker_buttons": poker_buttons,
+    "caribbean_slot_unlit": caribbean_slot_unlit,
+    "roulette_illumination_fault": roulette_illumination_fault,
+    "card_machine_malfunction": card_machine_malfunction,
+    "card_machine_round_completed": card_machine_round_completed,
+    "table_closing": table_closing,
+    "closing_round_played": closing_round_played,
 }
 """The builder of each command type, by type: one per command of :data:`kiosk.state.handlers.COMMANDS`,
 taking its fields by the names of its spec's fields (``tests/views/test_builders.py`` holds them so)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
+from kiosk.rules.closing import Closing
 from kiosk.state.shapes import (
     TRI_CHRO_GAMES,
     TWO_UP_GAMES,
@@ -44,6 +45,11 @@ __all__ = [
     "trichro_round",
     "twoup_failed_lights",
     "twoup_seat",
+    "poker_buttons",
+    "slots_not_accepted",
+    "illumination_fault",
+    "card_machine_procedure",
+    "table_closing",
 ]
 
 
@@ -220,3 +226,79 @@ def twoup_seat(table: TableState) -> int | None:
     game = _gs(table).get("game")
     seat = game.get("seat") if isinstance(game, dict) else None
     return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+def poker_buttons(table: TableState) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """The marker buttons at each seat of a poker room table (002 r8.1.3), by seat: ``((3,
+    ("dealer",)), (7, ("absent", "dealt_out")))``; seats without a button are left out."""
+    if table["game"] != "poker":
+        return ()
+    held = _gs(table).get("buttons")
+    if not isinstance(held, dict):
+        return ()
+    out = []
+    for seat, codes in held.items():
+        if str(seat).isdigit() and isinstance(codes, list) and codes:
+            out.append((int(seat), tuple(str(c) for c in codes)))
+    return tuple(sorted(out))
+
+
+def slots_not_accepted(table: TableState) -> tuple[int, ...]:
+    """The places whose jackpot slot light did not light this round, so their wager is not
+    accepted (000 s231(1)(b), s237(3)): marked by the dealer, until the round ends or the wager
+    is recorded as accepted."""
+    if table["game"] != "caribbean_stud":
+        return ()
+    gs = _gs(table)
+    round_ = gs.get("round") or 0
+    accepted = set(_ints(gs.get("jackpot_places")))
+    marks = gs.get("unlit_slots")
+    if not isinstance(marks, list):
+        return ()
+    places = {
+        m.get("place")
+        for m in marks
+        if isinstance(m, dict) and m.get("round") == round_ and isinstance(m.get("place"), int)
+    }
+    return tuple(sorted(p for p in places if isinstance(p, int) and p not in accepted))
+
+
+def illumination_fault(table: TableState) -> tuple[str, ...] | None:
+    """The winning areas of the result shown that the dealer recorded as not lit (000 s78(7):
+    the result stands), or ``None``: a tri-chro drawing's areas until the next drawing, a
+    roulette number's area until the next spin."""
+    gs = _gs(table)
+    faults = gs.get("illumination_faults")
+    if not isinstance(faults, list) or not faults:
+        return None
+    if table["game"] in TRI_CHRO_GAMES:
+        if gs.get("phase") != "result":
+            return None
+        areas = {a for f in faults if isinstance(f, dict) for a in f.get("areas") or () if isinstance(a, str)}
+        return tuple(sorted(areas))
+    if table["game"] == "roulette":
+        spins = gs.get("spins")
+        hits = [f for f in faults if isinstance(f, dict) and f.get("spin") == spins]
+        return tuple(f"number_{f.get('number')}" for f in hits) or None
+    return None
+
+
+def card_machine_procedure(table: TableState) -> str | None:
+    """The procedure under way after a blackjack card machine malfunction (003 ss65B-65D:
+    ``transfer``, ``transfer_damaged`` or ``dealing_shoe``), or ``None``."""
+    if table["game"] != "blackjack":
+        return None
+    fault = _gs(table).get("card_machine")
+    code = fault.get("procedure") if isinstance(fault, dict) else None
+    return code if isinstance(code, str) else None
+
+
+def table_closing(table: TableState) -> Closing | None:
+    """The closing the pit directed (003 s32(3)): rounds directed and played, or ``None``."""
+    closing: object = table.get("closing")
+    if not isinstance(closing, dict):
+        return None
+    rounds, played = closing.get("rounds"), closing.get("played")
+    if not isinstance(rounds, int) or not isinstance(played, int):
+        return None
+    return Closing(str(table["game"]), rounds, played)

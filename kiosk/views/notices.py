@@ -73,7 +73,7 @@ def token_refused_notice(width_mm: float, height_mm: float, server: str, message
         height_mm,
         "DISPLAY NOT AUTHORISED",
         f"{server} refused this display's token:\n{message}\n"
-        "Staff: issue a display token (kiosk token create --role display).",
+        "Staff: issue a display token for this display\n(kiosk token create --role display --display ID).",
         fault=True,
     )
 

@@ -14,6 +14,7 @@ import pytest
 
 from kiosk.cli import main
 from kiosk.rules.games import GAMES
+from tests.fixtures.floor_edits import edited_demo_floor
 from tests.fixtures.floors import DATA, DEMO, TABLES, floor_text, run_kiosk
 from tests.fixtures.paths import ROOT
 
@@ -294,3 +295,13 @@ def test_console_script_gives_one_line_and_no_traceback(tmp_path):
     assert "Traceback" not in proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"{bad}: item[{n}]") and "'circle'" in lines[0]
+
+
+def test_a_jackpot_sharing_method_the_rules_cannot_settle_is_refused_with_its_rule(tmp_path: Path) -> None:
+    words = 'sharing_method = "Two or more straight or royal flush winners share the jackpot prize equally"'
+    path = edited_demo_floor(tmp_path, (words, 'sharing_method = "The first winner takes the whole prize"'))
+    out = run_kiosk("check", "--floor", str(path))
+    _no_traceback(out)
+    assert out.returncode == 1
+    [line] = [line for line in out.stdout.splitlines() if "000 s247(2)(b)" in line]
+    assert line.startswith("CSP-04: ") and "cannot settle" in line

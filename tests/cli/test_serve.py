@@ -10,11 +10,15 @@ import socket
 import ssl
 import subprocess
 import sys
+from pathlib import Path
 
 import aiohttp
 import pytest
 
+from kiosk.floor import load_floor
 from kiosk.state.client import KioskClient, Snapshot
+from kiosk.state.service import Service
+from tests.fixtures.floor_edits import NO_BLINDS, PK01_NO_BLINDS_SIGN, RAKE_10, SEED_2000, STAKE_200, edited_demo_floor
 from tests.fixtures.paths import DEMO_FLOOR, ROOT
 
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
@@ -146,6 +150,8 @@ async def test_serve_over_tls_with_a_given_certificate(tmp_path):
         (["--tls-cert", "/no/such.pem", "--tls-key", "/no/such.key"], "no such file"),
         (["--floor", "/no/such/floor.toml"], "no such floor file"),
         (["--apply-floor"], "--floor"),
+        (["--floor", str(DEMO_FLOOR), "--apply-floor"], "--operator"),
+        (["--floor", str(DEMO_FLOOR), "--dry-run"], "--apply-floor"),
         (["--db", "mysql://x"], "mysql"),
         (["--db", "postgresql://postgres@127.0.0.1:1/none"], "PostgreSQL"),
         (["--host", "256.0.0.1", "--port", "0"], "256.0.0.1"),
@@ -201,8 +207,13 @@ async def test_a_differing_floor_is_reported_and_not_applied_without_apply_floor
     out = await asyncio.to_thread(run_serve, "--db", db, "--floor", str(changed), "--port", "0")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Sixty-Three Deluxe" in out.stderr
-    proc, line = await start_serve("--db", db, "--floor", str(changed), "--apply-floor")
-    try:
+    proc, line = await start_serve("--db", db, "--floor", str(changed), "--apply-floor", "--operator", "Olive Operator")
+    try:  # first what the file did to each table, one line each; then the URL
+        applied = []
+        while not URL_LINE.match(line):
+            applied.append(line)
+            line = (await asyncio.wait_for(proc.stdout.readline(), 60)).decode().strip()
+        assert "kiosk serve: TC63-01: name 'Tri-Chro Sixty-Three' -> 'Sixty-Three Deluxe' at once" in applied
         port = URL_LINE.match(line).group(2)
         token = subprocess.run(
             [*KIOSK, "token", "create", "--db", db, "--role", "display", "--name", "t"],
@@ -251,3 +262,43 @@ async def test_a_non_loopback_address_without_tls_is_warned_about(tmp_path):
     finally:
         proc.terminate()
         assert await asyncio.wait_for(proc.wait(), 30) == 0
+
+
+async def _seeded(sqlite_url: str, demo_floor) -> str:
+    service = await Service.open(sqlite_url, floor=demo_floor, tick_seconds=None)
+    await service.close()
+    return sqlite_url
+
+
+def _dry_run(db: str, floor: Path) -> subprocess.CompletedProcess:
+    return run_serve("--db", db, "--floor", str(floor), "--apply-floor", "--dry-run", "--operator", "Olive Operator")
+
+
+async def test_the_dry_run_prints_a_line_per_table_and_changes_nothing(sqlite_url, demo_floor, tmp_path):
+    db = await _seeded(sqlite_url, demo_floor)
+    path = edited_demo_floor(tmp_path, STAKE_200, SEED_2000, RAKE_10)
+    dry = await asyncio.to_thread(_dry_run, db, path)
+    assert dry.returncode == 0 and "Traceback" not in dry.stderr, dry.stderr
+    lines = dry.stdout.splitlines()
+    tables = [line.split(":", 1)[0] for line in lines if not line.startswith(("jackpot ", "kiosk serve"))]
+    assert sorted(tables) == sorted(load_floor(DEMO_FLOOR).tables)  # one line for each table
+    by_table = {line.split(":", 1)[0]: line for line in lines}
+    assert "scheduled" in by_table["MP-01"] and "003 s259(3)" in by_table["MP-01"]
+    assert "pending" in by_table["PK-01"] and "002 r7.3" in by_table["PK-01"]
+    assert "no change" in by_table["BJ-01"]
+    assert any(line.startswith("jackpot CSP-PROG: ") and "proposed" in line for line in lines)
+    assert "dry run: nothing was changed" in lines[-1]
+    # nothing changed: the real start still sees the differences
+    check = await asyncio.to_thread(run_serve, "--db", db, "--floor", str(path), "--port", "0")
+    assert check.returncode == 2 and "differs from the database" in check.stderr
+
+
+async def test_the_dry_run_exits_1_when_something_would_be_refused(sqlite_url, demo_floor, tmp_path):
+    db = await _seeded(sqlite_url, demo_floor)
+    no_blinds = ('blinds = ["$2", "$5"]', "blinds = []")
+    path = edited_demo_floor(tmp_path, STAKE_200, NO_BLINDS, no_blinds, PK01_NO_BLINDS_SIGN)
+    dry = await asyncio.to_thread(_dry_run, db, path)
+    assert dry.returncode == 1 and "Traceback" not in dry.stderr, dry.stderr
+    by_table = {line.split(":", 1)[0]: line for line in dry.stdout.splitlines()}
+    assert "refused" in by_table["PK-01"] and "002 r8.2.1" in by_table["PK-01"]
+    assert "scheduled" in by_table["MP-01"]

@@ -47,6 +47,21 @@ def test_at_the_floor_the_name_breaks_into_balanced_lines():
     assert abs(_width(lines[0], cap) - _width(lines[1], cap)) < _width("Pacific ", cap)
 
 
+@given(
+    st.lists(
+        st.sampled_from(["6:", "DEALT-OUT,", "MISSED", "BLIND", "A", "ABSENT", "RESERVED"]), min_size=2, max_size=8
+    )
+)
+@settings(max_examples=60, deadline=None)
+def test_balancing_the_lines_breaks_no_word_that_fits_whole(words):
+    """A word no wider than the line stays whole ("6: DEALT-OU / T, MISSED BLIND" was balanced
+    narrower than its widest word)."""
+    text = " ".join(words)
+    width = _width(max(words, key=lambda w: _width(w, MIN_FIT_CAP_MM)), MIN_FIT_CAP_MM) + 1
+    fitted, _ = fit_text(text, cap_mm=MIN_FIT_CAP_MM * 1.25, max_width_mm=width, weight="bold")
+    assert fitted.split() == words
+
+
 def test_a_higher_floor_is_kept_and_more_lines_are_used():
     text, cap = fit_text(NAME_40, cap_mm=34, max_width_mm=200, min_cap_mm=20, weight="bold")
     assert cap >= 20 and len(text.split("\n")) >= 3

@@ -18,8 +18,10 @@ from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, DISPLAY, PIT
 from tests.fixtures.backend import table_state
 from tests.fixtures.clock import START
+from tests.fixtures.floors import SCREENS
 
-SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2")
+SCREEN_2 = Actor(name="Screen 2", role="display", token_id="tok_display2", displays=frozenset({"D-MP-01-limits"}))
+STAKE = ["minimum_table_stake"]  # the sign that carries the stake notice (docs/readings.md A-28)
 SHARING = "Two or more straight or royal flushes share the prize equally"
 ROYAL = ["AS", "KS", "QS", "JS", "10S"]
 
@@ -28,13 +30,14 @@ def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
 
 
-async def show(service, table_id, *, display=DISPLAY, signs=(), notices=(), sharing=None):
+async def show(service, table_id, *, display=DISPLAY, screen=None, signs=(), notices=(), sharing=None):
     await service.record_showing(
         display,
         parse_report(
             {
                 "type": "showing",
                 "table_id": table_id,
+                "display_id": screen or SCREENS[table_id],
                 "signs": list(signs),
                 "notices": list(notices),
                 "sharing": sharing,
@@ -69,11 +72,12 @@ async def test_a_report_is_an_audit_record_not_a_new_version(service):
     [record] = await service.audit_records(AuditQuery(target="MP-01", action=ACTION))
     assert record["actor"] == "Screen 1" and record["role"] == "display"
     assert record["details"] == {
-        "display_id": None,
+        "display_id": "D-MP-01-signs",
         "version": None,
         "signs": ["limits", "minimum_table_stake"],
         "notices": ["s9"],
         "sharing": None,
+        "counts": True,
     }
     assert (await service.verify_audit()).ok
 
@@ -82,7 +86,7 @@ async def test_only_a_display_reports_and_only_on_a_table(service):
     with pytest.raises(Forbidden, match="only a display"):
         await show(service, "MP-01", display=PIT)
     with pytest.raises(NotFound, match="NOPE"):
-        await show(service, "NOPE")
+        await show(service, "NOPE", screen="D-MP-01-signs")
 
 
 @pytest.mark.parametrize(
@@ -132,7 +136,7 @@ async def test_a_notice_no_display_showed_does_not_count(service, clock):
 async def test_a_notice_shown_late_is_short_of_twenty_minutes(service, clock):
     change = await schedule_stake(service, "DP-01", minutes=21)
     clock.advance(minutes=2)  # the display was off for two minutes
-    await show(service, "DP-01", notices=[change])
+    await show(service, "DP-01", signs=STAKE, notices=[change])
     clock.advance(minutes=19)
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_failed" and event.data["rule"] == "003 s295(3)"
@@ -141,7 +145,7 @@ async def test_a_notice_shown_late_is_short_of_twenty_minutes(service, clock):
 
 async def test_a_notice_taken_down_before_the_change_does_not_count(service, clock):
     change = await schedule_stake(service, minutes=25)
-    await show(service, "MP-01", notices=[change])
+    await show(service, "MP-01", signs=STAKE, notices=[change])
     clock.advance(minutes=10)
     await show(service, "MP-01", notices=[])  # the sign went to another page and never came back
     clock.advance(minutes=15)
@@ -151,8 +155,8 @@ async def test_a_notice_taken_down_before_the_change_does_not_count(service, clo
 
 async def test_the_notice_counts_while_any_display_shows_it(service, clock):
     change = await schedule_stake(service, minutes=25)
-    await show(service, "MP-01", notices=[change])
-    await show(service, "MP-01", display=SCREEN_2, notices=[change])
+    await show(service, "MP-01", signs=STAKE, notices=[change])
+    await show(service, "MP-01", display=SCREEN_2, screen="D-MP-01-limits", signs=STAKE, notices=[change])
     clock.advance(minutes=10)
     await show(service, "MP-01", notices=[])  # one display stops; the other still shows it
     clock.advance(minutes=15)
@@ -164,13 +168,9 @@ async def test_the_notice_counts_while_any_display_shows_it(service, clock):
 async def test_two_screens_of_one_token_are_two_displays(service, clock):
     change = await schedule_stake(service, minutes=25)
     for screen in ("D-MP-01-signs", "D-MP-01-limits"):
-        await service.record_showing(
-            DISPLAY, parse_report({"type": "showing", "table_id": "MP-01", "display_id": screen, "notices": [change]})
-        )
+        await show(service, "MP-01", screen=screen, signs=STAKE, notices=[change])
     clock.advance(minutes=10)  # one screen stops showing it; the other, of the same token, still does
-    await service.record_showing(
-        DISPLAY, parse_report({"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-limits", "notices": []})
-    )
+    await show(service, "MP-01", screen="D-MP-01-limits")
     clock.advance(minutes=15)
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_applied"
@@ -197,7 +197,7 @@ async def test_a_commission_change_waits_until_a_display_shows_it(service):
     [why] = held.data["held"]
     assert why["rule"] == "002 r7.3" and "no display of table PK-01 has shown the change" in why["message"]
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] != 800
-    await show(service, "PK-01", signs=["rake"], notices=[change])
+    await show(service, "PK-01", signs=["game_notice", "rake"], notices=[change])
     [done] = await service.execute(DEALER, b.hand_complete("PK-01"))
     assert [a["id"] for a in done.data["applied"]] == [change] and done.data["held"] == []
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
@@ -219,7 +219,7 @@ async def _pay_and_reset(service):
 async def test_the_sharing_sign_counts_when_a_display_shows_its_words(service):
     await show(service, "CSP-03", signs=["jackpot_sharing", "limits"], sharing=SHARING)
     hit = await _hit(service)
-    assert hit["sharing_sign_displayed"] is True and hit["sharing_sign_shown_by"] == ["Screen 1"]
+    assert hit["sharing_sign_displayed"] is True and hit["sharing_sign_shown_by"] == ["D-CSP-03-signs"]
     await _pay_and_reset(service)
     await show(service, "CSP-03", signs=["limits"])  # the latest report no longer shows it
     hit = await _hit(service)
@@ -239,7 +239,15 @@ def _records(steps):
     """Reports of screens D-1 and D-2 of one display token, a minute apart: (screen, shows the notice?)."""
     return [
         ShowingRecord(
-            n, START + timedelta(minutes=n), "tok", "Screens", who, frozenset(), frozenset({"s1"} if on else ()), None
+            n,
+            START + timedelta(minutes=n),
+            "tok",
+            "Screens",
+            who,
+            frozenset(),
+            frozenset({"s1"} if on else ()),
+            None,
+            counts=True,
         )
         for n, (who, on) in enumerate(steps)
     ]
@@ -270,9 +278,9 @@ def test_notice_shown_is_the_current_unbroken_run(steps):
 
 
 def test_the_latest_report_of_each_display_decides_a_sign():
-    on = ShowingRecord(1, START, "a", "A", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING)
-    off = ShowingRecord(2, START, "a", "A", None, frozenset(), frozenset(), None)
-    other = ShowingRecord(3, START, "b", "B", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING)
+    on = ShowingRecord(1, START, "a", "A", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING, counts=True)
+    off = ShowingRecord(2, START, "a", "A", None, frozenset(), frozenset(), None, counts=True)
+    other = ShowingRecord(3, START, "b", "B", None, frozenset({"jackpot_sharing"}), frozenset(), SHARING, counts=True)
     assert [r.display for r in sign_shown([on], "jackpot_sharing", says=SHARING)] == ["A"]
     assert sign_shown([on, off], "jackpot_sharing") == []
     assert [r.display for r in sign_shown([on, off, other], "jackpot_sharing", says=SHARING)] == ["B"]
@@ -281,7 +289,7 @@ def test_the_latest_report_of_each_display_decides_a_sign():
 
 async def test_reports_are_read_per_table(service, clock):
     change = await schedule_stake(service, "MP-01", minutes=25)
-    await show(service, "DP-01", notices=[change])  # the same id on another table proves nothing here
+    await show(service, "DP-01", signs=STAKE, notices=[change])  # the same id on another table proves nothing here
     clock.advance(minutes=25)
     [event] = await service.apply_due()
     assert event.type == "scheduled_change_failed"

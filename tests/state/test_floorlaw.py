@@ -12,8 +12,9 @@ from kiosk.floor.models import LIMIT_SETTINGS, settings_section
 from kiosk.rules.games import GAMES
 from kiosk.rules.table import TableLimits
 from kiosk.state.events import Actor
+from kiosk.state.floorapply import new_link, new_table
 from kiosk.state.floorlaw import FloorFrame, floor_of
-from kiosk.state.floorsync import _new_link, _new_table, floor_config
+from kiosk.state.floorsync import floor_config
 from kiosk.state.service import Service
 from kiosk.views import builders as b
 from tests.fixtures.paths import ROOT
@@ -25,8 +26,8 @@ PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 def _stored(floor):
     config = floor_config(floor)
     return (
-        {t: _new_table(t, c) for t, c in config["tables"].items()},
-        {k: _new_link(k, c) for k, c in config["links"].items()},
+        {t: new_table(t, c) for t, c in config["tables"].items()},
+        {k: new_link(k, c) for k, c in config["links"].items()},
     )
 
 

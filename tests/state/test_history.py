@@ -118,7 +118,7 @@ async def test_a_removed_table_is_refused_after_its_removal(db_url, floor, clock
     was_there = clock.now
     await service.close()
     path = tmp_path / "smaller.toml"
-    path.write_text(TEST_FLOOR.replace('id = "DP-01"', 'id = "DP-02"'), encoding="utf-8")
+    path.write_text(TEST_FLOOR.replace('"DP-01"', '"DP-02"'), encoding="utf-8")  # the table and its display
     clock.advance(minutes=5)
     service = await make_service(db_url, floor=load_floor(path), apply_floor=True, clock=clock, tick_seconds=None)
     clock.advance(minutes=5)
@@ -165,21 +165,21 @@ def test_without_a_frame_record_the_frame_the_database_holds_stands_in_and_says_
 
 async def test_the_displays_reports_then_one_per_display(service, clock):
     def report(display, signs):
-        message = {"type": "showing", "table_id": "BJ-01", "display_id": display, "signs": signs, "notices": []}
+        message = {"type": "showing", "table_id": "MP-01", "display_id": display, "signs": signs, "notices": []}
         return parse_report(message)
 
-    await service.record_showing(DISPLAY, report("D-1", ["limits"]))
+    await service.record_showing(DISPLAY, report("D-MP-01-signs", ["limits"]))
     clock.advance(minutes=1)
-    await service.record_showing(DISPLAY, report("D-2", ["limits"]))
+    await service.record_showing(DISPLAY, report("D-MP-01-limits", ["limits"]))
     clock.advance(minutes=1)
     then = clock.now
     clock.advance(minutes=1)
-    await service.record_showing(DISPLAY, report("D-1", []))
-    past = await service.state_at(then, table="BJ-01")
+    await service.record_showing(DISPLAY, report("D-MP-01-signs", []))
+    past = await service.state_at(then, table="MP-01")
     shown = {r.display_id: sorted(r.signs) for r in past.showing()}
-    assert shown == {"D-1": ["limits"], "D-2": ["limits"]}
-    now = await service.state_at(clock.now, table="BJ-01")
-    assert {r.display_id: sorted(r.signs) for r in now.showing()} == {"D-1": [], "D-2": ["limits"]}
+    assert shown == {"D-MP-01-signs": ["limits"], "D-MP-01-limits": ["limits"]}
+    now = await service.state_at(clock.now, table="MP-01")
+    assert {r.display_id: sorted(r.signs) for r in now.showing()} == {"D-MP-01-signs": [], "D-MP-01-limits": ["limits"]}
     assert (await service.state_at(clock.now, table="TC54-01")).reports == ()
 
 

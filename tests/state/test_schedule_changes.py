@@ -13,15 +13,25 @@ from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, DISPLAY, PIT
 from tests.fixtures.backend import table_state
 from tests.fixtures.clock import START
+from tests.fixtures.floors import SCREENS
 
 
 def _at(delta: timedelta) -> str:
     return (START + delta).isoformat().replace("+00:00", "Z")
 
 
-async def _shows(service, table_id, change_id):
+async def _shows(service, table_id, change_id, signs=("minimum_table_stake",)):
     await service.record_showing(
-        DISPLAY, parse_report({"type": "showing", "table_id": table_id, "notices": [change_id]})
+        DISPLAY,
+        parse_report(
+            {
+                "type": "showing",
+                "table_id": table_id,
+                "display_id": SCREENS[table_id],
+                "signs": list(signs),
+                "notices": [change_id],
+            }
+        ),
     )
 
 
@@ -201,7 +211,7 @@ async def test_poker_commission_change_applies_between_hands(service):
     rake = {"type": "percentage", "percent_bp": 800, "cap_cents": 600, "minimum_cents": 100}
     events = await service.execute(PIT, b.set_limits("PK-01", {"rake": rake}))
     assert events[0].data["rule"] == "002 r7.3"
-    await _shows(service, "PK-01", events[0].data["pending"]["id"])  # the table's signs show the change
+    await _shows(service, "PK-01", events[0].data["pending"]["id"], ("game_notice", "rake"))  # the signs show it
     await service.execute(DEALER, b.hand_complete("PK-01"))
     assert (await table_state(service, "PK-01"))["limits"]["rake"]["percent_bp"] == 800
     with pytest.raises(BadRequest):

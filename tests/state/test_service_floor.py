@@ -9,7 +9,7 @@ from kiosk.floor import load_floor
 from kiosk.state.errors import Conflict, RuleRefused
 from kiosk.state.service import Service
 from kiosk.views import builders as b
-from tests.fixtures.actors import PIT
+from tests.fixtures.actors import ADMIN2, PIT
 from tests.fixtures.floors import TEST_FLOOR
 
 
@@ -35,7 +35,8 @@ async def test_different_floor_is_reported_and_not_applied(db_url, floor, tmp_pa
     service = await Service.open(db_url, floor=floor, tick_seconds=None)
     before = await service.snapshot()
     await service.close()
-    changed = TEST_FLOOR.replace('maximum = "$1,000"', 'maximum = "$2,000"').replace('id = "DP-01"', 'id = "DP-02"')
+    # DP-01 becomes DP-02, and so does the table its display shows
+    changed = TEST_FLOOR.replace('maximum = "$1,000"', 'maximum = "$2,000"').replace('"DP-01"', '"DP-02"')
     other = _floor(tmp_path, changed)
     with pytest.raises(Conflict) as err:
         await Service.open(db_url, floor=other, tick_seconds=None)
@@ -56,7 +57,7 @@ async def test_different_floor_is_reported_and_not_applied(db_url, floor, tmp_pa
         assert snap["tables"]["BJ-01"]["limits"]["maximum_cents"] == 200_000
         assert "DP-02" in snap["tables"] and "DP-01" not in snap["tables"]
         types = [e.type for e in await service.events_since(before["seq"])]
-        assert sorted(types) == ["table_configured", "table_created", "table_removed"]
+        assert sorted(types) == ["limits_changed", "table_created", "table_removed"]  # set_limits, as at the console
         assert (await service.verify_audit()).ok
     finally:
         await service.close()
@@ -77,8 +78,12 @@ async def test_link_changes_are_reported(db_url, floor, tmp_path):
     other = _floor(tmp_path, TEST_FLOOR.replace('seed = "$10,000"', 'seed = "$12,000"'))
     with pytest.raises(Conflict, match="jackpot PROG: seed_cents is 1000000 in the database, 1200000"):
         await Service.open(db_url, floor=other, tick_seconds=None)
-    service = await Service.open(db_url, floor=other, apply_floor=True, tick_seconds=None)
-    try:
+    service = await Service.open(db_url, floor=other, apply_floor=True, operator="Ada Admin", tick_seconds=None)
+    try:  # a new seed is a proposal (two administrators), as at the console
+        link = (await service.snapshot())["links"]["PROG"]
+        [proposal] = link["proposals"].values()
+        assert link["meter"]["seed_cents"] == 1_000_000 and proposal["changes"] == {"seed_cents": 1_200_000}
+        await service.execute(ADMIN2, {"type": "jackpot_approve", "link_id": "PROG", "proposal_id": proposal["id"]})
         link = (await service.snapshot())["links"]["PROG"]
         assert link["meter"]["seed_cents"] == 1_200_000 and link["meter"]["amount_cents"] == 1_000_000
     finally:

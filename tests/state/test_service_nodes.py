@@ -80,7 +80,15 @@ async def test_scheduler_applies_due_changes_by_itself(sqlite_url, floor, clock)
         )
         await service.record_showing(
             DISPLAY,
-            parse_report({"type": "showing", "table_id": "MP-01", "notices": [scheduled.data["scheduled"]["id"]]}),
+            parse_report(
+                {
+                    "type": "showing",
+                    "table_id": "MP-01",
+                    "display_id": "D-MP-01-signs",
+                    "signs": ["minimum_table_stake"],
+                    "notices": [scheduled.data["scheduled"]["id"]],
+                }
+            ),
         )
         sub = service.subscribe(["MP-01"])
         clock.advance(minutes=30)

@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.timeout(1200)]
 
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
-SCREEN = Actor(name="MP screen", role="display", token_id="tok_mp_screen")
+SCREEN = Actor(name="MP screen", role="display", token_id="tok_mp_screen", displays=frozenset({"D-MP-01-signs"}))
 AREA = Area(527.0, 296.0)
 EVENING = timedelta(hours=6)
 _FLUSH = ["9H", "8H", "7H", "6H", "5H"]
@@ -134,7 +134,13 @@ class _Evening:
         )
         if events:
             change = events[0].data["scheduled"]["id"]
-            report = {"type": "showing", "table_id": "MP-01", "display_id": "D-MP-01-signs", "notices": [change]}
+            report = {
+                "type": "showing",
+                "table_id": "MP-01",
+                "display_id": "D-MP-01-signs",
+                "signs": ["minimum_table_stake"],  # the sign that carries the notice
+                "notices": [change],
+            }
             await self.service.record_showing(SCREEN, parse_report(report))
 
     async def poker(self) -> None:

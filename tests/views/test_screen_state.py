@@ -53,6 +53,8 @@ def test_a_refused_token_is_said_on_screen_whatever_the_view(state) -> None:
     assert isinstance(picture, Notice) and picture.reason == "refused"
     words = _texts(picture.scene)
     assert "DISPLAY NOT AUTHORISED" in words and SERVER in words and "token revoked" in words
+    # staff issue the new token for this screen's display, or its reports never count
+    assert "kiosk token create --role display --display" in words
     assert (picture.scene.width_mm, picture.scene.height_mm) == (AREA.width_mm, AREA.height_mm)
 
 

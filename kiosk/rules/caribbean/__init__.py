@@ -32,6 +32,10 @@ methods the pit procedures may choose (:data:`SHARING_METHODS`) are not in the s
 * ``"proportional"``: the same pool split in proportion to each winner's s246(1)
   amount (a royal flush keeps a larger share than a straight flush).
 
+:func:`sharing_method_of` finds the way from the floor's sharing method and the words of the
+sharing sign, refusing a way the rules cannot settle (s247(2)(b)) or a sign that would not
+state it (s247(3)); :attr:`JackpotRound.settled_by` is the way a round was actually paid.
+
 Shares are whole cents rounded down; the cents left over (fewer than the number of
 winners) are not paid and stay in the meter, so no cent is created.
 
@@ -64,6 +68,13 @@ from typing import Literal
 
 from kiosk.rules.cards import Card, CardsInput, parse_cards
 from kiosk.rules.caribbean._meter import JackpotMeter, MeterPayment
+from kiosk.rules.caribbean._sharing import (
+    SHARING_LABELS,
+    SHARING_METHODS,
+    SharingMethod,
+    sharing_method_of,
+    stated_sharing,
+)
 from kiosk.rules.citation import RuleError
 from kiosk.rules.money import format_money, require_cents
 from kiosk.rules.poker_hands import (
@@ -85,6 +96,7 @@ __all__ = [
     "MeterPayment",
     "PayRow",
     "PlayerSettlement",
+    "SHARING_LABELS",
     "SHARING_METHODS",
     "SharingMethod",
     "WagerResult",
@@ -95,11 +107,10 @@ __all__ = [
     "jackpot_rows",
     "maximum_payment_row",
     "settle_player",
+    "sharing_method_of",
+    "stated_sharing",
     "winning_jackpot_hand",
 ]
-
-SharingMethod = Literal["s246", "equal_shares", "proportional"]
-SHARING_METHODS: tuple[str, ...] = ("s246", "equal_shares", "proportional")
 
 BET_ODDS: dict[Category, tuple[int, int]] = {
     Category.ODD_CARD_HAND: (1, 1),
@@ -440,6 +451,12 @@ class JackpotRound:
     method: str
     note: str
     rule: str
+
+    @property
+    def settled_by(self) -> str:
+        """The way the round was paid: the pit procedures' :attr:`method` when it applied
+        (s247(2),(3)), else ``"s246"`` (each winning hand under s246(1))."""
+        return self.method if self.shared else "s246"
 
 
 def _shares(pool: int, weights: list[int], method: str) -> list[int]:

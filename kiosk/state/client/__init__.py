@@ -289,12 +289,21 @@ class KioskClient:
         return [event_from_json(e) for e in body["events"]]
 
     async def create_token(
-        self, role: str, name: str, *, tables: list[str] | None = None, expires_at: datetime | None = None
+        self,
+        role: str,
+        name: str,
+        *,
+        tables: list[str] | None = None,
+        expires_at: datetime | None = None,
+        displays: list[str] | None = None,
     ) -> str:
-        """Create a token (admin only); the secret is returned once."""
+        """Create a token (admin only); the secret is returned once.  ``displays``: the floor's
+        displays a display token speaks for (docs/readings.md A-28)."""
         body: dict[str, Any] = {"role": role, "name": name}
         if tables is not None:
             body["tables"] = tables
+        if displays is not None:
+            body["displays"] = displays
         if expires_at is not None:
             body["expires_at"] = expires_at.astimezone(UTC).isoformat().replace("+00:00", "Z")
         return (await self.request("POST", "/tokens", json_body=body))["token"]

@@ -2,7 +2,8 @@
 
 The public face of the package.  The handlers live in private modules by subject:
 ``_config`` (limits, signs, schedules), ``_jackpot`` (linked progressive meters),
-``_trichro`` and ``_twoup`` (the games' dealer commands), on the shared ``_base`` and
+``_trichro``, ``_twoup`` and the other games' modules (the dealer commands), ``_closing`` (a
+table closed after a number of rounds, counted on every command's outcome), on the shared ``_base`` and
 ``_game_state`` (each game's live state, from :func:`initial_game_state` before its first round).
 
 Order of checks (each refusal changes nothing): shape (:class:`BadRequest`, or
@@ -20,7 +21,18 @@ from kiosk.rules.citation import RuleError
 from kiosk.state.errors import BadRequest, Conflict, Forbidden, NotFound, refused
 from kiosk.state.events import Actor
 from kiosk.state.floorlaw import floor_part, link_part
-from kiosk.state.handlers import _blackjack, _config, _jackpot, _paigow, _poker, _roulette, _trichro, _twoup
+from kiosk.state.handlers import (
+    _blackjack,
+    _caribbean,
+    _closing,
+    _config,
+    _jackpot,
+    _paigow,
+    _poker,
+    _roulette,
+    _trichro,
+    _twoup,
+)
 from kiosk.state.handlers._base import (
     CommandSpec,
     Context,
@@ -33,7 +45,7 @@ from kiosk.state.handlers._base import (
 )
 from kiosk.state.handlers._config import APPLY_DUE, due_tables
 from kiosk.state.handlers._game_state import initial_game_state
-from kiosk.state.handlers._jackpot import meter_of, new_link_state
+from kiosk.state.handlers._jackpot import meter_of, new_link_state, require_unlocked
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.state.store import Apply, Loaded, Outcome
 from kiosk.state.tokens import ROLE_RANK
@@ -55,6 +67,7 @@ __all__ = [
     "meter_of",
     "new_link_state",
     "prepare",
+    "require_unlocked",
     "table_event",
 ]
 
@@ -69,6 +82,8 @@ COMMANDS: dict[str, CommandSpec] = {
         *_roulette.SPECS,
         *_paigow.SPECS,
         *_poker.SPECS,
+        *_caribbean.SPECS,
+        *_closing.SPECS,
     )
 }
 COMMAND_TYPES: tuple[str, ...] = tuple(COMMANDS)
@@ -140,6 +155,7 @@ def make_apply(spec: CommandSpec, cmd: dict[str, Any], ctx: Context) -> Apply:
             raise refused(str(exc).splitlines()[0], exc.rule) from None
         except ValueError as exc:
             raise BadRequest(f"{spec.type}: {str(exc).splitlines()[0] if str(exc) else 'invalid value'}") from None
+        _closing.count_rounds(spec.type, outcome)  # a table being closed counts the rounds played (003 s32(3))
         _law_holds(spec, ctx, loaded, outcome)
         return outcome
 

@@ -10,11 +10,13 @@ violation refuses the command with its citation.  Changes are controlled by
   than 20 minutes away (the notice cannot be shown before it is recorded).  The service
   applies due changes on its clock (``apply_due``), checking the rule again against what the
   table's displays reported showing (:mod:`kiosk.state.showing`): the notice counts from when
-  a display first showed it, and must still be shown.
+  a display of the table first showed it on the minimum table stake sign, and must still be
+  shown.
 * poker room (002 r6.9, r7.3): ``set_limits`` only gives notice; the change waits in
   ``pending`` and is made at the completion of a hand (``hand_complete``) once three hands
-  of notice have passed or a majority of players agreed, and, for the commission, once a
-  display of the table has shown the change (the table signs changed, 002 r7.3).
+  of notice have passed or a majority of players agreed, and, for the commission, once the
+  table's displays have shown the change on every sign that states the commission (the table
+  signs changed, 002 r7.3).
 """
 
 from __future__ import annotations
@@ -38,7 +40,13 @@ from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.errors import BadRequest, RuleRefused, refused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, require_room, table_event
 from kiosk.state.limits_state import check_limits_patch, refuse_violations
-from kiosk.state.showing import change_announced, notice_shown
+from kiosk.state.showing import (
+    change_announced,
+    commission_signs,
+    notice_shown,
+    scheduled_notice_signs,
+    unannounced_signs,
+)
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "APPLY_DUE", "due_tables"]
@@ -188,14 +196,21 @@ def _hand_complete(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outc
         decisions = []
         if notice is not None:
             decisions.append(poker_change_decision(notice, hand_in_progress=False, agreement=agreement))
-        if item["commission"]:
-            shown_by = change_announced(shown, item["id"])
+        if item["commission"]:  # 002 r7.3: every sign stating the commission shows the change
+            carriers = commission_signs(new)
+            shown_by = change_announced(shown, item["id"], signs=carriers)
+            unchanged = unannounced_signs(shown, item["id"], carriers)
             decisions.append(
                 commission_change_decision(
                     item["limits"]["rake"],
                     hand_in_progress=False,
-                    signs_changed=bool(shown_by),
-                    unchanged=f"no display of table {new['id']} has shown the change yet",
+                    signs_changed=bool(shown_by) and not unchanged,
+                    unchanged=(
+                        f"no display of table {new['id']} has shown the change yet"
+                        if not shown_by
+                        else f"no display of table {new['id']} has shown the change on its"
+                        f" {' and '.join(unchanged)} sign yet"
+                    ),
                 )
             )
         refused = [d for d in decisions if not isinstance(d, Approved)]
@@ -303,7 +318,10 @@ def _apply_due(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
     for item in due:
         new["scheduled"] = [s for s in new["scheduled"] if s["id"] != item["id"]]
         agreement = None if item["agreement"] is None else PlayerAgreement(**item["agreement"])
-        notice_from, notice_until = notice_shown(shown, item["id"])  # what the displays showed
+        # what the table's displays showed, on the signs that carry the notice (003 s259(3), s295(3))
+        notice_from, notice_until = notice_shown(
+            shown, item["id"], signs=scheduled_notice_signs(new["game"], item["limits"])
+        )
         try:
             refuse_violations(new["game"], {**new["limits"], **item["limits"]})
             ctx.check_floor(loaded, {new["id"]: {**new, "limits": {**new["limits"], **item["limits"]}}})

@@ -19,11 +19,11 @@ RESULTS_KEPT = 20
 
 # the live state of the games whose dealer commands record it, before the first round
 _GAME_STATES: dict[str, dict[str, Any]] = {
-    "roulette": {"spins": 0, "number": None, "at": None, "results": [], "winning": []},
-    "blackjack": {"round": 0, "nominated_by": None, "nominated_at": None},
-    "caribbean_stud": {"round": 0, "jackpot_places": []},
+    "roulette": {"spins": 0, "number": None, "at": None, "results": [], "winning": [], "illumination_faults": []},
+    "blackjack": {"round": 0, "nominated_by": None, "nominated_at": None, "card_machine": None},
+    "caribbean_stud": {"round": 0, "jackpot_places": [], "unlit_slots": []},
     "pai_gow": {"round": 0, "bank": None, "banks": [], "priority_boxes": []},
-    "poker": {"clock": None},
+    "poker": {"clock": None, "buttons": {}},
 }
 
 

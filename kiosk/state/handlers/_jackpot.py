@@ -13,8 +13,14 @@ never lose or double a cent (the meter's invariant is checked before anything is
 * ``jackpot_hit``: the round's winning jackpot hands are paid (s245-s247); the link is then
   locked and "pending" on every linked table until ``jackpot_paid`` (pit: the payment was
   made) and ``jackpot_reset`` (pit: the meter topped back up to its seed).
-* ``jackpot_propose`` / ``jackpot_approve`` / ``jackpot_withdraw``: a change of seed or
-  contribution rate takes two different administrators.
+* ``jackpot_propose`` / ``jackpot_approve`` / ``jackpot_withdraw``: a change of seed,
+  contribution rate or way of sharing (with the words of the sharing sign, which change with it)
+  takes two different administrators.
+
+The way of sharing among 2 or more straight or royal flushes is the link's (``sharing``, from the
+floor: docs/readings.md A-26); ``jackpot_hit`` settles by it only when a display of the table
+reported the sharing sign stating the table's words when the round was played (000 s247(3),
+:func:`kiosk.state.showing.sign_shown`), else by 000 s246(1), and records which and why.
 """
 
 from __future__ import annotations
@@ -23,8 +29,16 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
-from kiosk.rules.caribbean import SHARING_METHODS, CaribbeanSettings, JackpotMeter, SharingMethod, jackpot_round
+from kiosk.rules.caribbean import (
+    SHARING_METHODS,
+    CaribbeanSettings,
+    JackpotMeter,
+    SharingMethod,
+    jackpot_round,
+    sharing_method_of,
+)
 from kiosk.rules.citation import RuleError
+from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, refused
 from kiosk.state.handlers._base import (
     CommandSpec,
@@ -44,7 +58,7 @@ from kiosk.state.store import Loaded, Outcome
 PLACES = 7
 """The places at a Caribbean stud table, each with its jackpot slot (``layouts/caribbean_stud.toml``: seat1 .. seat7)."""
 
-__all__ = ["SPECS", "meter_of", "new_link_state"]
+__all__ = ["SPECS", "meter_of", "new_link_state", "require_unlocked"]
 
 
 def meter_of(link: Mapping[str, Any]) -> JackpotMeter:
@@ -101,6 +115,11 @@ def _table_link(table: dict, loaded: Loaded) -> LinkState:
             f"table {table['id']} has no jackpot meter or progressive link (000 s231(2), s231(3))", rule="000 s231(2)"
         )
     return loaded.links[link_id]
+
+
+def require_unlocked(link: Mapping[str, Any]) -> None:
+    """Refuse (000 s245) to change a jackpot while a hit on it is pending."""
+    _unlocked(link)
 
 
 def _unlocked(link: Mapping[str, Any]) -> None:
@@ -259,7 +278,8 @@ def _hit(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         "table_paid_cents": round_.table_paid_cents,
         "note": round_.note,
         "rule": round_.rule,
-        "sharing_method": round_.method,
+        "sharing_method": round_.settled_by,  # the way it was paid; why: note and rule
+        "sharing_configured": round_.method,  # the link's way (000 s247(2)(b))
         "sharing_sign_displayed": sharing_sign,
         "sharing_sign_shown_by": sorted({r.display for r in sharing_shown}),
         "paid": False,
@@ -336,13 +356,19 @@ def _reset(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
 
 
 def _propose(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
-    changes = {k: cmd[k] for k in ("seed_cents", "contribution_bp") if cmd.get(k) is not None}
+    changes = {k: cmd[k] for k in ("seed_cents", "contribution_bp", "sharing") if cmd.get(k) is not None}
+    if cmd.get("sharing_words") is not None and "sharing" not in changes:
+        raise BadRequest("jackpot_propose.sharing_words: the words of the sharing sign go with a way of sharing")
+    if "sharing" in changes:
+        changes["sharing_words"] = cmd.get("sharing_words")
     if not changes:
-        raise BadRequest("jackpot_propose: give seed_cents and/or contribution_bp")
+        raise BadRequest("jackpot_propose: give seed_cents, contribution_bp and/or sharing")
     try:
         meter_of(link).with_settings(seed_cents=changes.get("seed_cents"), rate_bp=changes.get("contribution_bp"))
+        if "sharing" in changes:  # a way the rules settle, which the sign's words state (000 s247(2)(b),(3))
+            sharing_method_of(changes["sharing_words"], changes["sharing"])
     except RuleError as exc:
-        raise refused(str(exc), exc.rule) from None
+        raise refused(f"jackpot {link['id']}: {exc}", exc.rule) from None
     require_room(link["proposals"], "proposals", "approve or withdraw a proposal (jackpot_withdraw) first")
     new = bumped(link)
     proposal_id = f"p{new['version']}"
@@ -386,19 +412,53 @@ def _approve(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
     new = bumped(link)
     _store_meter(new, meter)
     del new["proposals"][proposal["id"]]
-    return Outcome(
-        events=[
-            link_event(
-                "jackpot_settings_changed",
-                new,
-                proposal_id=proposal["id"],
-                changes=changes,
-                proposed_by=proposal["by"],
-                approved_by=ctx.actor.name,
-            )
-        ],
-        links={new["id"]: new},
-    )
+    if "sharing" in changes:
+        new["sharing"] = changes["sharing"]
+    events = [
+        link_event(
+            "jackpot_settings_changed",
+            new,
+            proposal_id=proposal["id"],
+            changes=changes,
+            proposed_by=proposal["by"],
+            approved_by=ctx.actor.name,
+        )
+    ]
+    tables = _sharing_signs(new, changes, loaded) if "sharing" in changes else {}
+    events += [
+        table_event(
+            "jackpot_sharing_changed",
+            table,
+            sharing=changes["sharing"],
+            words=changes["sharing_words"],
+            proposal_id=proposal["id"],
+            rule="000 s247(3)",
+        )
+        for table in tables.values()
+    ]
+    return Outcome(events=events, links={new["id"]: new}, tables=dict(tables))
+
+
+def _sharing_signs(link: Mapping[str, Any], changes: Mapping[str, Any], loaded: Loaded) -> dict[str, dict[str, Any]]:
+    """The link's tables with the sharing sign stating the approved way (000 s247(3)): its words in
+    the table's jackpot settings, the sign shown while there are words and taken down without."""
+    words = changes["sharing_words"]
+    out = {}
+    for table_id in link["tables"]:
+        table = bumped(loaded.tables[table_id])
+        settings = dict(table.get("settings") or {})
+        settings["jackpot"] = {
+            **(settings.get("jackpot") or {}),
+            "sharing_method": words,
+            "sharing": changes["sharing"],
+        }
+        table["settings"] = settings
+        signs = [s for s in table.get("signs", []) if s["kind"] != "jackpot_sharing" or words is not None]
+        if words is not None and not any(s["kind"] == "jackpot_sharing" for s in signs):
+            signs.append({"kind": "jackpot_sharing", "cap_mm": MIN_TEXT_MM})
+        table["signs"] = signs
+        out[table_id] = table
+    return out
 
 
 def _withdraw(ctx: Context, cmd: dict, link: dict, loaded: Loaded) -> Outcome:
@@ -455,10 +515,13 @@ SPECS = [
         "admin",
         "link",
         _propose,
-        "propose a new seed or contribution rate (a second administrator approves)",
+        "propose a new seed, contribution rate or way of sharing among 2 or more straight or royal flushes, "
+        "with the words of its sign (000 s247(2)(b),(3)); a second administrator approves",
         fields={
             "seed_cents": Field("int", required=False, low=0, high=10**15),
             "contribution_bp": Field("int", required=False, low=0, high=10_000),
+            "sharing": Field("str", required=False, choices=SHARING_METHODS),
+            "sharing_words": Field("str", required=False, nullable=True),
         },
     ),
     CommandSpec(
@@ -468,6 +531,7 @@ SPECS = [
         _approve,
         "approve another administrator's jackpot proposal",
         fields={"proposal_id": Field("str")},
+        floor=True,  # a new way of sharing changes the linked tables' sharing signs (000 s247(3))
     ),
     CommandSpec(
         "jackpot_withdraw",

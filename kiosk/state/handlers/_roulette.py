@@ -3,11 +3,17 @@
 ``roulette_result`` records the number; the table's game state holds it (``number``, the
 layout area to light in ``winning``) and the last :data:`~kiosk.state.handlers._game_state.RESULTS_KEPT`
 results, newest first, for the display's result board.
+
+``roulette_illumination_fault`` records that the winning number did not light on the layout:
+"a result is valid even if a winning area does not illuminate" (000 s78(7), which names no game:
+``docs/readings.md`` A-43); the displays show
+"Result stands: illumination fault" until the next spin.
 """
 
 from __future__ import annotations
 
 from kiosk.rules.roulette import WHEEL_RULE, number_area, winning_number
+from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state
 from kiosk.state.store import Loaded, Outcome
@@ -25,10 +31,39 @@ def _result(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         at=ctx.now_text,
         winning=[number_area(number)],
         results=([number] + list(state["results"]))[:RESULTS_KEPT],
+        illumination_faults=[],
     )
     new["game_state"] = state
     return Outcome(
         events=[table_event("roulette_result", new, number=number, spin=state["spins"], rule=WHEEL_RULE)],
+        tables={new["id"]: new},
+    )
+
+
+def _illumination_fault(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    state = current_game_state(table)
+    if state.get("number") is None:
+        raise RuleRefused(
+            f"table {table['id']}: no winning number has been entered whose area could fail to light (000 s78(7))",
+            rule="000 s78(7)",
+        )
+    note = cmd.get("note")
+    fault = {"spin": state["spins"], "number": state["number"], "note": note, "at": ctx.now_text}
+    state["illumination_faults"] = [fault]  # one per spin: the last spin's (cleared by the next result)
+    new = bumped(table)
+    new["game_state"] = state
+    return Outcome(
+        events=[
+            table_event(
+                "roulette_illumination_fault",
+                new,
+                spin=fault["spin"],
+                number=fault["number"],
+                note=note,
+                result_stands=True,
+                rule="000 s78(7)",
+            )
+        ],
         tables={new["id"]: new},
     )
 
@@ -42,6 +77,16 @@ SPECS = [
         "enter the winning number, 0 to 36 (003 s131(2), (2A)); the layout lights it and the results board "
         f"shows the last {RESULTS_KEPT}",
         fields={"number": Field("int")},
+        games=("roulette",),
+    ),
+    CommandSpec(
+        "roulette_illumination_fault",
+        "dealer",
+        "table",
+        _illumination_fault,
+        "record that the winning number did not light on the layout; the result stands and the displays"
+        " say so until the next spin (000 s78(7))",
+        fields={"note": Field("str", required=False)},
         games=("roulette",),
     ),
 ]

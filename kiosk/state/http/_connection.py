@@ -9,6 +9,7 @@ from collections import deque
 from aiohttp import web
 
 from kiosk.rules.times import format_utc, utc_now
+from kiosk.state.errors import StateError
 from kiosk.state.events import Actor
 from kiosk.state.subscription import Subscription
 
@@ -49,5 +50,6 @@ class Connection:
         self.actor: Actor | None = None
         self.closing = False
         self.sub: Subscription | None = None
-        self.reported: dict[tuple, tuple] = {}  # (table id, display id) -> what was last recorded
+        # (table id, display id) -> what was last recorded, and its refusal if it was refused
+        self.reported: dict[tuple, tuple[tuple, StateError | None]] = {}
         self.report_times: deque[float] = deque()  # when its recent reports were recorded

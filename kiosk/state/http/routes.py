@@ -326,7 +326,7 @@ async def _events(request: web.Request) -> web.Response:
     return web.json_response({"events": _events_json(events), "seq": last, "more": len(events) >= limit})
 
 
-_TOKEN_FIELDS = {"role", "name", "tables", "expires_at"}
+_TOKEN_FIELDS = {"role", "name", "tables", "displays", "expires_at"}
 
 
 def _check_expiry(value: Any) -> str | None:
@@ -352,9 +352,22 @@ async def _create_token(request: web.Request) -> web.Response:
     if tables is not None:
         if not isinstance(tables, list) or not all(isinstance(t, str) and t for t in tables):
             raise BadRequest("tables must be a list of table ids (strings) or null")
+    displays = body.get("displays")
+    if displays is not None:
+        if not isinstance(displays, list) or not all(isinstance(d, str) and d for d in displays):
+            raise BadRequest("displays must be a list of the floor's display ids (strings) or null")
     expires_at = _check_expiry(body.get("expires_at"))
-    token = await request.app[SERVICE_KEY].create_token(role, name, tables=tables, expires_at=expires_at, actor=actor)
-    out = {"token": token, "role": role, "name": name, "tables": tables, "expires_at": body.get("expires_at")}
+    token = await request.app[SERVICE_KEY].create_token(
+        role, name, tables=tables, expires_at=expires_at, actor=actor, displays=displays
+    )
+    out = {
+        "token": token,
+        "role": role,
+        "name": name,
+        "tables": tables,
+        "displays": displays,
+        "expires_at": body.get("expires_at"),
+    }
     return web.json_response(out, status=201)
 
 

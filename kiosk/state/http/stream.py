@@ -23,8 +23,10 @@ are named in :mod:`kiosk.state.wire`):
    "sharing": ..., "version": n}`` when what a screen shows of a subscribed table changes
    (:mod:`kiosk.state.showing`); the server records it (an audit record) when it differs from
    the last one recorded on this connection for that table and screen, and answers
-   ``{"type": "showing_recorded", "table_id": ...}``.  A message the server cannot take is
-   answered ``{"type": "error", "error": {"code", "message"}}`` and the stream goes on.
+   ``{"type": "showing_recorded", "table_id": ...}``; a report that does not count for the table
+   (not a display of it in the floor, a token not issued for that display, a notice without its
+   sign) is recorded as refused and answered with an error.  A message the server cannot take is
+   answered ``{"type": "error", "error": {"code", "message", "rule"?}}`` and the stream goes on.
 4. A client that falls more than ``queue_size`` events behind is cut off with close code 4008
    and the reason ``"too slow: resume from seq N"``; it holds no memory on the server beyond its
    bounded queue and socket buffers. Other close codes: 4400 bad subscribe message, 4401 bad or
@@ -46,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from kiosk.rules.times import format_utc, utc_now
-from kiosk.state.errors import BadRequest, StateError, StoreUnavailable, Unauthorized
+from kiosk.state.errors import BadRequest, Forbidden, RuleRefused, StateError, StoreUnavailable, Unauthorized
 from kiosk.state.events import Event
 from kiosk.state.http._catchup import CatchUp
 from kiosk.state.http._connection import Connection, StreamClosed
@@ -436,17 +438,24 @@ class StreamHub:
             except StateError as exc:
                 if exc.status >= 500:
                     log.warning("stream: a display's report was not recorded: %s", exc.message)
-                await ws.send_str(
-                    json.dumps({"type": MSG_ERROR, "error": {"code": exc.code, "message": exc.public_message}})
-                )
+                error = {"code": exc.code, "message": exc.public_message}
+                if exc.rule is not None:
+                    error["rule"] = exc.rule
+                await ws.send_str(json.dumps({"type": MSG_ERROR, "error": error}))
 
     async def _showing(self, conn: Connection, data: dict[str, Any]) -> None:
-        """Record a display's report of what it shows (once per change on this connection)."""
+        """Record a display's report of what it shows (once per change on this connection); a
+        report that does not count is recorded as refused once and answered with its refusal
+        each time it is sent again (:meth:`Service.record_showing`)."""
         report = parse_report(data)
         if conn.tables is not None and report.table_id not in conn.tables:
             raise BadRequest(f"showing.table_id: this stream does not subscribe to table {report.table_id}")
         where = (report.table_id, report.display_id)
-        if conn.reported.get(where) != report.key:
+        last = conn.reported.get(where)
+        if last is not None and last[0] == report.key:
+            if last[1] is not None:
+                raise last[1]  # refused and recorded already: told again, not recorded again
+        else:
             now = asyncio.get_running_loop().time()
             while conn.report_times and now - conn.report_times[0] > 60:
                 conn.report_times.popleft()
@@ -454,9 +463,14 @@ class StreamHub:
                 raise BadRequest(f"showing: at most {PER_MINUTE} changed reports a minute from one display")
             if conn.actor is None:  # set on subscribing, before any message is read
                 raise Unauthorized("no valid token")
-            await self.service.record_showing(conn.actor, report)
+            try:
+                await self.service.record_showing(conn.actor, report)
+            except (Forbidden, RuleRefused) as exc:  # recorded as refused (display_showing_refused)
+                conn.report_times.append(now)
+                conn.reported[where] = (report.key, exc)
+                raise
             conn.report_times.append(now)
-            conn.reported[where] = report.key
+            conn.reported[where] = (report.key, None)
         await conn.ws.send_str(json.dumps({"type": MSG_SHOWING_RECORDED, "table_id": report.table_id}))
 
     async def close_all(self) -> None:

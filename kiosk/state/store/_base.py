@@ -85,6 +85,7 @@ class TokenInsert:
     created_at: str
     expires_at: str | None
     person: str | None = None  # whose token it is (kiosk.state.tokens); None: its name
+    displays: tuple[str, ...] | None = None  # the displays a display token speaks for; None: none
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,9 @@ T = TypeVar("T")
 
 _EVENT_COLUMNS = "seq, type, table_id, link_id, scope, data, at, actor, token_id, version"
 _KEY_META = "audit_key_id"
-_TOKEN_SELECT = "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person FROM kiosk_tokens"
+_TOKEN_SELECT = (
+    "SELECT id, hash, role, name, tables, created_at, expires_at, revoked_at, person, displays FROM kiosk_tokens"
+)
 
 
 class _NothingApplied(Exception):
@@ -375,7 +377,7 @@ class SqlStore(Store):
                         cur.execute(
                             self._sql(
                                 "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
-                                " person) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?)"
+                                " person, displays) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)"
                             ),
                             (
                                 op.id,
@@ -386,6 +388,7 @@ class SqlStore(Store):
                                 op.created_at,
                                 op.expires_at,
                                 op.person,
+                                None if op.displays is None else _dumps(list(op.displays)),
                             ),
                         )
                     elif isinstance(op, TokenRevoke):
@@ -522,6 +525,7 @@ class SqlStore(Store):
             "expires_at": row[6],
             "revoked_at": row[7],
             "person": row[8],
+            "displays": None if row[9] is None else json.loads(row[9]),
         }
 
     @staticmethod

@@ -5,7 +5,9 @@ displays for 20 minutes up to the change (003 s259(3), s295(3)) unless all playe
 :func:`notice_state` reads the displays' reports (:mod:`kiosk.state.showing`) and returns a
 :class:`NoticeState` (what is known, and whether the change will be refused as things stand)
 alongside the words the console shows, so the console styles a row from the state, never from
-its own English.
+its own English.  It counts exactly what the service counts: counting reports only (a display
+of the table, its own token), on the sign that carries the notice (docs/readings.md A-28);
+:func:`commission_words` says the same of a poker commission change (002 r7.3).
 """
 
 from __future__ import annotations
@@ -18,9 +20,17 @@ from enum import Enum
 from kiosk.rules.changes import NOTICE_PERIOD
 from kiosk.rules.times import parse_utc
 from kiosk.state.shapes import ScheduledChange, TableState
-from kiosk.state.showing import ShowingRecord, notice_now, notice_shown
+from kiosk.state.showing import (
+    ShowingRecord,
+    change_announced,
+    commission_signs,
+    notice_now,
+    notice_shown,
+    scheduled_notice_signs,
+    unannounced_signs,
+)
 
-__all__ = ["NoticeState", "Shown", "notice_state", "notice_words"]
+__all__ = ["NoticeState", "Shown", "commission_words", "notice_state", "notice_words"]
 
 _STAKE_RULES = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}
 
@@ -67,7 +77,8 @@ def notice_state(
             NoticeState(Shown.UNKNOWN),
             "whether the displays show its notice is not known (the audit trail could not be read)",
         )
-    since, down = notice_shown(records, item["id"])
+    on = scheduled_notice_signs(table.get("game", ""), item.get("limits") or {})  # the signs that carry it
+    since, down = notice_shown(records, item["id"], signs=on)
     when = parse_utc(item["effective_at"])
     new = (item.get("limits") or {}).get("minimum_table_stake_cents")
     rule = _STAKE_RULES.get(table.get("game", ""))
@@ -89,7 +100,7 @@ def notice_state(
             if needed
             else ""
         )
-    displays = len(notice_now(records, item["id"]))
+    displays = len(notice_now(records, item["id"], signs=on))
     text = f"notice shown since {local(since, '%H:%M:%S')} on {displays} display{'s' if displays != 1 else ''}"
     late = needed and when - since < NOTICE_PERIOD
     if late:
@@ -100,3 +111,18 @@ def notice_state(
 def notice_words(table: TableState, item: ScheduledChange, records: list[ShowingRecord] | None, local: Local) -> str:
     """What the console says of the notice of scheduled change ``item`` (:func:`notice_state`)."""
     return notice_state(table, item, records, local)[1]
+
+
+def commission_words(table: TableState, change_id: str, records: list[ShowingRecord] | None) -> str:
+    """What a pending poker commission change waits for (002 r7.3: the table signs changed): the
+    displays that show it, and every sign stating the commission that does not show it yet."""
+    if records is None:
+        return "whether the table's displays show it is not known (the audit trail could not be read) (002 r7.3)"
+    signs = commission_signs(table)
+    shown = change_announced(records, change_id, signs=signs)
+    if not shown:
+        return "the table's displays to show it: NOT SHOWN yet (002 r7.3)"
+    missing = unannounced_signs(records, change_id, signs)
+    if missing:
+        return f"shown on {', '.join(shown)}, but not yet on its {' and '.join(missing)} sign (002 r7.3)"
+    return f"shown on {', '.join(shown)} (002 r7.3)"

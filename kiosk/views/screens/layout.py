@@ -6,7 +6,13 @@
   play (000 s231(1));
 * roulette: the winning number lit, and the last results beside the cloth;
 * pai gow: who banks (the chung, 003 s417) and the priority set marker (s418), marked on the
-  boxes and named beside the cloth.
+  boxes and named beside the cloth;
+* poker room: the marker buttons at each seat (002 r8.1.3): a disc with the button's letter
+  beside the seat, each seat's buttons named in words beside the cloth;
+* Caribbean stud: a place whose slot light did not light is crossed out on its slot and named
+  on the notice band (000 s237(3));
+* the table's notices (:mod:`kiosk.views.table_notices`: closing, illumination fault, ...) on a
+  band across the top.
 
 The cloth is fitted into the screen area; everything the view adds is set in screen
 millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_SIGN_TEXT_MM`).
@@ -18,8 +24,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from kiosk.rules.poker_buttons import BUTTONS
 from kiosk.scene.layout_file import Layout
-from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, rect_path
+from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, polygon_path, rect_path
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
@@ -41,12 +48,15 @@ from kiosk.views.cloth import cloth_scene, layout_file, layout_for
 from kiosk.views.facts import (
     layout_features,
     pai_gow_markers,
+    poker_buttons,
     roulette_lit,
     roulette_results,
     slots_in_play,
+    slots_not_accepted,
     trichro_lit,
 )
 from kiosk.views.placing import Box, Placement, placed
+from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
 
@@ -73,6 +83,9 @@ class LayoutContent:
     chung: int | None
     priority: tuple[int, ...]
     area: Area
+    buttons: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    not_accepted: tuple[int, ...] = ()
+    notices: tuple[TableNotice, ...] = ()
 
 
 def lit_areas(table: TableState) -> frozenset[str]:
@@ -101,7 +114,7 @@ def _panel_width(area: Area) -> float:
 
 
 def _panel_lines(content: LayoutContent) -> bool:
-    return content.game in ("roulette", "pai_gow")
+    return content.game in ("roulette", "pai_gow", "poker")
 
 
 def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[Primitive]:
@@ -117,7 +130,7 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box) -> list[
         return out
     # the latest number, large, in its colour, with its colour named
     fill, name = number_colour(layout, results[0])
-    r = min(box.w * 0.36, box.h * 0.16)
+    r = max(MIN_SIGN_TEXT_MM / 0.8, min(box.w * 0.36, box.h * 0.16))  # its number never under the floor
     cy = y + head * 1.6 + r
     out.append(Shape(ellipse_path(cx, cy, r, r), fill=fill, stroke=_GOLD, stroke_mm=2.5))
     out += sign_text(str(results[0]), x=cx, y=cy, mm=r * 0.8, valign="middle", weight="bold", fill=_WHITE)
@@ -189,20 +202,127 @@ def _marker(where: Placement, layout: Layout, box_no: int, letter: str, fill: Co
     ]
 
 
-def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings, status: Status) -> Scene:
-    """The view's scene for ``content`` (composed in the screen area's millimetres)."""
+def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -> list[Primitive]:
+    """Each seat's marker buttons in words (002 r8.1.3); on a screen too small for them all, the
+    letters in use and what each stands for (every seat still shows its letters)."""
+    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
+    head = Line("BUTTONS", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold")
+    seats = [
+        Line(f"{seat}: " + ", ".join(BUTTONS[c].name.upper() for c in codes), MIN_SIGN_TEXT_MM + 2, _WHITE, "bold")
+        for seat, codes in buttons
+    ]
+    used_codes = sorted({c for _, codes in buttons for c in codes}, key=list(BUTTONS).index)
+    legend = [Line(f"{BUTTONS[c].letter} {BUTTONS[c].name.upper()}", MIN_SIGN_TEXT_MM + 2, _WHITE) for c in used_codes]
+    lines = [head, *(seats or [Line("NONE", MIN_SIGN_TEXT_MM + 2, _WHITE)])]
+    x, w, y, h = box.x + box.w * 0.05, box.w * 0.9, box.y + MIN_SIGN_TEXT_MM, box.h - 2 * MIN_SIGN_TEXT_MM
+    chosen: list[Primitive] | None = None
+    for paragraphs, gap in (([head, *lines[1:]], 0.8), ([head, *legend], 0.5), (legend, 0.3)):
+        whole = all(
+            sign_text_width(word, MIN_SIGN_TEXT_MM, weight=line.weight) <= w
+            for line in paragraphs
+            for word in line.text.split()
+        )
+        if not whole:  # a word would be broken: the next, shorter way
+            continue
+        chosen, used = stack(paragraphs, x=x, y=y, w=w, h=h, gap=gap, valign="top", drop=paragraphs is legend)
+        if used <= h + 1e-6:
+            break
+    if chosen is None:  # a panel narrower than one word: the legend as it breaks
+        chosen, _ = stack(legend or [head], x=x, y=y, w=w, h=h, gap=0.3, valign="top", drop=True)
+    return out + chosen
+
+
+_BUTTON_FILL: dict[str, Colour] = {"dealer": _WHITE, "dead": (150, 150, 150, 255)}
+
+
+def _seat_buttons(
+    where: Placement, layout: Layout, seat: int, codes: tuple[str, ...], centre: tuple[float, float]
+) -> list[Primitive]:
+    """The seat's buttons as discs with their letters, in a row from the seat towards the
+    table's centre (where the dealer places them, in front of the playing area)."""
+    try:
+        item = layout.item_for_area(f"seat{seat}")
+    except KeyError:
+        return []
+    from kiosk.scene.build import item_path
+
+    x0, y0, x1, y1 = where.path(item_path(item)).bounds()
+    sx, sy = (x0 + x1) / 2, (y0 + y1) / 2
+    dx, dy = centre[0] - sx, centre[1] - sy
+    length = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    r = MIN_SIGN_TEXT_MM * 0.8
+    step = 2 * r + MIN_SIGN_TEXT_MM * 0.25
+    start = max(x1 - x0, y1 - y0) / 2 + r + MIN_SIGN_TEXT_MM * 0.6
+    out: list[Primitive] = []
+    for i, code in enumerate(codes):
+        cx, cy = sx + ux * (start + i * step), sy + uy * (start + i * step)
+        out.append(Shape(ellipse_path(cx, cy, r, r), fill=_BUTTON_FILL.get(code, _GOLD), stroke=_INK, stroke_mm=1.0))
+        out += sign_text(
+            BUTTONS[code].letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK
+        )
+    return out
+
+
+_CROSS: Colour = (210, 30, 30, 255)
+
+
+def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitive]:
+    """A place's slot crossed out in red: its light did not light, the wager is not accepted
+    (000 s231(1)(b), s237(3)); the notice band says so in words."""
+    try:
+        item = layout.item_for_area(f"seat{place}_slot")
+    except KeyError:
+        return []
+    from kiosk.scene.build import item_path
+
+    x0, y0, x1, y1 = where.path(item_path(item)).bounds()
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    r = max((x1 - x0) / 2, (y1 - y0) / 2, MIN_SIGN_TEXT_MM) * 1.15
+    t = r * 0.16
+    out: list[Primitive] = [Shape(ellipse_path(cx, cy, r, r), fill=None, stroke=_CROSS, stroke_mm=t)]
+    for sign in (1, -1):
+        arm = [
+            (cx - r * 0.7 - t * 0.5, cy - sign * (r * 0.7 - t * 0.5)),
+            (cx - r * 0.7 + t * 0.5, cy - sign * (r * 0.7 + t * 0.5)),
+            (cx + r * 0.7 + t * 0.5, cy + sign * (r * 0.7 - t * 0.5)),
+            (cx + r * 0.7 - t * 0.5, cy + sign * (r * 0.7 + t * 0.5)),
+        ]
+        out.append(Shape(polygon_path(arm), fill=_CROSS))
+    return out
+
+
+def scene_of(
+    content: LayoutContent,
+    table: TableState,
+    settings: CasinoSettings,
+    status: Status,
+    notices: tuple[list[Primitive], float] = ([], 0.0),
+) -> Scene:
+    """The view's scene for ``content`` (composed in the screen area's millimetres), under the
+    notice band ``notices`` (:func:`kiosk.views.table_notices.notice_bands`)."""
     area = content.area
     cloth = cloth_scene(table, settings, content.lit)
     band = status_band_mm(status, settings, area)
+    top = notices[1]
     panel_w = _panel_width(area) if _panel_lines(content) else 0.0
-    cloth_box = Box(0.0, 0.0, area.width_mm - panel_w, area.height_mm - band)
+    cloth_box = Box(0.0, top, area.width_mm - panel_w, area.height_mm - band - top)
     items, where = placed(cloth, cloth_box)
     items = list(items)
+    if content.buttons or content.not_accepted:
+        layout = layout_for(table, settings)
+        centre = where.point(cloth.width_mm / 2, cloth.height_mm / 2)
+        for seat, codes in content.buttons:
+            items += _seat_buttons(where, layout, seat, codes, centre)
+        for place in content.not_accepted:
+            items += _not_accepted(where, layout, place)
     if panel_w:
-        panel = Box(area.width_mm - panel_w, 0.0, panel_w, area.height_mm - band)
+        panel = Box(area.width_mm - panel_w, top, panel_w, area.height_mm - band - top)
         layout = layout_for(table, settings)
         if content.game == "roulette":
             items += _roulette_panel(layout, content.results, panel)
+        elif content.game == "poker":
+            items += _buttons_panel(content.buttons, panel)
         else:
             items += _pai_gow_panel(content.banker, content.chung, content.priority, panel)
             if content.chung is not None:  # the chung: "B" on the banker's box (003 s417)
@@ -211,6 +331,7 @@ def scene_of(content: LayoutContent, table: TableState, settings: CasinoSettings
                 )
             for box_no in content.priority:  # priority set markers: "P" (s418)
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
+    items += notices[0]
     items += status_mark(status, settings, area)
     return Scene(
         width_mm=area.width_mm,
@@ -236,6 +357,9 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         chung=chung,
         priority=priority,
         area=area,
+        buttons=poker_buttons(table),
+        not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
+        notices=table_notices(table),
     )
 
 
@@ -257,13 +381,15 @@ def compose(
     content = content_of(table, settings, area)
     if lit:
         content = replace(content, lit=content.lit | frozenset(lit))
-    scene = scene_of(content, table, settings, connection)
+    bands = notice_bands(content.notices, area)
+    frames = tuple(scene_of(content, table, settings, connection, band) for band in bands)
     return ViewState(
         VIEW,
         table["id"],
         content,
         connection,
-        frames=(scene,),
+        frames=frames,
+        frame_seconds=NOTICE_SECONDS if len(frames) > 1 else None,
         version=table["version"],
         link_version=None if link is None else link["version"],
     )

@@ -7,7 +7,10 @@
   generator's balls say so (001 s455); the winning areas lit on the layout (s463(3));
 * voided drawing (a malfunction, s465(3), s466(a)): "DRAWING VOID", why, and no area lit;
   after a generator malfunction, that a new drawing needs an inspector's approval (s466(b));
-  after a broken ball, that it is replaced before the next drawing (s465(4)(c)).
+  after a broken ball, that it is replaced before the next drawing (s465(4)(c));
+* the table's notices (:mod:`kiosk.views.table_notices`: "Result stands: illumination fault"
+  when the dealer recorded a winning area that did not light, 000 s78(7); a closing) on a band
+  across the top.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from kiosk.views.base import (
 from kiosk.views.cloth import cloth_scene
 from kiosk.views.facts import trichro_lit, trichro_state
 from kiosk.views.placing import Box, placed
+from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "BALL_COLOURS", "TriChroContent", "compose", "ball_primitives", "ball_words"]
 
@@ -67,6 +71,7 @@ class TriChroContent:
     awaiting_inspector: bool
     broken_ball: bool
     area: Area
+    notices: tuple[TableNotice, ...] = ()
 
 
 def ball_words(token: str) -> str:
@@ -115,6 +120,7 @@ def content_of(table: TableState, area: Area) -> TriChroContent:
         awaiting_inspector=bool(gs.get("awaiting_inspector")),
         broken_ball=bool(gs.get("broken_ball")),
         area=area,
+        notices=table_notices(table),
     )
 
 
@@ -170,7 +176,7 @@ def _left(content: TriChroContent, box: Box) -> list[Primitive]:
     return out
 
 
-def _header(content: TriChroContent, area: Area) -> tuple[list[Primitive], float]:
+def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list[Primitive], float]:
     drawing = f"Drawing {content.drawing}" if content.drawing else ""
     size = min(12.0, max(MIN_SIGN_TEXT_MM, area.height_mm * 0.045))
     right_w = sign_text_width(drawing, size) + MIN_SIGN_TEXT_MM * 3 if drawing else MIN_SIGN_TEXT_MM * 2
@@ -179,27 +185,41 @@ def _header(content: TriChroContent, area: Area) -> tuple[list[Primitive], float
     )
     face_ratio = 1.45 if any(ch.islower() for ch in name) else 1.0
     header_h = mm * face_ratio * (1 + 1.6 * name.count("\n")) + size * 2.2
-    out: list[Primitive] = [Shape(rect_path(0, 0, area.width_mm, header_h), fill=(30, 30, 30, 255))]
+    out: list[Primitive] = [Shape(rect_path(0, top, area.width_mm, header_h), fill=(30, 30, 30, 255))]
     out += sign_text(
-        name, x=MIN_SIGN_TEXT_MM, y=header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold", fill=_GOLD_TEXT
+        name,
+        x=MIN_SIGN_TEXT_MM,
+        y=top + header_h / 2,
+        mm=mm,
+        anchor="left",
+        valign="middle",
+        weight="bold",
+        fill=_GOLD_TEXT,
     )
     if drawing:
         out += sign_text(
             drawing,
             x=area.width_mm - MIN_SIGN_TEXT_MM,
-            y=header_h / 2,
+            y=top + header_h / 2,
             mm=size,
             anchor="right",
             valign="middle",
             fill=_WHITE,
         )
-    return out, header_h
+    return out, top + header_h
 
 
-def scene_of(content: TriChroContent, table: TableState, settings: CasinoSettings, status: Status) -> Scene:
+def scene_of(
+    content: TriChroContent,
+    table: TableState,
+    settings: CasinoSettings,
+    status: Status,
+    notices: tuple[list[Primitive], float] = ([], 0.0),
+) -> Scene:
     area = content.area
     band = status_band_mm(status, settings, area)
-    items, header_h = _header(content, area)
+    items, header_h = _header(content, area, notices[1])
+    items = list(notices[0]) + items
     body = Box(0.0, header_h, area.width_mm, area.height_mm - header_h - band)
     left = Box(
         body.x + MIN_SIGN_TEXT_MM,
@@ -235,11 +255,14 @@ def compose(
     content = content_of(table, area)
     if lit:
         content = replace(content, lit=content.lit | frozenset(lit))
+    bands = notice_bands(content.notices, area)
+    frames = tuple(scene_of(content, table, settings, connection, band) for band in bands)
     return ViewState(
         VIEW,
         table["id"],
         content,
         connection,
-        frames=(scene_of(content, table, settings, connection),),
+        frames=frames,
+        frame_seconds=NOTICE_SECONDS if len(frames) > 1 else None,
         version=table["version"],
     )

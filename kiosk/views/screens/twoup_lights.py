@@ -7,6 +7,7 @@ colour.  A light marked failed shows the result card in its place while it would
 (s19(2)): :func:`kiosk.views.signs.cards.result_card` draws the card's face, the same face as
 the printed card.
 Below the lights: the spinner's progress (who spins, the spins of this game, the outcome).
+The table's notices (:mod:`kiosk.views.table_notices`: a closing) on a band across the top.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from kiosk.views.facts import twoup_state
 from kiosk.views.placing import Box
 from kiosk.views.signs.cards import card_ink, letter_centre, light_shape, result_card
 from kiosk.views.signs.kinds_cards import CARD_FACES
+from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "SETS", "TwoUpContent", "compose"]
 
@@ -75,6 +77,7 @@ class TwoUpContent:
     outcome: str | None
     must_change_spinner: bool
     area: Area
+    notices: tuple[TableNotice, ...] = ()
 
 
 def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_box: Box) -> list[Primitive]:
@@ -142,6 +145,7 @@ def content_of(table: TableState, area: Area) -> TwoUpContent:
         outcome=None if game is None else game.get("outcome"),
         must_change_spinner=bool(game and game.get("must_change_spinner")),
         area=area,
+        notices=table_notices(table),
     )
 
 
@@ -164,14 +168,21 @@ def _progress(content: TwoUpContent) -> list[Line]:
     return lines
 
 
-def scene_of(content: TwoUpContent, settings: CasinoSettings, status: Status) -> Scene:
+def scene_of(
+    content: TwoUpContent,
+    settings: CasinoSettings,
+    status: Status,
+    notices: tuple[list[Primitive], float] = ([], 0.0),
+) -> Scene:
     area = content.area
     band = status_band_mm(status, settings, area)
     pad = MIN_SIGN_TEXT_MM
-    items: list[Primitive] = []
+    items: list[Primitive] = list(notices[0])
     name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=12.0, weight="bold")
-    items += sign_text(name, x=pad, y=pad, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT)
-    top = pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad
+    items += sign_text(
+        name, x=pad, y=notices[1] + pad, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT
+    )
+    top = notices[1] + pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad
     colours = {n: parse_colour(c) or _WHITE for n, c in content.colours}
     lit = dict(content.lit)
     failed = dict(content.failed)
@@ -231,11 +242,13 @@ def compose(
     if table is None or table["game"] not in TWO_UP_GAMES:
         raise ValueError(f"the twoup_lights view shows a two-up table, not {None if table is None else table['game']}")
     content = content_of(table, area)
+    frames = tuple(scene_of(content, settings, connection, band) for band in notice_bands(content.notices, area))
     return ViewState(
         VIEW,
         table["id"],
         content,
         connection,
-        frames=(scene_of(content, settings, connection),),
+        frames=frames,
+        frame_seconds=NOTICE_SECONDS if len(frames) > 1 else None,
         version=table["version"],
     )

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.money import format_money
 from kiosk.rules.times import parse_utc
 from kiosk.views.signs.content import Context, Notice, SignProblem
@@ -55,10 +56,12 @@ def local_clock(ctx: Context, when: datetime) -> str:
     return f"{hour}:{local.minute:02d} {ampm} {local.strftime('%a')} {local.day} {local.strftime('%b')}"
 
 
-def notices(ctx: Context, fields: Iterable[str], describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
+def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
     """Notices of the table's scheduled changes (003 s259(3), s295(3)) and pending poker room
-    changes (002 r6.9) that touch any of ``fields``; ``describe(patch)`` words the new values."""
-    wanted = set(fields)
+    changes (002 r6.9) that sign ``kind`` announces (``SIGN_KINDS[kind].announces``: the one
+    list a display's report is checked against, docs/readings.md A-28); ``describe(patch)``
+    words the new values."""
+    wanted = set(SIGN_KINDS[kind].announces)
     out: list[Notice] = []
     for item in ctx.table.get("scheduled") or []:
         patch = item.get("limits") or {}

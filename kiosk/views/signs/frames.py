@@ -3,7 +3,8 @@
 The same sign content and layout as paper (:mod:`kiosk.views.signs.typeset`), composed for the
 screen area in true millimetres, with a live countdown added to every notice of a change
 ahead (003 s259(3), s295(3)), and, while a poker room player's time to act runs, its countdown
-in place of the signs (002 r6.14).  A sign that cannot keep its letters at the 8 mm floor on the
+in place of the signs (002 r6.14).  The table's notices (:mod:`kiosk.views.table_notices`: a
+closing, a card machine malfunction, an illumination fault) come first, each a page of its own.  A sign that cannot keep its letters at the 8 mm floor on the
 screen is not shown: the frame says so instead, and the view's status is a fault.
 """
 
@@ -13,17 +14,19 @@ import dataclasses
 import math
 from collections.abc import Hashable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.times import parse_utc
 from kiosk.scene.primitives import Scene
+from kiosk.state.shapes import TableState
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
 from kiosk.views.signs.content import Big, Block, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.typeset import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
+from kiosk.views.table_notices import TableNotice, table_notices
 
-__all__ = ["Showing", "countdown_text", "sign_view_state", "time_to_act", "with_countdowns"]
+__all__ = ["Showing", "countdown_text", "notice_sign", "sign_view_state", "time_to_act", "with_countdowns"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,6 +94,19 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
     )
 
 
+def notice_sign(table: Mapping[str, Any], notice: TableNotice) -> SignContent:
+    """A table's notice as a page among its signs: the table's name, the notice's first words
+    as the title, the rest below, the citation in small print (none for a reading's notice)."""
+    return SignContent(
+        "table_notice",
+        str(table["id"]),
+        str(table.get("display_name") or table["game"]),
+        notice.words[0],
+        tuple(Para(w) for w in notice.words[1:]),
+        notice.rule or "",
+    )
+
+
 def _refusal(area: Area, words: str) -> Scene:
     """A plain frame saying why the sign is not shown, in letters at the floor (wrapped)."""
     from kiosk.views.signs.typeset import wrap_lines
@@ -136,6 +152,15 @@ def sign_view_state(
             problems.append(exc.message)
             frames.append(_refusal(area, f"time to act not shown: {exc.message}"))
             summary.append(("too small", "time_to_act", exc.message))
+    for notice in table_notices(cast("TableState", table)) if clock is None else ():  # the views give a TableState
+        content = notice_sign(table, notice)
+        try:
+            frames.append(compose_sign(content, area.width_mm, area.height_mm))
+            summary.append(content_digest(content))
+        except SignProblem as exc:
+            problems.append(exc.message)
+            frames.append(_refusal(area, f"{notice.words[0]} ({exc.message})"))
+            summary.append(("too small", notice.kind, exc.message))
     for kind in kinds:
         try:
             pages = [with_countdowns(c, now) for c in sign_contents(kind, ctx)]

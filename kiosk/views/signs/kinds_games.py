@@ -94,9 +94,7 @@ def maximum_payment_sign(ctx: Context, kind: str = "maximum_payment") -> list[Si
     rule = "000 s232(1)(b), s244(2)"
     amount = require(limits(ctx).get("maximum_payment_cents"), kind, ctx, "caribbean_stud.maximum_payment", rule)
     blocks: list[Block] = [Para("The most paid on a winning bet wager is"), Big(money(amount))]
-    blocks.extend(
-        notices(ctx, ("maximum_payment_cents",), lambda p: f"maximum payment {money(p['maximum_payment_cents'])}")
-    )
+    blocks.extend(notices(ctx, kind, lambda p: f"maximum payment {money(p['maximum_payment_cents'])}"))
     return _one(ctx, kind, "Maximum payment", blocks, rule)
 
 
@@ -218,19 +216,7 @@ def game_notice_sign(ctx: Context, kind: str = "game_notice") -> list[SignConten
         rows.append(("Time to act", f"{int(s['time_to_act'])} sec"))
         citation += ", r6.14"
     blocks: list[Block] = [Rows(tuple(rows))]
-    changes = notices(
-        ctx,
-        (
-            "game_type",
-            "minimum_buy_in_cents",
-            "minimum_cents",
-            "maximum_cents",
-            "rake",
-            "blinds_cents",
-            "compulsory_blinds",
-        ),
-        _limits_patch_text,
-    )
+    changes = notices(ctx, kind, _limits_patch_text)
     blocks.extend(changes)
     if changes:
         citation += ", r6.9"
@@ -254,7 +240,7 @@ def rake_sign(ctx: Context, kind: str = "rake") -> list[SignContent]:
         "per_person_per_hand": "Fixed commission per person",
     }
     blocks: list[Block] = [Rows((("Type", kinds[rake["type"]]),) + tuple(_rake_rows(rake)))]
-    blocks.extend(notices(ctx, ("rake",), _limits_patch_text))
+    blocks.extend(notices(ctx, kind, _limits_patch_text))
     return _one(ctx, kind, "House commission", blocks, rule)
 
 
@@ -267,7 +253,7 @@ def blinds_sign(ctx: Context, kind: str = "blinds") -> list[SignContent]:
     if blinds:
         names = ["Small blind", "Big blind"] if len(blinds) == 2 else [f"Blind {i + 1}" for i in range(len(blinds))]
         blocks.append(Rows(tuple((name, money(b)) for name, b in zip(names, blinds, strict=True))))
-    blocks.extend(notices(ctx, ("blinds_cents", "compulsory_blinds"), _limits_patch_text))
+    blocks.extend(notices(ctx, kind, _limits_patch_text))
     return _one(ctx, kind, "Blinds", blocks, "002 r8.2.1")
 
 

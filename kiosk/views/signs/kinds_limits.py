@@ -123,7 +123,7 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
         blocks.append(Rows(tuple(rows)))
     else:
         blocks.append(Rows((("Minimum wager", money(lo)), ("Maximum wager", money(hi)))))
-    blocks.extend(notices(ctx, ("minimum_cents", "maximum_cents", "maximum_by", "minimum_by"), _min_max_text))
+    blocks.extend(notices(ctx, kind, _min_max_text))
     return [SignContent(kind, table["id"], heading(ctx), title, tuple(blocks), _citation(kind, game))]
 
 
@@ -134,13 +134,7 @@ def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") ->
     rule = text_height_rule(kind, game)  # the section that requires the sign: 003 s259(2), s295(2)
     stake = require(limits(ctx).get("minimum_table_stake_cents"), kind, ctx, "the minimum table stake", rule)
     blocks: list[Block] = [Big(money(stake))]
-    blocks.extend(
-        notices(
-            ctx,
-            ("minimum_table_stake_cents",),
-            lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}",
-        )
-    )
+    blocks.extend(notices(ctx, kind, lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}"))
     cite = rule + (", " + rule.split()[1].replace("(2)", "(3)") if len(blocks) > 1 else "")
     return [SignContent(kind, ctx.table["id"], heading(ctx), "Minimum table stake", tuple(blocks), cite)]
 
@@ -160,11 +154,7 @@ def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[Si
     rule = SIGN_KINDS[kind].basis  # 003 s421(1)(b)(i)
     amount = require(limits(ctx).get("house_liability_cents"), kind, ctx, "the maximum house liability", rule)
     blocks: list[Block] = [Para("When the house co-banks, its liability is at most"), Big(money(amount))]
-    blocks.extend(
-        notices(
-            ctx, ("house_liability_cents",), lambda p: f"maximum house liability {money(p['house_liability_cents'])}"
-        )
-    )
+    blocks.extend(notices(ctx, kind, lambda p: f"maximum house liability {money(p['house_liability_cents'])}"))
     return [SignContent(kind, ctx.table["id"], heading(ctx), "Maximum house liability", tuple(blocks), rule)]
 
 

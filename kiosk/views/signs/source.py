@@ -22,7 +22,7 @@ def states_from_floor(floor: Floor, now: datetime | None = None) -> tuple[dict[s
     Raises :class:`kiosk.state.errors.RuleRefused` (with ``.rule``) when a table's limits
     break a rule, exactly as ``kiosk serve --floor`` refuses the floor.
     """
-    seed = sync_floor(floor_config(floor), None, False, "floor file")
+    seed = sync_floor(floor_config(floor), None, "floor file")
     outcome = seed(Loaded({}, {}, now or datetime.now(UTC)))
     # the seeding's outcome holds the new states as plain dicts (kiosk.state.store.Outcome)
     tables = {k: cast(TableState, v) for k, v in outcome.tables.items() if v is not None}

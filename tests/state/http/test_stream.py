@@ -46,7 +46,8 @@ async def server(start):
 
 @pytest.fixture
 async def token(service):
-    return await service.create_token("display", "screen-1")
+    """A display token issued for MP-01's signs screen: its reports may leave the display id out."""
+    return await service.create_token("display", "screen-1", displays=["D-MP-01-signs"])
 
 
 @pytest.fixture
@@ -301,6 +302,27 @@ async def test_a_display_flooding_reports_is_held_to_a_rate(service, server, ses
     assert [r["type"] for r in replies[:60]] == ["showing_recorded"] * 60
     assert [r["type"] for r in replies[60:]] == ["error", "error"] and "60" in replies[60]["error"]["message"]
     assert len(await _showing_records(service, "MP-01")) == 60
+    await ws.close()
+
+
+async def test_a_report_that_does_not_count_is_refused_and_recorded_once(service, server, session):
+    bj = await service.create_token("display", "bj screen", displays=["D-BJ-01-limits"])
+    ws = await connect(session, server, bj, tables=["MP-01"])
+    snap = await next_message(ws)
+    report = {"type": "showing", "table_id": "MP-01", "display_id": "D-BJ-01-limits", "signs": ["limits"]}
+    for _ in range(3):  # a display sends it again each minute: told each time, recorded once
+        await ws.send_str(json.dumps(report))
+        reply = await next_message(ws, skip=("ready", "heartbeat"))
+        assert reply["type"] == "error" and reply["error"]["code"] == "rule_refused", reply
+        assert "not a display of table MP-01" in reply["error"]["message"]
+        assert reply["error"]["rule"] == "docs/readings.md A-28"
+    from kiosk.state.store import AuditQuery
+
+    [refused] = await service.audit_records(AuditQuery(target="MP-01", action="display_showing_refused"))
+    assert refused["actor"] == "bj screen" and refused["details"]["display_id"] == "D-BJ-01-limits"
+    assert await _showing_records(service, "MP-01") == []
+    await ws.send_str(json.dumps({"type": "ping"}))  # the stream goes on
+    assert await next_message(ws, skip=("ready", "heartbeat")) == {"type": "pong", "seq": snap["seq"]}
     await ws.close()
 
 

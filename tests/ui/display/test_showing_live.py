@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 import asyncio
+import subprocess
 import time
+import types
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -14,7 +16,8 @@ import pytest
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
 from kiosk.views import builders as b
-from tests.fixtures.live_display import close_display, open_display, run, wait_for
+from tests.fixtures.live_display import KIOSK, close_display, open_display, run, wait_for
+from tests.fixtures.paths import ROOT
 from tests.fixtures.scenes import texts
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
@@ -45,6 +48,7 @@ def test_the_notice_a_display_shows_is_recorded_and_so_is_its_end(qapp, served):
             try:
                 first = await reported(pit, "MP-01", lambda d: "minimum_table_stake" in d["signs"], "the signs")
                 assert first["notices"] == [] and "limits" in first["signs"]
+                assert first["counts"] is True and first["display_id"] == "D-MP-01-signs"  # its own bound token
                 # pit staff schedule a higher minimum table stake: the display shows the notice and says so
                 when = datetime.now(UTC) + timedelta(minutes=30)
                 [event] = await pit.execute(
@@ -81,6 +85,39 @@ def test_a_screen_that_cannot_show_its_sign_reports_none(qapp, served):
                 await reported(pit, "MP-01", lambda d: d["signs"] == [], "no sign shown")
                 process.calibrate(screen, 2.5)
                 await reported(pit, "MP-01", lambda d: d["signs"] == before["signs"], "the signs back")
+            finally:
+                await close_display(client, process)
+
+    run(scenario())
+
+
+def test_a_display_whose_token_is_not_issued_for_its_screen_is_refused_and_recorded(qapp, served):
+    async def scenario():
+        made = subprocess.run(  # a display token of the floor, issued for another screen only
+            [*KIOSK, "token", "create", "--role", "display", "--name", "BJ screen", "--display", "D-BJ-01-limits"]
+            + ["--db", served.db],
+            capture_output=True,
+            text=True,
+            env=served.env,
+            cwd=ROOT,
+            timeout=60,
+        )
+        assert made.returncode == 0, made.stderr
+        other = types.SimpleNamespace(url=served.url, tokens={**served.tokens, "display": made.stdout.strip()})
+        client, process = await open_display(other, [SPEC])
+        process.calibrate(process.screens[0], 2.5)
+        async with KioskClient(served.url, served.tokens["pit"]) as pit:
+            try:
+                deadline, found = time.monotonic() + 20, []
+                while not found and time.monotonic() < deadline:
+                    found = (await pit.audit(target="MP-01", action="display_showing_refused"))["records"]
+                    await asyncio.sleep(0.1)
+                assert found, "timed out waiting for the refused report"
+                record = found[-1]
+                assert record["actor"] == "BJ screen" and record["details"]["display_id"] == "D-MP-01-signs"
+                assert "not for display D-MP-01-signs" in record["details"]["reason"]
+                assert (await pit.audit(target="MP-01", action="display_showing"))["records"] == []
+                assert process.screens[0].notice is None  # the screen goes on showing its signs
             finally:
                 await close_display(client, process)
 

@@ -157,6 +157,19 @@ async def test_a_higher_minimum_table_stake_needs_20_minutes_notice(qtbot, live_
         # no display shows the notice yet: the console says so, and what follows
         await wait_for(lambda: box._texts and "NOTICE NOT SHOWN" in box._texts[0][0].text(), what="not shown")
         assert "003 s259(3)" in box._texts[0][0].text()
+        # another table's display claims it: refused, and the console still counts no display
+        await display_reports(
+            live_server_sqlite,
+            "MP-01",
+            signs=["minimum_table_stake"],
+            notices=[state["scheduled"][0]["id"]],
+            display_id="D-BJ-01-limits",
+            recorded_as="display_showing_refused",
+        )
+        box._evidence_read = 0.0  # read the displays' reports again now, not in a few seconds
+        box.refresh()
+        await wait_for(lambda: box._reading is not None and box._reading.done(), what="the reports read again")
+        assert "NOTICE NOT SHOWN" in box._texts[0][0].text()
         # a display of the table reports showing it: the console shows since when
         await display_reports(
             live_server_sqlite, "MP-01", signs=["minimum_table_stake"], notices=[state["scheduled"][0]["id"]]
@@ -287,8 +300,8 @@ async def test_every_tab_is_reached_from_the_keyboard_and_idle_signs_out(qtbot, 
     window = await _console(qtbot, live_server_sqlite, tmp_path, idle_minutes=0.02)
     try:
         window.activateWindow()
-        assert window.tabs.count() == 7
-        for i in range(7):
+        assert "What was shown" in window.pages and window.tabs.count() == len(window.pages)
+        for i in range(window.tabs.count()):
             QTest.keyClick(window, Qt.Key.Key_1 + i, Qt.KeyboardModifier.ControlModifier)
             assert window.tabs.currentIndex() == i
         QTest.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
@@ -329,9 +342,9 @@ async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, liv
         assert "$25" in shown and "$2,500" in shown and page.picture.scene is page.view_state.scene
         assert page.slider.value() == page.span.second_of(moment) and "AEST" in page.moment_label.text()
         signs = [page.signs.item(i).text() for i in range(page.signs.count())]
-        assert any(s.startswith("Minimum and maximum wagers (limits): display-tester") for s in signs), signs
+        assert any(s.startswith("Minimum and maximum wagers (limits): D-BJ-01-signs") for s in signs), signs
         assert "built from event" in page.facts.text() and page.past.head in page.facts.text()
-        assert page.reports.item(0).text().startswith("display-tester at ")
+        assert page.reports.item(0).text().startswith("D-BJ-01-signs at ")
         kinds = [page.audit.item(r, 3).text() for r in range(page.audit.rowCount())]
         bold = [page.audit.item(r, 3).font().bold() for r in range(page.audit.rowCount())]
         assert kinds.count("limits_changed") == 2 and bold[kinds.index("limits_changed")] and not bold[-1]

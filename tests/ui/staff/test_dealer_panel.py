@@ -211,7 +211,7 @@ async def test_a_commission_change_waits_at_the_dealer_until_the_displays_show_i
         sec.hand.click()  # no display shows it: the hand completes, the change keeps waiting
         await wait_for(lambda: panel.feed.table("PK-01")["hands_completed"] >= 1, what="the hand completed")
         assert panel.feed.table("PK-01")["pending"] and "002 r7.3" in sec.waiting.text()
-        await display_reports(server, "PK-01", signs=["rake"], notices=[change])
+        await display_reports(server, "PK-01", signs=["game_notice", "rake"], notices=[change])
         sec.hand.click()
         await wait_for(lambda: not panel.feed.table("PK-01")["pending"], what="the change made")
         assert panel.feed.table("PK-01")["limits"]["rake"]["percent_bp"] == 800 and sec.waiting.text() == ""

@@ -24,9 +24,19 @@ def _item(minutes=25, new=20_000, agreement=None):
     }
 
 
-def _report(n, minute, display, on):
+def _report(n, minute, display, on, *, counts=True, signs=("minimum_table_stake",)):
+    """A display's report: a counting one (docs/readings.md A-28) showing the minimum table stake
+    sign, with the notice of s7 on it or not."""
     return ShowingRecord(
-        n, T0 + timedelta(minutes=minute), "tok", "Screens", display, frozenset(), frozenset({"s7"} if on else ()), None
+        n,
+        T0 + timedelta(minutes=minute),
+        "tok",
+        "Screens",
+        display,
+        frozenset(signs),
+        frozenset({"s7"} if on else ()),
+        None,
+        counts=counts,
     )
 
 

@@ -150,7 +150,8 @@ class JackpotPage(QWidget):
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
             what = ", ".join(
-                f"{k}: {format_money(v) if k.endswith('_cents') else v}" for k, v in proposal["changes"].items()
+                f"{k}: {format_money(v) if k.endswith('_cents') and isinstance(v, int) else v}"
+                for k, v in proposal["changes"].items()
             )
             line.addWidget(QLabel(f"{what}, proposed by {proposal['by']} ({self.ctx.local(proposal['at'])})"), 1)
             approve = QPushButton("Approve")

@@ -38,11 +38,11 @@ from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
 from kiosk.state.shapes import TableState
-from kiosk.state.showing import ShowingRecord, change_announced, records_from_audit
+from kiosk.state.showing import ShowingRecord, records_from_audit
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
-from kiosk.views.console.notice_state import notice_state
+from kiosk.views.console.notice_state import commission_words, notice_state
 from kiosk.views.signs.frames import countdown_text
 
 __all__ = ["ScheduleBox"]
@@ -230,12 +230,7 @@ class ScheduleBox(QGroupBox):
             if change.get("notice"):
                 waits.append("three hands' notice or a majority (002 r6.9)")
             if change.get("commission"):
-                shown = change_announced(records or [], change["id"])
-                waits.append(
-                    f"shown on {', '.join(shown)} (002 r7.3)"
-                    if shown
-                    else "the table's displays to show it: NOT SHOWN yet (002 r7.3)"
-                )
+                waits.append(commission_words(table, change["id"], records))
             what = ", ".join(_field(k) for k in change["limits"])
             label = QLabel(f"{what} given by {change['given_by']}; waits for the end of a hand and " + "; ".join(waits))
             label.setWordWrap(True)

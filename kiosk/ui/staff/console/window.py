@@ -1,6 +1,6 @@
-"""The pit console window: sign in, then the floor, the table editor, jackpots, the audit
-trail, what was shown at a past moment, sign export and this computer's display settings, each
-a tab (Ctrl+1 ... Ctrl+7).
+"""The pit console window: sign in, then the floor, the table editor, the pit's actions at a
+table in play, jackpots, the audit trail, what was shown at a past moment, sign export and this
+computer's display settings, each a tab (Ctrl+1 ... Ctrl+8).
 
 Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
 write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
@@ -33,6 +33,7 @@ from kiosk.ui.staff.console.floor import FloorPage
 from kiosk.ui.staff.console.jackpots import JackpotPage
 from kiosk.ui.staff.console.shown import ShownPage
 from kiosk.ui.staff.console.signin import SignInPage
+from kiosk.ui.staff.console.table import TablePage
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
@@ -108,7 +109,7 @@ class ConsoleWindow(QMainWindow):
         )
         self._activity = _Activity(self.idle)
         _application().installEventFilter(self._activity)
-        for i in range(7):
+        for i in range(9):  # Ctrl+1 ... Ctrl+9: every tab there is
             QShortcut(QKeySequence(f"Ctrl+{i + 1}"), self).activated.connect(lambda i=i: self.tabs.setCurrentIndex(i))
         QShortcut(QKeySequence("Ctrl+Shift+Q"), self).activated.connect(
             lambda: asyncio.ensure_future(self.sign_out("Signed out"))
@@ -179,6 +180,7 @@ class ConsoleWindow(QMainWindow):
         self.pages = {
             "Floor": floor,
             "Edit table": editor,
+            "At the table": TablePage(ctx),
             "Jackpots": JackpotPage(ctx),
             "Audit": AuditPage(ctx),
             "What was shown": ShownPage(ctx),

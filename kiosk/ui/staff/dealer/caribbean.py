@@ -3,7 +3,9 @@
 Each round the dealer records the jackpot wagers placed (their contribution goes to the meter,
 000 s231(4)); a winning jackpot hand is entered with its five cards and the rules settle the
 payments (s245-s247); the link is then locked, and "pending" on every linked table, until pit
-staff record the payment and reset the meter.
+staff record the payment and reset the meter.  At a table with jackpot slots, a place whose slot
+light did not light when the player put a chip in (the player tells the dealer, s237(3)) is
+marked: its wager is not accepted, and the layout display says so (s231(1)(b)).
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
-from kiosk.views.facts import slots_in_play
+from kiosk.views import builders
+from kiosk.views.facts import layout_features, slots_in_play, slots_not_accepted
 
 __all__ = ["CaribbeanSection"]
 
@@ -51,6 +54,19 @@ class CaribbeanSection(GameSection):
         row.addWidget(self.round_end)
         self.layout_.addLayout(row)
 
+        self.unlit_label = heading("Slot light did not light at place (wager not accepted, 000 s237(3)):", self.k, 3.5)
+        self.layout_.addWidget(self.unlit_label)
+        row_unlit = QHBoxLayout()
+        self.unlit: dict[int, TouchButton] = {}
+        for place in range(1, PLACES + 1):
+            b = self.button(str(place), checkable=True, text_mm=5.0)
+            b.setAccessibleName(f"the slot light of place {place} did not light")
+            b.setStyleSheet("QPushButton:checked { background:#b00020; color:#ffffff; }")
+            b.clicked.connect(lambda _=False, n=place, w=b: self._unlit(n, w))
+            row_unlit.addWidget(b)
+            self.unlit[place] = b
+        self.layout_.addLayout(row_unlit)
+
         self.layout_.addWidget(heading("Jackpot hit: the winning player's place and five cards", self.k, 3.5))
         row2 = QHBoxLayout()
         self.place = self._spin(1, PLACES, "place ")
@@ -81,11 +97,22 @@ class CaribbeanSection(GameSection):
         if places:
             self.send({"type": "jackpot_wagers", "places": places}, self.wagers)
 
+    def _unlit(self, place: int, control: TouchButton) -> None:
+        marked = not control.isChecked()  # the touch toggled it; the stream decides what it shows
+        control.setChecked(marked)
+        self.send(builders.caribbean_slot_unlit(self.table_id, place, unlit=not marked), control)
+
     def _hit(self) -> None:
         cards = self.cards.text().upper().replace(",", " ").split()
         self.send({"type": "jackpot_hit", "hands": {f"place {self.place.value()}": cards}}, self.hit)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
+        slots = "jackpot_slots" in layout_features(table)
+        not_accepted = set(slots_not_accepted(table))
+        self.unlit_label.setVisible(slots)
+        for n, b in self.unlit.items():
+            b.setVisible(slots)
+            b.setChecked(n in not_accepted)
         if link is None:
             self.meter.setText("No jackpot at this table")
             for w in (self.wagers, self.hit, self.place, self.cards, self.round_end, *self.places.values()):

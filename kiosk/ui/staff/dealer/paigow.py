@@ -1,5 +1,7 @@
 """Pai gow at the dealer's panel: who banks the round and where the chung is (003 s417, s424,
-s425), and the boxes with a priority set marker (s421(1)(d)); the display shows both."""
+s425): the house, a player/banker at a box, or a player co-banking with the house at a box (the
+chung shows both, s424(3); only where the house's liability is displayed, s421(1)(b)(i)); and the
+boxes with a priority set marker (s421(1)(d)); the display shows both."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
+from kiosk.views import builders
 from kiosk.views.facts import pai_gow_state
 
 __all__ = ["PaiGowSection"]
@@ -41,6 +44,19 @@ class PaiGowSection(GameSection):
             row.addWidget(b)
             self.bank_buttons[box] = b
         self.layout_.addLayout(row)
+        self.co_label = heading("Co-banking with the house, player at box (003 s424(3)):", self.k, 3.5)
+        self.layout_.addWidget(self.co_label)
+        row_co = QHBoxLayout()
+        self.co_bank_buttons: dict[int, TouchButton] = {}
+        for box in range(1, BOXES + 1):
+            b = self.button(str(box), text_mm=5.0)
+            b.setAccessibleName(f"co-banking with the player at box {box}")
+            b.clicked.connect(
+                lambda _=False, n=box, w=b: self.send(builders.pai_gow_bank(self.table_id, "co_banking", n), w)
+            )
+            row_co.addWidget(b)
+            self.co_bank_buttons[box] = b
+        self.layout_.addLayout(row_co)
         self.layout_.addWidget(heading("Priority set markers (wagers of half the table maximum or more):", self.k, 3.5))
         row2 = QHBoxLayout()
         self.priority: dict[int, TouchButton] = {}
@@ -62,6 +78,10 @@ class PaiGowSection(GameSection):
             return
         bank = gs.get("bank")
         marked = set(gs.get("priority_boxes") or [])
+        co_banking = bool((table.get("limits") or {}).get("co_banking"))
+        self.co_label.setVisible(co_banking)  # only where the house liability is displayed (003 s421(1)(b)(i))
+        for b in self.co_bank_buttons.values():
+            b.setVisible(co_banking)
         for n, b in self.priority.items():
             b.setChecked(n in marked)
         if bank is None:

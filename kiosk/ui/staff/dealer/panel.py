@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
 from kiosk.ui.staff.dealer.base import GameSection, heading
+from kiosk.ui.staff.dealer.closing import ClosingBar
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import px_per_mm
@@ -23,6 +24,7 @@ __all__ = ["DealerPanel", "SECTIONS"]
 
 def _sections() -> dict[str, type[GameSection]]:
     from kiosk.ui.staff.dealer.blackjack import BlackjackSection
+    from kiosk.ui.staff.dealer.cardroom import CardRoomSection
     from kiosk.ui.staff.dealer.caribbean import CaribbeanSection
     from kiosk.ui.staff.dealer.paigow import PaiGowSection
     from kiosk.ui.staff.dealer.poker import PokerSection
@@ -39,6 +41,7 @@ def _sections() -> dict[str, type[GameSection]]:
         BlackjackSection,
         PaiGowSection,
         PokerSection,
+        CardRoomSection,
     ):
         for game in cls.games:
             out[game] = cls
@@ -69,9 +72,11 @@ class DealerPanel(QWidget):
         self.banner.setStyleSheet("QLabel { background:#303030; color:white; padding:8px; font-weight:bold; }")
         self.banner.setVisible(False)
         self.title = heading(f"Table {table_id}: connecting...", self.k, 6.0)
+        self.closing = ClosingBar(table_id, self.ops, self, k=self.k)
         box = QVBoxLayout(self)
         box.addWidget(self.banner)
         box.addWidget(self.title)
+        box.addWidget(self.closing)
         self._box = box
 
         self.ops.offline_changed.connect(self._offline)
@@ -95,6 +100,7 @@ class DealerPanel(QWidget):
         table = self.feed.table(self.table_id)
         if table is None:
             return
+        self.closing.show_state(table)
         if self.section is None:
             cls = SECTIONS.get(table.get("game", ""))
             if cls is None:

@@ -1,5 +1,7 @@
 """Roulette at the dealer's panel: enter the winning number (0 to 36, a single zero wheel,
-003 s131(2), (2A)); the layout lights it and the results board shows the last results."""
+003 s131(2), (2A)); the layout lights it and the results board shows the last results.  When
+the number did not light on the layout, record it: the result stands and the displays say so
+(000 s78(7))."""
 
 from __future__ import annotations
 
@@ -9,7 +11,8 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
-from kiosk.views.facts import roulette_state
+from kiosk.views import builders
+from kiosk.views.facts import illumination_fault, roulette_state
 
 __all__ = ["RouletteSection"]
 
@@ -36,6 +39,10 @@ class RouletteSection(GameSection):
             pad.addWidget(b, 2 - (n - 1) % 3, 1 + (n - 1) // 3)
             self.numbers[n] = b
         self.layout_.addLayout(pad)
+        self.unlit = self.button("The number did not light: the result stands", "L")
+        self.unlit.setAccessibleName("record an illumination fault (000 s78(7))")
+        self.unlit.clicked.connect(lambda: self.send(builders.roulette_illumination_fault(self.table_id), self.unlit))
+        self.layout_.addWidget(self.unlit)
         self.layout_.addWidget(self.feedback)
 
     def _enter(self, number: int) -> None:
@@ -47,7 +54,12 @@ class RouletteSection(GameSection):
             return
         number = gs.get("number")
         last = gs.get("results") or []
+        fault = illumination_fault(table)
+        self.unlit.setEnabled(number is not None and fault is None)
         if number is None:
             self.status.setText("Touch the winning number")
         else:
-            self.status.setText(f"Winning number {number}; last: {' '.join(str(n) for n in last[:12])}")
+            self.status.setText(
+                f"Winning number {number}; last: {' '.join(str(n) for n in last[:12])}"
+                + ("; it did not light: the result stands (000 s78(7))" if fault else "")
+            )

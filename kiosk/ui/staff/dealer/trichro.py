@@ -3,8 +3,9 @@
 Call "no more bets" (001 s463(1)); draw with the random result generator (s455) or enter the two
 balls the ball device drew, which lights exactly the winning areas on the displays (s463(3));
 void a drawing when the device or generator malfunctions (s465, s466); record a broken ball's
-replacement before the next drawing (s465(4)(c)). A new generator drawing after a malfunction
-needs an inspector's approval (s466(b)), which a pit token records.
+replacement before the next drawing (s465(4)(c)); record winning areas that did not light, and
+the displays say the result stands (000 s78(7)). A new generator drawing after a malfunction
+needs an inspector's approval (s466(b)), which the pit records at the console's table page.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations
 from kiosk.ui.widgets.touch import TouchButton
-from kiosk.views.facts import trichro_state
+from kiosk.views import builders
+from kiosk.views.facts import illumination_fault, trichro_state
 
 __all__ = ["TriChroSection"]
 
@@ -87,6 +89,10 @@ class TriChroSection(GameSection):
         row3.addWidget(self.inspector)
         row3.addWidget(self.replaced)
         self.layout_.addLayout(row3)
+        self.unlit = self.button("Winning areas did not light: the result stands", "L")
+        self.unlit.setAccessibleName("record an illumination fault (000 s78(7))")
+        self.unlit.clicked.connect(lambda: self.send(builders.trichro_illumination_fault(self.table_id), self.unlit))
+        self.layout_.addWidget(self.unlit)
         self.layout_.addWidget(self.feedback)
 
     def _void(self) -> None:
@@ -155,6 +161,10 @@ class TriChroSection(GameSection):
             text += "; a new generator drawing needs an inspector's approval (001 s466(b))"
         if gs.get("broken_ball"):
             text += "; replace the broken ball before the next drawing (001 s465(4)(c))"
+        fault = illumination_fault(table)
+        if fault is not None:
+            text += "; illumination fault recorded: the result stands (000 s78(7))"
+        self.unlit.setEnabled(phase == "result" and fault is None)
         self.status.setText(text)
         self.generate.setVisible(by_generator)
         for b in self.ball_buttons.values():

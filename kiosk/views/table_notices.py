@@ -1,0 +1,147 @@
+"""What a table's displays tell players about the table itself, whatever view they show.
+
+One definition of each notice (:func:`table_notices`), drawn two ways: a band across the top
+of the ``layout``, ``trichro`` and ``twoup_lights`` views (:func:`notice_bands`), and a page of
+its own among the signs of the ``limits`` and ``signs`` views
+(:func:`kiosk.views.signs.frames.notice_sign`).
+
+* **Table closing** (003 s32(3); ``docs/readings.md`` A-41): "Table closing: 3 rounds
+  remaining" while the rounds the pit directed are played, then "Table closed".
+* **Card machine malfunction** (003 s65D(2)(a)): players may have each amount they wagered in
+  the round returned, while the round is completed from a dealing shoe.
+* **Result stands: illumination fault** (000 s78(7)): the dealer recorded that a winning area
+  did not light; the result is valid all the same (tri-chro until the next drawing, roulette
+  until the next spin).
+* **Jackpot wager not accepted** (000 s231(1)(b), s237(3); A-12): a place whose slot light did
+  not light, this round.
+
+A citation is shown in small print (the sign floor, 8 mm) beside the words; a notice resting on
+a reading of this product rather than a seed's words carries none on screen (the audit record
+of its command names it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kiosk.rules.card_machine import PROCEDURES
+from kiosk.rules.closing import CLOSING_RULE
+from kiosk.scene.fonts import font_face
+from kiosk.scene.primitives import Colour, Primitive, Shape, rect_path
+from kiosk.state.shapes import TableState
+from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text, sign_text_width
+from kiosk.views.facts import card_machine_procedure, illumination_fault, slots_not_accepted, table_closing
+
+__all__ = ["TableNotice", "table_notices", "notice_bands", "BAND_LARGEST_MM", "NOTICE_SECONDS"]
+
+BAND_LARGEST_MM = 10.0
+"""The largest size of a notice's words on a band (on a large screen: 3.5 % of its height), shrunk
+(never under the 8 mm floor) to fit."""
+_BAND: Colour = (250, 204, 21, 255)  # the yellow of a sign's notice band
+_INK: Colour = (17, 17, 17, 255)
+
+
+@dataclass(frozen=True)
+class TableNotice:
+    """One notice: its kind, its words as a page (the first is its heading), its words on one
+    band (``text``) and its citation, if shown."""
+
+    kind: str
+    words: tuple[str, ...]
+    rule: str | None
+    text: str
+
+
+def table_notices(table: TableState) -> tuple[TableNotice, ...]:
+    """The notices the table's state calls for, most important first."""
+    out: list[TableNotice] = []
+    closing = table_closing(table)
+    if closing is not None:
+        words = closing.words()
+        out.append(TableNotice("closing", (words,), CLOSING_RULE if closing.rule == CLOSING_RULE else None, words))
+    code = card_machine_procedure(table)
+    steps = PROCEDURES.get(code) if code is not None else None
+    if steps is not None and steps.notice is not None:
+        title, sentence = steps.notice
+        out.append(
+            TableNotice(
+                "card_machine", steps.notice, "003 s65D(2)(a)", f"{title}: {sentence[:1].lower()}{sentence[1:]}"
+            )
+        )
+    if illumination_fault(table) is not None:
+        words = "Result stands: illumination fault"
+        out.append(TableNotice("illumination_fault", (words,), "000 s78(7)", words))
+    for place in slots_not_accepted(table):
+        title = f"Place {place}: jackpot wager not accepted"
+        out.append(
+            TableNotice(
+                "slot_not_accepted", (title, "Its slot light did not light"), "000 s237(3)", f"{title} (light not lit)"
+            )
+        )
+    return tuple(out)
+
+
+def _cap(words: str, mm: float) -> float:
+    """The capital height of text whose shortest letters are ``mm`` high (:func:`sign_text`)."""
+    face = font_face("sans", "bold")
+    return mm * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else mm
+
+
+NOTICE_SECONDS = 4.0
+"""How long each band is shown when a screen is too small for all of a table's notices at once."""
+BAND_SHARE = 0.3
+"""The share of a screen's height a band may take before its notices are shown in turn."""
+
+
+def _row(notice: TableNotice, area: Area, largest: float) -> tuple[str, float, float, str | None, float]:
+    """``(words, mm, height, citation or None, cap)`` of one notice on a band: upper case, as
+    large as fits up to ``largest``, broken into lines at the floor; its citation at the right
+    end only where the words fit beside it on one line (a narrow screen shows the words alone)."""
+    margin = MIN_SIGN_TEXT_MM
+    text = notice.text.upper()
+    words, mm, cite = text, largest, None
+    if notice.rule:
+        room = area.width_mm - 3 * margin - sign_text_width(notice.rule, MIN_SIGN_TEXT_MM)
+        words, mm = fit_sign_text(text, width_mm=room, largest_mm=largest, weight="bold")
+        cite = notice.rule if "\n" not in words else None
+    if cite is None:
+        words, mm = fit_sign_text(text, width_mm=area.width_mm - 2 * margin, largest_mm=largest, weight="bold")
+    cap = _cap(words, mm)
+    return words, mm, cap * (1 + 1.6 * words.count("\n")) + cap * 1.2, cite, cap
+
+
+def notice_bands(
+    notices: tuple[TableNotice, ...], area: Area, *, top: float = 0.0
+) -> list[tuple[list[Primitive], float]]:
+    """The notices as yellow bands across the area from ``top``: ``[(primitives, height)]``, one
+    band with them all when it takes at most :data:`BAND_SHARE` of the height, else as many bands
+    as needed to show them in turn (a view makes each a frame of :data:`NOTICE_SECONDS`).  One
+    empty band (height 0) when there is no notice."""
+    if not notices:
+        return [([], 0.0)]
+    largest = min(BAND_LARGEST_MM, max(MIN_SIGN_TEXT_MM, area.height_mm * 0.035))
+    rows = [_row(n, area, largest) for n in notices]
+    limit = area.height_mm * BAND_SHARE
+    groups: list[list[tuple[str, float, float, str | None, float]]] = [[]]
+    for row in rows:
+        if groups[-1] and sum(r[2] for r in groups[-1]) + row[2] > limit:
+            groups.append([])
+        groups[-1].append(row)
+    return [_band(group, area, top) for group in groups]
+
+
+def _band(
+    rows: list[tuple[str, float, float, str | None, float]], area: Area, top: float
+) -> tuple[list[Primitive], float]:
+    total = sum(r[2] for r in rows) + MIN_SIGN_TEXT_MM * 0.6
+    out: list[Primitive] = [Shape(rect_path(0.0, top, area.width_mm, total), fill=_BAND)]
+    y = top + MIN_SIGN_TEXT_MM * 0.3
+    margin = MIN_SIGN_TEXT_MM
+    for words, mm, height, rule, cap in rows:
+        out += sign_text(words, x=margin, y=y + cap * 0.6, mm=mm, anchor="left", valign="top", weight="bold", fill=_INK)
+        if rule:
+            out += sign_text(
+                rule, x=area.width_mm - margin, y=y + cap * 1.6, mm=MIN_SIGN_TEXT_MM, anchor="right", fill=_INK
+            )
+        y += height
+    return out, total
