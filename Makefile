@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/compose_views.py
 	$(PY) benchmarks/scene_digest.py
 	$(PY) benchmarks/display_reports.py
+	$(PY) benchmarks/history_rebuild.py
 	$(PY) benchmarks/floor_law.py
 	$(PY) benchmarks/floor_load.py --curve 300,1000,3000 --rate 10
 

@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--server", metavar="URL", help="kiosk backend to read the tables from (what is configured now, or --at)"
     )
     source.add_argument("--db", metavar="URL", help=DB_HELP)
-    parser.add_argument("--at", metavar="TIME", help=AT_HELP.replace("rebuild it", "the signs"))
+    parser.add_argument("--at", metavar="TIME", help=AT_HELP.replace("rebuild it as it was", "the signs as they were"))
     add_token_argument(parser)
     parser.add_argument(
         "--table", metavar="ID", action="append", default=[], help="a table to export (repeatable; default all)"

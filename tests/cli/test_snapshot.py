@@ -338,6 +338,10 @@ def test_at_rebuilds_the_view_then_from_the_database_and_the_server_alike(server
         assert said[1].startswith(f"built from event {past.seq}, audit record {past.n}, audit head {past.head};")
         assert "casino frame from audit record" in said[1]
         assert np.array_equal(_pixels(out), _pixels(want)), name
+    # a link's meter, as it was
+    meter = tmp_path / "meter.png"
+    assert main(_argv(Subject("jackpot", link="CSP-PROG"), meter, "--at", utc, source=("--db", server.db_url))) == 0
+    assert "jackpot of CSP-PROG in " in capsys.readouterr().out and _pixels(meter).std() > 0
     # without --at, --db rebuilds the state now: the second change
     now_png = tmp_path / "now.png"
     assert main(_argv(Subject("limits", table="BJ-01"), now_png, source=("--db", server.db_url))) == 0

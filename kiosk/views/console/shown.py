@@ -288,8 +288,11 @@ def certificate(
     mine = [r for r in reports if display is not None and r.display_id == display]
     if display is None:
         report_text = "; ".join(_report_text(r, zone) for r in reports) or "no display of the table had reported"
+    elif mine:
+        report_text = _report_text(mine[-1], zone)
     else:
-        report_text = _report_text(mine[-1], zone) if mine else f"{display} had not reported showing anything"
+        others = "; ".join(_report_text(r, zone) for r in reports) or "none"
+        report_text = f"{display} had not reported showing anything; the table's displays then: {others}"
     lines: list[tuple[str, str]] = [
         ("Moment (casino time)", f"{local:%A %d %B %Y %H:%M:%S} {local.tzname()} ({zone})"),
         ("Moment (UTC)", past.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC")),

@@ -301,6 +301,7 @@ async def test_every_tab_is_reached_from_the_keyboard_and_idle_signs_out(qtbot, 
     window = await _console(qtbot, live_server_sqlite, tmp_path, idle_minutes=0.02)
     try:
         window.activateWindow()
+        assert "What was shown" in window.pages and window.tabs.count() == len(window.pages)
         for i in range(window.tabs.count()):
             QTest.keyClick(window, Qt.Key.Key_1 + i, Qt.KeyboardModifier.ControlModifier)
             assert window.tabs.currentIndex() == i
@@ -362,3 +363,66 @@ async def test_the_audit_page_says_when_the_server_signs_no_audit_records(qtbot,
             await _stop(window)
     finally:
         server.process.stop()
+
+
+async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, live_server_sqlite, tmp_path, capsys):
+    """A display reports BJ-01's limits sign, pit staff set $25-$2,500 and a second later
+    $10-$1,000: the page, given the moment between, shows the $25 picture, the sign and who
+    reported it, the records around it, and exports a picture and a certificate whose checkpoint
+    kiosk audit verify holds; a bad or too early time is one line."""
+    import pypdfium2
+
+    from kiosk.cli import main
+    from tests.fixtures.sign_pdf import page_text
+
+    server = live_server_sqlite
+    await display_reports(server, "BJ-01", signs=["limits"], notices=[])
+    async with KioskClient(server.url, server.tokens["pit"]) as pit:
+        first = await pit.execute(builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250_000}))
+        await asyncio.sleep(1.2)
+        await pit.execute(builders.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 100_000}))
+    moment = first[-1].at + timedelta(milliseconds=500)
+    window = await _console(qtbot, server, tmp_path)
+    try:
+        page = window.pages["What was shown"]
+        window.tabs.setCurrentWidget(page)
+        page.pick("Display D-BJ-01-limits")
+        local = moment.astimezone(window.ctx.casino.timezone).replace(tzinfo=None).isoformat(sep=" ")
+        page.typed.setText(local)  # the casino's time, as the pit boss reads it off a clock
+        page.go.click()
+        await wait_for(lambda: page.past is not None and page.past.at == moment, what="the picture of the moment")
+        shown = texts(page.view_state.scene)
+        assert "$25" in shown and "$2,500" in shown and page.picture.scene is page.view_state.scene
+        assert page.slider.value() == page.span.second_of(moment) and "AEST" in page.moment_label.text()
+        signs = [page.signs.item(i).text() for i in range(page.signs.count())]
+        assert any(s.startswith("Minimum and maximum wagers (limits): D-BJ-01-signs") for s in signs), signs
+        assert "built from event" in page.facts.text() and page.past.head in page.facts.text()
+        assert page.reports.item(0).text().startswith("D-BJ-01-signs at ")
+        kinds = [page.audit.item(r, 3).text() for r in range(page.audit.rowCount())]
+        bold = [page.audit.item(r, 3).font().bold() for r in range(page.audit.rowCount())]
+        assert kinds.count("limits_changed") == 2 and bold[kinds.index("limits_changed")] and not bold[-1]
+        await wait_for(lambda: len(page.bar.marks) >= 3, what="the day's records marked on the slider")
+        # export: picture, certificate, checkpoint
+        page.folder.setText(str(tmp_path / "shown"))
+        page.export.click()
+        assert set(page.last_export) == {"png", "pdf", "checkpoint"}, page.feedback.text()
+        document = pypdfium2.PdfDocument(str(page.last_export["pdf"]))
+        try:
+            assert len(document) == 1
+            text = " ".join(page_text(document[0]).split())
+        finally:
+            document.close()
+        assert f"event {page.past.seq}" in text and page.past.head in text and "$25" in text
+        assert moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC") in text
+        verify = ["audit", "verify", "--db", server.db_url, "--checkpoints", str(page.last_export["checkpoint"])]
+        assert await asyncio.to_thread(main, verify) == 0  # its own loop, off the console's
+        assert f"records 1 to {page.past.n} are as the server held them" in capsys.readouterr().out
+        # the slider: the day's start, before the table existed, is one line; so is a bad time
+        page.slider.setValue(0)
+        await wait_for(lambda: page.feedback.isVisible(), what="the refusal of a moment before the table")
+        assert "did not exist yet" in page.feedback.text() and not page.export.isEnabled()
+        page.typed.setText("Saturday at nine")
+        page.go.click()
+        assert "not a time" in page.feedback.text()
+    finally:
+        await _stop(window)

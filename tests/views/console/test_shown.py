@@ -186,4 +186,6 @@ def test_the_certificate_states_the_moment_the_record_the_head_and_the_report():
     assert dict(with_digest.lines)["Scene digest"] == "f" * 64
     assert "D-MP-01-layout at" in dict(with_digest.lines)["Display's report then"]  # no display picked: every one
     alone = certificate(past, Subject("signs", table="MP-01"), display="D-X", screen="s", server="x", generated=made)
-    assert dict(alone.lines)["Display's report then"] == "D-X had not reported showing anything"
+    assert dict(alone.lines)["Display's report then"].startswith(
+        "D-X had not reported showing anything; the table's displays then: D-MP-01-signs at 21:09:00 (record 37)"
+    )

@@ -1,6 +1,6 @@
 """The pit console window: sign in, then the floor, the table editor, the pit's actions at a
-table in play, jackpots, the audit trail, sign export and this computer's display settings, each
-a tab (Ctrl+1 ... Ctrl+7).
+table in play, jackpots, the audit trail, what was shown at a past moment, sign export and this
+computer's display settings, each a tab (Ctrl+1 ... Ctrl+8).
 
 Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
 write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
@@ -31,6 +31,7 @@ from kiosk.ui.staff.console.editor import EditorPage
 from kiosk.ui.staff.console.export import ExportPage
 from kiosk.ui.staff.console.floor import FloorPage
 from kiosk.ui.staff.console.jackpots import JackpotPage
+from kiosk.ui.staff.console.shown import ShownPage
 from kiosk.ui.staff.console.signin import SignInPage
 from kiosk.ui.staff.console.table import TablePage
 from kiosk.ui.staff.live import LiveFeed
@@ -182,6 +183,7 @@ class ConsoleWindow(QMainWindow):
             "At the table": TablePage(ctx),
             "Jackpots": JackpotPage(ctx),
             "Audit": AuditPage(ctx),
+            "What was shown": ShownPage(ctx),
             "Export signs": ExportPage(ctx),
             "This computer": DevicesPage(ctx, path=self.devices_path),
         }
