@@ -109,7 +109,11 @@ class _Evening:
 
     async def jackpot(self) -> None:
         link = self.model.live.links["CSP-PROG"]
-        if link.get("pending"):
+        pending = link.get("pending")
+        if pending:
+            # a flush is paid only after the floor manager is told and the deck counted (000 s245(5))
+            step = b.jackpot_before_payment(pending["table_id"], "Fay Floor", 52)
+            await self.send(DEALER, step, "before payment")
             await self.send(PIT, b.jackpot_paid("CSP-PROG"), "jackpot paid")
             await self.send(PIT, b.jackpot_reset("CSP-PROG"), "jackpot reset")
             return
