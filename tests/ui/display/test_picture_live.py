@@ -1,7 +1,9 @@
 """A real display reports the digest of the picture it paints, with the seq of its state; ``kiosk
 snapshot --at TIME --display ID`` rebuilds that picture from the audit trail (the SQLite file and
 the running server) and finds the same digest; a report whose digest was edited in the file (its
-hashes recomputed, so an unkeyed ``audit verify`` passes) is found to differ."""
+hashes recomputed, so an unkeyed ``audit verify`` passes) is found to differ.  ``kiosk snapshot``
+runs as users run it, in its own process: run inside this one, beside the display's Qt objects,
+it once crashed pytest-qt's teardown."""
 
 from __future__ import annotations
 
@@ -11,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from kiosk.cli import main
 from kiosk.rules.times import format_utc, parse_utc
 from kiosk.scene.digest import COMPOSER, frames_digest
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.spec import DisplaySpec
 from kiosk.views import builders as b
+from tests.fixtures.floors import run_kiosk
 from tests.fixtures.live_display import close_display, open_display, run, wait_for
 from tests.fixtures.scenes import texts
 from tests.fixtures.tamper import Attacker
@@ -38,7 +40,7 @@ async def latest_report(pit: KioskClient, check, what: str) -> dict:
     raise AssertionError(f"timed out waiting for a report of {what}; the latest: {latest}")
 
 
-def test_the_picture_a_display_reported_is_rebuilt_from_the_audit_trail(qapp, served, tmp_path, capsys):
+def test_the_picture_a_display_reported_is_rebuilt_from_the_audit_trail(qapp, served, tmp_path):
     seen: dict = {}
 
     async def scenario():
@@ -68,25 +70,23 @@ def test_the_picture_a_display_reported_is_rebuilt_from_the_audit_trail(qapp, se
     token = tmp_path / "pit.token"
     token.write_text(served.tokens["pit"], encoding="utf-8")
     for source in (["--db", served.db], ["--server", served.url, "--token-file", str(token)]):
-        code = main(["snapshot", *source, "--at", at, "--display", "D-BJ-01-limits", "--out", str(out)])
-        said = capsys.readouterr()
-        assert code == 0, said.err
-        lines = said.out.splitlines()
+        said = run_kiosk("snapshot", *source, "--at", at, "--display", "D-BJ-01-limits", "--out", str(out))
+        assert said.returncode == 0, said.stderr
+        lines = said.stdout.splitlines()
         assert (
             lines[1].startswith("display D-BJ-01-limits's report in force at ") and f"record {record['n']} " in lines[1]
         )
-        assert lines[2].startswith(f"built from event {record['details']['seq']},"), said.out
+        assert lines[2].startswith(f"built from event {record['details']['seq']},"), said.stdout
         assert lines[-1].startswith("digest matches the display's report of ") and lines[-1].endswith(
             f"(seq {record['details']['seq']})"
-        ), said.out
+        ), said.stdout
         assert out.stat().st_size > 1000
     # someone with the file edits the reported digest and recomputes the hashes
     served.stop()
     Attacker(str(Path(served.db.removeprefix("sqlite:///")))).edit_record_and_rehash(
         record["n"], "digest", "sha256:" + "0" * 64
     )
-    code = main(["snapshot", "--db", served.db, "--at", at, "--display", "D-BJ-01-limits", "--out", str(out)])
-    said = capsys.readouterr()
-    assert code == 1, said.err
-    assert said.out.splitlines()[-1].startswith("digest differs from the display's report of "), said.out
-    assert f"reported sha256:{'0' * 64}, composed {record['details']['digest']}" in said.out
+    said = run_kiosk("snapshot", "--db", served.db, "--at", at, "--display", "D-BJ-01-limits", "--out", str(out))
+    assert said.returncode == 1, said.stderr
+    assert said.stdout.splitlines()[-1].startswith("digest differs from the display's report of "), said.stdout
+    assert f"reported sha256:{'0' * 64}, composed {record['details']['digest']}" in said.stdout
