@@ -358,7 +358,8 @@ async def test_slow_client_is_cut_off_with_a_reason_and_resumes_without_a_gap(se
         transport.resume_reading()
         got = []
         while True:
-            msg = await next_message(ws, skip=("ready", "heartbeat"))
+            # a bound, not a speed: the backlog and the close (close_timeout 5 s) take long under load
+            msg = await next_message(ws, skip=("ready", "heartbeat"), timeout=60)
             if isinstance(msg, dict):
                 got.append(msg["event"]["seq"])
                 continue
