@@ -351,6 +351,20 @@ class KioskClient:
         except ValueError as exc:
             raise StateError(f"the server's answer to GET /state: {exc}") from None
 
+    async def state_after(self, seq: int, *, table: str | None = None, link: str | None = None) -> PastState:
+        """The floor right after event ``seq`` (pit, admin; ``GET /state?seq=``): the state a
+        display reporting that ``seq`` composed its picture from."""
+        params = {"seq": str(seq)}
+        if table is not None:
+            params["table"] = table
+        if link is not None:
+            params["link"] = link
+        body = await self.request("GET", "/state", params=params)
+        try:
+            return PastState.from_json(body)
+        except ValueError as exc:
+            raise StateError(f"the server's answer to GET /state: {exc}") from None
+
     async def session_info(self) -> dict[str, Any]:
         """Who this client's token is: ``{"name", "role", "token_id", "tables", "expires_at"}``."""
         return await self.request("GET", "/session")

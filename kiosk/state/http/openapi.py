@@ -392,9 +392,17 @@ ENDPOINTS: list[dict[str, Any]] = [
             {
                 "name": "at",
                 "in": "query",
-                "required": True,
+                "required": False,
                 "schema": {"type": "string", "maxLength": 64},
-                "description": "the moment: ISO 8601, the casino's time without a zone, or with Z or an offset",
+                "description": "the moment: ISO 8601, the casino's time without a zone, or with Z or an offset"
+                " (at or seq is required)",
+            },
+            {
+                "name": "seq",
+                "in": "query",
+                "required": False,
+                "schema": {"type": "integer", "minimum": 1},
+                "description": "instead of at: the floor right after this event",
             },
             *(
                 {

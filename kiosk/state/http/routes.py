@@ -466,16 +466,21 @@ def _id_param(request: web.Request, name: str, what: str) -> str | None:
 async def _past_state(request: web.Request) -> web.Response:
     """The floor at a past moment, rebuilt from the event log (pit, admin): what a display of
     it showed then is composed from this (``kiosk snapshot --at``, the console's "What was
-    shown"); ``at`` without a zone is the casino's time (:mod:`kiosk.state.history`)."""
+    shown"); ``at`` without a zone is the casino's time; ``seq`` instead: right after that event
+    (:mod:`kiosk.state.history`)."""
     require_role(request_actor(request), "pit", "admin")
     service = request.app[SERVICE_KEY]
     text = request.query.get("at")
+    table, link = _id_param(request, "table", "table"), _id_param(request, "link", "link")
+    if "seq" in request.query:  # right after an event: what a display reporting that seq composed from
+        if text is not None:
+            raise BadRequest("give query parameter at (a moment) or seq (an event), not both")
+        past = await service.state_after(_int_param(request, "seq", 0, 1), table=table, link=link)
+        return web.json_response(past.to_json())
     if text is None:
         raise BadRequest(
             "query parameter at is required: the moment, e.g. 2026-11-28T21:14 (the casino's time) or 2026-11-28T11:14Z"
         )
     at = parse_moment(text, "query parameter at", service.floor_frame.casino.timezone)
-    past = await service.state_at(
-        at, table=_id_param(request, "table", "table"), link=_id_param(request, "link", "link")
-    )
+    past = await service.state_at(at, table=table, link=link)
     return web.json_response(past.to_json())

@@ -259,8 +259,8 @@ class Certificate:
     """What the one-page certificate of a past picture states (:mod:`kiosk.render.certificate`).
 
     ``lines`` are ``(label, value)`` pairs in order; ``checkpoint`` the ``kiosk-checkpoint``
-    line of the record the picture was built from; ``digest`` the scene's digest (``None``
-    until the scene digest exists on this release: the line is then left out, never faked)."""
+    line of the record the picture was built from; ``digest`` the picture's digest
+    (:func:`kiosk.scene.digest.frames_digest`; ``None``: the line is left out, never faked)."""
 
     title: str
     subject: str
@@ -279,9 +279,13 @@ def certificate(
     server: str,
     generated: datetime,
     digest: str | None = None,
+    composer: str | None = None,
+    verdict: str | None = None,
 ) -> Certificate:
     """The certificate's facts for ``subject`` (shown by ``display``, if one was picked) at
-    ``past.at``, composed for ``screen`` (e.g. ``"527 x 296 mm"``) from ``server``'s log."""
+    ``past.at``, composed for ``screen`` (e.g. ``"527 x 296 mm"``) from ``server``'s log:
+    ``digest`` of the picture and the ``composer`` that made it, and ``verdict``: the display's
+    reported picture composed again and compared (:class:`kiosk.views.proof.Comparison`)."""
     zone = past.zone
     local = past.at.astimezone(zone)
     reports = past.showing()
@@ -307,7 +311,10 @@ def certificate(
         ("Certificate made", generated.astimezone(zone).strftime("%d %b %Y %H:%M:%S %Z")),
     ]
     if digest is not None:
-        lines.insert(7, ("Scene digest", digest))
+        lines.insert(7, ("Scene digest", digest + (f" (composed by {composer})" if composer else "")))
+    if verdict is not None:
+        after = [label for label, _ in lines].index("Display's report then") + 1
+        lines.insert(after, ("Display's picture then", verdict))
     return Certificate(
         title="What was shown: certificate",
         subject=f"{subject.view} of {subject.name}",

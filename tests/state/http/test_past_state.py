@@ -67,3 +67,23 @@ async def test_the_client_reads_a_past_state(api, service, clock):
     async with KioskClient(str(api.server.make_url("/")), api.tokens["display"]) as display:
         with pytest.raises(Forbidden):
             await display.state_at(clock.now)
+
+
+async def test_the_floor_right_after_an_event(api, service, clock):
+    head = await service.audit_head()
+    status, body = await api.call("GET", "/state", role="pit", params={"seq": str(head["seq"]), "table": "BJ-01"})
+    assert status == 200, body
+    assert body["seq"] == head["seq"] and body["tables"]["BJ-01"]["limits"]["minimum_cents"] == 2500
+    status, before = await api.call("GET", "/state", role="pit", params={"seq": str(head["seq"] - 1)})
+    assert status == 200 and before["tables"]["BJ-01"]["limits"]["minimum_cents"] != 2500
+    for params, code, words in (
+        ({"seq": "1", "at": clock.now.isoformat()}, 400, "not both"),
+        ({"seq": "0"}, 400, "query parameter seq must be at least 1"),
+        ({"seq": str(head["seq"] + 5)}, 404, f"no event {head['seq'] + 5} in the log"),
+    ):
+        got, answer = await api.call("GET", "/state", role="admin", params=params)
+        assert words in assert_refused(got, answer, code)["message"], params
+    async with KioskClient(str(api.server.make_url("/")), api.tokens["pit"]) as pit:
+        assert await pit.state_after(head["seq"], table="BJ-01") == await service.state_after(
+            head["seq"], table="BJ-01"
+        )

@@ -365,6 +365,40 @@ async def test_the_audit_page_says_when_the_server_signs_no_audit_records(qtbot,
         server.process.stop()
 
 
+async def _limits_display_reports_its_picture(server, pit: KioskClient, seq: int) -> None:
+    """D-BJ-01-limits reports the picture it painted from the state right after event ``seq``,
+    as a display does (its digest, seq and what it was composed with)."""
+    import dataclasses
+
+    from kiosk.ui.display.report import report_message
+    from kiosk.views.base import Area
+    from kiosk.views.proof import picture_report
+
+    after = await pit.state_after(seq, table="BJ-01")
+    summary = await pit.floor_summary()
+    logo = await pit.floor_logo(server.log.parent, summary)
+    settings = CasinoSettings.from_summary(summary, logo)
+    now = datetime.now(UTC)
+    state = compose_view(
+        Subject("limits", "BJ-01"), after.tables, after.links, settings, now, area=Area(527, 296), heard_at=now
+    )
+    fields = picture_report(dataclasses.replace(state, seq=seq), (1920, 1080))
+    message = report_message("BJ-01", "D-BJ-01-limits", after.tables["BJ-01"]["version"], ["limits"], [], None, fields)
+    async with KioskClient(server.url, server.tokens["display"]) as display:
+        before = len((await pit.audit(target="BJ-01", action="display_showing"))["records"])
+        stream = display.stream(["BJ-01"])
+        try:
+            await stream.__anext__()
+            assert await stream.send(message)
+            for _ in range(200):
+                if len((await pit.audit(target="BJ-01", action="display_showing"))["records"]) > before:
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"the picture report was not recorded ({stream.last_error})")
+        finally:
+            await stream.close()
+
+
 async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, live_server_sqlite, tmp_path, capsys):
     """A display reports BJ-01's limits sign, pit staff set $25-$2,500 and a second later
     $10-$1,000: the page, given the moment between, shows the $25 picture, the sign and who
@@ -379,6 +413,7 @@ async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, liv
     await display_reports(server, "BJ-01", signs=["limits"], notices=[])
     async with KioskClient(server.url, server.tokens["pit"]) as pit:
         first = await pit.execute(builders.set_limits("BJ-01", {"minimum_cents": 2500, "maximum_cents": 250_000}))
+        await _limits_display_reports_its_picture(server, pit, first[-1].seq)
         await asyncio.sleep(1.2)
         await pit.execute(builders.set_limits("BJ-01", {"minimum_cents": 1000, "maximum_cents": 100_000}))
     moment = first[-1].at + timedelta(milliseconds=500)
@@ -395,9 +430,12 @@ async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, liv
         assert "$25" in shown and "$2,500" in shown and page.picture.scene is page.view_state.scene
         assert page.slider.value() == page.span.second_of(moment) and "AEST" in page.moment_label.text()
         signs = [page.signs.item(i).text() for i in range(page.signs.count())]
-        assert any(s.startswith("Minimum and maximum wagers (limits): D-BJ-01-signs") for s in signs), signs
+        assert "Minimum and maximum wagers (limits): D-BJ-01-limits, D-BJ-01-signs" in signs, signs
         assert "built from event" in page.facts.text() and page.past.head in page.facts.text()
-        assert page.reports.item(0).text().startswith("D-BJ-01-signs at ")
+        assert page.verdict is not None and page.verdict.startswith("digest matches the display's report of ")
+        assert page.digest is not None and page.digest.startswith("sha256:") and page.digest in page.facts.text()
+        reports = [page.reports.item(i).text() for i in range(page.reports.count())]
+        assert reports[0].startswith("D-BJ-01-signs at ") and reports[1].startswith("this display: D-BJ-01-limits at ")
         kinds = [page.audit.item(r, 3).text() for r in range(page.audit.rowCount())]
         bold = [page.audit.item(r, 3).font().bold() for r in range(page.audit.rowCount())]
         assert kinds.count("limits_changed") == 2 and bold[kinds.index("limits_changed")] and not bold[-1]
@@ -413,6 +451,7 @@ async def test_what_was_shown_rebuilds_a_past_moment_and_certifies_it(qtbot, liv
         finally:
             document.close()
         assert f"event {page.past.seq}" in text and page.past.head in text and "$25" in text
+        assert page.digest in text and "digest matches the display's report of" in text
         assert moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S.%f UTC") in text
         verify = ["audit", "verify", "--db", server.db_url, "--checkpoints", str(page.last_export["checkpoint"])]
         assert await asyncio.to_thread(main, verify) == 0  # its own loop, off the console's

@@ -181,9 +181,19 @@ def test_the_certificate_states_the_moment_the_record_the_head_and_the_report():
     assert cert.checkpoint == past.checkpoint_line() and '"n":40' in cert.checkpoint
     assert "kiosk audit verify" in cert.verify and "records 1 to 40" in cert.verify
     with_digest = certificate(
-        past, Subject("signs", table="MP-01"), screen="527 x 296 mm", server="x", generated=made, digest="f" * 64
+        past,
+        Subject("signs", table="MP-01"),
+        screen="527 x 296 mm",
+        server="x",
+        generated=made,
+        digest="sha256:" + "f" * 64,
+        composer="kiosk 0.1.0+abc",
+        verdict="digest matches the display's report of 21:09:00 (seq 33)",
     )
-    assert dict(with_digest.lines)["Scene digest"] == "f" * 64
+    labels = [label for label, _ in with_digest.lines]
+    assert dict(with_digest.lines)["Scene digest"] == "sha256:" + "f" * 64 + " (composed by kiosk 0.1.0+abc)"
+    assert labels.index("Display's picture then") == labels.index("Display's report then") + 1
+    assert labels.index("Scene digest") == labels.index("Audit head") + 1
     assert "D-MP-01-layout at" in dict(with_digest.lines)["Display's report then"]  # no display picked: every one
     alone = certificate(past, Subject("signs", table="MP-01"), display="D-X", screen="s", server="x", generated=made)
     assert dict(alone.lines)["Display's report then"].startswith(

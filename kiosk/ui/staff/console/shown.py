@@ -1,14 +1,18 @@
 """What was shown: pick a table or a display and a moment - on a slider over the casino's day with
 the day's records marked, or typed - and see the picture composed from the floor as the event log
-says it was then (``GET /api/v1/state``), the signs that were up and the notices that were
-running with the displays that reported them, and the audit records around the moment; export
-the picture with its one-page certificate and checkpoint.  The decisions are
+says it was then (``GET /api/v1/state``) with its digest, the signs that were up and the notices
+that were running with the displays that reported them, and the audit records around the moment;
+for a display, whether the picture it reported then is the one its state composes again
+(:mod:`kiosk.views.proof`); export the picture with its one-page certificate and checkpoint.  The decisions are
 :mod:`kiosk.views.console.shown`'s; this page only shows them."""
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
+import shutil
+import tempfile
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -34,6 +38,8 @@ from PySide6.QtWidgets import (
 
 from kiosk.render.certificate import write_certificate
 from kiosk.render.qt import render_png
+from kiosk.rules.times import parse_utc
+from kiosk.scene.digest import COMPOSER, frames_digest
 from kiosk.state.errors import StateError
 from kiosk.state.history import PastState, describe_moment
 from kiosk.state.time_input import parse_moment
@@ -54,7 +60,8 @@ from kiosk.views.console.shown import (
     signs_then,
     views_for,
 )
-from kiosk.views.past import built_from, compose_then
+from kiosk.views.past import built_from, compose_then, settings_then
+from kiosk.views.proof import Comparison, Picture, recompose
 from kiosk.views.screen import Subject
 
 __all__ = ["ShownPage", "EXPORT_SIZE", "EXPORT_MM"]
@@ -116,6 +123,13 @@ class ShownPage(QWidget):
         self._task: asyncio.Task[None] | None = None
         self._marks_task: asyncio.Task[None] | None = None
         self._moment = ctx.now() - timedelta(seconds=1)  # until one is picked: a moment ago
+        self.digest: str | None = None
+        self.verdict: str | None = None
+        self._folder = Path(tempfile.mkdtemp(prefix="kiosk-console-logo-"))  # the server's logo, fetched once
+        folder = self._folder
+        self.destroyed.connect(lambda *_: shutil.rmtree(folder, ignore_errors=True))
+        self._logo_file: Path | None = None
+        self._logo_fetched = False
         self.what = QComboBox()
         self.what.setAccessibleName("table or display")
         self.what.currentIndexChanged.connect(self._picked)
@@ -346,16 +360,23 @@ class ShownPage(QWidget):
             self._clear(" ".join(str(exc).split()))
             return
         try:
-            state = compose_then(subject, past, area=Area(*EXPORT_MM))
+            settings = settings_then(past, await self._logo(past))
+            state = compose_then(subject, past, area=Area(*EXPORT_MM), settings=settings)
+            verdict = await self._verdict(c, subject, past) if c.display is not None else None
+        except StateError as exc:
+            self._clear(" ".join(str(exc).split()))
+            return
         except (LookupError, ValueError) as exc:
             self._clear(str(exc).splitlines()[0])
             return
         self.feedback.clear_outcome()
         self.past, self.view_state, self.subject, self.records = past, state, subject, found["records"]
+        self.digest, self.verdict = frames_digest(state.frames, state.frame_seconds), verdict
         self.picture.set_scene(state.scene)
         self.facts.setText(
             f"{subject.view} of {subject.name} at {describe_moment(past.at, past.zone)}: {built_from(past)}."
-            f" Casino frame from {past.frame_from}."
+            f" Casino frame from {past.frame_from}. Digest {self.digest}."
+            + (f" Display's picture then: {verdict}." if verdict else "")
         )
         table = c.table
         self.signs.clear()
@@ -390,6 +411,35 @@ class ShownPage(QWidget):
                     item.setFont(font)
             self.audit.appendRow(row)
         self.export.setEnabled(True)
+
+    async def _logo(self, past: PastState) -> Path | None:
+        """The casino's logo as the frame then recorded it: the server's logo file, fetched once,
+        when its SHA-256 is the recorded one (a display draws the server's)."""
+        recorded = (past.frame or {}).get("logo") or {}
+        if not isinstance(recorded, dict) or not recorded.get("sha256"):
+            return None
+        if not self._logo_fetched:
+            self._logo_fetched = True
+            summary = await self.ctx.client.floor_summary()
+            self._logo_file = await self.ctx.client.floor_logo(self._folder, summary)
+        if self._logo_file is None or hashlib.sha256(self._logo_file.read_bytes()).hexdigest() != recorded["sha256"]:
+            return None
+        return self._logo_file
+
+    async def _verdict(self, c: Choice, subject: Subject, past: PastState) -> str:
+        """The picture display ``c`` reported then, composed again from the state it says it was
+        composed from and compared (:class:`kiosk.views.proof.Comparison`), in one line."""
+        mine = [r for r in past.reports if (r.get("details") or {}).get("display_id") == c.display]
+        if not mine:
+            return f"{c.display} had made no report"
+        record = mine[-1]
+        picture = Picture.of(record.get("details") or {})
+        if picture is None:
+            return f"{c.display}'s report of record {record['n']} carries no picture (no digest)"
+        after = await self.ctx.client.state_after(picture.seq, table=c.table, link=c.link)
+        shown = Subject(picture.view, table=subject.table, link=subject.link)
+        _, digest = recompose(picture, shown, after.tables, after.links, settings_then(after, await self._logo(after)))
+        return Comparison(picture, parse_utc(str(record["at"])), digest).verdict(self.zone)
 
     def _clear(self, message: str) -> None:
         self.past = self.view_state = None
@@ -428,6 +478,9 @@ class ShownPage(QWidget):
                 screen=f"{EXPORT_MM[0]:g} x {EXPORT_MM[1]:g} mm ({w} x {h} px)",
                 server=self.ctx.server,
                 generated=self.ctx.now(),
+                digest=self.digest,
+                composer=COMPOSER,
+                verdict=self.verdict,
             )
             write_certificate(cert, state.scene, paths["pdf"])
             paths["checkpoint"].write_text(cert.checkpoint + "\n", encoding="utf-8")
