@@ -76,7 +76,8 @@ async def test_illumination_faults_are_recorded_and_the_result_stands(qtbot, liv
         await wait_for(lambda: "result stands (000 s78(7))" in sec.status.text(), what="the fault on the stream")
         state = await table_as_pit(live_server_sqlite, "RO-01")
         assert state["game_state"]["number"] == 17 and state["game_state"]["illumination_faults"][0]["number"] == 17
-        assert not sec.unlit.isEnabled()
+        # the answer to the command says so first; the button follows the table's state on the stream
+        await wait_for(lambda: not sec.unlit.isEnabled(), what="the fault button off once the fault is recorded")
     finally:
         await _close(client, panel)
     client, panel = await _panel(qtbot, live_server_sqlite, "TC54-01")
@@ -138,7 +139,10 @@ async def test_a_card_machine_malfunction_and_the_rounds_of_a_closing(qtbot, liv
                 lambda r=remaining: f"{r} of 3" in panel.closing.line.text() or "closed" in panel.closing.line.text(),
                 what=f"{remaining} rounds remaining",
             )
-        assert "Table closed" in panel.closing.line.text() and not panel.closing.round_played.isEnabled()
+        await wait_for(
+            lambda: "Table closed" in panel.closing.line.text() and not panel.closing.round_played.isEnabled(),
+            what="the table closed and its round button off",
+        )
 
         assert not sec.round_completed.isEnabled()
         sec.machine["dealing_shoe"].click()
