@@ -28,10 +28,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from kiosk.cli._errors import CommandError
+from kiosk.cli._sources import on_db
 
 if TYPE_CHECKING:
     from kiosk.state.client import KioskClient
     from kiosk.state.history import PastState
+    from kiosk.state.service import Service
     from kiosk.views.proof import Picture
 
 __all__ = ["Found", "display_table", "report_of", "run_display"]
@@ -105,38 +107,23 @@ def _no_report(display_id: str, table_id: str, then: PastState) -> CommandError:
 def from_db(db: str, at: str | None, display_id: str) -> Found:
     """The report in force and the state it was composed from, from database ``db``."""
     from kiosk.rules.times import utc_now
-    from kiosk.state.db import parse_db_url
-    from kiosk.state.errors import StateError
-    from kiosk.state.service import Service
     from kiosk.state.time_input import parse_moment
     from kiosk.views.past import logo_then
 
-    async def read() -> Found:
-        service = await Service.open(db, tick_seconds=None, audit_key=None, verify_only=True)
-        try:
-            moment = utc_now() if at is None else parse_moment(at, "--at", service.floor_frame.casino.timezone)
-            floor = await service.state_at(moment)
-            table_id = display_table(floor.frame, display_id)
-            then = await service.state_at(moment, table=table_id)
-            record = report_of(then.reports, display_id)
-            if record is None:
-                raise _no_report(display_id, table_id, then)
-            picture = _picture(record)
-            after = None if picture is None else await service.state_after(picture.seq, table=table_id)
-            logo = None if after is None else logo_then(after)[0]
-            return Found(display_id, table_id, then, record, picture, after, logo, f"in {db}")
-        finally:
-            await service.close()
+    async def read(service: Service) -> Found:
+        moment = utc_now() if at is None else parse_moment(at, "--at", service.floor_frame.casino.timezone)
+        floor = await service.state_at(moment)
+        table_id = display_table(floor.frame, display_id)
+        then = await service.state_at(moment, table=table_id)
+        record = report_of(then.reports, display_id)
+        if record is None:
+            raise _no_report(display_id, table_id, then)
+        picture = _picture(record)
+        after = None if picture is None else await service.state_after(picture.seq, table=table_id)
+        logo = None if after is None else logo_then(after)[0]
+        return Found(display_id, table_id, then, record, picture, after, logo, f"in {db}")
 
-    try:
-        url = parse_db_url(db)
-        if url.kind == "sqlite" and url.path is not None and not url.path.exists():
-            raise CommandError(f"--db: no database at {url.path}")
-        return asyncio.run(read())
-    except StateError as exc:
-        raise CommandError(exc.message) from None
-    except ValueError as exc:  # a URL that names no database
-        raise CommandError(f"--db: {str(exc).splitlines()[0]}") from None
+    return on_db(db, read)
 
 
 async def _after_on_server(client: KioskClient, seq: int, table_id: str) -> PastState:

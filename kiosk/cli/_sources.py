@@ -7,17 +7,21 @@ rebuilt from the event log of a database (``--db``) or of a server (``--server``
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from kiosk.cli._errors import CommandError
 
 if TYPE_CHECKING:
     from kiosk.state.history import PastState
+    from kiosk.state.service import Service
     from kiosk.state.shapes import LinkState, TableState
     from kiosk.views.base import CasinoSettings
 
-__all__ = ["AT_HELP", "DB_HELP", "from_floor", "from_server", "past_from_db", "past_from_server"]
+__all__ = ["AT_HELP", "DB_HELP", "from_floor", "from_server", "on_db", "past_from_db", "past_from_server"]
+
+T = TypeVar("T")
 
 AT_HELP = (
     "rebuild it as it was at TIME from the event log (with --db or --server): ISO 8601, in the casino's time"
@@ -78,24 +82,17 @@ def from_server(url: str, token: str, folder: Path) -> Source:
     return tables, links, settings, f"on {url}"
 
 
-def past_from_db(db: str, at: str | None, *, table: str | None = None, link: str | None = None) -> PastState:
-    """The floor at ``at`` (an operator's text: no zone is the casino's, from the frame the
-    database holds; None: now) rebuilt from the event log of database ``db``; one line when the
-    database cannot be opened or the moment is refused."""
-    import asyncio
-
-    from kiosk.rules.times import utc_now
+def on_db(db: str, read: Callable[[Service], Awaitable[T]]) -> T:
+    """Open the event log of database ``db`` for reading, run ``read`` on it and close it; one
+    line when the database cannot be opened, its URL names none, or ``read`` is refused."""
     from kiosk.state.db import parse_db_url
     from kiosk.state.errors import StateError
     from kiosk.state.service import Service
-    from kiosk.state.time_input import parse_moment
 
-    async def read() -> PastState:
+    async def run() -> T:
         service = await Service.open(db, tick_seconds=None, audit_key=None, verify_only=True)
         try:
-            zone = service.floor_frame.casino.timezone
-            moment = utc_now() if at is None else parse_moment(at, "--at", zone)
-            return await service.state_at(moment, table=table, link=link)
+            return await read(service)
         finally:
             await service.close()
 
@@ -103,11 +100,26 @@ def past_from_db(db: str, at: str | None, *, table: str | None = None, link: str
         url = parse_db_url(db)
         if url.kind == "sqlite" and url.path is not None and not url.path.exists():
             raise CommandError(f"--db: no database at {url.path}")
-        return asyncio.run(read())
+        return asyncio.run(run())
     except StateError as exc:
         raise CommandError(exc.message) from None
     except ValueError as exc:  # a URL that names no database
         raise CommandError(f"--db: {str(exc).splitlines()[0]}") from None
+
+
+def past_from_db(db: str, at: str | None, *, table: str | None = None, link: str | None = None) -> PastState:
+    """The floor at ``at`` (an operator's text: no zone is the casino's, from the frame the
+    database holds; None: now) rebuilt from the event log of database ``db``; one line when the
+    database cannot be opened or the moment is refused."""
+    from kiosk.rules.times import utc_now
+    from kiosk.state.time_input import parse_moment
+
+    async def read(service: Service) -> PastState:
+        zone = service.floor_frame.casino.timezone
+        moment = utc_now() if at is None else parse_moment(at, "--at", zone)
+        return await service.state_at(moment, table=table, link=link)
+
+    return on_db(db, read)
 
 
 def past_from_server(
