@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -234,15 +235,16 @@ class _Page:
         self.items.append(Shape(rect_path(x + self.dx, y + self.dx, w, h, radius), fill=fill))
 
 
-class _Block:
+class _Block(ABC):
     """One block of a sign's body, measured at a unit size for a width and ready to draw: it
     knows its ``height`` and draws itself with its top left at a place (reportlab's Flowable,
     ``wrap`` then ``drawOn``, with a type)."""
 
     height: float
 
+    @abstractmethod
     def draw(self, page: _Page, x: float, y: float) -> None:
-        raise NotImplementedError
+        """Add the block's shapes and text to ``page`` with its top left at ``(x, y)``."""
 
 
 @dataclass(frozen=True)
