@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from kiosk.language import N_, tr
+from kiosk.rules.caribbean import JackpotHand, jackpot_payment_cents
 from kiosk.rules.money import format_money
 from kiosk.rules.times import parse_utc
 from kiosk.scene.fonts import FontFace
@@ -146,7 +147,7 @@ def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
     if len(run.glyphs) != len(text) or len(run.offsets_mm) != len(text):
         return [run]  # a font that joins characters: the amount as one run
     places = [i for i, ch in enumerate(text) if ch.isdigit()]
-    turning = dict(zip(reversed(places), wheels(cents, roll, len(places)), strict=True))
+    turning = dict(zip(reversed(places), wheels(cents, roll, len(places)), strict=True)) if roll else {}
     glyphs = _digit_glyphs(run.face)
     cap = run.face.cap_height_em * run.size_mm
     pitch = 1.2 * cap
@@ -180,28 +181,55 @@ def _big(area: Area) -> float:
     return min(area.height_mm * 0.32, area.width_mm * 0.16)
 
 
+def _levels(prize_cents: int) -> tuple[str, tuple[str, ...]]:
+    """The meter's levels below the prize: what a straight flush pays now (it grows with the
+    prize) and the fixed payments, each from :func:`kiosk.rules.caribbean.jackpot_payment_cents`
+    (000 s246(1); one jackpot prize per table or link: docs/readings.md A-70)."""
+    straight = jackpot_payment_cents(JackpotHand.STRAIGHT_FLUSH, prize_cents)
+    fixed = {hand: format_money(jackpot_payment_cents(hand, prize_cents)) for hand in _FIXED_LEVELS}
+    return (
+        tr("Straight flush {amount}").format(amount=format_money(straight, always_cents=True)),
+        (
+            tr("Four of a kind {amount}").format(amount=fixed[JackpotHand.FOUR_OF_A_KIND]),
+            tr("Full house {amount}").format(amount=fixed[JackpotHand.FULL_HOUSE]),
+            tr("Flush {amount}").format(amount=fixed[JackpotHand.FLUSH]),
+        ),
+    )
+
+
+_FIXED_LEVELS = (JackpotHand.FOUR_OF_A_KIND, JackpotHand.FULL_HOUSE, JackpotHand.FLUSH)
+
+
 def meter_scene(
     content: JackpotContent, amount_cents: int, settings: CasinoSettings, status: Status = LIVE, roll: float = 0.0
 ) -> Scene:
     """The meter showing ``amount_cents``, its wheels turned ``roll`` (0 to under 1) of the way to
     the next cent (a widget counting up draws the amounts on the way; the view's own frame shows
-    ``content.amount_cents``, still)."""
-    big = _big(content.area)
+    ``content.amount_cents``, still), and beneath it the levels of the pay table (a straight
+    flush's share of the prize, then the fixed payments: dropped first on a small screen)."""
+    area = content.area
+    big = _big(area)
     amount = format_money(amount_cents, always_cents=True)
-    scene, words = _frame(
-        [
-            Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.28), _WHITE, "bold"),
-            Line(amount, big, _GOLD, "bold"),
-            Line(tr("JACKPOT"), max(MIN_SIGN_TEXT_MM, big * 0.3), _WHITE, "bold"),
-        ],
-        content.area,
-        status,
-        settings,
-    )
+    straight, fixed = _levels(amount_cents)
+    lines = [
+        Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.24), _WHITE, "bold"),
+        Line(amount, big, _GOLD, "bold"),
+        Line(tr("JACKPOT"), max(MIN_SIGN_TEXT_MM, big * 0.26), _WHITE, "bold"),
+        Line(straight, max(MIN_SIGN_TEXT_MM, big * 0.2), _GOLD, "bold"),
+    ]
+    if area.height_mm > area.width_mm:  # portrait: the pay table beneath, a hand a line
+        lines += [Line(text, max(MIN_SIGN_TEXT_MM, big * 0.18), _WHITE) for text in fixed]
+    else:
+        four, full, flush = (format_money(jackpot_payment_cents(hand, amount_cents)) for hand in _FIXED_LEVELS)
+        line = tr("Four of a kind {four}, full house {full}, flush {flush}").format(four=four, full=full, flush=flush)
+        lines.append(Line(line, max(MIN_SIGN_TEXT_MM, big * 0.13), _WHITE))
+    scene, words = _frame(lines, area, status, settings)
     items: list[Primitive] = []
     for item in scene.items:
-        if isinstance(item, TextRun) and item.text == amount and item in words:
+        if isinstance(item, TextRun) and item in words and item.text == amount:
             items += _odometer(item, amount_cents, roll)
+        elif isinstance(item, TextRun) and item in words and item.text == straight:
+            items += _odometer(item, 0, 0.0)  # a run per character: a new cent repaints only its digits
         else:
             items.append(item)
     return dataclasses.replace(scene, items=tuple(items))

@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from kiosk.rules.caribbean import JackpotHand, jackpot_payment_cents
 from kiosk.rules.money import format_money
 from kiosk.rules.trichro import winning_wagers
 from kiosk.scene.primitives import Clipped
@@ -134,6 +135,12 @@ async def test_jackpot_meter_shows_the_exact_amount_celebrates_a_hit_then_pendin
         assert view.facts["amount_cents"] == amount and view.facts["current"]
         assert format_money(amount, always_cents=True) in lines(view.scene)
         assert not any(isinstance(item, Clipped) for item in view.scene.items)  # no wheel left turning
+        # the levels of the one jackpot prize (000 s246(1); docs/readings.md A-70): a straight flush's
+        # share grows with it, on screen at every size; the fixed payments where there is room
+        straight = jackpot_payment_cents(JackpotHand.STRAIGHT_FLUSH, amount)
+        assert f"Straight flush {format_money(straight, always_cents=True)}" in lines(view.scene)
+        fixed = " ".join(lines(view.scene)).replace("\n", " ")
+        assert "Four of a kind $500" in fixed and "full house $150" in fixed.lower() and "flush $100" in fixed.lower()
         _frames_legible(view)
     await run(DEALER, b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}))
     tables, links = await _state(service)
