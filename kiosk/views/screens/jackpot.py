@@ -97,7 +97,9 @@ class JackpotContent:
     """Everything the jackpot view's frames are drawn from.
 
     ``hand`` is the best hand of a pending hit (the one paid most), ``players`` who won it, and
-    ``celebrating`` whether the hit is within its :data:`CELEBRATION_SECONDS`."""
+    ``celebrating`` whether the hit is within its :data:`CELEBRATION_SECONDS`; ``wager_cents`` the
+    jackpot wager that plays for it (000 s237(2)), when the table or every table of the link takes
+    the same."""
 
     subject: str
     name: str
@@ -110,15 +112,21 @@ class JackpotContent:
     hand: str | None = None
     players: tuple[str, ...] = ()
     celebrating: bool = False
+    wager_cents: int | None = None
 
 
 def _frame(
-    lines: list[Line], area: Area, status: Status, settings: CasinoSettings, background: Colour = _BG
+    lines: list[Line],
+    area: Area,
+    status: Status,
+    settings: CasinoSettings,
+    background: Colour = _BG,
+    gap: float = 0.6,
 ) -> tuple[Scene, list[Primitive]]:
     band = status_band_mm(status, settings, area) if status.kind == "stale" else 0.0  # a fault fills the frame
     pad = MIN_SIGN_TEXT_MM
     words, _ = stack(
-        lines, x=pad, y=pad, w=area.width_mm - 2 * pad, h=area.height_mm - 2 * pad - band, gap=0.6, drop=True
+        lines, x=pad, y=pad, w=area.width_mm - 2 * pad, h=area.height_mm - 2 * pad - band, gap=gap, drop=True
     )
     items: list[Primitive] = [Shape(rect_path(0, 0, area.width_mm, area.height_mm), fill=background)]
     items += words
@@ -142,7 +150,7 @@ def _digit_glyphs(face: FontFace) -> dict[str, int]:
 def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
     """The amount ``run`` as one text run per character, each digit on its wheel: a wheel that is
     turning shows its digit leaving upwards and the next one coming up from below, in a window
-    a little taller than a digit (it stays clear of the lines above and below)."""
+    a tenth taller than a digit (it stays clear of the lines above and below)."""
     text = run.text
     if len(run.glyphs) != len(text) or len(run.offsets_mm) != len(text):
         return [run]  # a font that joins characters: the amount as one run
@@ -150,7 +158,7 @@ def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
     turning = dict(zip(reversed(places), wheels(cents, roll, len(places)), strict=True)) if roll else {}
     glyphs = _digit_glyphs(run.face)
     cap = run.face.cap_height_em * run.size_mm
-    pitch = 1.2 * cap
+    pitch = 1.1 * cap
     out: list[Primitive] = []
     for i, ch in enumerate(text):
         start = run.offsets_mm[i]
@@ -164,7 +172,7 @@ def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
             continue
         shift = wheel.roll * pitch
         coming = str(wheel.next_digit)
-        window = rect_path(cell.x, run.y - 1.1 * cap, cell.width_mm, pitch)
+        window = rect_path(cell.x, run.y - 1.05 * cap, cell.width_mm, pitch)
         out.append(
             Clipped(
                 window,
@@ -211,19 +219,25 @@ def meter_scene(
     big = _big(area)
     amount = format_money(amount_cents, always_cents=True)
     straight, fixed = _levels(amount_cents)
+    portrait = area.height_mm > area.width_mm  # the height to spare: larger levels, a hand a line
     lines = [
         Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.24), _WHITE, "bold"),
         Line(amount, big, _GOLD, "bold"),
         Line(tr("JACKPOT"), max(MIN_SIGN_TEXT_MM, big * 0.26), _WHITE, "bold"),
-        Line(straight, max(MIN_SIGN_TEXT_MM, big * 0.2), _GOLD, "bold"),
+        Line(straight, max(MIN_SIGN_TEXT_MM, big * (0.3 if portrait else 0.2)), _GOLD, "bold"),
     ]
-    if area.height_mm > area.width_mm:  # portrait: the pay table beneath, a hand a line
-        lines += [Line(text, max(MIN_SIGN_TEXT_MM, big * 0.18), _WHITE) for text in fixed]
+    if portrait:
+        lines += [Line(text, max(MIN_SIGN_TEXT_MM, big * 0.26), _WHITE) for text in fixed]
     else:
         four, full, flush = (format_money(jackpot_payment_cents(hand, amount_cents)) for hand in _FIXED_LEVELS)
         line = tr("Four of a kind {four}, full house {full}, flush {flush}").format(four=four, full=full, flush=flush)
         lines.append(Line(line, max(MIN_SIGN_TEXT_MM, big * 0.13), _WHITE))
-    scene, words = _frame(lines, area, status, settings)
+    if content.wager_cents:
+        wager = tr("Jackpot wager {amount}").format(amount=format_money(content.wager_cents))
+        lines.append(Line(wager, max(MIN_SIGN_TEXT_MM, big * (0.2 if portrait else 0.13)), _WHITE))
+    band = status_band_mm(status, settings, area) if status.kind == "stale" else 0.0
+    lines = lines[: _lines_kept(tuple(_shape(line) for line in lines), area, band)]
+    scene, words = _frame(lines, area, status, settings, gap=_METER_GAP)
     items: list[Primitive] = []
     for item in scene.items:
         if isinstance(item, TextRun) and item in words and item.text == amount:
@@ -233,6 +247,40 @@ def meter_scene(
         else:
             items.append(item)
     return dataclasses.replace(scene, items=tuple(items))
+
+
+_METER_GAP = 0.9
+"""The meter's space between lines, in capital heights of the line above: the "$" rises above
+the prize's capitals and a name's "(" and "g" hang below its line."""
+
+_PRIZE_KEPT = 0.8
+"""The prize keeps at least this share of the size it has alone with the meter's name: the pay
+table's lines beneath it are left out (the last first) rather than shrink it further."""
+
+
+def _shape(line: Line) -> Line:
+    """``line`` with every digit a 0: the same width in the meter's tabular figures, so a choice
+    made for it holds for every amount of as many digits."""
+    return dataclasses.replace(line, text="".join("0" if ch.isdigit() else ch for ch in line.text))
+
+
+@cache
+def _lines_kept(lines: tuple[Line, ...], area: Area, band: float) -> int:
+    """How many of the meter's ``lines`` (name, prize, "JACKPOT", then the levels) it shows on
+    ``area``: all that leave the prize :data:`_PRIZE_KEPT` of its size with the first three."""
+    pad = MIN_SIGN_TEXT_MM
+    w, h = area.width_mm - 2 * pad, area.height_mm - 2 * pad - band
+
+    def prize_mm(count: int) -> float:
+        words, _ = stack(list(lines[:count]), x=pad, y=pad, w=w, h=h, gap=_METER_GAP, drop=True)
+        runs = [item for item in words if isinstance(item, TextRun) and item.text == lines[1].text]
+        return runs[0].size_mm if runs else 0.0
+
+    alone = prize_mm(3)
+    for count in range(len(lines), 3, -1):
+        if prize_mm(count) >= _PRIZE_KEPT * alone:
+            return count
+    return 3
 
 
 def _cheer(hand: str | None) -> str:
@@ -323,6 +371,14 @@ def _best_payment(pending: Mapping[str, Any]) -> tuple[str | None, tuple[str, ..
     return hand, tuple(str(p.get("player", "")) for p in payments if p.get("hand") == hand and p.get("player"))
 
 
+def _wager(link: LinkState, table: TableState | None) -> int | None:
+    """The jackpot wager of ``table``, or the one every table of ``link`` takes (``None`` if they differ)."""
+    wagers: Mapping[str, Any] = link.get("wager_cents") or {}
+    amounts = {wagers.get(table["id"])} if table is not None else set(wagers.values())
+    (amount,) = amounts if len(amounts) == 1 else (None,)
+    return amount if isinstance(amount, int) and not isinstance(amount, bool) and amount > 0 else None
+
+
 def _celebrating(pending: Mapping[str, Any], now: datetime) -> bool:
     """A hit not yet paid, made less than :data:`CELEBRATION_SECONDS` before ``now``."""
     at = pending.get("at")
@@ -382,6 +438,7 @@ def compose(
         hand=hand,
         players=players,
         celebrating=celebrating,
+        wager_cents=_wager(link, table),
     )
     frames = _frames(content, settings, status)
     return ViewState(

@@ -140,7 +140,8 @@ async def test_jackpot_meter_shows_the_exact_amount_celebrates_a_hit_then_pendin
         straight = jackpot_payment_cents(JackpotHand.STRAIGHT_FLUSH, amount)
         assert f"Straight flush {format_money(straight, always_cents=True)}" in lines(view.scene)
         fixed = " ".join(lines(view.scene)).replace("\n", " ")
-        assert "Four of a kind $500" in fixed and "full house $150" in fixed.lower() and "flush $100" in fixed.lower()
+        if area.width_mm >= 296:  # a 10-inch screen keeps the prize large and leaves the fixed payments out
+            assert all(hand in fixed.lower() for hand in ("four of a kind $500", "full house $150", "flush $100"))
         _frames_legible(view)
     await run(DEALER, b.jackpot_hit("CSP-02", {"seat 1": ["AS", "KS", "QS", "JS", "TS"]}))
     tables, links = await _state(service)
