@@ -148,9 +148,9 @@ def _digit_glyphs(face: FontFace) -> dict[str, int]:
 
 
 def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
-    """The amount ``run`` as one text run per character, each digit on its wheel: a wheel that is
-    turning shows its digit leaving upwards and the next one coming up from below, in a window
-    a tenth taller than a digit (it stays clear of the lines above and below)."""
+    """The amount ``run`` as one text run per character, each digit on its wheel, in a window a
+    tenth taller than a digit (it stays clear of the lines above and below): a wheel that is
+    turning shows its digit leaving upwards and the next one coming up from below."""
     text = run.text
     if len(run.glyphs) != len(text) or len(run.offsets_mm) != len(text):
         return [run]  # a font that joins characters: the amount as one run
@@ -166,13 +166,18 @@ def _odometer(run: TextRun, cents: int, roll: float) -> list[Primitive]:
         cell = dataclasses.replace(
             run, x=run.x + start, text=ch, glyphs=(run.glyphs[i],), offsets_mm=(0.0,), width_mm=end - start
         )
+        if not ch.isdigit():
+            out.append(cell)
+            continue
+        # each digit in its window: a repaint of a changed digit is its window, not the text's
+        # generous box (which reaches into its neighbours)
+        window = rect_path(cell.x, run.y - 1.05 * cap, cell.width_mm, pitch)
         wheel = turning.get(i)
         if wheel is None or wheel.roll == 0:
-            out.append(cell)
+            out.append(Clipped(window, (cell,)))
             continue
         shift = wheel.roll * pitch
         coming = str(wheel.next_digit)
-        window = rect_path(cell.x, run.y - 1.05 * cap, cell.width_mm, pitch)
         out.append(
             Clipped(
                 window,
