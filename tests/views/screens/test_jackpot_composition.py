@@ -13,23 +13,31 @@ import dataclasses
 from datetime import timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from kiosk.floor import load_floor
+from kiosk.rules.money import format_money
 from kiosk.scene.legibility import text_runs_of
 from kiosk.scene.primitives import Clipped, Scene
+from kiosk.scene.resources import assets_dir
 from kiosk.state.events import Actor
 from kiosk.views import builders as b
-from kiosk.views.base import CasinoSettings
+from kiosk.views.base import Area, CasinoSettings
 from kiosk.views.composition import composition_faults, ink_box, vocabulary
 from kiosk.views.screens import jackpot
 from tests.fixtures.composition import BIG, SCREENS
 from tests.fixtures.scenes import lines
 
+AREA = Area(527.0, 296.0)
+SETTINGS = CasinoSettings.from_floor(load_floor(assets_dir() / "demo_floor.toml"))
+
 DEALER = Actor(name="Dana Dealer", role="dealer", token_id="tok_dealer")
 PIT = Actor(name="Pat Pit", role="pit", token_id="tok_pit")
 
 
-@pytest.fixture
-def settings(demo_floor) -> CasinoSettings:
+@pytest.fixture(name="settings")
+def casino_settings(demo_floor) -> CasinoSettings:
     return CasinoSettings.from_floor(demo_floor)
 
 
@@ -106,3 +114,15 @@ async def test_the_rolling_wheels_stay_in_the_amount_line(service, settings, clo
             assert top - 0.1 * (bottom - top) <= y0 and y1 <= bottom + 0.1 * (bottom - top) + 1e-6
         assert composition_faults(_still(frame), area, words=vocabulary([rest])) == []
         assert lines(frame) == lines(rest)  # each wheel reads as the digit it leaves
+
+
+@given(cents=st.integers(min_value=0, max_value=10**10), roll=st.floats(0.0, 0.999))
+@settings(max_examples=150, deadline=None)
+def test_the_meter_reads_its_amount_and_turns_only_the_carrying_wheels(cents, roll):
+    content = jackpot.JackpotContent("CSP-PROG", "Coral Coast Progressive", cents, None, None, False, None, AREA)
+    scene = jackpot.meter_scene(content, cents, SETTINGS, roll=roll)
+    assert format_money(cents, always_cents=True) in lines(scene)  # a turning wheel reads as the digit it leaves
+    digits = len(str(cents)) if cents >= 100 else 3  # $0.05 has three wheels
+    nines = len(str(cents)) - len(str(cents).rstrip("9"))
+    turning = sum(_turning(item) for item in scene.items)
+    assert turning == (min(nines + 1, digits) if roll > 0 else 0)
