@@ -82,14 +82,15 @@ _HAND_CHEERS = {
 }
 """What the celebration shouts for each winning jackpot hand (000 s227; the seed's names)."""
 
-_HAND_NAMES = {
-    "royal flush": N_("Royal flush"),
-    "straight flush": N_("Straight flush"),
-    "4 of a kind": N_("Four of a kind"),
-    "full house": N_("Full house"),
-    "flush": N_("Flush"),
-    "dead man's hand": N_("Dead man's hand"),
+_HAND_WON = {
+    "royal flush": N_("Royal flush won at table {table}"),
+    "straight flush": N_("Straight flush won at table {table}"),
+    "4 of a kind": N_("Four of a kind won at table {table}"),
+    "full house": N_("Full house won at table {table}"),
+    "flush": N_("Flush won at table {table}"),
+    "dead man's hand": N_("Dead man's hand won at table {table}"),
 }
+"""What the pending meter says was won and where: a whole sentence for each hand (000 s227)."""
 
 
 @dataclass(frozen=True)
@@ -292,10 +293,6 @@ def _cheer(hand: str | None) -> str:
     return tr(_HAND_CHEERS.get(hand or "", N_("JACKPOT!")))
 
 
-def _hand_name(hand: str | None) -> str:
-    return tr(_HAND_NAMES.get(hand or "", N_("Jackpot")))
-
-
 def _celebration(content: JackpotContent, settings: CasinoSettings, status: Status) -> tuple[Scene, ...]:
     """A hit's celebration: the hand, the prize, where it was won; two frames flashing in turn."""
     big = _big(content.area)
@@ -315,7 +312,7 @@ def _celebration(content: JackpotContent, settings: CasinoSettings, status: Stat
 
 def _pending(content: JackpotContent, settings: CasinoSettings, status: Status) -> Scene:
     big = _big(content.area)
-    won = tr("{hand} won at table {table}").format(hand=_hand_name(content.hand), table=content.pending_table)
+    won = tr(_HAND_WON.get(content.hand or "", N_("Jackpot won at table {table}"))).format(table=content.pending_table)
     lines = [
         Line(tr("JACKPOT PENDING"), big * 0.6, _GOLD, "bold"),
         Line(won, max(MIN_SIGN_TEXT_MM, big * 0.25), _WHITE, "bold"),
