@@ -447,7 +447,9 @@ class DisplayProcess(QObject):
         scene = state.frames[screen.frame]
         content = state.content  # a meter counts on the jackpot view only
         if screen.meter is not None and screen.meter.counting(time.monotonic()) and isinstance(content, JackpotContent):
-            scene = meter_scene(content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
+            now = time.monotonic()  # the amount on its way, its wheels turning (an odometer)
+            amount, roll = screen.meter.shown_at(now), screen.meter.roll_at(now)
+            scene = meter_scene(content, amount, self.casino, state.status, roll=roll)
         picture = decide_frame(
             scene, subject=screen.spec.subject, area=screen.area(), shown_scale=screen.shown_scale(scene)
         )
