@@ -55,10 +55,22 @@ fi
 rm -rf "$ROOT" && mkdir -p "$ROOT"
 tar -C "$ROOT" -xf "$WORK/base.tar"
 cp /etc/resolv.conf "$ROOT/etc/resolv.conf"
-# the host's pip configuration (index, local wheel folders, constraints), if it has one
-for f in /etc/pip.conf /etc/xdg/pip; do [ -e "$f" ] && mkdir -p "$ROOT$(dirname "$f")" && cp -a "$f" "$ROOT$f"; done
+# The network this machine reaches the package index through is the fresh machine's too: the
+# host's pip settings (merged into one /etc/pip.conf), the files they name (constraints, a
+# certificate bundle for a TLS proxy) and local package folders (bound in read-only).
 binds=()
-for d in /opt/wheels /opt/pypi /opt/pypi-more; do [ -d "$d" ] && binds+=("$d"); done
+if command -v python3 >/dev/null && python3 -m pip --version >/dev/null 2>&1; then
+  {
+    echo "[global]"
+    python3 -m pip config list 2>/dev/null | sed -n "s/^global\.\([a-z-]*\)='\(.*\)'$/\1 = \2/p"
+  } >"$ROOT/etc/pip.conf"
+  for f in $(sed -n 's/^\(cert\|constraint\) = //p' "$ROOT/etc/pip.conf"); do
+    [ -f "$f" ] && mkdir -p "$ROOT$(dirname "$f")" && cp "$f" "$ROOT$f"
+  done
+  for d in $(sed -n 's/^\(find-links\|extra-index-url\|index-url\) = //p' "$ROOT/etc/pip.conf" | tr ' ' '\n' | sed 's|^file://||;s|/simple$||'); do
+    [ -d "$d" ] && binds+=("$d")
+  done
+fi
 chroot "$ROOT" useradd -m -u 4242 demo
 mkdir -p "$ROOT/home/demo/kiosk"
 git -C "$REPO" archive HEAD | tar -C "$ROOT/home/demo/kiosk" -xf -
