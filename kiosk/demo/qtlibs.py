@@ -128,7 +128,7 @@ def ensure_libraries(
     what = (
         f"Qt's {'X11' if platform == 'xcb' else platform} plugin needs "
         f"{len(missing.libraries)} system librar{'y' if len(missing.libraries) == 1 else 'ies'} "
-        f"this machine lacks ({', '.join(missing.libraries)})"
+        f"this machine lacks ({_some(missing.libraries)})"
     )
     root = os.geteuid() == 0 if is_root is None else is_root
     if not root or shutil.which("apt-get") is None:
@@ -144,6 +144,12 @@ def ensure_libraries(
         return f"{what}; still missing after apt-get: {', '.join(still.libraries)}"
     say(f"installed {' '.join(missing.packages)}")
     return None
+
+
+def _some(names: Sequence[str], shown: int = 3) -> str:
+    """The first ``shown`` of ``names`` and how many more (the install line names them all)."""
+    more = len(names) - shown
+    return ", ".join(names[:shown]) + (f" and {more} more" if more > 1 else f", {names[-1]}" if more == 1 else "")
 
 
 def _run_ldd(command: Sequence[str]) -> str:

@@ -165,3 +165,15 @@ def test_a_library_the_linker_cannot_find_is_reported(tmp_path):
     report = subprocess.run(["ldd", str(uses)], capture_output=True, text=True, check=False).stdout
     assert missing_in(report) == ["libkioskgone.so.0"]
     assert debian_package("libkioskgone.so.0") == "libkioskgone0"
+
+
+def test_a_fresh_machine_is_told_the_count_and_the_whole_install_line():
+    """What a debootstrap'ed Debian 12 lacked (scripts/fresh_machine_demo.sh): the line stays
+    readable (three libraries and how many more) and the apt-get line names every package."""
+    lacking = ("libGL.so.1", "libxkbcommon.so.0", "libxcb-cursor.so.0", "libglib-2.0.so.0", "libgthread-2.0.so.0")
+    problem = ensure_libraries("xcb", say=lambda _t: None, is_root=False, find=_missing(*lacking))
+    assert problem == (
+        "Qt's X11 plugin needs 5 system libraries this machine lacks (libGL.so.1, libxkbcommon.so.0,"
+        " libxcb-cursor.so.0 and 2 more); install them with: sudo apt-get install -y libgl1 libxkbcommon0"
+        " libxcb-cursor0 libglib2.0-0"
+    )

@@ -214,3 +214,70 @@ def test_the_demo_fits_its_screen(tmp_path, size):
         assert window["inner"][2] >= min(window["minimum"][0], area[2])
         assert window["inner"][3] >= min(window["minimum"][1], area[3])
         assert window["reopened"]
+
+
+def test_the_showcase_buttons_and_a_resize_against_a_live_server(qapp, qtbot, served):
+    """In this process, on the offscreen screen: the showcase's buttons as a user touches them,
+    with a display process streaming from a real ``kiosk serve``; made smaller (a window manager
+    or a user resizing it), every view is composed again for the new size, not scaled."""
+    from PySide6.QtCore import Qt
+
+    from kiosk.ui.demo_windows import Showcase
+    from kiosk.ui.display.spec import DisplaySpec
+    from tests.fixtures.live_display import close_display, open_display, run, wait_for
+
+    specs = [
+        DisplaySpec("D-TU-01-lights", "twoup_lights", table="TU-01"),
+        DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01"),
+        DisplaySpec("D-CSP-PROG-meter", "jackpot", link="CSP-PROG"),
+    ]
+    asked: list[str] = []
+
+    async def scenario():
+        showcase = Showcase("TU-01", cycle_seconds=600)
+        showcase.console_requested.connect(lambda: asked.append("console"))
+        showcase.dealer_requested.connect(lambda: asked.append("dealer"))
+        client, process = await open_display(served, specs, place=showcase.place)
+        showcase.follow(process)
+        try:
+            shown = lambda: [s.spec.id for s in showcase.screens if s.window.isVisible()]  # noqa: E731
+            assert shown() == ["D-TU-01-lights"] and showcase.caption.text().endswith("(1 of 3)")
+            qtbot.mouseClick(showcase.next, Qt.MouseButton.LeftButton)
+            assert shown() == ["D-BJ-01-limits"] and showcase.caption.text() == "BJ-01: the limits sign (2 of 3)"
+            qtbot.mouseClick(showcase.previous, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(showcase.previous, Qt.MouseButton.LeftButton)
+            assert shown() == ["D-CSP-PROG-meter"]
+            assert showcase.timer.isActive()
+            qtbot.mouseClick(showcase.hold, Qt.MouseButton.LeftButton)
+            assert not showcase.timer.isActive() and showcase.hold.isChecked()
+            qtbot.mouseClick(showcase.hold, Qt.MouseButton.LeftButton)
+            assert showcase.timer.isActive()
+            qtbot.mouseClick(showcase.console, Qt.MouseButton.LeftButton)
+            qtbot.mouseClick(showcase.dealer, Qt.MouseButton.LeftButton)
+            assert asked == ["console", "dealer"]
+            # every page fills the stage; smaller, each view is composed for the smaller stage
+            before = {s.spec.id: s.area() for s in showcase.screens}
+            for s in showcase.screens:
+                assert (s.window.width(), s.window.height()) == (showcase.stage.width(), showcase.stage.height())
+            showcase.showNormal()
+            showcase.resize(showcase.width() * 3 // 4, showcase.height() * 3 // 4)
+            for s in showcase.screens:
+                assert s.area().width_mm < before[s.spec.id].width_mm * 0.9
+                # composed for the new area (a sign too small for it at 8 mm shows a notice instead)
+                await wait_for(
+                    lambda s=s: (
+                        s.notice is not None
+                        or (s.state is not None and abs(s.state.scene.width_mm - s.area().width_mm) < 0.5)
+                    ),
+                    what=f"{s.spec.id} composed for the smaller window",
+                )
+            # closing the showcase is the user ending the demo
+            closed: list[bool] = []
+            showcase.closed.connect(lambda: closed.append(True))
+            showcase.close()
+            assert closed == [True] and not showcase.timer.isActive()
+        finally:
+            await close_display(client, process)
+            showcase.deleteLater()
+
+    run(scenario())
