@@ -228,7 +228,10 @@ def what_to_try(url: str, windows: bool, dealer_table: str | None, admin_files: 
         if dealer_table:
             lines.append(f"try: Dealer panel: deal {dealer_table} yourself (the croupier leaves it to you);")
     else:
-        lines.append("try: kiosk snapshot --server URL ... or kiosk display --server URL with the display token;")
+        lines.append(
+            f"try: KIOSK_TOKEN=<the display token> kiosk snapshot --server {url} --link CSP-PROG --view jackpot"
+            " --out meter.png;"
+        )
     first, second = (str(p) for p in admin_files[:2])
     lines.append(
         f"try: two-person jackpot approval: kiosk console --server {url} --token-file {first} proposes a"
