@@ -28,6 +28,13 @@ from kiosk.views.showcase import CYCLE_SECONDS, Box, caption, fit_window, keep_i
 __all__ = ["Showcase", "available_box", "place_inside", "tiled"]
 
 _BAR_TEXT_MM = 3.5  # the bar's labels and buttons, read at arm's length
+_BAR_STYLE = (
+    "Showcase { background: #1c2433; }"
+    " QPushButton { color: white; background: #34425c; border: 2px solid #8aa0c0; border-radius: 6px;"
+    " padding: 2px 14px; }"
+    " QPushButton:pressed { background: #50648a; }"
+    " QPushButton:checked { background: #f0d890; color: #1c2433; }"
+)
 
 
 def available_box(screen: QScreen | None = None) -> Box:
@@ -173,7 +180,7 @@ class Showcase(QWidget):
         holder.setStyleSheet("background: #1c2433;")
         holder.setLayout(bar)
         box.addWidget(holder)
-        self.setStyleSheet("Showcase { background: #1c2433; }")
+        self.setStyleSheet(_BAR_STYLE)
         self.timer = QTimer(self)
         self.timer.setInterval(round(cycle_seconds * 1000))
         self.timer.timeout.connect(lambda: self.show_index(step(self.index, len(self.screens), 1)))
