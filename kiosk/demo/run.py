@@ -29,8 +29,8 @@ Before it opens windows on X11 it makes sure Qt's X11 plugin can load (:mod:`kio
 missing system libraries are installed with ``apt-get`` when it runs as root, else it names the
 one ``apt-get`` line to run and stops.
 
-It runs until Ctrl-C, ``seconds``, the showcase window is closed, or staff exit a display; then everything it started
-stops in the reverse order.  What a user can act on ends it with one line (:class:`DemoError`).
+It runs until Ctrl-C, ``seconds``, the showcase window is closed, or staff exit a display; then
+everything it started stops in the reverse order.  What a user can act on ends it with one line (:class:`DemoError`).
 
 The demo opens windows only through :mod:`kiosk.ui`, and loads Qt only where it opens them or
 paints: a child process first checks that Qt can open the screen
@@ -185,7 +185,10 @@ def run_demo(floor: Floor, out: Path, options: Options) -> int:
     with windows when a display is there and Qt can open it, else headless.  The exit code."""
     specs = display_specs(floor, options.displays)
     windows = has_display() and not options.headless
-    say = lambda text: print(f"kiosk demo: {text}", flush=True)  # noqa: E731
+
+    def say(text: str) -> None:
+        print(f"kiosk demo: {text}", flush=True)
+
     platform = qt_platform() if windows else "offscreen"
     if platform in ("xcb", "offscreen"):
         lacking = ensure_libraries(platform, say=say)
@@ -219,19 +222,26 @@ def _write_token(path: Path, token: str) -> Path:
     return path
 
 
-def what_to_try(url: str, windows: bool, dealer_table: str | None, admin_files: Sequence[Path]) -> list[str]:
-    """A few lines saying what to try in the demo that is running."""
+def what_to_try(
+    floor: Floor, url: str, windows: bool, dealer_table: str | None, admin_files: Sequence[Path]
+) -> list[str]:
+    """A few lines saying what to try in the demo of ``floor`` that is running."""
     lines = []
+    signed = sorted({d.table for d in floor.displays.values() if d.view == "limits" and d.table})
     if windows:
         lines.append("try: the showcase shows each display in turn (Previous, Next, Hold to stay on one);")
-        lines.append("try: Pit console: change BJ-01's minimum on the Tables page and watch its limits sign;")
+        if signed:
+            lines.append(
+                f"try: Pit console: change {signed[0]}'s limits on the Edit table page (checked as you type)"
+                " and watch its limits sign;"
+            )
         if dealer_table:
             lines.append(f"try: Dealer panel: deal {dealer_table} yourself (the croupier leaves it to you);")
     else:
-        lines.append(
-            f"try: KIOSK_TOKEN=<the display token> kiosk snapshot --server {url} --link CSP-PROG --view jackpot"
-            " --out meter.png;"
+        what = (
+            f"--link {min(floor.links)} --view jackpot" if floor.links else f"--table {min(floor.tables)} --view layout"
         )
+        lines.append(f"try: KIOSK_TOKEN=<the display token> kiosk snapshot --server {url} {what} --out view.png;")
     first, second = (str(p) for p in admin_files[:2])
     lines.append(
         f"try: two-person jackpot approval: kiosk console --server {url} --token-file {first} proposes a"
@@ -325,7 +335,7 @@ class _Demo:
                 await self._staff_on_demand(stack, showcase, url, tokens, staff_table)
             else:
                 stack.push_async_callback(_cancel, asyncio.ensure_future(self._snapshots(viewer)))
-            for line in what_to_try(url, self.windows, staff_table, admin_files):
+            for line in what_to_try(self.floor, url, self.windows, staff_table, admin_files):
                 print(f"kiosk demo: {line}", flush=True)
             self._on_signals()
             if self.options.seconds is not None:
