@@ -21,7 +21,7 @@ set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${1:-/var/tmp/kiosk-fresh}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
-DISPLAY_NUM=${DISPLAY_NUM:-77}
+DISPLAY_NUM=${DISPLAY_NUM:-}
 WAIT_S=${WAIT_S:-900}
 ROOT="$WORK/root"
 
@@ -77,7 +77,11 @@ git -C "$REPO" archive HEAD | tar -C "$ROOT/home/demo/kiosk" -xf -
 chroot "$ROOT" chown -R demo:demo /home/demo/kiosk
 say "root ready: $ROOT (repository at $(git -C "$REPO" rev-parse --short HEAD))"
 
-# the X server, on the host: a 1280x800 laptop screen
+# the X server, on the host: a 1280x800 laptop screen, on the first free display from :90
+if [ -z "$DISPLAY_NUM" ]; then
+  DISPLAY_NUM=90
+  while [ -e "/tmp/.X11-unix/X$DISPLAY_NUM" ] || [ -e "/tmp/.X$DISPLAY_NUM-lock" ]; do DISPLAY_NUM=$((DISPLAY_NUM + 1)); done
+fi
 Xvfb ":$DISPLAY_NUM" -screen 0 1280x800x24 -nolisten tcp -ac >"$WORK/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
