@@ -122,7 +122,11 @@ class Showcase(QWidget):
     """The demo's window: the displays in turn at full size, and a bar (see the module doc).
 
     ``place`` is the :data:`~kiosk.ui.display.app.Place` to give the display process; ``follow``
-    lets it recompose the views when the window changes size.  Closing it ends the demo."""
+    lets it recompose the views when the window changes size.  Closing it ends the demo.
+
+    The showcase stands for the demo floor's screens, one per display: the display process goes on
+    composing every display and reporting each picture to the server as that display's, the one on
+    view and the ones waiting their turn alike (the demo's tiled windows did the same)."""
 
     console_requested = Signal()
     dealer_requested = Signal()

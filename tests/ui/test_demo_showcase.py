@@ -252,6 +252,8 @@ def test_the_showcase_buttons_and_a_resize_against_a_live_server(qapp, qtbot, se
             assert not showcase.timer.isActive() and showcase.hold.isChecked()
             qtbot.mouseClick(showcase.hold, Qt.MouseButton.LeftButton)
             assert showcase.timer.isActive()
+            showcase.say("CSP-01: the rules refused the croupier's jackpot hit (000 s245): ...; play goes on")
+            assert showcase.note.text().startswith("CSP-01: the rules refused") and showcase.note.isVisible()
             qtbot.mouseClick(showcase.console, Qt.MouseButton.LeftButton)
             qtbot.mouseClick(showcase.dealer, Qt.MouseButton.LeftButton)
             assert asked == ["console", "dealer"]
