@@ -42,7 +42,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -229,7 +229,10 @@ def what_to_try(
     lines = []
     signed = sorted({d.table for d in floor.displays.values() if d.view == "limits" and d.table})
     if windows:
-        lines.append("try: the showcase shows each display in turn (Previous, Next, Hold to stay on one);")
+        lines.append(
+            "try: the showcase shows each display in turn (Previous, Next, Hold to stay on one); Pit console"
+            " and Dealer panel open above its buttons, and a second press puts them away;"
+        )
         if signed:
             lines.append(
                 f"try: Pit console: change {signed[0]}'s limits on the Edit table page (checked as you type)"
@@ -359,44 +362,47 @@ class _Demo:
     ) -> None:
         """The showcase's buttons open the pit console (signed in with the demo's pit token) and
         a dealer panel for a table the croupier leaves alone, each made on its first press, put
-        inside the screen at a size it supports, and stopped with the demo."""
+        inside the screen above the showcase's bar at a size it supports, put away by a second
+        press while it is on top, and stopped with the demo."""
         from kiosk.ui.demo_windows import place_inside
         from kiosk.ui.staff.console import ConsoleWindow
         from kiosk.ui.staff.console.credentials import Credentials
         from kiosk.ui.staff.dealer import DealerPanel
         from kiosk.views.showcase import CONSOLE_SIZE, DEALER_SIZE
 
-        made: dict[str, Any] = {}
         dealer = await stack.enter_async_context(KioskClient(url, tokens["dealer"])) if dealer_table else None
+        made: dict[str, Any] = {}
+        on_top: list[str] = []  # the staff window last brought up, if it is still up
 
-        def console() -> None:
-            window = made.get("console")
+        def toggle(name: str, make: Callable[[], Any], size: tuple[int, int]) -> None:
+            """Bring the window up above the showcase's bar, or put it away when it is up on top."""
+            window = made.get(name)
+            if window is not None and window.isVisible() and on_top == [name]:
+                window.hide()
+                on_top.clear()
+                return
             if window is None:
-                window = ConsoleWindow(
-                    [url],
-                    Credentials(self.out / "console", use_keyring=False),
-                    devices_path=self.out / "device.json",
-                    token=tokens["pit"],
-                )
-                made["console"] = window
+                window = made[name] = make()
                 window.start()
                 stack.callback(window.deleteLater)  # after it stopped
                 stack.push_async_callback(window.stop)
-            place_inside(window, CONSOLE_SIZE)
+            place_inside(window, size, showcase.staff_area())
+            on_top[:] = [name]
 
-        def panel() -> None:
-            window = made.get("dealer")
-            if window is None:
-                assert dealer is not None and dealer_table is not None
-                window = DealerPanel(dealer, dealer_table)
-                made["dealer"] = window
-                window.start()
-                stack.callback(window.deleteLater)
-                stack.push_async_callback(window.stop)
-            place_inside(window, DEALER_SIZE)
+        def console() -> Any:
+            return ConsoleWindow(
+                [url],
+                Credentials(self.out / "console", use_keyring=False),
+                devices_path=self.out / "device.json",
+                token=tokens["pit"],
+            )
 
-        showcase.console_requested.connect(console)
-        showcase.dealer_requested.connect(panel)
+        def panel() -> Any:
+            assert dealer is not None and dealer_table is not None
+            return DealerPanel(dealer, dealer_table)
+
+        showcase.console_requested.connect(lambda: toggle("console", console, CONSOLE_SIZE))
+        showcase.dealer_requested.connect(lambda: toggle("dealer", panel, DEALER_SIZE))
 
     def _open_windows(self, client: KioskClient, dealer_table: str | None) -> tuple[Showcase, DisplayProcess]:
         from kiosk.ui.demo_windows import Showcase

@@ -43,19 +43,22 @@ def available_box(screen: QScreen | None = None) -> Box:
     return Box(geo.x(), geo.y(), geo.width(), geo.height())
 
 
-def place_inside(window: QWidget, size: tuple[int, int] = (0, 0), screen: QScreen | None = None) -> None:
+def place_inside(window: QWidget, size: tuple[int, int] = (0, 0), area: Box | None = None) -> None:
     """Show ``window`` at ``size`` or the size it asks for, whichever is larger (at least its
-    minimum when the screen holds it), centred and wholly inside the available area of
-    ``screen``; and keep it there when it grows (its content arrived) or the window manager
-    frames it."""
-    area = available_box(screen)
+    minimum when the area holds it), centred and wholly inside ``area`` (default: the first
+    screen's available area); and keep it there when it grows (its content arrived) or the
+    window manager frames it."""
+    area = area or available_box()
     hint, least = window.sizeHint(), window.minimumSizeHint()
     preferred = (max(hint.width(), window.minimumWidth(), size[0]), max(hint.height(), window.minimumHeight(), size[1]))
     minimum = (max(least.width(), window.minimumWidth()), max(least.height(), window.minimumHeight()))
     box = fit_window(area, minimum, preferred)
     window.setGeometry(box.x, box.y, box.w, box.h)
-    if window.findChild(_KeepInside) is None:
+    keeper = window.findChild(_KeepInside)
+    if keeper is None:
         window.installEventFilter(_KeepInside(window, area))
+    else:
+        keeper.area = area
     window.show()
     window.raise_()
     window.activateWindow()
@@ -180,10 +183,10 @@ class Showcase(QWidget):
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         box.addWidget(self.stage, 1)
-        holder = QWidget()
-        holder.setStyleSheet("background: #1c2433;")
-        holder.setLayout(bar)
-        box.addWidget(holder)
+        self.bar = QWidget()
+        self.bar.setStyleSheet("background: #1c2433;")
+        self.bar.setLayout(bar)
+        box.addWidget(self.bar)
         self.setStyleSheet(_BAR_STYLE)
         self.timer = QTimer(self)
         self.timer.setInterval(round(cycle_seconds * 1000))
@@ -229,6 +232,16 @@ class Showcase(QWidget):
         self.caption.setText(caption(spec.name, spec.view, index, len(self.screens)))
         if self.timer.isActive():
             self.timer.start()  # a full turn from now
+
+    def staff_area(self) -> Box:
+        """Where the pit console and the dealer panel may stand: the screen's available area above
+        the showcase's bar, so its buttons stay in reach (a kiosk X session has no window manager
+        to close or move a window with)."""
+        area = available_box(self.screen())
+        top = self.bar.mapToGlobal(self.bar.rect().topLeft()).y()
+        if not self.isVisible() or not area.y < top <= area.bottom:
+            return area
+        return Box(area.x, area.y, area.w, top - area.y)
 
     def say(self, text: str) -> None:
         """Show one line under the caption (the croupier's last refusal by a rule)."""

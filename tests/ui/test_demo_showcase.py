@@ -75,6 +75,7 @@ async def probe():
         screen = showcase.screen()
         report["available"] = box(screen.availableGeometry())
         report["showcase"] = {"frame": box(showcase.frameGeometry()), "inner": box(showcase.geometry())}
+        report["bar_top"] = showcase.bar.mapToGlobal(showcase.bar.rect().topLeft()).y()
         report["timer_active"] = showcase.timer.isActive()
         model = None
         for n in range(len(showcase.screens)):
@@ -120,8 +121,9 @@ async def probe():
             }
             if opened:
                 window.grab().save(str(out / f"showcase-{name}.png"))
-                window.close()
-                QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # a second press opens it again
+                QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # a second press puts it away
+                report[name]["put_away"] = await until(lambda: find(kind) is None, 5.0)
+                QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # a third brings it back
                 report[name]["reopened"] = await until(lambda: find(kind) is not None, 5.0)
                 window.close()
     except Exception as exc:  # reported, then the demo is ended by closing its window
@@ -211,9 +213,10 @@ def test_the_demo_fits_its_screen(tmp_path, size):
         window = report[name]
         assert window is not None, f"{name} did not open"
         assert inside(window["frame"]), (name, window, area)
+        assert window["frame"][1] + window["frame"][3] <= report["bar_top"], "it covers the showcase's buttons"
         assert window["inner"][2] >= min(window["minimum"][0], area[2])
         assert window["inner"][3] >= min(window["minimum"][1], area[3])
-        assert window["reopened"]
+        assert window["put_away"] and window["reopened"]
 
 
 def test_the_showcase_buttons_and_a_resize_against_a_live_server(qapp, qtbot, served):
