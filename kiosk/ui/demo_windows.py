@@ -94,6 +94,28 @@ class _KeepInside(QObject):
                 self._busy = False
 
 
+class _OneLine(QLabel):
+    """A label of one line that never grows its bar: text too long for it ends in an ellipsis,
+    and the whole text is its tooltip."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.full = ""
+
+    def setText(self, text: str) -> None:
+        self.full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self.full, Qt.TextElideMode.ElideRight, max(1, self.width()))
+        super().setText(shown)
+
+
 class _Stage(QWidget):
     """The showcase's picture area: every display's window on it at its full size, one visible."""
 
@@ -142,13 +164,12 @@ class Showcase(QWidget):
         self.stage = _Stage(self)
         self.screens: list[Screen] = []
         self.index = 0
-        self.caption = QLabel("")
-        self.note = QLabel("")  # the croupier's last refusal by a rule
+        self.caption = _OneLine()
+        self.note = _OneLine()  # the croupier's last refusal by a rule
         for label in (self.caption, self.note):
             font = label.font()
             font.setPixelSize(max(10, round(_BAR_TEXT_MM * k / 0.72)))
             label.setFont(font)
-            label.setWordWrap(True)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.caption.setStyleSheet("color: white; font-weight: bold;")
         self.note.setStyleSheet("color: #f0d890;")

@@ -84,7 +84,7 @@ async def probe():
             await asyncio.sleep(0.3)  # the picture painted
             visible = [s.spec.id for s in showcase.screens if s.window.isVisible()]
             row = {
-                "id": page.spec.id, "caption": showcase.caption.text(), "visible": visible,
+                "id": page.spec.id, "caption": showcase.caption.full, "visible": visible,
                 "page": box(page.window.geometry()), "stage": box(showcase.stage.geometry()),
                 "global": [page.window.mapToGlobal(page.window.rect().topLeft()).x(),
                            page.window.mapToGlobal(page.window.rect().topLeft()).y()],
@@ -244,9 +244,9 @@ def test_the_showcase_buttons_and_a_resize_against_a_live_server(qapp, qtbot, se
         showcase.follow(process)
         try:
             shown = lambda: [s.spec.id for s in showcase.screens if s.window.isVisible()]  # noqa: E731
-            assert shown() == ["D-TU-01-lights"] and showcase.caption.text().endswith("(1 of 3)")
+            assert shown() == ["D-TU-01-lights"] and showcase.caption.full.endswith("(1 of 3)")
             qtbot.mouseClick(showcase.next, Qt.MouseButton.LeftButton)
-            assert shown() == ["D-BJ-01-limits"] and showcase.caption.text() == "BJ-01: the limits sign (2 of 3)"
+            assert shown() == ["D-BJ-01-limits"] and showcase.caption.full == "BJ-01: the limits sign (2 of 3)"
             qtbot.mouseClick(showcase.previous, Qt.MouseButton.LeftButton)
             qtbot.mouseClick(showcase.previous, Qt.MouseButton.LeftButton)
             assert shown() == ["D-CSP-PROG-meter"]
@@ -256,7 +256,9 @@ def test_the_showcase_buttons_and_a_resize_against_a_live_server(qapp, qtbot, se
             qtbot.mouseClick(showcase.hold, Qt.MouseButton.LeftButton)
             assert showcase.timer.isActive()
             showcase.say("CSP-01: the rules refused the croupier's jackpot hit (000 s245): ...; play goes on")
-            assert showcase.note.text().startswith("CSP-01: the rules refused") and showcase.note.isVisible()
+            assert showcase.note.full.startswith("CSP-01: the rules refused") and showcase.note.isVisible()
+            assert showcase.note.toolTip() == showcase.note.full  # all of it, however narrow the bar
+            assert showcase.note.height() < 3 * showcase.note.fontMetrics().height()  # one line
             qtbot.mouseClick(showcase.console, Qt.MouseButton.LeftButton)
             qtbot.mouseClick(showcase.dealer, Qt.MouseButton.LeftButton)
             assert asked == ["console", "dealer"]
