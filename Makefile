@@ -13,6 +13,9 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The demo checks Qt's system libraries first: as root it installs the missing ones with apt-get,
+# otherwise it names the one apt-get line and stops (kiosk/demo/qtlibs.py); with no display it
+# runs headless. scripts/fresh_machine_demo.sh checks this on a fresh Debian 12.
 demo: $(STAMP)
 	$(VENV)/bin/kiosk demo
 
