@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from kiosk.language import ENGLISH, N_, current_language, tr
 from kiosk.rules.games import GAMES, TRI_CHRO_GAMES
@@ -63,6 +63,7 @@ __all__ = [
     "hit",
     "may_cover",
     "next_language",
+    "on_touch",
 ]
 
 DEFAULT_IDLE_SECONDS = 45.0
@@ -297,3 +298,23 @@ def _ground(sign: Scene) -> Primitive:
     """The sign's own background (paper) under its items."""
     assert sign.background is not None
     return Shape(rect_path(0.0, 0.0, sign.width_mm, sign.height_mm), fill=sign.background)
+
+
+Action = Literal["open", "ignore", "page", "close", "language"]
+
+
+def on_touch(
+    shown: ViewState | None, page: int, table: TableState | None, now: datetime, at_mm: tuple[float, float]
+) -> Action:
+    """What a player's touch at ``at_mm`` (mm on the shown scene) does: with no help shown
+    (``shown`` is ``None``), ``"open"`` help if :func:`may_cover` allows it, else ``"ignore"``
+    (the live result stays); on help (page ``page`` of ``shown``), ``"close"`` for Back or a touch
+    on the last page, ``"language"`` for the language button, else ``"page"`` (the next page)."""
+    if shown is None:
+        return "open" if may_cover(table, now) else "ignore"
+    button = hit(shown, *at_mm)
+    if button == BACK:
+        return "close"
+    if button == LANGUAGE:
+        return "language"
+    return "page" if page + 1 < len(shown.frames) else "close"
