@@ -126,8 +126,8 @@ def may_cover(table: TableState | None, now: datetime) -> bool:
     (its result is live) or a notice about the table is up (docs/readings.md A-76).
 
     In play: tri-chro once no more bets is called until the next round's betting (its result
-    is lit), or a void drawing; two-up once no more bets is called, or a spinner's game is
-    undecided; roulette for :data:`RESULT_SECONDS` after a number is entered; blackjack once a
+    is lit), or a void drawing; two-up once no more bets is called until the next spinner's game
+    (its result lights); roulette for :data:`RESULT_SECONDS` after a number is entered; blackjack once a
     round's first card is dealt; Caribbean stud while jackpot wagers are in play.
     """
     if table is None:
@@ -140,7 +140,10 @@ def may_cover(table: TableState | None, now: datetime) -> bool:
     two = twoup_state(table)
     if two is not None:
         game = two.get("game")
-        return two.get("phase") == "betting" and (game is None or game.get("outcome") is not None)
+        # a spinner's game is in play from its first spin, and its result lit until the next game
+        return two.get("phase") == "betting" and (
+            game is None or (not game.get("spins") and game.get("outcome") is None)
+        )
     wheel = roulette_state(table)
     if wheel is not None:
         at = wheel.get("at")
@@ -172,18 +175,36 @@ def _how_key(game: str) -> str:
     return "tri_chro" if game in TRI_CHRO_GAMES else game
 
 
-def _bar_height(area: Area) -> float:
-    """The bottom bar: 8 mm text with room around it, and a touch target well over 9 mm."""
+def _bar_labels(language_label: str | None) -> list[tuple[str, str]]:
+    return [(BACK, tr("Back"))] + ([(LANGUAGE, language_label)] if language_label else [])
+
+
+def _label_lines(area: Area, labels: list[tuple[str, str]]) -> int:
+    """The most lines a button's label needs in its share of the bar."""
+    slot_w = area.width_mm / (len(labels) + 1)
+    fitted = [
+        fit_sign_text(label, width_mm=slot_w * 0.8, largest_mm=MIN_TEXT_MM, weight="bold")[0] for _, label in labels
+    ]
+    return max(1 + words.count("\n") for words in fitted)
+
+
+def _bar_height(area: Area, labels: list[tuple[str, str]]) -> float:
+    """The bottom bar: 8 mm text (on as many lines as a label needs) with room around it, and a
+    touch target well over 9 mm."""
     face = font_face("sans", "bold")
-    return max(MIN_TEXT_MM * face.cap_height_em / face.x_height_em * 2.4, 0.1 * area.height_mm)
+    cap = MIN_TEXT_MM * face.cap_height_em / face.x_height_em
+    lines = _label_lines(area, labels)
+    return max(cap * (1.6 * lines + 0.8), 0.1 * area.height_mm)
 
 
-def _text_pages(title: str, paragraphs: list[str], small: str, area: Area, top: float) -> list[list[Primitive]]:
+def _text_pages(
+    title: str, paragraphs: list[str], small: str, area: Area, top: float, bar_h: float
+) -> list[list[Primitive]]:
     """``title`` and ``paragraphs`` in as many pages as they need at the sign floor or larger
     (a paragraph is never cut: a page that cannot take the next one ends), ``small`` (the
     citation) at 8 mm at the end of the last page."""
     m = _MARGIN * min(area.width_mm, area.height_mm)
-    w, h = area.width_mm - 2 * m, area.height_mm - top - _bar_height(area) - m
+    w, h = area.width_mm - 2 * m, area.height_mm - top - bar_h - m
     largest = max(MIN_TEXT_MM, min(area.height_mm * 0.06, 30.0))
 
     def lines(chunk: list[str], last: bool) -> list[Line]:
@@ -212,15 +233,19 @@ def _text_pages(title: str, paragraphs: list[str], small: str, area: Area, top: 
 def _bar(area: Area, page: int, pages: int, language_label: str | None) -> tuple[list[Primitive], dict[str, Any]]:
     """The bottom bar: the page counter, the language button (when there is another language)
     and Back; returns the primitives and the buttons' boxes."""
-    bar_h = _bar_height(area)
+    labels = _bar_labels(language_label)
+    bar_h = _bar_height(area, labels)
     y = area.height_mm - bar_h
     items: list[Primitive] = [Shape(rect_path(0.0, y, area.width_mm, bar_h), fill=_BAR_FILL)]
-    pad = bar_h * 0.12
-    labels = [(BACK, tr("Back"))] + ([(LANGUAGE, language_label)] if language_label else [])
+    pad = min(bar_h * 0.12, 3.0)
     buttons: dict[str, tuple[float, float, float, float]] = {}
     slot_w = area.width_mm / (len(labels) + 1)
     counter = tr("{page} of {pages}").format(page=page + 1, pages=pages)
     words, mm = fit_sign_text(counter, width_mm=slot_w - 2 * pad, largest_mm=MIN_TEXT_MM * 1.2, weight="bold")
+    if "\n" in words:  # no room for the words: the figures alone
+        words, mm = fit_sign_text(
+            f"{page + 1}/{pages}", width_mm=slot_w - 2 * pad, largest_mm=MIN_TEXT_MM, weight="bold"
+        )
     items += sign_text(words, x=slot_w / 2, y=y + bar_h / 2, mm=mm, valign="middle", weight="bold", fill=_GREY)
     for i, (name, label) in enumerate(reversed(labels)):
         x = area.width_mm - (i + 1) * slot_w
@@ -250,16 +275,24 @@ def compose(
     game = GAMES[table["game"]]
     name = str(table.get("display_name") or game.default_name)
     m = _MARGIN * min(area.width_mm, area.height_mm)
+    after = next_language(settings.languages, current_language())
+    label = LANGUAGE_NAMES.get(after, after) if after != current_language() else None
+    bar_h = _bar_height(area, _bar_labels(label))
     bodies: list[list[Primitive]] = []
     summary: list[Hashable] = [current_language(), table["game"], name]
     how = [tr(p) for p in HOW_TO_PLAY.get(_how_key(table["game"]), ())]
     bodies += _text_pages(
-        tr("How to play {game}").format(game=name), how, tr("Rules: {source}").format(source=game.source), area, m
+        tr("How to play {game}").format(game=name),
+        how,
+        tr("Rules: {source}").format(source=game.source),
+        area,
+        m,
+        bar_h,
     )
     # the table's signs, composed by the signs' own composers for the room above the bar
     ctx = Context(table, link, settings.timezone, now)
     kinds = ["limits"] + [kind for kind, _cap in table_signs(table) if kind != "limits"]
-    sign_h = area.height_mm - _bar_height(area)
+    sign_h = area.height_mm - bar_h
     for kind in kinds:
         try:
             contents = sign_contents(kind, ctx)
@@ -273,10 +306,8 @@ def compose(
             summary.append(content_digest(content))
             bodies.append(list(sign.items) if sign.background is None else [_ground(sign), *sign.items])
     patrons = list(settings.patrons_in(current_language())) or [tr("Ask the dealer or a casino supervisor.")]
-    bodies += _text_pages(tr("Help for patrons"), patrons, PATRON_HELP_RULE, area, m)
+    bodies += _text_pages(tr("Help for patrons"), patrons, PATRON_HELP_RULE, area, m, bar_h)
     summary.append(settings.patron_help)
-    after = next_language(settings.languages, current_language())
-    label = LANGUAGE_NAMES.get(after, after) if after != current_language() else None
     frames = []
     buttons: dict[str, Any] = {}
     for i, body in enumerate(bodies):
