@@ -51,6 +51,7 @@ __all__ = [
     "ViewState",
     "event_logos_of",
     "patron_help_of",
+    "line_gap_of",
     "local_time",
     "fit_sign_text",
     "sign_text",
@@ -272,6 +273,16 @@ def _size_kwargs(text: str, mm: float, weight: str = "regular") -> dict[str, flo
     return {"x_mm": mm} if any(ch.islower() for ch in text) else {"cap_mm": mm}
 
 
+def line_gap_of(text: str) -> float:
+    """The clear space between lines in capital heights: 0.6, or 1.0 where letters stack two
+    marks above (Vietnamese: Latin Extended Additional) or Chinese characters (their ink stands
+    above the capitals and below the baseline), so lines never touch."""
+    if any(0x1E00 <= ord(ch) <= 0x1EFF or 0x0300 <= ord(ch) <= 0x036F for ch in text):
+        return 1.2
+    face = font_face("sans")
+    return 1.0 if not all(face.has_char(ch) for ch in text) else 0.6
+
+
 def _cap_per_mm(text: str, weight: str = "regular") -> float:
     """The cap height at which the shortest letters of ``text`` have 1 mm of ink."""
     face = font_face("sans", weight)
@@ -290,9 +301,10 @@ def sign_text(
     weight: str = "regular",
     family: str = "sans",
     fill: Colour = WHITE,
-    line_gap: float = 0.6,
+    line_gap: float | None = None,
 ) -> list[TextRun]:
     """Text whose every letter and number has at least ``mm`` of ink (lowercase included).
+    ``line_gap`` (in capital heights) defaults to :func:`line_gap_of` the text.
 
     Refuses (``ValueError``) a size under :data:`MIN_SIGN_TEXT_MM`: every text a display view
     shows to players is held to the sign floor (docs/readings.md P-1; 001 s459(2), 003 s23(2)).
@@ -311,7 +323,7 @@ def sign_text(
         weight=weight,
         family=family,
         fill=fill,
-        line_gap=line_gap,
+        line_gap=line_gap_of(text) if line_gap is None else line_gap,
         **_size_kwargs(text, mm, weight),
     )
 
@@ -350,7 +362,7 @@ def _block(line: Line, width_mm: float, factor: float) -> tuple[str, float, floa
     """``(words, mm, height, cap)`` of a paragraph fitted to ``width_mm`` at ``factor`` of its size."""
     words, mm = fit_sign_text(line.text, width_mm=width_mm, largest_mm=line.largest_mm * factor, weight=line.weight)
     cap = mm * _cap_per_mm(words, line.weight)
-    return words, mm, cap * (1 + 1.6 * words.count("\n")), cap
+    return words, mm, cap * (1 + (1 + line_gap_of(words)) * words.count("\n")), cap
 
 
 def stack(

@@ -32,6 +32,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.times import parse_utc
 from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, rect_path
+from kiosk.scene.text import ink_em_size_mm
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
@@ -42,6 +43,7 @@ from kiosk.views.base import (
     Status,
     ViewState,
     fit_sign_text,
+    line_gap_of,
     sign_text,
     stack,
 )
@@ -179,55 +181,95 @@ def _bar_labels(language_label: str | None) -> list[tuple[str, str]]:
     return [(BACK, tr("Back"))] + ([(LANGUAGE, language_label)] if language_label else [])
 
 
-def _label_lines(area: Area, labels: list[tuple[str, str]]) -> int:
-    """The most lines a button's label needs in its share of the bar."""
-    slot_w = area.width_mm / (len(labels) + 1)
-    fitted = [
-        fit_sign_text(label, width_mm=slot_w * 0.8, largest_mm=MIN_TEXT_MM, weight="bold")[0] for _, label in labels
-    ]
-    return max(1 + words.count("\n") for words in fitted)
+_PAD = 2.0  # mm between the bar's edge, its buttons and their labels
+
+
+def _fitted_label(label: str, slot_w: float) -> tuple[str, float]:
+    """A button's label fitted to its button (its slot less the padding), at 8 mm or a little more."""
+    return fit_sign_text(label, width_mm=slot_w - 4 * _PAD, largest_mm=MIN_TEXT_MM * 1.2, weight="bold")
+
+
+def _block_mm(words: str, mm: float) -> float:
+    """The height of a label set by :func:`sign_text`: its first cap top to its last baseline."""
+    face = font_face("sans", "bold")
+    cap = ink_em_size_mm(words, mm, weight="bold") * face.cap_height_em
+    return cap * (1 + (1 + line_gap_of(words)) * words.count("\n"))
 
 
 def _bar_height(area: Area, labels: list[tuple[str, str]]) -> float:
-    """The bottom bar: 8 mm text (on as many lines as a label needs) with room around it, and a
-    touch target well over 9 mm."""
-    face = font_face("sans", "bold")
-    cap = MIN_TEXT_MM * face.cap_height_em / face.x_height_em
-    lines = _label_lines(area, labels)
-    return max(cap * (1.6 * lines + 0.8), 0.1 * area.height_mm)
+    """The bottom bar: each label whole (on as many lines as it needs) with room around it, and
+    a touch target well over 9 mm."""
+    slot_w = area.width_mm / (len(labels) + 1)
+    block = max(_block_mm(*_fitted_label(label, slot_w)) for _, label in labels)
+    return max(block * 1.6 + 4 * _PAD, 0.1 * area.height_mm)
+
+
+_GAP = 1.4  # between paragraphs, in capital heights: room for marks stacked above (Vietnamese)
+_CLAUSE_ENDS = (". ", "; ", ": ", ", ", "。", "；", "：", "，")
+
+
+def _clauses(paragraph: str) -> list[str]:
+    """``paragraph`` cut in two at the clause boundary nearest its middle (the punctuation stays
+    with the first part), else at the space nearest it, or ``[paragraph]`` when it has neither."""
+    cuts = [i + len(end.rstrip()) for end in _CLAUSE_ENDS for i in _find_all(paragraph, end)]
+    cuts = [c for c in cuts if 0 < c < len(paragraph.rstrip())]
+    if not cuts:  # no clause: between the two words nearest the middle
+        cuts = [i for i in _find_all(paragraph, " ") if 0 < i < len(paragraph.rstrip())]
+    if not cuts:
+        return [paragraph]
+    cut = min(cuts, key=lambda c: abs(c - len(paragraph) / 2))
+    return [paragraph[:cut].strip(), paragraph[cut:].strip()]
+
+
+def _find_all(text: str, part: str) -> list[int]:
+    found, at = [], text.find(part)
+    while at >= 0:
+        found.append(at)
+        at = text.find(part, at + 1)
+    return found
 
 
 def _text_pages(
     title: str, paragraphs: list[str], small: str, area: Area, top: float, bar_h: float
 ) -> list[list[Primitive]]:
-    """``title`` and ``paragraphs`` in as many pages as they need at the sign floor or larger
-    (a paragraph is never cut: a page that cannot take the next one ends), ``small`` (the
+    """``title`` and ``paragraphs`` in as many pages as they need at the sign floor or larger:
+    the title on the first, a page ends before a paragraph that does not fit, and a paragraph
+    too long for a page of its own is cut at a clause (never inside a word); ``small`` (the
     citation) at 8 mm at the end of the last page."""
     m = _MARGIN * min(area.width_mm, area.height_mm)
     w, h = area.width_mm - 2 * m, area.height_mm - top - bar_h - m
     largest = max(MIN_TEXT_MM, min(area.height_mm * 0.06, 30.0))
 
-    def lines(chunk: list[str], last: bool) -> list[Line]:
-        out = [Line(title, largest * 1.4, _GOLD, "bold"), *(Line(p, largest) for p in chunk)]
+    def lines(chunk: list[str], first: bool, last: bool) -> list[Line]:
+        out = ([Line(title, largest * 1.4, _GOLD, "bold")] if first else []) + [Line(p, largest) for p in chunk]
         return out + ([Line(small, MIN_TEXT_MM, _GREY)] if last and small else [])
 
-    pages: list[list[str]] = [[]]
-    for paragraph in paragraphs:
-        trial = pages[-1] + [paragraph]
-        _items, used = stack(lines(trial, False), x=m, y=top, w=w, h=h, valign="top")
-        if used > h and pages[-1]:
-            pages.append([paragraph])
+    def fits(chunk: list[str], first: bool, last: bool) -> bool:
+        return stack(lines(chunk, first, last), x=m, y=top, w=w, h=h, gap=_GAP, valign="top")[1] <= h
+
+    pages: list[list[str]] = []
+    current: list[str] = []
+    queue = list(paragraphs)
+    while queue:
+        paragraph = queue.pop(0)
+        if fits(current + [paragraph], not pages, False):
+            current.append(paragraph)
+        elif current:
+            pages.append(current)
+            current = []
+            queue.insert(0, paragraph)
+        elif len(parts := _clauses(paragraph)) > 1:
+            queue[0:0] = parts
         else:
-            pages[-1] = trial
-    if small:
-        _items, used = stack(lines(pages[-1], True), x=m, y=top, w=w, h=h, valign="top")
-        if used > h:
-            pages.append([])
-    out = []
-    for i, chunk in enumerate(pages):
-        items, _used = stack(lines(chunk, i == len(pages) - 1), x=m, y=top, w=w, h=h, valign="top")
-        out.append(items)
-    return out
+            current = [paragraph]  # no clause to cut at: it stands, and the display's 8 mm check judges it
+    if current or not pages:
+        pages.append(current)
+    if small and not fits(pages[-1], len(pages) == 1, True):
+        pages.append([])
+    return [
+        stack(lines(chunk, i == 0, i == len(pages) - 1), x=m, y=top, w=w, h=h, gap=_GAP, valign="top")[0]
+        for i, chunk in enumerate(pages)
+    ]
 
 
 def _bar(area: Area, page: int, pages: int, language_label: str | None) -> tuple[list[Primitive], dict[str, Any]]:
@@ -237,7 +279,7 @@ def _bar(area: Area, page: int, pages: int, language_label: str | None) -> tuple
     bar_h = _bar_height(area, labels)
     y = area.height_mm - bar_h
     items: list[Primitive] = [Shape(rect_path(0.0, y, area.width_mm, bar_h), fill=_BAR_FILL)]
-    pad = min(bar_h * 0.12, 3.0)
+    pad = _PAD
     buttons: dict[str, tuple[float, float, float, float]] = {}
     slot_w = area.width_mm / (len(labels) + 1)
     counter = tr("{page} of {pages}").format(page=page + 1, pages=pages)
@@ -252,7 +294,7 @@ def _bar(area: Area, page: int, pages: int, language_label: str | None) -> tuple
         box = (x + pad, y + pad, slot_w - 2 * pad, bar_h - 2 * pad)
         buttons[name] = box
         items.append(Shape(rect_path(*box, radius=pad), fill=_BUTTON_FILL))
-        words, mm = fit_sign_text(label, width_mm=box[2] - 2 * pad, largest_mm=MIN_TEXT_MM * 1.2, weight="bold")
+        words, mm = _fitted_label(label, slot_w)
         items += sign_text(words, x=x + slot_w / 2, y=y + bar_h / 2, mm=mm, valign="middle", weight="bold")
     return items, buttons
 
