@@ -45,6 +45,7 @@ from kiosk.views.base import (
     fit_sign_text,
     line_gap_of,
     sign_text,
+    sign_text_width,
     stack,
 )
 from kiosk.views.facts import blackjack_state, roulette_state, slots_in_play, trichro_round, twoup_state
@@ -185,8 +186,21 @@ _PAD = 2.0  # mm between the bar's edge, its buttons and their labels
 
 
 def _fitted_label(label: str, slot_w: float) -> tuple[str, float]:
-    """A button's label fitted to its button (its slot less the padding), at 8 mm or a little more."""
-    return fit_sign_text(label, width_mm=slot_w - 4 * _PAD, largest_mm=MIN_TEXT_MM * 1.2, weight="bold")
+    """A button's label fitted to its button (its slot less the padding), at 8 mm."""
+    return fit_sign_text(label, width_mm=slot_w - 4 * _PAD, largest_mm=MIN_TEXT_MM, weight="bold")
+
+
+def _slots(area: Area, labels: list[tuple[str, str]]) -> tuple[float, list[float]]:
+    """``(counter width, [button widths])``: each as wide as its words at 8 mm need, the room
+    left shared out; when that is more than the bar, the buttons share it alike (and their
+    labels take two lines)."""
+    counter = sign_text_width("00/00", MIN_TEXT_MM, weight="bold") + 4 * _PAD
+    needs = [sign_text_width(label, MIN_TEXT_MM, weight="bold") + 5 * _PAD for _, label in labels]
+    spare = area.width_mm - counter - sum(needs)
+    if spare < 0:
+        return counter, [(area.width_mm - counter) / len(labels)] * len(labels)
+    share = spare / (len(labels) + 1)
+    return counter + share, [need + share for need in needs]
 
 
 def _block_mm(words: str, mm: float) -> float:
@@ -199,8 +213,8 @@ def _block_mm(words: str, mm: float) -> float:
 def _bar_height(area: Area, labels: list[tuple[str, str]]) -> float:
     """The bottom bar: each label whole (on as many lines as it needs) with room around it, and
     a touch target well over 9 mm."""
-    slot_w = area.width_mm / (len(labels) + 1)
-    block = max(_block_mm(*_fitted_label(label, slot_w)) for _, label in labels)
+    widths = _slots(area, labels)[1]
+    block = max(_block_mm(*_fitted_label(label, w)) for (_, label), w in zip(labels, widths, strict=True))
     return max(block * 1.6 + 4 * _PAD, 0.1 * area.height_mm)
 
 
@@ -254,8 +268,8 @@ def _text_pages(
         paragraph = queue.pop(0)
         if fits(current + [paragraph], not pages, False):
             current.append(paragraph)
-        elif current:
-            pages.append(current)
+        elif current or (not pages and fits([], True, False)):
+            pages.append(current)  # (the title alone, when no paragraph fits beside it)
             current = []
             queue.insert(0, paragraph)
         elif len(parts := _clauses(paragraph)) > 1:
@@ -281,21 +295,22 @@ def _bar(area: Area, page: int, pages: int, language_label: str | None) -> tuple
     items: list[Primitive] = [Shape(rect_path(0.0, y, area.width_mm, bar_h), fill=_BAR_FILL)]
     pad = _PAD
     buttons: dict[str, tuple[float, float, float, float]] = {}
-    slot_w = area.width_mm / (len(labels) + 1)
+    counter_w, widths = _slots(area, labels)
     counter = tr("{page} of {pages}").format(page=page + 1, pages=pages)
-    words, mm = fit_sign_text(counter, width_mm=slot_w - 2 * pad, largest_mm=MIN_TEXT_MM * 1.2, weight="bold")
+    words, mm = fit_sign_text(counter, width_mm=counter_w - 2 * pad, largest_mm=MIN_TEXT_MM, weight="bold")
     if "\n" in words:  # no room for the words: the figures alone
         words, mm = fit_sign_text(
-            f"{page + 1}/{pages}", width_mm=slot_w - 2 * pad, largest_mm=MIN_TEXT_MM, weight="bold"
+            f"{page + 1}/{pages}", width_mm=counter_w - 2 * pad, largest_mm=MIN_TEXT_MM, weight="bold"
         )
-    items += sign_text(words, x=slot_w / 2, y=y + bar_h / 2, mm=mm, valign="middle", weight="bold", fill=_GREY)
-    for i, (name, label) in enumerate(reversed(labels)):
-        x = area.width_mm - (i + 1) * slot_w
+    items += sign_text(words, x=counter_w / 2, y=y + bar_h / 2, mm=mm, valign="middle", weight="bold", fill=_GREY)
+    x = counter_w
+    for (name, label), slot_w in zip(labels, widths, strict=True):
         box = (x + pad, y + pad, slot_w - 2 * pad, bar_h - 2 * pad)
         buttons[name] = box
         items.append(Shape(rect_path(*box, radius=pad), fill=_BUTTON_FILL))
         words, mm = _fitted_label(label, slot_w)
         items += sign_text(words, x=x + slot_w / 2, y=y + bar_h / 2, mm=mm, valign="middle", weight="bold")
+        x += slot_w
     return items, buttons
 
 
@@ -363,7 +378,12 @@ def compose(
         frames=tuple(frames),
         frame_seconds=None,
         version=table.get("version"),
-        facts={"buttons": buttons, "pages": len(frames), "language": current_language()},
+        facts={
+            "buttons": buttons,
+            "pages": len(frames),
+            "language": current_language(),
+            "bar_top": area.height_mm - bar_h,
+        },
     )
 
 

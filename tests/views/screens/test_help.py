@@ -29,7 +29,7 @@ from kiosk.views.builders import (
     twoup_no_more_bets,
     twoup_spin,
 )
-from kiosk.views.composition import composition_faults, vocabulary
+from kiosk.views.composition import composition_faults, ink_box, vocabulary
 from kiosk.views.screens import SCREENS
 from kiosk.views.screens.help import (
     BACK,
@@ -181,6 +181,8 @@ def test_every_help_page_is_legible_on_every_screen(demo_states, settings, area,
                 assert height is None or height >= MIN_TEXT_MM - 1e-6, f"{where} is {height:.2f} mm"
                 assert run.x >= -1e-6 and run.x + run.width_mm <= area.width_mm + 1e-6, f"{where} off the side"
                 assert run.size_mm * 0.2 <= run.y <= area.height_mm + 1e-6, f"{where} off the top or bottom"
+                box, bar = ink_box(run), state.facts["bar_top"]
+                assert box is None or box.top >= bar - 1e-6 or box.bottom <= bar + 1e-6, f"{where} runs under the bar"
 
 
 def _translated(text: str, names: set[str]) -> bool:
