@@ -171,8 +171,9 @@ def test_every_help_page_is_legible_on_every_screen(demo_states, settings, area,
         with speaking(language):
             state = SCREENS["help"].compose(table, link, settings, NOW, area=area)
         assert state.facts["language"] == language
-        x, y, w, h = state.facts["buttons"][BACK]
-        assert w >= MIN_TOUCH_MM and h >= MIN_TOUCH_MM, (table_id, w, h)
+        assert set(state.facts["buttons"]) == {BACK, LANGUAGE}
+        for name, (_x, _y, w, h) in state.facts["buttons"].items():
+            assert w >= MIN_TOUCH_MM and h >= MIN_TOUCH_MM, (table_id, name, w, h)
         for page, scene in enumerate(state.frames):
             assert (scene.width_mm, scene.height_mm) == (area.width_mm, area.height_mm)
             for run in text_runs_of(scene):
