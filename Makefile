@@ -5,7 +5,7 @@ VENV   ?= .venv
 PY      = $(VENV)/bin/python
 STAMP   = $(VENV)/.installed
 
-.PHONY: demo test test-fast check bench clean
+.PHONY: demo test test-fast check bench clean catalogues
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,17 @@ check: $(STAMP)
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 	$(PY) .ci/commit_messages.py
+
+# The player-facing text's catalogues (kiosk/locale, docs/languages.md): collect every tr()/N_()
+# string, merge it into each language's .po, compile the .mo files (committed; a test holds them
+# to the .po) and regenerate the CJK font subset from the translations (kiosk/scene/cjk_subset.py).
+LOCALE = kiosk/locale
+catalogues: $(STAMP)
+	$(VENV)/bin/pybabel extract --no-location --sort-output -k tr -k N_ --project=kiosk \
+		--msgid-bugs-address=maintainers@example.invalid -o $(LOCALE)/kiosk.pot kiosk
+	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(LOCALE)/kiosk.pot -d $(LOCALE) -D kiosk
+	$(VENV)/bin/pybabel compile -d $(LOCALE) -D kiosk
+	$(PY) -m kiosk.scene.cjk_subset
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/paint_layouts.py

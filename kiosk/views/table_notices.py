@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.language import tr
 from kiosk.rules.card_machine import PROCEDURES
 from kiosk.rules.closing import CLOSING_RULE
 from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Shape, rect_path
+from kiosk.scene.text import ink_em_size_mm
 from kiosk.state.shapes import TableState
 from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text, sign_text_width
 from kiosk.views.facts import card_machine_procedure, illumination_fault, slots_not_accepted, table_closing
@@ -69,13 +71,16 @@ def table_notices(table: TableState) -> tuple[TableNotice, ...]:
             )
         )
     if illumination_fault(table) is not None:
-        words = "Result stands: illumination fault"
+        words = tr("Result stands: illumination fault")
         out.append(TableNotice("illumination_fault", (words,), "000 s78(7)", words))
     for place in slots_not_accepted(table):
-        title = f"Place {place}: jackpot wager not accepted"
+        title = tr("Place {place}: jackpot wager not accepted").format(place=place)
         out.append(
             TableNotice(
-                "slot_not_accepted", (title, "Its slot light did not light"), "000 s237(3)", f"{title} (light not lit)"
+                "slot_not_accepted",
+                (title, tr("Its slot light did not light")),
+                "000 s237(3)",
+                tr("{title} (light not lit)").format(title=title),
             )
         )
     return tuple(out)
@@ -84,7 +89,7 @@ def table_notices(table: TableState) -> tuple[TableNotice, ...]:
 def _cap(words: str, mm: float) -> float:
     """The capital height of text whose shortest letters are ``mm`` high (:func:`sign_text`)."""
     face = font_face("sans", "bold")
-    return mm * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else mm
+    return ink_em_size_mm(words, mm, weight="bold") * face.cap_height_em
 
 
 NOTICE_SECONDS = 4.0

@@ -254,7 +254,7 @@ def test_link_lists_a_table_twice_and_bad_seed() -> None:
         ),
         (
             'table = "T-blackjack"\nview = "banana"',
-            "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro' or 'twoup_lights', not 'banana'",
+            "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro', 'twoup_lights' or 'help', not 'banana'",
         ),
         ('view = "layout"', "display D1: table: give exactly one of table or link"),
         ('link = "L9"\nview = "jackpot"', "display D1: link: no jackpot link 'L9' on this floor"),
