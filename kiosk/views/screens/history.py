@@ -312,7 +312,8 @@ def _roulette(content: HistoryContent, body: Box) -> list[list[Primitive]]:
         return [out]
     named = 5  # fewer hot and cold numbers where a line of 5 would not fit the screen
     while (
-        named > 3
+        content.statistics.spins
+        and named > 3
         and sign_text_width(
             "   ".join(statistics_rows(content.statistics, named)[1][0]), MIN_SIGN_TEXT_MM, weight="bold"
         )
