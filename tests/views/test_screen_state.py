@@ -140,3 +140,18 @@ def test_a_sign_frame_whose_letters_show_under_8_mm_is_a_notice() -> None:
 def test_a_picture_frame_is_painted_whatever_its_letters_measure() -> None:
     scene = _scene(2.0)
     assert decide_frame(scene, subject=PICTURE, area=AREA, shown_scale=0.5) is scene
+
+
+def test_a_sign_view_showing_some_signs_is_shown_with_its_fault_for_staff() -> None:
+    from kiosk.views.signs.frames import Showing
+
+    reason = "table BJ-01: sign game_notice: a part of it fits no page of this screen"
+    state = ViewState(
+        "limits",
+        "BJ-01",
+        ("content",),
+        Status.fault(reason),
+        frames=(_scene(),),
+        facts={"showing": Showing(signs=frozenset({"limits"}))},
+    )
+    assert _decide(state) is state

@@ -103,6 +103,7 @@ class _Design:
     stacked: bool = False  # a row's values on the line under its label, not beside it
     one_line_labels: bool = False  # a row's label must not be broken into lines
     columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
+    tight: bool = False  # less space between the parts (a small screen's pages: only when nothing else fits)
 
 
 _NORMAL = _Design(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
@@ -118,6 +119,12 @@ _DESIGNS = (
     # a poster: each label over its value, the values very large (a few rows on a big page)
     dataclasses.replace(_NORMAL, value=2.4, stacked=True),
 )
+_TIGHT_DESIGNS = (
+    dataclasses.replace(_COMPACT, one_line_labels=True, tight=True),
+    dataclasses.replace(_COMPACT, tight=True),
+)
+"""Tried only when no design of :data:`_DESIGNS` fits: the parts closer together, the letters
+never smaller (a page of a sign on a 10-inch screen holds two rows of limits, not one)."""
 _MAX_SCALE = 3.0
 
 
@@ -371,7 +378,7 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
     unit = floor_cap * k
     margin = _margin(w, h)
     aw = w - 2 * margin
-    gap = 0.75 * unit
+    gap = (0.4 if design.tight else 0.75) * unit
 
     # band with the game's name
     hcap = design.heading * unit
@@ -386,8 +393,8 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
     cite_top = h - margin - cite_h - _DESCENT * ccap
     # title
     tcap = design.title * unit
-    title_lines = _wrap(content.title, tcap, aw, True)
-    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap)
+    title_lines = _wrap(content.title, tcap, aw, True) if content.title else []  # a page without a title
+    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap if title_lines else 0.0)
 
     # body blocks: measured first, then centred in the space left
     body_h = 0.0
@@ -431,7 +438,8 @@ def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Desig
     page = _Page(bleed)
     page.rect(-bleed, -bleed, w + 2 * bleed, m.band_h + bleed, BAND)
     page.text("\n".join(m.head_lines), m.margin, m.margin, m.hcap, bold=True, fill=WHITE)
-    page.text("\n".join(m.title_lines), m.margin, m.title_y, m.tcap, bold=True)
+    if m.title_lines:
+        page.text("\n".join(m.title_lines), m.margin, m.title_y, m.tcap, bold=True)
     y = m.body_y
     y += (m.room - m.body_h) / 2 if content.card is None else 0
     for block in m.blocks:
@@ -604,12 +612,12 @@ def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
     )
 
 
-def _relevant(content: SignContent) -> list[_Design]:
+def _relevant(content: SignContent, designs: tuple[_Design, ...] = _DESIGNS) -> list[_Design]:
     """The designs that can differ for this content (no row labels: no one-line or stacked
     variants; no long table: no two-column variants)."""
     rows = [b for b in content.blocks if isinstance(b, Rows)]
     out = []
-    for design in _DESIGNS:
+    for design in designs:
         if design.columns == 2 and not any(len(b.rows) >= 6 for b in rows):
             continue
         if not rows and (design.stacked or not design.one_line_labels):
@@ -703,8 +711,24 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     """Of the designs that fit at scale 1, each scaled up as far as it fits, the one whose
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
+    designs = sorted(_relevant(content), key=lambda d: _weight(d, content), reverse=True)  # likely winners first
+    best = _best_of(content, w, h, designs, floor_cap, errors)
+    if best is None:  # nothing fits with the usual spacing: the parts closer together
+        best = _best_of(content, w, h, _relevant(content, _TIGHT_DESIGNS), floor_cap, errors)
+    if best is not None:
+        return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
+    # the most telling problem: the smallest shortfall of height, else the last width problem
+    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
+    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]
+
+
+def _best_of(
+    content: SignContent, w: float, h: float, designs: list[_Design], floor_cap: float, errors: list[_Overflow]
+) -> tuple[float, _Design, float] | None:
+    """``(worth, design, scale)`` of the best of ``designs`` that fits, or ``None`` (why each
+    did not fit is added to ``errors``)."""
     best: tuple[float, _Design, float] | None = None
-    for design in sorted(_relevant(content), key=lambda d: _weight(d, content), reverse=True):  # likely winners first
+    for design in designs:
         weight = _weight(design, content)
         # the smallest scale at which this design would beat the best so far
         need = 1.0 if best is None else max(1.0, best[0] / weight + 0.01)
@@ -719,8 +743,4 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
                 errors.append(_height_error(content, _measure(content, w, h, design, 1.0, floor_cap), h))
             except _Overflow as exc:
                 errors.append(exc)
-    if best is not None:
-        return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
-    # the most telling problem: the smallest shortfall of height, else the last width problem
-    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
-    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]
+    return best
