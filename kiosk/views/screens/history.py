@@ -185,10 +185,6 @@ def board_size(count: int, width: float, height: float) -> tuple[float, int, int
 
 def _roulette_board(entries: tuple[BoardEntry, ...], box: Box) -> list[Primitive]:
     out: list[Primitive] = []
-    if not entries:
-        lines = [Line(tr("No spins yet"), MIN_SIGN_TEXT_MM + 4)]
-        words, _ = stack(lines, x=box.x, y=box.y, w=box.w, h=box.h)
-        return words
     mm, rows, boards = board_size(len(entries), box.w, box.h)
     pitch = mm * _PITCH
     cell = _cell(mm)
@@ -298,6 +294,9 @@ def _rows(rows: list[Row], box: Box, largest: float) -> list[list[Primitive]]:
 
 def _roulette(content: HistoryContent, body: Box) -> list[list[Primitive]]:
     """The board and the statistics: one picture, or more when the statistics need pages."""
+    if not content.board:
+        words, _ = stack([Line(tr("No spins yet"), MIN_SIGN_TEXT_MM + 4)], x=body.x, y=body.y, w=body.w, h=body.h)
+        return [words]
     portrait = body.h > body.w * 1.2
     if portrait:
         board = Box(body.x, body.y, body.w, body.h * 0.58)

@@ -214,7 +214,7 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
     heading = tr("WINNING BETS")
     mm = max(MIN_SIGN_TEXT_MM, largest)
     while True:
-        pitch = mm * 1.5
+        pitch = mm * 1.45
         gap = mm * 0.8
         names = [sign_text_width(n, mm, weight="bold") for n, _ in winners]
         odds = [sign_text_width(o, mm, weight="bold") for _, o in winners]
@@ -250,7 +250,7 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
 
 
 def _lines(lines: list[Line], box: Box) -> list[Primitive]:
-    out, _ = stack(lines, x=box.x, y=box.y, w=box.w, h=box.h, gap=1.0, drop=True)
+    out, _ = stack(lines, x=box.x, y=box.y, w=box.w, h=box.h, gap=0.5, drop=True)
     return out
 
 
@@ -264,9 +264,9 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
         lines = [
             Line(tr("DRAWING VOID"), big, _ALERT, "bold"),
             Line(
-                tr("The electronic drawing failed: this drawing decides no bet")
+                tr("The electronic drawing failed: it decides no bet")
                 if generator
-                else tr("The drawing device failed: this drawing decides no bet"),
+                else tr("The drawing device failed: it decides no bet"),
                 body,
             ),
         ]
@@ -353,6 +353,8 @@ def _bodies(content: TriChroContent, table: TableState, settings: CasinoSettings
     else:
         text = Box(inner.x, inner.y, inner.w, inner.h * 0.55)
         cloth = Box(inner.x, inner.y + inner.h * 0.55 + pad / 2, inner.w, inner.h * 0.45 - pad / 2)
+    if content.phase == "void":  # nothing is lit: the words take the screen
+        return [_message(content, inner)]
     if content.phase != "result" or len(content.balls) != 2:
         return [_message(content, text) + _cloth(table, settings, content, cloth)]
     winners = winners_of(content)
@@ -367,9 +369,19 @@ def _bodies(content: TriChroContent, table: TableState, settings: CasinoSettings
     strip = Box(inner.x, inner.y, inner.w, min(inner.h * 0.2, MIN_SIGN_TEXT_MM * 2.6))
     listed = Box(body.x + pad / 2, strip.y + strip.h + pad / 2, body.w - pad, inner.h - strip.h - pad / 2)
     block = _winners_block(winners, listed, largest)
-    if block is None:  # not even a page of their own holds them: a line each, as many as fit
-        block = _lines([Line(f"{n}  {o}", MIN_SIGN_TEXT_MM, _WHITE, "bold") for n, o in winners], listed)
-    return [first, _ball_strip(content, strip) + block]
+    if block is not None:
+        return [first, _ball_strip(content, strip) + block]
+    whole = Box(body.x + pad / 2, inner.y, body.w - pad, inner.h)
+    block = _winners_block(winners, whole, largest)  # a page of their own (the balls on the other)
+    if block is not None:
+        return [first, block]
+    pages: list[list[Primitive]] = [first]
+    half = (len(winners) + 1) // 2  # still too many: two pages of them
+    for part in (winners[:half], winners[half:]):
+        pages.append(
+            _winners_block(part, whole, largest) or _lines([Line(f"{n} {o}", MIN_SIGN_TEXT_MM) for n, o in part], whole)
+        )
+    return pages
 
 
 def scenes_of(
