@@ -337,7 +337,7 @@ def _trichro(content: HistoryContent, body: Box) -> list[Primitive]:
     cell_w, cell_h = body.w / columns, body.h / rows
     out: list[Primitive] = []
     for i, pair in enumerate(content.drawings):
-        col, row = divmod(i, rows)
+        row, col = divmod(i, columns)  # newest first, read left to right, then down
         cx, cy = body.x + col * cell_w + cell_w / 2, body.y + row * cell_h + cell_h / 2
         if i == 0:
             out.append(
