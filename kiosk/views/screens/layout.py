@@ -225,7 +225,7 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: W
     out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
     bottom = box.y + box.h - MIN_SIGN_TEXT_MM * 0.5
     if not results:
-        # fitted to the panel: a narrow panel (a small screen) breaks the words rather than overflow
+        # fitted to the panel (at least 90 mm: the words fit whole at 8 mm)
         idle, idle_mm = fit_sign_text("no spin yet", width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
         if wheel is not None:
             r = min(box.w * 0.42, (bottom - y) * 0.32)
@@ -346,7 +346,7 @@ def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -
         chosen, used = stack(paragraphs, x=x, y=y, w=w, h=h, gap=gap, valign="top", drop=paragraphs is legend)
         if used <= h + 1e-6:
             break
-    if chosen is None:  # a panel narrower than one word: the legend as it breaks
+    if chosen is None:  # a panel narrower than one word: what of the legend fits whole
         chosen, _ = stack(legend or [head], x=x, y=y, w=w, h=h, gap=0.3, valign="top", drop=True)
     return out + chosen
 
