@@ -122,6 +122,7 @@ _DESIGNS = (
 _TIGHT_DESIGNS = (
     dataclasses.replace(_COMPACT, one_line_labels=True, tight=True),
     dataclasses.replace(_COMPACT, tight=True),
+    dataclasses.replace(_COMPACT, big=1.0, stacked=True, tight=True),
 )
 """Tried only when no design of :data:`_DESIGNS` fits: the parts closer together, the letters
 never smaller (a page of a sign on a 10-inch screen holds two rows of limits, not one)."""
