@@ -168,7 +168,7 @@ def pages(content: SignContent, width_mm: float, height_mm: float) -> list[tuple
 
     def fits(page: SignContent) -> bool:
         try:
-            scenes[page] = compose_sign(page, width_mm, height_mm)
+            scenes[page] = compose_sign(page, width_mm, height_mm, screen=True)
         except SignProblem:
             return False
         return True
@@ -176,10 +176,10 @@ def pages(content: SignContent, width_mm: float, height_mm: float) -> list[tuple
     try:
         cut = paged(content, fits)
     except Unplaceable as exc:
-        compose_sign(exc.page, width_mm, height_mm)  # raises the typesetter's own words for that part
+        compose_sign(exc.page, width_mm, height_mm, screen=True)  # raises the typesetter's own words for that part
         raise
     out = []
     for page in cut:
         scene = scenes.get(page)
-        out.append((page, scene if scene is not None else compose_sign(page, width_mm, height_mm)))
+        out.append((page, scene if scene is not None else compose_sign(page, width_mm, height_mm, screen=True)))
     return out
