@@ -50,7 +50,15 @@ async def test_roulette_results_light_the_number_and_keep_the_floors_statistics_
     state = await game_state(service, "RO-01")
     assert state["number"] == 17 and state["winning"] == ["number_17"] and state["spins"] == 39
     assert state["results"][:20] == [17, 0, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19]
-    assert len(state["results"]) == 39  # the demo floor's statistics_spins = 200 keeps them all
+    assert len(state["results"]) == 39  # statistics_spins (100 by default) keeps them all
+
+
+async def test_roulette_keeps_as_many_results_as_its_statistics_count(service):
+    for spin in range(130):
+        await run(service, b.roulette_result("RO-01", spin % 37))
+    state = await game_state(service, "RO-01")
+    assert state["spins"] == 130 and len(state["results"]) == 100  # the default statistics_spins
+    assert state["results"][:3] == [129 % 37, 128 % 37, 127 % 37]
 
 
 @pytest.mark.parametrize("number", [-1, 37, 38, 100])
