@@ -359,12 +359,18 @@ def _bodies(content: TriChroContent, table: TableState, settings: CasinoSettings
         return [_message(content, text) + _cloth(table, settings, content, cloth)]
     winners = winners_of(content)
     largest = min(16.0, max(MIN_SIGN_TEXT_MM, text.h * 0.07))
-    for share in (0.5, 0.4):
-        balls = Box(text.x, text.y, text.w, text.h * share)
-        listed = Box(text.x, text.y + balls.h + pad / 2, text.w, text.h - balls.h - pad / 2)
+    # one frame where it fits: the balls over the winners, beside the cloth (landscape: the cloth
+    # may give up a fifth of its width); the balls as large as leaves the winners room
+    for wide, share in ((0.5, 0.5), (0.5, 0.4), (0.6, 0.4), (0.6, 0.33)) if landscape else ((0, 0.5), (0, 0.4)):
+        words, drawing = text, cloth
+        if landscape and wide != 0.5:
+            words = Box(inner.x, inner.y, inner.w * wide - pad / 2, inner.h)
+            drawing = Box(inner.x + inner.w * wide + pad / 2, inner.y, inner.w * (1 - wide) - pad / 2, inner.h)
+        balls = Box(words.x, words.y, words.w, words.h * share)
+        listed = Box(words.x, words.y + balls.h + pad / 2, words.w, words.h - balls.h - pad / 2)
         block = _winners_block(winners, listed, largest)
         if block is not None:
-            return [_balls(content, balls) + block + _cloth(table, settings, content, cloth)]
+            return [_balls(content, balls) + block + _cloth(table, settings, content, drawing)]
     first = _balls(content, text) + _cloth(table, settings, content, cloth)
     strip = Box(inner.x, inner.y, inner.w, min(inner.h * 0.2, MIN_SIGN_TEXT_MM * 2.6))
     listed = Box(body.x + pad / 2, strip.y + strip.h + pad / 2, body.w - pad, inner.h - strip.h - pad / 2)
