@@ -313,6 +313,7 @@ class RouletteSettings(_Model):
     wheel: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     red: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     wheel_approval: Line | None = None
+    statistics_spins: int = Field(100, ge=20, le=1000)  # the displays' hot/cold numbers and percentages
 
     def arrangement(self) -> Wheel | None:
         """The configured wheel (``None`` without one, or when ``kiosk check`` refuses it)."""

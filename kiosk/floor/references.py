@@ -17,6 +17,7 @@ VIEW_GAMES: dict[str, frozenset[str] | None] = {
     "trichro": frozenset(TRI_CHRO_GAMES),
     "twoup_lights": frozenset({"two_up_dice"}),
     "help": None,
+    "history": frozenset({"roulette", *TRI_CHRO_GAMES, "two_up_dice"}),
 }
 
 

@@ -17,7 +17,9 @@ Vertical alignment uses the block of capitals: ``top`` puts the cap top of the f
 Fitting (:func:`fit_text`): a configured name can be any length.  Given a ``max_width_mm``, text
 wider than that is set smaller, as far as ``min_cap_mm`` (default
 :data:`kiosk.rules.lettering.MIN_TEXT_MM`, the 8 mm of 001 s459(2), 003 s23(2), s259(2), s295(2)); if it still does not fit, it is broken into lines at
-spaces (a word longer than a line at its last character that fits) rather than set any smaller.
+spaces rather than set any smaller.  A word is never broken inside (ux-review P1: "PLA / CE YO / UR
+BET / S"): a word wider than the line at the floor keeps a line of its own, and the caller changes
+the composition (:func:`widest_word_mm`), never the floor.
 """
 
 from __future__ import annotations
@@ -26,7 +28,17 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
 
-__all__ = ["ANCHORS", "VALIGNS", "em_size_mm", "fit_box", "fit_text", "ink_em_size_mm", "text_runs", "text_width_mm"]
+__all__ = [
+    "ANCHORS",
+    "VALIGNS",
+    "em_size_mm",
+    "fit_box",
+    "fit_text",
+    "ink_em_size_mm",
+    "text_runs",
+    "text_width_mm",
+    "widest_word_mm",
+]
 
 ANCHORS = ("left", "center", "right")
 VALIGNS = ("baseline", "middle", "top", "bottom")
@@ -56,31 +68,18 @@ def _width_per_cap(face: FontFace, line: str) -> float:
     return face.width_em(line) / face.cap_height_em
 
 
-def _break_word(face: FontFace, word: str, limit: float) -> list[str]:
-    """``word`` cut into pieces each at most ``limit`` wide (mm at 1 mm cap), one glyph at least."""
-    pieces, current = [], ""
-    for ch in word:
-        if current and _width_per_cap(face, current + ch) > limit:
-            pieces.append(current)
-            current = ch
-        else:
-            current += ch
-    return pieces + [current] if current else pieces
-
-
 def _wrap(face: FontFace, line: str, limit: float) -> list[str]:
-    """Greedy break of ``line`` at spaces so that each line is at most ``limit`` wide."""
+    """Greedy break of ``line`` at spaces so that each line is at most ``limit`` wide; a word
+    wider than that is never cut: it takes a line of its own (wider than ``limit``)."""
     out: list[str] = []
     current = ""
     for word in line.split():
-        pieces = _break_word(face, word, limit) if _width_per_cap(face, word) > limit else [word]
-        for piece in pieces:
-            candidate = f"{current} {piece}" if current else piece
-            if current and _width_per_cap(face, candidate) > limit:
-                out.append(current)
-                current = piece
-            else:
-                current = candidate
+        candidate = f"{current} {word}" if current else word
+        if current and _width_per_cap(face, candidate) > limit:
+            out.append(current)
+            current = word
+        else:
+            current = candidate
     return out + [current] if current else out
 
 
@@ -124,6 +123,13 @@ def fit_box(
     return best
 
 
+def widest_word_mm(text: str, cap_mm: float, *, family: str = "sans", weight: str = "regular") -> float:
+    """The advance width in mm of the widest word of ``text`` at cap height ``cap_mm``: no
+    line of it can be narrower."""
+    face = font_face(family, weight)
+    return max((_width_per_cap(face, word) for word in text.split()), default=0.0) * cap_mm
+
+
 def fit_text(
     text: str,
     *,
@@ -134,7 +140,9 @@ def fit_text(
     weight: str = "regular",
 ) -> tuple[str, float]:
     """``(text, cap_mm)`` that fit ``max_width_mm``: unchanged if it fits, else shrunk, never
-    below ``min_cap_mm``; at the floor, the lines are broken at spaces until each fits.
+    below ``min_cap_mm``; at the floor, the lines are broken at spaces until each fits.  A word is never broken: one
+    wider than ``max_width_mm`` at the floor stays whole on a line of its own, wider than asked
+    (the caller changes its composition: :func:`widest_word_mm` says whether it must).
 
     Raises ``ValueError`` for sizes that are not positive or a floor above ``cap_mm``.
     """

@@ -56,6 +56,7 @@ __all__ = [
     "fit_sign_text",
     "sign_text",
     "sign_text_width",
+    "sign_words_fit",
     "stack",
     "status_band_mm",
     "status_mark",
@@ -339,13 +340,21 @@ def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: st
 def fit_sign_text(text: str, *, width_mm: float, largest_mm: float, weight: str = "regular") -> tuple[str, float]:
     """``(text, mm)`` for :func:`sign_text`: as large as fits ``width_mm``, up to ``largest_mm``;
     at the sign floor the text is broken into lines at spaces rather than set any smaller
-    (:func:`kiosk.scene.text.fit_text`, on the height of the text's shortest letters)."""
+    (:func:`kiosk.scene.text.fit_text`, on the height of the text's shortest letters).  A word
+    is never broken: one wider than ``width_mm`` at the floor stays whole (see
+    :func:`sign_words_fit`), and the view changes its composition instead."""
     ratio = _cap_per_mm(text, weight)
     largest = max(largest_mm, MIN_SIGN_TEXT_MM)
     fitted, cap = fit_text(
         text, cap_mm=largest * ratio, max_width_mm=width_mm, min_cap_mm=MIN_SIGN_TEXT_MM * ratio, weight=weight
     )
     return fitted, max(MIN_SIGN_TEXT_MM, cap / ratio)
+
+
+def sign_words_fit(text: str, width_mm: float, *, weight: str = "regular") -> bool:
+    """Whether every word of ``text`` fits ``width_mm`` at the sign floor (else no line
+    breaking can hold it without splitting a word)."""
+    return all(sign_text_width(word, MIN_SIGN_TEXT_MM, weight=weight) <= width_mm + 1e-9 for word in text.split())
 
 
 @dataclass(frozen=True)
@@ -379,9 +388,14 @@ def stack(
     """Paragraphs one under the other, centred across ``w``, as large as their ``largest_mm``
     allows within ``h`` (all shrunk alike, never under the sign floor; if they still do not fit
     at the floor they overflow the box's bottom, or with ``drop`` the last paragraphs are left
-    out until the rest fit: put the most important first).  ``gap`` is the space between
+    out until the rest fit, and so is a paragraph with a word wider than ``w`` at the floor:
+    put the most important first).  ``gap`` is the space between
     paragraphs in capital heights of the paragraph above.  Returns the primitives and the
     height used."""
+    if drop:  # a word too wide for the box is never split: its paragraph is left out
+        lines = [line for line in lines if sign_words_fit(line.text, w, weight=line.weight)]
+    if not lines:
+        return [], 0.0
     factor = 1.0
     while True:
         blocks = [_block(line, w, factor) for line in lines]

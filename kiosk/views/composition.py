@@ -12,6 +12,8 @@ its faults, each one line a person can act on:
 * ``outside``: the ink of a text reaching beyond the screen;
 * ``overlap``: the ink boxes of two texts overlapping, at least one of them the view's own (a
   cloth's labels are the cloth's design: :mod:`kiosk.scene.layout_file` checks those);
+* ``covered``: a text of the view under a filled shape painted after it (a panel, a disc)
+  (the shape's outer box: a round disc near a text counts as covering it);
 * ``split``: a word broken across two lines of one text block ("PLA" / "CE", "Progr" /
   "essive").  A break at a space cannot be told from a break inside a word by the shapes alone,
   so the check is given the ``words`` the text was set from (:func:`vocabulary` of the same
@@ -36,12 +38,12 @@ from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 from kiosk.scene.legibility import letter_height_mm, text_runs_of
-from kiosk.scene.primitives import Scene, TextRun
+from kiosk.scene.primitives import Clipped, Primitive, Scene, Shape, TextRun
 from kiosk.views.base import MIN_SIGN_TEXT_MM, Area
 
 __all__ = ["Fault", "FaultKind", "InkBox", "composition_faults", "ink_box", "tokens", "vocabulary"]
 
-FaultKind = Literal["small", "outside", "overlap", "split"]
+FaultKind = Literal["small", "outside", "overlap", "covered", "split"]
 
 EDGE_TOLERANCE_MM = 0.01
 OVERLAP_TOLERANCE_MM = 0.1
@@ -184,6 +186,37 @@ def _splits(runs: list[TextRun], words: Collection[str]) -> list[Fault]:
     return out
 
 
+def _covered(scene: Scene) -> list[Fault]:
+    """Texts of the view with a filled shape painted over them."""
+    out: list[Fault] = []
+    texts: list[tuple[TextRun, InkBox]] = []
+
+    def walk(items: Iterable[Primitive]) -> None:
+        for item in items:
+            if isinstance(item, TextRun):
+                box = ink_box(item)
+                if box is not None and not item.drawing:
+                    texts.append((item, box))
+            elif isinstance(item, Clipped):
+                walk(item.items)
+            elif isinstance(item, Shape) and item.fill is not None and item.fill[3] > 0:
+                x0, y0, x1, y1 = item.path.bounds()
+                cover = InkBox(x0, y0, x1, y1)
+                for run, box in texts:
+                    across, down = box.overlap(cover)
+                    if across > OVERLAP_TOLERANCE_MM and down > OVERLAP_TOLERANCE_MM:
+                        out.append(
+                            Fault(
+                                "covered",
+                                run.text,
+                                f"text {run.text!r} is under a shape painted over it ({across:.1f} x {down:.1f} mm)",
+                            )
+                        )
+
+    walk(scene.items)
+    return out
+
+
 def composition_faults(scene: Scene, area: Area, *, words: Collection[str] | None = None) -> list[Fault]:
     """Every fault of ``scene`` shown on ``area`` (empty: the composition is right).
 
@@ -222,6 +255,7 @@ def composition_faults(scene: Scene, area: Area, *, words: Collection[str] | Non
                         f"text {run.text!r} and text {other.text!r} overlap by {across:.1f} x {down:.1f} mm",
                     )
                 )
+    out += _covered(scene)
     if words is not None:
         out += _splits(runs, words)
     return out

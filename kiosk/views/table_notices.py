@@ -15,9 +15,9 @@ its own among the signs of the ``limits`` and ``signs`` views
 * **Jackpot wager not accepted** (000 s231(1)(b), s237(3); A-12): a place whose slot light did
   not light, this round.
 
-A citation is shown in small print (the sign floor, 8 mm) beside the words; a notice resting on
-a reading of this product rather than a seed's words carries none on screen (the audit record
-of its command names it).
+The bands show no citation: it belongs to the proof, not the player's eye line (issue 18
+section 2): the audit record of the command that raised the notice names it, and ``rule`` keeps
+it for the notice's page when printed.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Shape, rect_path
 from kiosk.scene.text import ink_em_size_mm
 from kiosk.state.shapes import TableState
-from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text, sign_text_width
+from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text
 from kiosk.views.facts import card_machine_procedure, illumination_fault, slots_not_accepted, table_closing
 
 __all__ = ["TableNotice", "table_notices", "notice_bands", "BAND_LARGEST_MM", "NOTICE_SECONDS"]
@@ -100,17 +100,11 @@ BAND_SHARE = 0.3
 
 def _row(notice: TableNotice, area: Area, largest: float) -> tuple[str, float, float, str | None, float]:
     """``(words, mm, height, citation or None, cap)`` of one notice on a band: upper case, as
-    large as fits up to ``largest``, broken into lines at the floor; its citation at the right
-    end only where the words fit beside it on one line (a narrow screen shows the words alone)."""
+    large as fits up to ``largest``, broken into lines at the floor (no citation: see the module)."""
     margin = MIN_SIGN_TEXT_MM
     text = notice.text.upper()
-    words, mm, cite = text, largest, None
-    if notice.rule:
-        room = area.width_mm - 3 * margin - sign_text_width(notice.rule, MIN_SIGN_TEXT_MM)
-        words, mm = fit_sign_text(text, width_mm=room, largest_mm=largest, weight="bold")
-        cite = notice.rule if "\n" not in words else None
-    if cite is None:
-        words, mm = fit_sign_text(text, width_mm=area.width_mm - 2 * margin, largest_mm=largest, weight="bold")
+    cite = None  # the citation is for the proof (the notice's page when printed, the audit record), not the band
+    words, mm = fit_sign_text(text, width_mm=area.width_mm - 2 * margin, largest_mm=largest, weight="bold")
     cap = _cap(words, mm)
     return words, mm, cap * (1 + 1.6 * words.count("\n")) + cap * 1.2, cite, cap
 

@@ -101,10 +101,8 @@ def _case_params():
 
 
 # Cases another part of issue 18 owns, failing on this branch until it lands (the lead removes
-# these marks at merge), and those this part fixes in later commits.
-_OWNED: dict[tuple[str, str], str] = {
-    ("layout-PK-02-played", "1280x800"): "18-screens: the poker button discs cover the cloth (later commit)",
-}
+# these marks at merge): none fail today.
+_OWNED: dict[tuple[str, str], str] = {}
 
 
 def _marks(name: str, size: str) -> list[pytest.MarkDecorator]:
@@ -124,3 +122,13 @@ def test_every_view_of_every_demo_table_composes_right_on_every_screen(case, siz
         for fault in composition_faults(frame, area, words=words)
     ]
     assert faults == [], f"{case.name} on {size}: " + "; ".join(faults[:6])
+
+
+def test_a_text_under_a_shape_painted_after_it_is_a_fault():
+    from kiosk.scene.primitives import Shape, rect_path
+
+    words = sign_text("LAST RESULTS", x=100, y=50, mm=10)
+    panel = [Shape(rect_path(0, 45, 200, 55), fill=(20, 20, 20, 255))]
+    assert _kinds(_scene(words, panel)) == ["covered"]
+    assert _kinds(_scene(panel, words)) == []  # behind it: a background
+    assert _kinds(_scene(words, [Shape(rect_path(0, 45, 200, 55), stroke=(20, 20, 20, 255))])) == []

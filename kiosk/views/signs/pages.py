@@ -66,6 +66,25 @@ def _titled(content: SignContent, blocks: tuple[Block, ...], page: int, count: i
     return dataclasses.replace(content, title=page_title(content.title, page, count), blocks=blocks)
 
 
+def _headed(content: SignContent, blocks: tuple[Block, ...], page: int, count: int) -> SignContent:
+    """The page's place in the band with the game's name (where the title with it would take
+    a second line)."""
+    return dataclasses.replace(content, heading=page_title(content.heading, page, count), blocks=blocks)
+
+
+def _page(
+    content: SignContent, pieces: Sequence[_Piece], page: int, count: int, fits: Callable[[SignContent], bool]
+) -> SignContent | None:
+    """The page of ``pieces``, its place after the title or else in the band, or ``None`` when
+    neither fits."""
+    blocks = _joined(pieces)
+    for variant in (_titled, _headed):
+        made = variant(content, blocks, page, count)
+        if fits(made):
+            return made
+    return None
+
+
 def _noticed(content: SignContent, blocks: tuple[Block, ...], page: int, count: int) -> SignContent:
     """A page of notices: the game's name with the page's place in the band, the notice in
     place of the title (a notice is long: it has the page to itself)."""
@@ -91,15 +110,14 @@ def _packed(
     :class:`Unplaceable` for a piece that fits no page alone."""
     greedy: list[list[_Piece]] = []
     for piece in pieces:
-        if greedy and fits(_titled(content, _joined([*greedy[-1], piece]), most, most)):
+        if greedy and _page(content, [*greedy[-1], piece], most, most, fits) is not None:
             greedy[-1].append(piece)
             continue
-        alone = _titled(content, _joined([piece]), most, most)
-        if not fits(alone):
-            raise Unplaceable(alone)
+        if _page(content, [piece], most, most, fits) is None:
+            raise Unplaceable(_titled(content, _joined([piece]), most, most))
         greedy.append([piece])
     even = _even(pieces, len(greedy))
-    if all(fits(_titled(content, _joined(page), most, most)) for page in even):
+    if all(_page(content, page, most, most, fits) is not None for page in even):
         return even
     return greedy
 
@@ -134,7 +152,10 @@ def paged(content: SignContent, fits: Callable[[SignContent], bool]) -> list[Sig
                     raise Unplaceable(alone)
                 notice_runs.append([piece])
     count = len(runs) + len(notice_runs)
-    out = [_titled(content, _joined(run), n, count) for n, run in enumerate(runs, start=1)]
+    out = [
+        _page(content, run, n, count, fits) or _titled(content, _joined(run), n, count)
+        for n, run in enumerate(runs, start=1)
+    ]
     out += [_noticed(content, _joined(run), n, count) for n, run in enumerate(notice_runs, start=len(runs) + 1)]
     return out
 
@@ -147,7 +168,7 @@ def pages(content: SignContent, width_mm: float, height_mm: float) -> list[tuple
 
     def fits(page: SignContent) -> bool:
         try:
-            scenes[page] = compose_sign(page, width_mm, height_mm)
+            scenes[page] = compose_sign(page, width_mm, height_mm, screen=True)
         except SignProblem:
             return False
         return True
@@ -155,10 +176,10 @@ def pages(content: SignContent, width_mm: float, height_mm: float) -> list[tuple
     try:
         cut = paged(content, fits)
     except Unplaceable as exc:
-        compose_sign(exc.page, width_mm, height_mm)  # raises the typesetter's own words for that part
+        compose_sign(exc.page, width_mm, height_mm, screen=True)  # raises the typesetter's own words for that part
         raise
     out = []
     for page in cut:
         scene = scenes.get(page)
-        out.append((page, scene if scene is not None else compose_sign(page, width_mm, height_mm)))
+        out.append((page, scene if scene is not None else compose_sign(page, width_mm, height_mm, screen=True)))
     return out

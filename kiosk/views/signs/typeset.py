@@ -51,6 +51,10 @@ PAPER: Colour = (255, 255, 255, 255)
 BAND: Colour = (14, 42, 84, 255)  # deep navy: white on it is 14:1
 NOTICE: Colour = (255, 214, 0, 255)  # yellow: black on it is 14:1
 HAIRLINE: Colour = (150, 150, 150, 255)
+SCREEN_PAPER: Colour = (16, 20, 30, 255)  # a sign on a screen: light on dark, not a white panel in a dark pit
+SCREEN_INK: Colour = (242, 242, 242, 255)  # 16:1 on SCREEN_PAPER
+SCREEN_BAND: Colour = (30, 68, 132, 255)  # white on it is 9:1
+SCREEN_HAIRLINE: Colour = (78, 86, 102, 255)
 WHITE: Colour = (255, 255, 255, 255)
 BLACK: Colour = (0, 0, 0, 255)
 
@@ -122,6 +126,7 @@ _DESIGNS = (
 _TIGHT_DESIGNS = (
     dataclasses.replace(_COMPACT, one_line_labels=True, tight=True),
     dataclasses.replace(_COMPACT, tight=True),
+    dataclasses.replace(_COMPACT, big=1.0, stacked=True, tight=True),
 )
 """Tried only when no design of :data:`_DESIGNS` fits: the parts closer together, the letters
 never smaller (a page of a sign on a 10-inch screen holds two rows of limits, not one)."""
@@ -388,8 +393,8 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
 
     # citation, small print at the floor, at the foot
     ccap = floor_cap
-    cite_lines = _wrap(content.citation, ccap, aw, False)
-    cite_h = _text_height(len(cite_lines), ccap)
+    cite_lines = _wrap(content.citation, ccap, aw, False) if content.citation else []  # none on a screen
+    cite_h = _text_height(len(cite_lines), ccap) if cite_lines else -_DESCENT * ccap
     cite_top = h - margin - cite_h - _DESCENT * ccap
     # title
     tcap = design.title * unit
@@ -445,7 +450,8 @@ def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Desig
     for block in m.blocks:
         block.draw(page, m.margin, y)
         y += block.height + m.gap
-    page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
+    if m.cite_lines:
+        page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
     return page
 
 
@@ -550,7 +556,7 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
     aw = w - 2 * margin
-    foot = f"{content.heading}: {content.citation}"
+    foot = f"{content.heading}: {content.citation}" if content.citation else content.heading
     foot_lines = _wrap(foot, floor_cap, aw, False)
     foot_h = _text_height(len(foot_lines), floor_cap) + _DESCENT * floor_cap
     face = Box(margin + bleed, margin + bleed, aw, h - 3 * margin - foot_h)
@@ -562,9 +568,12 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     return page
 
 
-def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, bleed_mm: float = 0.0) -> Scene:
+def compose_sign(
+    content: SignContent, width_mm: float, height_mm: float, *, bleed_mm: float = 0.0, screen: bool = False
+) -> Scene:
     """The sign as a scene ``width_mm + 2 bleed`` x ``height_mm + 2 bleed`` (the trim inset by
-    ``bleed_mm``), its text as large as the page allows and never under the floor.
+    ``bleed_mm``), its text as large as the page allows and never under the floor.  ``screen``:
+    in the screen's colours, light on dark (paper stays black on white).
 
     Raises :class:`SignTooSmall` when the page is too small for letters at the floor.
     """
@@ -581,6 +590,9 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
             content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm", available_mm=(width_mm, height_mm)
         ) from None
     floor = max(MIN_TEXT_MM, content.cap_mm)
+    background = PAPER
+    if screen and content.card is None:
+        page.items, background = _on_screen(page.items), SCREEN_PAPER
     for item in page.items:  # the legal floor, checked on what was laid out, not assumed
         if not isinstance(item, TextRun):
             continue
@@ -591,8 +603,31 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
                 f"{height:.2f} mm, under the {floor:g} mm floor ({LETTER_RULE})"
             )
     return Scene(
-        width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items), background=PAPER
+        width_mm=width_mm + 2 * bleed_mm,
+        height_mm=height_mm + 2 * bleed_mm,
+        items=tuple(page.items),
+        background=background,
     )
+
+
+def _on_screen(items: list[Primitive]) -> list[Primitive]:
+    """A sign's primitives in the screen's colours (ux-review P9: a glaring white panel in a dark
+    pit): the page dark, the ink light, the band brighter; a notice keeps black on its yellow."""
+    recolour = {PAPER: SCREEN_PAPER, INK: SCREEN_INK, BAND: SCREEN_BAND, HAIRLINE: SCREEN_HAIRLINE}
+    notices: list[tuple[float, float, float, float]] = []
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, Shape):
+            if item.fill == NOTICE:
+                notices.append(item.path.bounds())
+            elif item.fill in recolour:
+                item = dataclasses.replace(item, fill=recolour[item.fill])
+        elif isinstance(item, TextRun) and item.fill == INK:
+            on_notice = any(x0 <= item.x <= x1 and y0 <= item.y <= y1 for x0, y0, x1, y1 in notices)
+            if not on_notice:
+                item = dataclasses.replace(item, fill=SCREEN_INK)
+        out.append(item)
+    return out
 
 
 def _margin(w: float, h: float) -> float:
