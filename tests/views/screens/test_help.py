@@ -230,19 +230,7 @@ def test_the_patrons_help_comes_from_the_floor_in_the_language_shown(demo_states
         assert first.split()[0] in last, (language, last)
 
 
-_VI_SIGNS = (
-    "the sign typesetter's line gap (kiosk/views/signs/typeset.py) leaves no room for Vietnamese "
-    "marks stacked above a wrapped row label: the limits sign's rows touch by 0.1-2.4 mm"
-)
-
-
-@pytest.mark.parametrize(
-    "language",
-    [
-        pytest.param(lang, marks=[pytest.mark.xfail(strict=True, reason=_VI_SIGNS)] if lang == "vi" else [])
-        for lang in shipped_languages()
-    ],
-)
+@pytest.mark.parametrize("language", shipped_languages())
 def test_the_composition_check_passes_on_help_in_every_language(demo_states, settings, language):
     """18-screens' composition check (:func:`kiosk.views.composition.composition_faults`) over
     every help page of every demo table on every screen of issue 18."""
