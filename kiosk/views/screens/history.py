@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from kiosk.language import tr
+from kiosk.language import N_, tr
 from kiosk.rules.roulette import Colour as WheelColour
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, parse_colour, rect_path
 from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, LinkState, TableState
@@ -81,7 +81,7 @@ _HEADER: Colour = (30, 30, 30, 255)
 _CHIP: dict[WheelColour, Colour] = {"red": (200, 16, 46, 255), "black": (17, 17, 17, 255), "green": (22, 140, 72, 255)}
 _HOT: Colour = (255, 140, 60, 255)
 _COLD: Colour = (120, 190, 255, 255)
-_OUTCOME = {"win": "SPINNER WON", "lose": "SPINNER LOST", "end": "DEALER ENDED"}
+_OUTCOME = {"win": N_("SPINNER WON"), "lose": N_("SPINNER LOST"), "end": N_("DEALER ENDED")}
 _COLUMN_X = {"left": 0, "centre": 1, "right": 2}
 
 

@@ -156,7 +156,7 @@ def winners_of(content: TriChroContent) -> tuple[tuple[str, str], ...]:
     """The winning wagers lit, in the seed's order, as ``(name, odds)`` in capitals: the names and
     odds of 001 s467 from the rules data (the same the cloth and the signs print)."""
     return tuple(
-        (tr(w.name.upper()), tr("{odds} TO {per}").format(odds=w.odds[0], per=w.odds[1]))
+        (tr(w.name).upper(), tr("{odds} TO {per}").format(odds=w.odds[0], per=w.odds[1]))
         for w in wagers(content.ball_count)
         if w.id in content.lit
     )
