@@ -33,6 +33,7 @@ from kiosk.rules.poker_buttons import BUTTONS
 from kiosk.rules.roulette import ARRANGEMENT_RULE, Wheel, colour_of_fill
 from kiosk.scene.fonts import font_face
 from kiosk.scene.layout_file import Layout
+from kiosk.scene.legibility import ink_rows
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
@@ -238,15 +239,23 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: W
     cx = box.x + box.w / 2
     words, head = fit_sign_text(tr("LAST RESULTS"), width_mm=box.w * 0.9, largest_mm=12.0, weight="bold")
     y = box.y + head * 2.0
-    out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    header = sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    out += header
+    ink = ink_rows(header)
+    if "\n" in words and ink is not None:  # a heading in lines (a longer language): the rest under its last
+        y = ink[1]
     bottom = box.y + box.h - MIN_SIGN_TEXT_MM * 0.5
     if not results:
         # fitted to the panel (at least 90 mm: the words fit whole at 8 mm)
         idle, idle_mm = fit_sign_text(tr("no spin yet"), width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
+        idle_ink = ink_rows(sign_text(idle, x=0.0, y=0.0, mm=idle_mm))
+        below = idle_ink[1] if idle_ink is not None else 0.0  # the words' last ink under their first baseline
         if wheel is not None:
-            r = min(box.w * 0.42, (bottom - y) * 0.32)
-            out += _wheel_ring(wheel, None, cx, y + head * 0.9 + r, r)
-            y += head * 0.9 + 2 * r
+            # the wheel as large as leaves room under it for the words (in lines in a longer language)
+            r = min(box.w * 0.42, (bottom - y) * 0.32, (bottom - y - head * 3.1 - below) / 2)
+            if r >= MIN_SIGN_TEXT_MM * 2:
+                out += _wheel_ring(wheel, None, cx, y + head * 0.9 + r, r)
+                y += head * 0.9 + 2 * r
         out += sign_text(idle, x=cx, y=y + head * 2.2, mm=idle_mm, fill=_WHITE)
         return out
     # the latest number, large, in its colour, with its colour named: in the wheel's hub when there is one

@@ -19,6 +19,7 @@ from typing import Literal
 
 from kiosk.language import N_, tr
 from kiosk.rules.twoup import LIGHT_SETS, PLAYER_ODDS, SPINNER_ODDS
+from kiosk.scene.legibility import ink_rows
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
@@ -248,6 +249,12 @@ def _banner(content: TwoUpContent, box: Box, colours: dict[str, Colour], least_m
         face_ratio = 1.45 if any(ch.islower() for ch in small) else 1.0
         small_h = small_mm * face_ratio * (1 + 1.6 * small.count("\n"))
         gap = big_mm * 0.3
+        above, below = (
+            ink_rows(sign_text(small, x=0.0, y=0.0, mm=small_mm, valign="top")),
+            ink_rows(sign_text(big, x=0.0, y=0.0, mm=big_mm, valign="top", weight="bold")),
+        )
+        if above is not None and below is not None:  # marks over the capitals under it: measured
+            gap = max(gap, below[1] - big_h - above[0] + 0.1 * small_mm)
         show_small = big_h + gap + small_h <= box.h * 0.9
         if show_small or largest <= least_mm:
             break
