@@ -597,6 +597,8 @@ class PayRow:
     amount_cents: int | None = None
     odds: tuple[int, int] | None = None
     note: str = ""
+    note_words: str = ""  # ``note`` before its fields are filled in: what a sign translates
+    note_fields: tuple[tuple[str, str], ...] = ()
 
 
 def bet_odds_rows() -> list[PayRow]:
@@ -630,10 +632,21 @@ def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
             continue
         amount = jackpot_payment_cents(hand, prize)
         rule = "000 s246(1), s227(2)" if hand is JackpotHand.DEAD_MANS_HAND else "000 s246(1)"
-        note = ""
-        if hand is JackpotHand.STRAIGHT_FLUSH:
-            note = N_("the greater of $1,000 or 10% of the jackpot prize")
-        elif hand is JackpotHand.ROYAL_FLUSH:
-            note = N_("the greater of $10,000 or 100% of the jackpot prize")
-        rows.append(PayRow(hand.label, format_money(amount), rule, amount_cents=amount, note=note))
+        words, fields = "", ()
+        if hand.prize_linked:
+            words = N_("the greater of {amount} or {share} of the jackpot prize")
+            share = "10%" if hand is JackpotHand.STRAIGHT_FLUSH else "100%"  # jackpot_payment_cents
+            fields = (("amount", format_money(JACKPOT_FIXED_CENTS[hand])), ("share", share))
+        note = words.format(**dict(fields))
+        rows.append(
+            PayRow(
+                hand.label,
+                format_money(amount),
+                rule,
+                amount_cents=amount,
+                note=note,
+                note_words=words,
+                note_fields=fields,
+            )
+        )
     return rows

@@ -155,7 +155,11 @@ def jackpot_paytable_sign(ctx: Context, kind: str = "jackpot_paytable") -> list[
     live = ctx.now is not None
     shown = rows if live else [r for r in rows if not r.note]
     blocks: list[Block] = [Rows(tuple((tr(r.label), r.value) for r in shown), header=(tr("Hand"), tr("Pays")))]
-    blocks.extend(Para(tr("{hand}: {how}").format(hand=tr(r.label), how=tr(r.note))) for r in rows if r.note)
+    blocks.extend(
+        Para(tr("{hand}: {how}").format(hand=tr(r.label), how=tr(r.note_words).format(**dict(r.note_fields))))
+        for r in rows
+        if r.note
+    )
     areas, cite = _jackpot_areas(ctx)
     blocks += areas
     return _one(ctx, kind, tr("Jackpot payments"), blocks, "000 s246(1)" + cite)
