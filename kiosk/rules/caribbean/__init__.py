@@ -627,6 +627,7 @@ def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
     """
     prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
     rows = []
+    fields: tuple[tuple[str, str], ...]
     for hand in JackpotHand:
         if hand is JackpotHand.DEAD_MANS_HAND and not dead_mans_hand:
             continue

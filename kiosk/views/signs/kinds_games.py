@@ -216,13 +216,14 @@ def _limits_patch_text(patch: Mapping[str, Any]) -> str:
     if "minimum_buy_in_cents" in patch:
         parts.append(tr("minimum buy-in {amount}").format(amount=money(patch["minimum_buy_in_cents"])))
     if "minimum_cents" in patch or "maximum_cents" in patch:
-        amounts = "/".join(money(patch[k]) for k in ("minimum_cents", "maximum_cents") if k in patch)
-        parts.append(tr("betting limits {amounts}").format(amounts=amounts))
+        limits_said = "/".join(money(patch[k]) for k in ("minimum_cents", "maximum_cents") if k in patch)
+        parts.append(tr("betting limits {amounts}").format(amounts=limits_said))
     if "blinds_cents" in patch:
-        amounts = [money(b) for b in patch["blinds_cents"]]
-        if len(amounts) > 1:
-            amounts = [tr("{first} and {last}").format(first=", ".join(amounts[:-1]), last=amounts[-1])]
-        parts.append(tr("blinds {amounts}").format(amounts="".join(amounts)))
+        blinds = [money(b) for b in patch["blinds_cents"]]
+        blinds_said = blinds[0] if len(blinds) == 1 else ""
+        if len(blinds) > 1:
+            blinds_said = tr("{first} and {last}").format(first=", ".join(blinds[:-1]), last=blinds[-1])
+        parts.append(tr("blinds {amounts}").format(amounts=blinds_said))
     if "compulsory_blinds" in patch:
         parts.append(tr("{count} compulsory blinds").format(count=patch["compulsory_blinds"]))
     if "rake" in patch:
