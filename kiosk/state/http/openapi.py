@@ -376,6 +376,30 @@ ENDPOINTS: list[dict[str, Any]] = [
         "errors": [],
     },
     {
+        "method": "post",
+        "path": "/api/v1/alerts/acknowledge",
+        "role": "pit",
+        "summary": "a person acknowledges a console alert; recorded as an alert_acknowledged audit record",
+        "body": {
+            "type": "object",
+            "required": ["key", "target", "text"],
+            "additionalProperties": False,
+            "properties": {
+                "key": {"type": "string", "minLength": 1, "maxLength": 200},
+                "target": {"type": "string", "description": "the table or link the alert is about"},
+                "text": {"type": "string", "minLength": 1, "maxLength": 1000},
+            },
+        },
+        "ok_status": 201,
+        "ok": _obj(
+            ["action", "target", "details"],
+            action={"type": "string"},
+            target={"type": "string"},
+            details={"type": "object"},
+        ),
+        "errors": [400, 404, 413, 415],
+    },
+    {
         "method": "get",
         "path": "/api/v1/floor/frame",
         "role": "pit",

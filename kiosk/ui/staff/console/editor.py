@@ -32,9 +32,10 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import Conflict, Forbidden, StateError
-from kiosk.state.events import ROLES
+from kiosk.state.events import ROLES, Event
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
@@ -44,6 +45,8 @@ from kiosk.views.console.limits_edit import LABELS, LimitsEdit
 from kiosk.views.screen import Subject, compose_view
 
 __all__ = ["EditorPage", "difference"]
+
+_ORDER = {cls: i for i, cls in enumerate(ROULETTE_WAGER_TYPES)}  # the sign's (the seed's) order
 
 
 def _money_text(value: Any) -> str:
@@ -75,7 +78,8 @@ class EditorPage(QWidget):
         self.ctx = ctx
         self.base: TableState | None = None  # the table as the edit started
         self.money: dict[str, QLineEdit] = {}
-        self.by: dict[str, QLineEdit] = {}
+        self.by: dict[str, QLineEdit] = {}  # per-wager maxima (limits.maximum_by)
+        self.min_by: dict[str, QLineEdit] = {}  # per-wager minima (limits.minimum_by: roulette, 000 s141(2))
         self.sign_boxes: dict[str, QCheckBox] = {}
         self._publishing: asyncio.Task[None] | None = None
         self._follow = False
@@ -128,7 +132,10 @@ class EditorPage(QWidget):
         scroll.setWidget(left)
         right = QWidget()
         rbox = QVBoxLayout(right)
-        rbox.addWidget(QLabel("Preview: the table's limits sign as displays and the print shop show it"))
+        self.caption = QLabel("")
+        self.caption.setWordWrap(True)
+        self.caption.setAccessibleName("what the preview shows: now or not yet")
+        rbox.addWidget(self.caption)
         rbox.addWidget(self.preview, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
@@ -164,6 +171,15 @@ class EditorPage(QWidget):
         except (MoneyError, ValueError):
             return True
 
+    def scheduled(self) -> None:
+        """A change was scheduled from this form: start again from the table as it is now, so
+        Ctrl+S cannot apply the scheduled values at once (ux-review C2)."""
+        if self.base is not None:
+            outcome = self.schedule.feedback.outcome
+            self.load(self.base["id"], force=True)
+            if outcome is not None:
+                self.schedule.feedback.show_outcome(outcome)
+
     def edit(self, table_id: str) -> None:
         self.picker.setCurrentText(table_id)
 
@@ -187,7 +203,7 @@ class EditorPage(QWidget):
     def _build_limits(self, table: TableState) -> None:
         while self.form.rowCount():
             self.form.removeRow(0)
-        self.money, self.by = {}, {}
+        self.money, self.by, self.min_by = {}, {}, {}
         limits = table.get("limits") or {}
         order = list(LABELS)
         for key, value in sorted(
@@ -199,12 +215,27 @@ class EditorPage(QWidget):
                 edit.textChanged.connect(self.validate)
                 self.form.addRow(LABELS.get(key, key.replace("_cents", "").replace("_", " ")), edit)
                 self.money[key] = edit
-        for cls, value in sorted((limits.get("maximum_by") or {}).items()):
-            edit = QLineEdit(_money_text(value))
-            edit.setAccessibleName(f"maximum for {cls}")
-            edit.textChanged.connect(self.validate)
-            self.form.addRow(f"Maximum, {cls.replace('_', ' ')}", edit)
-            self.by[cls] = edit
+        maxima, minima = limits.get("maximum_by") or {}, limits.get("minimum_by") or {}
+        classes = sorted(set(maxima) | set(minima), key=lambda c: (_ORDER.get(c, len(_ORDER)), c))
+        if not classes:
+            return
+        grid_box = QWidget()
+        grid = QGridLayout(grid_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel("<b>Wager</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>Minimum</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>Maximum</b>"), 0, 2)
+        for row, cls in enumerate(classes, start=1):
+            grid.addWidget(QLabel(cls.replace("_", " ").capitalize()), row, 0)
+            for col, values, edits, word in ((1, minima, self.min_by, "minimum"), (2, maxima, self.by, "maximum")):
+                if cls not in values:
+                    continue
+                edit = QLineEdit(_money_text(values[cls]))
+                edit.setAccessibleName(f"{word} for {cls.replace('_', ' ')}")
+                edit.textChanged.connect(self.validate)
+                grid.addWidget(edit, row, col)
+                edits[cls] = edit
+        self.form.addRow(grid_box)
 
     def _build_signs(self, table: TableState) -> None:
         for box in self.sign_boxes.values():
@@ -230,6 +261,7 @@ class EditorPage(QWidget):
             self.name.text(),
             [kind for kind, box in self.sign_boxes.items() if box.isChecked()],
             maximum_by={cls: edit.text() for cls, edit in self.by.items()},
+            minimum_by={cls: edit.text() for cls, edit in self.min_by.items()},
         )
 
     def patch(self) -> dict[str, Any]:
@@ -266,13 +298,42 @@ class EditorPage(QWidget):
         if refusal is not None:
             self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
         else:
-            self.feedback.clear_outcome()
+            if self.feedback.outcome is None or self.feedback.outcome.kind != "ok":
+                self.feedback.clear_outcome()  # a success stays until the next edit or refusal
+            elif commands:
+                self.feedback.clear_outcome()
             self.fix.setText("")
             self.publish.setEnabled(bool(commands))
+        self._caption(bool(commands))
         self._preview(table)
+
+    def _caption(self, draft: bool) -> None:
+        """Say whether the preview is what players see now or an edit not yet live."""
+        assert self.base is not None
+        waiting = len(self.base.get("scheduled") or []) + len(self.base.get("pending") or [])
+        later = (
+            f" {waiting} change{'s' if waiting != 1 else ''} waiting (listed under Waiting) will show only when due."
+            if waiting
+            else ""
+        )
+        if draft:
+            self.caption.setText(
+                f"NOT LIVE: your edit of {self.base['id']}, as players would see it if you published it now"
+                f" (Ctrl+S). The displays still show the table as it is.{later}"
+            )
+            self.caption.setStyleSheet(
+                "QLabel { background:#fff2cc; color:#3b2a00; border:3px dashed #a66f00; padding:6px; font-weight:bold; }"
+            )
+        else:
+            self.caption.setText(f"LIVE NOW: {self.base['id']}'s limits sign as its displays show it.{later}")
+            self.caption.setStyleSheet(
+                "QLabel { background:#e3f5e6; color:#0b3d12; border:2px solid #1b7a2e; padding:6px; font-weight:bold; }"
+            )
 
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
+        if self.base is not None:
+            self._caption(True)
         if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):
             self.fix.setText(
                 "A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
@@ -303,14 +364,27 @@ class EditorPage(QWidget):
             self._refused(Outcome("error", str(exc)))
             return
         if commands:
-            self._publishing = self.ctx.spawn(self._send(commands))
+            self._publishing = self.ctx.spawn(self._send(commands, self.draft().words()))
 
-    async def _send(self, commands: list[dict[str, Any]]) -> None:
+    async def _send(self, commands: list[dict[str, Any]], words: list[str]) -> None:
+        assert self.base is not None
+        table_id = self.base["id"]
+
+        def done(events: list[Event]) -> str:
+            at = events[-1].at if events else self.ctx.now()
+            return (
+                f"Published {table_id} at {self.ctx.local(at, '%H:%M')}: {'; '.join(words)}. Its displays show it now."
+            )
+
         self.publish.setEnabled(False)
         try:
-            for cmd in commands:
+            for i, cmd in enumerate(commands):
                 outcome = await self.ctx.ops.submit(
-                    cmd, control=self.publish, feedback=self.feedback, on_conflict=self._on_conflict
+                    cmd,
+                    control=self.publish,
+                    feedback=self.feedback,
+                    on_conflict=self._on_conflict,
+                    success=done if i == len(commands) - 1 else "",
                 )
                 if outcome.kind != "ok":
                     return

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
+from kiosk.state.events import Event
 from kiosk.state.shapes import TableState
 from kiosk.state.showing import ShowingRecord, records_from_audit
 from kiosk.ui.staff.console.context import ConsoleContext
@@ -56,9 +57,14 @@ def _field(key: str) -> str:
 
 
 class LimitsSource(Protocol):
-    """What the schedule box reads of the limits editor above it (the console's EditorPage)."""
+    """What the schedule box reads of the limits editor above it (the console's EditorPage):
+    the limits changed, in words, and what to do once the change is scheduled."""
 
     def patch(self) -> dict[str, Any]: ...
+
+    def draft(self) -> Any: ...
+
+    def scheduled(self) -> None: ...
 
 
 class ScheduleBox(QGroupBox):
@@ -160,7 +166,20 @@ class ScheduleBox(QGroupBox):
         if not cmd.get("limits"):
             self.feedback.show_outcome(Outcome("error", "change a limit above first: nothing to schedule"))
             return
-        self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
+        when = self.effective_at()
+        words = "; ".join(self.editor.draft().words()[: len(cmd["limits"])])
+        table_id = self.table_id
+
+        def done(events: list[Event]) -> str:
+            return (
+                f"Scheduled {table_id}: {words} at {self.ctx.local(when, '%a %d %b %H:%M')}. Nothing changes before"
+                " then: the form shows the table as it is now."
+            )
+
+        task = self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback, success=done)
+        task.add_done_callback(
+            lambda t: self.editor.scheduled() if not t.cancelled() and t.result().kind == "ok" else None
+        )
 
     def _read_evidence(self, table: TableState | None) -> None:
         """Read the table's displays' reports again, every few seconds while changes wait."""
