@@ -189,9 +189,13 @@ class EditorPage(QWidget):
             return
         if not force and self.base is not None and self.base["id"] == table_id:
             return
+        same = self.base is not None and self.base["id"] == table_id
         self.base = copy.deepcopy(table)
         self.conflict.setVisible(False)
+        done = self.feedback.outcome
         self.feedback.clear_outcome()
+        if same and done is not None and done.kind == "ok":
+            self.feedback.show_outcome(done)  # what was just published stays said as the table reloads
         self.name.blockSignals(True)
         self.name.setText(table.get("display_name", ""))
         self.name.blockSignals(False)

@@ -1,0 +1,138 @@
+"""The pit console as a pit boss uses it at speed (issue 19, ux-review section 2), against a real
+``kiosk serve``: each table's own displays and what they show, alerts acknowledged into the audit
+trail, every write confirmed, scheduling that cannot be applied at once by Ctrl+S, roulette's
+per-wager minimums."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from PySide6.QtCore import QDateTime, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
+
+from kiosk.state.client import KioskClient
+from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
+from tests.ui.staff.test_console import _console, _stop
+
+pytestmark = [pytest.mark.timeout(180), pytest.mark.slow]
+
+
+def _row(floor, table_id: str) -> list[str]:
+    for r in range(floor.model.rowCount()):
+        if floor.model.item(r, 0).text() == table_id:
+            return [floor.model.item(r, c).text() for c in range(floor.model.columnCount())]
+    raise AssertionError(f"no row {table_id}")
+
+
+async def test_each_table_lists_its_own_displays_and_alerts_stay_until_acknowledged(
+    qtbot, live_server_sqlite, tmp_path
+):
+    server = live_server_sqlite
+    window = await _console(qtbot, server, tmp_path)
+    try:
+        floor = window.pages["Floor"]
+        frame = window.ctx.frame
+        assert frame is not None
+        of_bj = sorted(d.id for d in frame.displays.values() if d.table == "BJ-01")
+        # the display reports what it shows, then goes away (its stream closes)
+        await display_reports(server, "BJ-01", signs=["limits"], notices=[])
+        await floor.read_displays()  # the page's poll, now rather than in 10 s
+        await wait_for(lambda: floor.model.rowCount() == len(window.ctx.feed.state.tables), what="every table")
+        # the floor file's displays of the table, never every connection (ux-review C3)
+        assert f"of {len(of_bj)}" in _row(floor, "BJ-01")[-1]
+        assert "streaming" not in " ".join(_row(floor, t)[-1] for t in window.ctx.feed.state.tables)
+        assert "OFFLINE" in _row(floor, "BJ-01")[-1] or "UNHEARD" in _row(floor, "BJ-01")[-1]
+        # picking the row says what each display of the table shows, in staff words
+        index = floor.proxy.mapFromSource(
+            floor.model.index(
+                next(r for r in range(floor.model.rowCount()) if floor.model.item(r, 0).text() == "BJ-01"), 0
+            )
+        )
+        rect = floor.view.visualRect(index)
+        QTest.mouseClick(floor.view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        assert "D-BJ-01-signs" in floor.detail.text() and "NOT CONNECTED" in floor.detail.text()
+        assert "Limits" in floor.detail.text() or "limits" in floor.detail.text()
+        # the alert for it stays on screen until a person acknowledges it
+        assert floor.alerts_box.isVisible()
+        key = next(k for k in floor.raised if k.startswith("offline:D-BJ-01-signs"))
+        row = floor.alert_rows[key]
+        button = row.findChild(QPushButton)
+        await floor.read_displays()
+        assert key in floor.raised  # a second poll does not clear it
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: key not in floor.raised, what="the alert acknowledged")
+        assert "Acknowledged by pit-tester" in floor.feedback.text() and "audit record" in floor.feedback.text()
+        async with _pit(server) as pit:
+            records = (await pit.audit(action="alert_acknowledged"))["records"]
+        assert records[0]["actor"] == "pit-tester" and records[0]["target"] == "BJ-01"
+        assert records[0]["details"]["key"] == key
+        await floor.read_displays()
+        assert key not in floor.raised  # acknowledged stays acknowledged
+    finally:
+        await _stop(window)
+
+
+def _pit(server):
+    return KioskClient(server.url, server.tokens["pit"])
+
+
+async def test_publish_says_what_it_did_and_schedule_cannot_be_applied_now(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    window = await _console(qtbot, server, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        window.edit_table("BJ-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
+        assert editor.caption.text().startswith("LIVE NOW")
+        before = await table_as_pit(server, "BJ-01")
+        editor.money["maximum_cents"].setText("$2,500")
+        assert editor.caption.text().startswith("NOT LIVE")  # the preview is an edit, not the table
+        QTest.keySequence(window, "Ctrl+S")
+        await wait_for(lambda: editor.feedback.isVisible(), what="the confirmation")
+        text = editor.feedback.text()
+        assert text.startswith("Published BJ-01 at ") and "Maximum wager" in text and "→ $2,500" in text
+        assert editor.feedback.outcome.kind == "ok"
+        await wait_for(lambda: editor.base["version"] > before["version"], what="the editor to follow the stream")
+        assert editor.caption.text().startswith("LIVE NOW")
+        # schedule a raise: the form goes back to the table as it is; Ctrl+S then sends nothing
+        editor.money["minimum_cents"].setText("$25")
+        box = editor.schedule
+        later = datetime.now(UTC) + timedelta(minutes=40)
+        box.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(later.timestamp()), box.when.timeZone()))
+        QTest.mouseClick(box.button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: box.feedback.isVisible() and box.feedback.outcome.kind == "ok", what="scheduled")
+        assert box.feedback.text().startswith("Scheduled BJ-01: Minimum wager") and "→ $25" in box.feedback.text()
+        await wait_for(lambda: editor.money["minimum_cents"].text() != "$25", what="the form reset")
+        assert not editor.publish.isEnabled()
+        state = await table_as_pit(server, "BJ-01")
+        assert state["scheduled"] and state["limits"]["minimum_cents"] != 2500
+        QTest.keySequence(window, "Ctrl+S")
+        await asyncio.sleep(0.5)
+        after = await table_as_pit(server, "BJ-01")
+        assert after["limits"]["minimum_cents"] == state["limits"]["minimum_cents"]  # not applied now
+        assert after["version"] == state["version"]
+    finally:
+        await _stop(window)
+
+
+async def test_roulettes_per_wager_minimums_are_edited_in_the_console(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    window = await _console(qtbot, server, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        window.edit_table("RO-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "RO-01", what="RO-01 in the editor")
+        assert "red" in editor.min_by and "straight_up" in editor.by
+        field = editor.min_by["red"]
+        field.selectAll()
+        QTest.keyClicks(field, "$15")
+        assert editor.publish.isEnabled(), editor.feedback.text()
+        QTest.mouseClick(editor.publish, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: editor.feedback.isVisible(), what="the confirmation")
+        assert "Minimum, red $10 → $15" in editor.feedback.text()
+        await wait_for(lambda: window.ctx.feed.table("RO-01")["limits"]["minimum_by"]["red"] == 1500, what="the stream")
+    finally:
+        await _stop(window)
