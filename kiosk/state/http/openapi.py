@@ -358,6 +358,7 @@ ENDPOINTS: list[dict[str, Any]] = [
         "ok": _obj(
             ["name", "role", "token_id", "tables", "expires_at"],
             name={"type": "string"},
+            person={"type": "string", "description": "the person the token acts for (two-person controls)"},
             role={"enum": ["display", "dealer", "pit", "admin"]},
             token_id=_STRING_OR_NULL,
             tables={"type": ["array", "null"], "items": {"type": "string"}},

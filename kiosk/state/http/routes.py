@@ -403,6 +403,7 @@ async def _session(request: web.Request) -> web.Response:
             "name": actor.name,
             "role": actor.role,
             "token_id": actor.token_id,
+            "person": actor.who,
             "tables": sorted(actor.tables) if actor.tables is not None else None,
             "expires_at": expires,
         }

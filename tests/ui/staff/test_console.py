@@ -13,7 +13,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 
+from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient, LiveState
 from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
@@ -242,9 +244,14 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
         page.propose.click()
         await wait_for(lambda: page._proposal_rows, what="the proposal on the stream")
         seed_before = window.ctx.feed.link(link_id)["meter"]["seed_cents"]
-        approve = [b for b in page._proposal_rows[0].findChildren(type(page.propose)) if b.text() == "Approve"][0]
-        approve.click()
-        await wait_for(lambda: page.feedback.isVisible(), what="the refusal of self-approval")
+        # the proposer is told it waits for another person, with the old and new seed; no Approve (C7)
+        assert page.feedback.outcome.kind == "ok" and "second administrator" in page.feedback.text()
+        row = page._proposal_rows[0]
+        assert not [b for b in row.findChildren(type(page.propose)) if b.text() == "Approve"]
+        assert f"Seed {format_money(seed_before)} → $12,000" in " ".join(
+            label.text() for label in row.findChildren(QLabel)
+        )
+        assert "waiting for a second administrator" in " ".join(label.text() for label in row.findChildren(QLabel))
         assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed_before
         async with KioskClient(server.url, server_b_token) as b:
             proposal = next(iter(window.ctx.feed.link(link_id)["proposals"]))

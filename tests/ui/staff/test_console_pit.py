@@ -6,13 +6,16 @@ per-wager minimums."""
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton
 
+from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.ui.staff.test_console import _console, _stop
@@ -136,3 +139,56 @@ async def test_roulettes_per_wager_minimums_are_edited_in_the_console(qtbot, liv
         await wait_for(lambda: window.ctx.feed.table("RO-01")["limits"]["minimum_by"]["red"] == 1500, what="the stream")
     finally:
         await _stop(window)
+
+
+async def test_a_proposal_waits_in_the_second_administrators_inbox(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    made = subprocess.run(  # another person: issued from the database, not by the first administrator
+        [sys.executable, "-m", "kiosk.cli", "token", "create", "--role", "admin", "--name", "admin-b"]
+        + ["--db", server.db_url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert made.returncode == 0, made.stderr
+    second = {**server.tokens, "admin": made.stdout.strip().split()[-1]}
+    first = await _console(qtbot, server, tmp_path, "admin")
+    window = None
+    try:
+        page = first.pages["Jackpots"]
+        first.tabs.setCurrentWidget(page)
+        link_id = page.link_id
+        seed = first.ctx.feed.link(link_id)["meter"]["seed_cents"]
+        page.seed.setText(format_money(seed + 300_000))
+        QTest.mouseClick(page.propose, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: page._proposal_rows, what="the proposal")
+        assert first.tabs.tabText(first.tabs.indexOf(page)) == "Jackpots"  # nothing for the proposer to approve
+        assert not first.pages["Floor"].inbox_rows
+        window = await _console(qtbot, _Tokens(server, second), tmp_path / "b", "admin")
+        floor = window.pages["Floor"]
+        await wait_for(lambda: floor.inbox_rows, what="the proposal in the second administrator's inbox")
+        assert floor.inbox_box.isVisible()
+        text = " ".join(label.text() for label in floor.inbox_rows[0].findChildren(QLabel))
+        assert f"Seed {format_money(seed)} → {format_money(seed + 300_000)}" in text and "admin-tester" in text
+        jackpots = window.pages["Jackpots"]
+        assert window.tabs.tabText(window.tabs.indexOf(jackpots)) == "Jackpots (1 to approve)"
+        assert jackpots.link_id == link_id  # opens on the link waiting
+        button = floor.inbox_rows[0].findChild(QPushButton)
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+        await wait_for(
+            lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed + 300_000, what="the approved seed"
+        )
+        await wait_for(lambda: floor.feedback.isVisible(), what="the confirmation")
+        assert floor.feedback.text().startswith("Approved ") and "admin-tester" in floor.feedback.text()
+        await wait_for(lambda: not floor.inbox_box.isVisible(), what="the inbox emptied")
+    finally:
+        if window is not None:
+            await _stop(window)
+        await _stop(first)
+
+
+class _Tokens:
+    """The live server with other tokens (a second administrator)."""
+
+    def __init__(self, server, tokens):
+        self.url, self.tokens, self.db_url = server.url, tokens, server.db_url

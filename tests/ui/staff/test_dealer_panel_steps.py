@@ -54,7 +54,7 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
     try:
         page = console.pages["Jackpots"]
         console.tabs.setCurrentWidget(page)
-        page.picker.setCurrentText("CSP-PROG")
+        page.show_link("CSP-PROG")
         sec = panel.section
         steps = sec.before_payment
         assert not steps.isVisible()  # nothing to do before a hit

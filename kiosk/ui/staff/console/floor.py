@@ -15,6 +15,7 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signa
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -33,6 +34,7 @@ from kiosk.state.shapes import TableState
 from kiosk.state.showing import ACTION as SHOWING_ACTION
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
+from kiosk.views import builders
 from kiosk.views.console.displays import (
     Alert,
     DisplayLine,
@@ -42,6 +44,7 @@ from kiosk.views.console.displays import (
     sign_titles,
     table_displays,
 )
+from kiosk.views.console.inbox import InboxItem, inbox
 from kiosk.views.console.limits_edit import field_title
 from kiosk.views.signs.frames import countdown_text
 
@@ -106,8 +109,14 @@ class FloorPage(QWidget):
         self.alerts_box.setVisible(False)
         self.alert_rows: dict[str, QWidget] = {}
         self.feedback = Feedback()
+        self.inbox_box = QGroupBox("Waiting for your approval")
+        self.inbox_layout = QVBoxLayout(self.inbox_box)
+        self.inbox_box.setVisible(False)
+        self.inbox_rows: list[QWidget] = []
+        self._inbox_key: tuple[tuple[str, int], ...] | None = None
         box = QVBoxLayout(self)
         box.addWidget(self.alerts_box)
+        box.addWidget(self.inbox_box)
         box.addWidget(self.feedback)
         box.addWidget(self.filter)
         box.addWidget(self.view, 1)
@@ -194,6 +203,43 @@ class FloorPage(QWidget):
             self.alerts_layout.addWidget(row)
             self.alert_rows[key] = row
         self.alerts_box.setVisible(bool(self.raised))
+
+    def _inbox(self) -> None:
+        """The jackpot proposals this person may approve, with their old and new values (C7)."""
+        links = self.ctx.feed.state.links
+        key = tuple(sorted((link_id, link["version"]) for link_id, link in links.items()))
+        if key == self._inbox_key:
+            return
+        self._inbox_key = key
+        for row in self.inbox_rows:
+            row.deleteLater()
+        self.inbox_rows = []
+        items = [item for item in inbox(links, self.ctx.session) if item.can_approve]
+        for item in items:
+            row = QWidget()
+            line = QHBoxLayout(row)
+            line.setContentsMargins(0, 0, 0, 0)
+            label = QLabel(f"{item.words}, proposed by {item.by} at {self.ctx.local(item.at, '%a %d %b %H:%M')}")
+            label.setWordWrap(True)
+            approve = QPushButton("Approve")
+            approve.setAccessibleName(f"approve: {item.words}")
+            approve.clicked.connect(lambda _=False, i=item, b=approve: self.approve(i, b))
+            line.addWidget(label, 1)
+            line.addWidget(approve)
+            self.inbox_layout.addWidget(row)
+            self.inbox_rows.append(row)
+        self.inbox_box.setVisible(bool(items))
+
+    def approve(self, item: InboxItem, control: QWidget | None = None) -> asyncio.Task[Outcome]:
+        link = self.ctx.feed.link(item.link_id)
+        return self.ctx.ops.submit(
+            builders.jackpot_approve(
+                item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
+            ),
+            control=control,
+            feedback=self.feedback,
+            success=f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
+        )
 
     def acknowledge(self, alert: Alert, button: QPushButton | None = None) -> asyncio.Task[None]:
         """Acknowledge ``alert``: recorded in the audit trail under the signed-in person's name."""
@@ -297,5 +343,6 @@ class FloorPage(QWidget):
         for row in sorted(present.values(), reverse=True):
             self.model.removeRow(row)
         self._raise_alerts([line for table in tables.values() for line in self.lines_of(table)])
+        self._inbox()
         self._show_detail()
         self.summary.setText(f"{len(tables)} tables; {self.proxy.rowCount()} shown")

@@ -26,6 +26,7 @@ from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.console.inbox import InboxItem, inbox, proposal_words
 from kiosk.views.jackpot_steps import payment_step
 
 __all__ = ["JackpotPage"]
@@ -35,18 +36,28 @@ class JackpotPage(QWidget):
     def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.picker = QComboBox()
+        self.picker = QComboBox()  # the links by their names (ids kept as item data)
         self.picker.setAccessibleName("jackpot link")
-        self.picker.currentTextChanged.connect(lambda _t: self.refresh(hits=True))
+        self.picker.currentIndexChanged.connect(lambda _i: self.refresh(hits=True))
         self.details = QLabel("")
         self.details.setWordWrap(True)
         self.hits = QLabel("")
         self.hits.setWordWrap(True)
         self.feedback = Feedback()
         self.paid = QPushButton("Record payment made")
-        self.paid.clicked.connect(lambda: self._send(builders.jackpot_paid(self.link_id), self.paid))
+        self.paid.clicked.connect(
+            lambda: self._send(
+                builders.jackpot_paid(self.link_id), self.paid, f"Recorded the payment of {self._name()}'s hit."
+            )
+        )
         self.reset = QPushButton("Reset meter to seed and unlock")
-        self.reset.clicked.connect(lambda: self._send(builders.jackpot_reset(self.link_id), self.reset))
+        self.reset.clicked.connect(
+            lambda: self._send(
+                builders.jackpot_reset(self.link_id),
+                self.reset,
+                f"Reset {self._name()}'s meter to its seed and unlocked it.",
+            )
+        )
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("new seed, e.g. $10,000")
         self.seed.setAccessibleName("new seed")
@@ -83,13 +94,20 @@ class JackpotPage(QWidget):
 
     @property
     def link_id(self) -> str:
-        return self.picker.currentText()
+        return str(self.picker.currentData() or "")
 
-    def _send(self, command: dict[str, Any], control: QWidget) -> None:
-        link = self.ctx.feed.link(self.link_id)
+    def show_link(self, link_id: str) -> None:
+        index = self.picker.findData(link_id)
+        if index >= 0:
+            self.picker.setCurrentIndex(index)
+
+    def _send(
+        self, command: dict[str, Any], control: QWidget | None, success: str = "", *, link_id: str | None = None
+    ) -> None:
+        link = self.ctx.feed.link(link_id or self.link_id)
         if link is not None:
             command = {**command, "expected_version": link["version"]}
-        self.ctx.ops.submit(command, control=control, feedback=self.feedback)
+        self.ctx.ops.submit(command, control=control, feedback=self.feedback, success=success)
 
     def _propose(self) -> None:
         try:
@@ -101,18 +119,32 @@ class JackpotPage(QWidget):
         if seed is None and rate is None:
             self.feedback.show_outcome(Outcome("error", "give a new seed or a new contribution rate"))
             return
-        self._send(builders.jackpot_propose(self.link_id, seed_cents=seed, contribution_bp=rate), self.propose)
+        link = self.ctx.feed.link(self.link_id)
+        changes: dict[str, Any] = {k: v for k, v in (("seed_cents", seed), ("contribution_bp", rate)) if v is not None}
+        words = proposal_words(link, {"changes": changes}) if link is not None else ""
+        self._send(
+            builders.jackpot_propose(self.link_id, seed_cents=seed, contribution_bp=rate),
+            self.propose,
+            f"Proposed {words}: it waits for a second administrator, another person.",
+        )
+
+    def _name(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        return (link.get("name") if link is not None else None) or "the jackpot"
 
     def refresh(self, hits: bool = False) -> None:
-        links = sorted(self.ctx.feed.state.links)
-        if [self.picker.itemText(i) for i in range(self.picker.count())] != links:
-            current = self.picker.currentText()
+        state = self.ctx.feed.state.links
+        links = sorted(state)
+        if [self.picker.itemData(i) for i in range(self.picker.count())] != links:
+            current = self.link_id
+            waiting = [i.link_id for i in inbox(state, self.ctx.session) if i.can_approve]
             self.picker.blockSignals(True)
             self.picker.clear()
-            self.picker.addItems(links)
+            for link_id in links:
+                self.picker.addItem(state[link_id].get("name") or link_id, link_id)
             self.picker.blockSignals(False)
-            if current in links:
-                self.picker.setCurrentText(current)
+            # open on the link with a proposal waiting for this person (ux-review C7)
+            self.show_link(current if current in links else (waiting[0] if waiting else links[0] if links else ""))
         link = self.ctx.feed.link(self.link_id)
         if link is None:
             self.details.setText("No jackpot links on this floor.")
@@ -120,7 +152,7 @@ class JackpotPage(QWidget):
         meter = link.get("meter") or {}
         pending = link.get("pending")
         lines = [
-            f"<b>{link.get('name') or link['id']}</b>: {format_money(meter.get('amount_cents', 0), always_cents=True)}"
+            f"<b>{link.get('name') or 'Jackpot'}</b>: {format_money(meter.get('amount_cents', 0), always_cents=True)}"
             + (" <b>PENDING</b>" if pending else ""),
             f"Seed {format_money(meter.get('seed_cents', 0))}; contribution {meter.get('rate_bp', 0) / 100:g} % of each"
             f" jackpot wager; sharing {link.get('sharing')}; {link.get('hits', 0)} hits;"
@@ -150,27 +182,37 @@ class JackpotPage(QWidget):
         for w in self._proposal_rows:
             w.deleteLater()
         self._proposal_rows = []
-        for pid, proposal in sorted((link.get("proposals") or {}).items()):
+        for item in inbox({link["id"]: link}, self.ctx.session):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            what = ", ".join(
-                f"{k}: {format_money(v) if k.endswith('_cents') and isinstance(v, int) else v}"
-                for k, v in proposal["changes"].items()
+            label = QLabel(
+                f"{item.words}, proposed by {item.by} ({self.ctx.local(item.at) if item.at else ''}): {item.status}"
             )
-            line.addWidget(QLabel(f"{what}, proposed by {proposal['by']} ({self.ctx.local(proposal['at'])})"), 1)
-            approve = QPushButton("Approve")
-            approve.clicked.connect(
-                lambda _=False, p=pid, b=approve: self._send(builders.jackpot_approve(link["id"], p), b)
-            )
+            label.setWordWrap(True)
+            line.addWidget(label, 1)
+            if item.can_approve:
+                approve = QPushButton("Approve")
+                approve.clicked.connect(lambda _=False, i=item, b=approve: self.approve(i, b))
+                line.addWidget(approve)
             withdraw = QPushButton("Withdraw")
             withdraw.clicked.connect(
-                lambda _=False, p=pid, b=withdraw: self._send(builders.jackpot_withdraw(link["id"], p), b)
+                lambda _=False, i=item, b=withdraw: self._send(
+                    builders.jackpot_withdraw(i.link_id, i.proposal_id), b, f"Withdrew the proposal: {i.words}"
+                )
             )
-            line.addWidget(approve)
             line.addWidget(withdraw)
             self.proposals.addWidget(row)
             self._proposal_rows.append(row)
+
+    def approve(self, item: InboxItem, control: QWidget | None = None) -> None:
+        """Approve a proposal of another administrator (the Floor tab's inbox uses it too)."""
+        self._send(
+            builders.jackpot_approve(item.link_id, item.proposal_id),
+            control,
+            f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
+            link_id=item.link_id,
+        )
 
     async def _last_hits(self, link_id: str) -> None:
         try:

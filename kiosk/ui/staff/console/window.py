@@ -37,6 +37,7 @@ from kiosk.ui.staff.console.table import TablePage
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
+from kiosk.views.console.inbox import inbox
 
 __all__ = ["ConsoleWindow", "IDLE_MINUTES"]
 
@@ -190,11 +191,20 @@ class ConsoleWindow(QMainWindow):
         for title, page in self.pages.items():
             self.tabs.addTab(page, title)
         floor.edit_table.connect(self.edit_table)
+        feed.changed.connect(lambda *_: self._badges())
         self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
         self.stack.setCurrentWidget(self.tabs)
         feed.start()
         floor.start()
         self.idle.start()
+
+    def _badges(self) -> None:
+        """The Jackpots tab says how many proposals wait for this person's approval."""
+        page = self.pages.get("Jackpots")
+        if self.ctx is None or page is None:
+            return
+        waiting = sum(1 for item in inbox(self.ctx.feed.state.links, self.ctx.session) if item.can_approve)
+        self.tabs.setTabText(self.tabs.indexOf(page), f"Jackpots ({waiting} to approve)" if waiting else "Jackpots")
 
     def edit_table(self, table_id: str) -> None:
         if self._editor is None:
