@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QLabel, QPushButton
 
 from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient
+from kiosk.ui.staff.console import ConsoleWindow
+from kiosk.ui.staff.console.credentials import Credentials
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.ui.staff.test_console import _console, _stop
 
@@ -192,3 +194,38 @@ class _Tokens:
 
     def __init__(self, server, tokens):
         self.url, self.tokens, self.db_url = server.url, tokens, server.db_url
+
+
+async def test_named_people_sign_in_by_pin_or_password_and_sign_out_visibly(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    window = ConsoleWindow([server.url], Credentials(tmp_path / "cfg", use_keyring=False))
+    qtbot.addWidget(window)
+    window.show()
+    signin = window.signin
+    try:
+        assert not signin.named.isVisible()  # nobody has a PIN here yet: the token, once
+        for role, secret in (("pit", "2468"), ("admin", "a long password")):
+            QTest.keyClicks(signin.token, server.tokens[role])
+            QTest.keyClicks(signin.new_pin, secret)
+            QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+            await wait_for(lambda: window.ctx is not None and window.bar.isVisible(), what=f"{role} signed in")
+            assert f"{role}-tester" in window.who.text()
+            assert window.switch.isVisible()  # sign-out is on screen, not a hidden shortcut
+            QTest.mouseClick(window.switch, Qt.MouseButton.LeftButton)
+            await wait_for(lambda: window.ctx is None and window.stack.currentWidget() is signin, what="signed out")
+        names = [signin.person.itemText(i) for i in range(signin.person.count())]
+        assert names == ["admin-tester", "pit-tester"] and signin.named.isVisible()
+        signin.person.setCurrentIndex(names.index("pit-tester"))
+        QTest.keyClicks(signin.pin, "a long password")  # the administrator's password is not Pat's
+        QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: "wrong PIN or password for pit-tester" in signin.message.text(), what="refused")
+        assert window.ctx is None
+        signin.pin.clear()
+        QTest.keyClicks(signin.pin, "2468")
+        QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: window.ctx is not None, what="signed in by PIN")
+        assert window.ctx.session["name"] == "pit-tester" and window.ctx.role == "pit"
+        stored = (tmp_path / "cfg" / "console-credentials.json").read_text(encoding="utf-8")
+        assert server.tokens["pit"] not in stored and server.tokens["admin"] not in stored
+    finally:
+        await _stop(window)
