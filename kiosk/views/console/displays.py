@@ -26,9 +26,10 @@ from typing import Any
 
 from kiosk.floor.models import Display
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.changes import STAKE_RULES
 from kiosk.rules.times import parse_utc
 from kiosk.state.shapes import TableState
-from kiosk.state.showing import ACTION, records_from_audit
+from kiosk.state.showing import ACTION, records_from_audit, scheduled_notice_signs
 from kiosk.views.console.notice_state import notice_state
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "alerts",
     "displays_cell",
     "latest_reports",
+    "notice_warning",
     "sign_titles",
     "table_displays",
 ]
@@ -53,6 +55,8 @@ VIEW_TITLES = {
 """What staff call each display view (never the floor file's names)."""
 
 Local = Callable[[datetime, str], str]
+
+_SIGN_VIEWS = ("signs", "limits")  # the views that show a table's signs (kiosk.views.screens)
 
 # a display's state, worst first: the order the Floor tab counts them in
 OFFLINE, FAULT, UNHEARD, NOTICE, SHOWING = "offline", "fault", "unheard", "notice", "showing"
@@ -258,3 +262,27 @@ def alerts(
                     )
                 )
     return out
+
+
+def notice_warning(table: TableState, patch: Mapping[str, Any], frame_displays: Mapping[str, Display]) -> str | None:
+    """Before a change is scheduled: what stops its notice being shown, when the law needs one.
+
+    A higher minimum table stake at manila or draw poker needs its notice shown on the table's
+    displays for 20 minutes up to the change unless all players agree (003 s259(3), s295(3)); a
+    table that no display of the floor shows, or whose displays' views carry no sign, cannot show
+    it (ux-review C10).  ``None`` when nothing stops it (or no notice is needed)."""
+    game = table.get("game", "")
+    rule = STAKE_RULES.get(game)
+    new = patch.get("minimum_table_stake_cents")
+    old = (table.get("limits") or {}).get("minimum_table_stake_cents") or 0
+    if rule is None or not isinstance(new, int) or new <= old:
+        return None
+    shows = sorted(d.id for d in frame_displays.values() if d.table == table["id"] and d.view in _SIGN_VIEWS)
+    if shows:
+        return None
+    carrier = sign_titles(sorted(scheduled_notice_signs(game, patch))) or "its minimum table stake sign"
+    return (
+        f"{table['id']} has no display that shows its signs, so the notice ({carrier}) cannot be shown and"
+        f" this raise will be refused unless all players agree ({rule}). Add a display showing its signs"
+        " or limits to the floor file, or record the players' agreement below."
+    )

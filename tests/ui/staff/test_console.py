@@ -268,9 +268,14 @@ async def test_audit_search_csv_and_verify(qtbot, live_server_sqlite, tmp_path):
     try:
         page = window.pages["Audit"]
         window.tabs.setCurrentWidget(page)
+        await wait_for(lambda: page.records, what="the last hour's records, shown on opening")
+        assert page.use_since.isChecked()
         page.target.setText("TU-01")
         page.run(fresh=True)
-        await wait_for(lambda: page.records, what="the audit records of TU-01")
+        await wait_for(lambda: page._task.done() and page.records, what="the audit records of TU-01")
+        # each record reads as a sentence, never a dict of internal names (ux-review C6)
+        sentences = [page.model.item(r, 1).text() for r in range(page.model.rowCount())]
+        assert sentences and not any("{" in text or "_cents" in text for text in sentences)
         assert all(r["target"] == "TU-01" for r in page.records)
         page.csv_path.setText(str(tmp_path / "audit.csv"))
         page.save_csv()

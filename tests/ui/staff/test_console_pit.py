@@ -229,3 +229,16 @@ async def test_named_people_sign_in_by_pin_or_password_and_sign_out_visibly(qtbo
         assert server.tokens["pit"] not in stored and server.tokens["admin"] not in stored
     finally:
         await _stop(window)
+
+
+async def test_a_console_larger_than_its_screen_fits_the_screen(qtbot, tmp_path):
+    window = ConsoleWindow(["http://127.0.0.1:9"], Credentials(tmp_path, use_keyring=False))
+    qtbot.addWidget(window)
+    free = window.screen().availableGeometry()
+    window.resize(free.width() + 400, free.height() + 300)  # the CLI's 1440x900 on a smaller podium
+    window.show()
+    try:
+        window.start()
+        assert window.width() <= free.width() and window.height() <= free.height()
+    finally:
+        await window.stop()

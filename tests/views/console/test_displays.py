@@ -121,3 +121,23 @@ def test_a_notice_that_will_not_be_shown_in_time_is_an_alert():
     # a lowering needs no notice: nothing to acknowledge
     table["scheduled"][0]["limits"] = {"minimum_table_stake_cents": 5000}
     assert alerts({"MP-01": table}, [], [], local) == []
+
+
+def test_a_stake_raise_at_a_table_no_display_shows_is_warned_before_it_is_scheduled():
+    from kiosk.views.console.displays import notice_warning
+
+    table = {"id": "MP-01", "game": "manila_poker", "limits": {"minimum_table_stake_cents": 10000}}
+    raise_ = {"minimum_table_stake_cents": 20000}
+    words = notice_warning(table, raise_, FRAME)
+    assert words is not None and words.startswith("MP-01 has no display that shows its signs")
+    assert "003 s259(3)" in words and "minimum_table_stake" not in words
+    # a display of its signs or limits can show it; a layout display cannot
+    for view, warned in (("signs", False), ("limits", False), ("layout", True)):
+        frame = {**FRAME, "D": Display(id="D", table="MP-01", view=view)}
+        assert (notice_warning(table, raise_, frame) is not None) is warned
+    # no notice needed: a lowering, another field, a game without the rule
+    assert notice_warning(table, {"minimum_table_stake_cents": 5000}, FRAME) is None
+    assert notice_warning(table, {"maximum_cents": 5000}, FRAME) is None
+    assert notice_warning({**table, "game": "blackjack"}, raise_, FRAME) is None
+    draw = {**table, "id": "DP-01", "game": "draw_poker"}
+    assert "003 s295(3)" in (notice_warning(draw, raise_, FRAME) or "")

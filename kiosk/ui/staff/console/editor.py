@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.games import GAMES
 from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import Conflict, Forbidden, StateError
@@ -41,16 +42,24 @@ from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
-from kiosk.views.console.limits_edit import LABELS, LimitsEdit
+from kiosk.views.console.displays import sign_titles
+from kiosk.views.console.limits_edit import LABELS, LimitsEdit, money_words
 from kiosk.views.screen import Subject, compose_view
 
-__all__ = ["EditorPage", "difference"]
+__all__ = ["EditorPage", "difference", "table_title"]
 
 _ORDER = {cls: i for i, cls in enumerate(ROULETTE_WAGER_TYPES)}  # the sign's (the seed's) order
 
 
 def _money_text(value: Any) -> str:
     return format_money(value) if isinstance(value, int) and not isinstance(value, bool) else ""
+
+
+def table_title(table: Mapping[str, Any]) -> str:
+    """A table as staff pick it: "BJ-01 · Blackjack" (and the casino's name when it differs)."""
+    game = GAMES[table["game"]].default_name if table.get("game") in GAMES else str(table.get("game", ""))
+    name = table.get("display_name") or ""
+    return f"{table['id']} · {game}" + (f" “{name}”" if name and name != game else "")
 
 
 def difference(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
@@ -61,12 +70,11 @@ def difference(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
     a, b = mine.get("limits") or {}, theirs.get("limits") or {}
     for key in sorted(set(a) | set(b)):
         if a.get(key) != b.get(key):
-            show = (lambda v: _money_text(v) or repr(v)) if key.endswith("_cents") else repr
-            out.append(f"{key}: {show(a.get(key))} is now {show(b.get(key))}")
+            out.append(money_words(key, a.get(key), b.get(key)).replace(" → ", " is now "))
     sa = [s["kind"] for s in mine.get("signs") or []]
     sb = [s["kind"] for s in theirs.get("signs") or []]
     if sa != sb:
-        out.append(f"signs: {', '.join(sa)} are now {', '.join(sb)}")
+        out.append(f"signs: {sign_titles(sa)} are now {sign_titles(sb)}")
     if len(mine.get("scheduled") or []) != len(theirs.get("scheduled") or []):
         out.append("scheduled changes differ")
     return out or [f"version {mine.get('version')} is now {theirs.get('version')}"]
@@ -86,7 +94,7 @@ class EditorPage(QWidget):
 
         self.picker = QComboBox()
         self.picker.setAccessibleName("table to edit")
-        self.picker.currentTextChanged.connect(self.load)
+        self.picker.currentIndexChanged.connect(lambda _i: self.load(self.table_id))
         self.name = QLineEdit()
         self.name.setAccessibleName("the casino's name for the game")
         self.name.textChanged.connect(self.validate)
@@ -101,7 +109,7 @@ class EditorPage(QWidget):
         self.publish.setShortcut("Ctrl+S")
         self.publish.clicked.connect(self.send)
         self.reload = QPushButton("Reload the table")
-        self.reload.clicked.connect(lambda: self.load(self.picker.currentText(), force=True))
+        self.reload.clicked.connect(lambda: self.load(self.table_id, force=True))
         self.conflict = QLabel("")
         self.conflict.setWordWrap(True)
         self.conflict.setStyleSheet("QLabel { background:#fff2cc; color:#3b2a00; padding:6px; }")
@@ -148,16 +156,18 @@ class EditorPage(QWidget):
     # -- the table -------------------------------------------------------------------------
     def _stream_changed(self, kind: str, ident: str) -> None:
         tables = sorted(self.ctx.feed.state.tables)
-        if [self.picker.itemText(i) for i in range(self.picker.count())] != tables:
-            current = self.picker.currentText()
+        titles = [(t, table_title(self.ctx.feed.state.tables[t])) for t in tables]
+        if [(self.picker.itemData(i), self.picker.itemText(i)) for i in range(self.picker.count())] != titles:
+            current = self.table_id
             self.picker.blockSignals(True)
             self.picker.clear()
-            self.picker.addItems(tables)
+            for table_id, title in titles:  # the id, the game and the casino's name: never the id alone (C8)
+                self.picker.addItem(title, table_id)
+            self._pick(current if current in tables else (tables[0] if tables else ""))
             self.picker.blockSignals(False)
-            self.picker.setCurrentText(current if current in tables else (tables[0] if tables else ""))
-            self.load(self.picker.currentText())
+            self.load(self.table_id)
         elif self.base is None and tables:
-            self.load(self.picker.currentText())
+            self.load(self.table_id)
         elif self.base is not None and ident == self.base["id"]:
             now = self.ctx.feed.table(ident)
             if now is not None and now["version"] != self.base["version"] and (self._follow or not self._edited()):
@@ -180,8 +190,17 @@ class EditorPage(QWidget):
             if outcome is not None:
                 self.schedule.feedback.show_outcome(outcome)
 
+    @property
+    def table_id(self) -> str:
+        return str(self.picker.currentData() or "")
+
+    def _pick(self, table_id: str) -> None:
+        index = self.picker.findData(table_id)
+        if index >= 0:
+            self.picker.setCurrentIndex(index)
+
     def edit(self, table_id: str) -> None:
-        self.picker.setCurrentText(table_id)
+        self._pick(table_id)
 
     def load(self, table_id: str, force: bool = False) -> None:
         table = self.ctx.feed.state.tables.get(table_id)
@@ -309,6 +328,7 @@ class EditorPage(QWidget):
             self.fix.setText("")
             self.publish.setEnabled(bool(commands))
         self._caption(bool(commands))
+        self.schedule.check_notice()
         self._preview(table)
 
     def _caption(self, draft: bool) -> None:
@@ -336,6 +356,7 @@ class EditorPage(QWidget):
 
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
+        self.schedule.check_notice()
         if self.base is not None:
             self._caption(True)
         if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):

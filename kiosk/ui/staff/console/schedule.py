@@ -43,6 +43,8 @@ from kiosk.state.showing import ShowingRecord, records_from_audit
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.console.displays import notice_warning
+from kiosk.views.console.limits_edit import field_title
 from kiosk.views.console.notice_state import commission_words, notice_state
 from kiosk.views.signs.frames import countdown_text
 
@@ -53,7 +55,8 @@ EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes
 
 def _field(key: str) -> str:
     """A limits field as staff read it: ``minimum_table_stake_cents`` -> ``minimum table stake``."""
-    return key.removesuffix("_cents").replace("_", " ")
+    title = field_title(key)
+    return title[0].lower() + title[1:]
 
 
 class LimitsSource(Protocol):
@@ -80,6 +83,7 @@ class ScheduleBox(QGroupBox):
         self.when.setCalendarPopup(True)
         self.when.setAccessibleName("when the change takes effect")
         self.agreed = QCheckBox("All players agreed (recorded instead of the notice)")
+        self.agreed.toggled.connect(lambda _on: self.check_notice())
         self.confirmed_by = QLineEdit()
         self.confirmed_by.setPlaceholderText("who confirmed it")
         # the number of players who agreed and the number at the table: never taken for granted,
@@ -95,6 +99,12 @@ class ScheduleBox(QGroupBox):
         self.players.setAccessibleName("players at the table")
         self.button = QPushButton("Schedule")
         self.button.clicked.connect(self.send)
+        self.warning = QLabel("")  # before scheduling: what stops the notice being shown (C10)
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(
+            "QLabel { color:#5a3b00; background:#fff2cc; border:2px solid #a66f00; padding:6px; border-radius:4px; }"
+        )
+        self.warning.setVisible(False)
         self.feedback = Feedback()
         self.waiting = QVBoxLayout()
         form = QFormLayout()
@@ -109,6 +119,7 @@ class ScheduleBox(QGroupBox):
         form.addRow("Agreement", row)
         box = QVBoxLayout(self)
         box.addLayout(form)
+        box.addWidget(self.warning)
         box.addWidget(self.button)
         box.addWidget(self.feedback)
         box.addWidget(QLabel("Waiting:"))
@@ -130,6 +141,19 @@ class ScheduleBox(QGroupBox):
         start = datetime.now(UTC) + timedelta(minutes=30)
         self.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(start.timestamp()), self.when.timeZone()))
         self.refresh()
+
+    def check_notice(self) -> None:
+        """Warn, before anything is sent, when the table cannot show the notice this change
+        needs (:func:`kiosk.views.console.displays.notice_warning`)."""
+        table = self.ctx.feed.table(self.table_id) if self.table_id else None
+        text = None
+        if table is not None and self.ctx.frame is not None and not self.agreed.isChecked():
+            try:
+                text = notice_warning(table, self.editor.patch(), self.ctx.frame.displays)
+            except (MoneyError, ValueError):
+                text = None
+        self.warning.setText(text or "")
+        self.warning.setVisible(bool(text))
 
     def effective_at(self) -> datetime:
         return datetime.fromtimestamp(self.when.dateTime().toSecsSinceEpoch(), UTC)

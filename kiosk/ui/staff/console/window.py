@@ -143,8 +143,20 @@ class ConsoleWindow(QMainWindow):
 
     # -- lifecycle (run_staff_screen) -----------------------------------------------------
     def start(self) -> None:
+        self.fit_screen()
         if self._token:
             self._starting = asyncio.ensure_future(self._sign_in_with(self._token))
+
+    def fit_screen(self) -> None:
+        """A console opened larger than its screen (1440x900 on a 1280x800 podium) is maximised
+        to the screen's free area, so nothing is off the screen (ux-review C11)."""
+        screen = self.screen()
+        if screen is None or self.isFullScreen():
+            return
+        free = screen.availableGeometry()
+        if self.width() > free.width() or self.height() > free.height():
+            self.setGeometry(free)
+            self.showMaximized()
 
     async def _sign_in_with(self, token: str) -> None:
         try:
