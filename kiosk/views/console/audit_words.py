@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
+from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
 from kiosk.views.console.displays import sign_titles
@@ -45,6 +46,8 @@ KINDS: dict[str, str] = {
     "display_showing_refused": "Display report refused",
     ALERT_ACTION: "Alert acknowledged",
     "token_created": "Sign-in token issued",
+    "table_created": "Table added",
+    "link_created": "Jackpot added",
     "token_revoked": "Sign-in token revoked",
     "floor_frame": "Floor file loaded",
     "floor_file_applied": "Floor file applied",
@@ -155,7 +158,16 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
     if action == ALERT_ACTION:
         return f"{who} acknowledged the alert: {details.get('text') or details.get('key')}."
     if action == "token_created":
-        return f"{who} issued a {details.get('role', '')} sign-in token to {details.get('name', target)}."
+        role = str(details.get("role", ""))
+        article = "an" if role[:1] in ("a", "e", "i", "o", "u") else "a"
+        return f"{who} issued {article} {role} sign-in token to {details.get('name', target)}."
+    if action == "table_created":
+        state = data.get("state") or {}
+        game = GAMES[state["game"]].default_name if state.get("game") in GAMES else "a game"
+        return f"{who} added table {target} ({game})."
+    if action == "link_created":
+        state = data.get("state") or {}
+        return f"{who} added the jackpot {state.get('name') or target}."
     if action == "token_revoked":
         return f"{who} revoked the sign-in token of {details.get('name', target)}."
     where = f" ({target})" if target else ""

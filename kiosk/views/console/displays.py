@@ -36,6 +36,7 @@ __all__ = [
     "VIEW_TITLES",
     "Alert",
     "DisplayLine",
+    "alert_rank",
     "alerts",
     "displays_cell",
     "latest_reports",
@@ -56,6 +57,7 @@ VIEW_TITLES = {
 
 Local = Callable[[datetime, str], str]
 
+_RANK = {"fault": 0, "offline": 1, "notice": 2, "unheard": 3}  # what an alert's key starts with, worst first
 _SIGN_VIEWS = ("signs", "limits")  # the views that show a table's signs (kiosk.views.screens)
 
 # a display's state, worst first: the order the Floor tab counts them in
@@ -261,7 +263,12 @@ def alerts(
                         f"{table_id}: the change at {local(parse_utc(item['effective_at']), '%H:%M')}: {words}",
                     )
                 )
-    return out
+    return sorted(out, key=lambda a: alert_rank(a.key))  # the worst first
+
+
+def alert_rank(key: str) -> int:
+    """How bad the alert of ``key`` is, 0 the worst: a fault, offline, a notice, never heard from."""
+    return _RANK.get(key.split(":")[0], len(_RANK))
 
 
 def notice_warning(table: TableState, patch: Mapping[str, Any], frame_displays: Mapping[str, Display]) -> str | None:

@@ -148,6 +148,7 @@ class EditorPage(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
         split.addWidget(right)
+        split.setStretchFactor(0, 1)  # the form and the preview share the width: no field cut off
         split.setStretchFactor(1, 1)
         box = QVBoxLayout(self)
         box.addWidget(split)

@@ -15,12 +15,14 @@ from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, QTimer, Signa
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -38,6 +40,7 @@ from kiosk.views import builders
 from kiosk.views.console.displays import (
     Alert,
     DisplayLine,
+    alert_rank,
     alerts,
     displays_cell,
     latest_reports,
@@ -53,6 +56,8 @@ __all__ = ["FloorPage", "COLUMNS"]
 COLUMNS = ("Table", "Game", "Name", "Minimum", "Maximum", "Signs", "Jackpot", "Scheduled", "Displays")
 _SORT = Qt.ItemDataRole.UserRole + 1
 DISPLAY_POLL_S = 10.0
+ALERT_ROWS_SHOWN = 4  # alerts in view at once; the rest scroll
+SIGNS_COLUMN_PX = 260  # the Signs column's width: the whole list is in its tooltip
 REPORTS_READ = 1000  # the newest display reports read each poll: enough for every display of a floor
 
 
@@ -75,6 +80,8 @@ class FloorPage(QWidget):
         self.displays_known = False
         self.raised: dict[str, Alert] = {}  # alerts raised and not yet acknowledged, kept when they clear
         self.acknowledged: set[str] = set()  # keys acknowledged (the audit trail's alert_acknowledged)
+        self.cleared: dict[str, datetime] = {}  # raised alerts no longer true, since when
+        self.alert_labels: dict[str, QLabel] = {}
         self.model = QStandardItemModel(0, len(COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(COLUMNS))
         self.proxy = QSortFilterProxyModel(self)
@@ -95,6 +102,9 @@ class FloorPage(QWidget):
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.view.horizontalHeader().setStretchLastSection(True)
+        signs = COLUMNS.index("Signs")
+        self.view.horizontalHeader().setSectionResizeMode(signs, QHeaderView.ResizeMode.Interactive)
+        self.view.setColumnWidth(signs, SIGNS_COLUMN_PX)
         self.view.doubleClicked.connect(self._activated)
         self.view.activated.connect(self._activated)
         self.summary = QLabel("")
@@ -102,10 +112,26 @@ class FloorPage(QWidget):
         self.detail.setWordWrap(True)
         self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.view.selectionModel().selectionChanged.connect(lambda *_: self._show_detail())
+        # the alerts: a count, then the alerts in a box of at most a few rows that scrolls, so the
+        # floor below stays in view however many there are
         self.alerts_box = QWidget()
-        self.alerts_box.setStyleSheet("QWidget#alerts { background:#ffe3e6; border:2px solid #b00020; }")
         self.alerts_box.setObjectName("alerts")
-        self.alerts_layout = QVBoxLayout(self.alerts_box)
+        self.alerts_box.setStyleSheet("QWidget#alerts { background:#ffe3e6; border:2px solid #b00020; }")
+        outer = QVBoxLayout(self.alerts_box)
+        outer.setContentsMargins(6, 4, 6, 4)
+        self.alerts_title = QLabel("")
+        self.alerts_title.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")
+        outer.addWidget(self.alerts_title)
+        rows = QWidget()
+        self.alerts_layout = QVBoxLayout(rows)
+        self.alerts_layout.setContentsMargins(0, 0, 0, 0)
+        self.alerts_layout.addStretch(1)
+        self.alerts_scroll = QScrollArea()
+        self.alerts_scroll.setWidgetResizable(True)
+        self.alerts_scroll.setWidget(rows)
+        self.alerts_scroll.setMaximumHeight(ALERT_ROWS_SHOWN * 34)
+        self.alerts_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        outer.addWidget(self.alerts_scroll)
         self.alerts_box.setVisible(False)
         self.alert_rows: dict[str, QWidget] = {}
         self.feedback = Feedback()
@@ -179,29 +205,55 @@ class FloorPage(QWidget):
     def _raise_alerts(self, lines: list[DisplayLine]) -> None:
         if not self.displays_known:
             return
-        for alert in alerts(self.ctx.feed.state.tables, lines, self.showing_rows, self.ctx.local):
-            if alert.key not in self.acknowledged:
-                self.raised.setdefault(alert.key, alert)
+        now = {a.key: a for a in alerts(self.ctx.feed.state.tables, lines, self.showing_rows, self.ctx.local)}
+        for key, alert in now.items():
+            if key not in self.acknowledged:
+                self.raised.setdefault(key, alert)
+                self.cleared.pop(key, None)  # wrong again
+        for key in self.raised:
+            if key not in now and key not in self.cleared:
+                self.cleared[key] = self.ctx.now()  # kept until acknowledged, but said to be over
         for key in [k for k in self.raised if k in self.acknowledged]:
             del self.raised[key]
         for key in [k for k in self.alert_rows if k not in self.raised]:
             self.alert_rows.pop(key).deleteLater()
+            self.alert_labels.pop(key, None)
+            self.cleared.pop(key, None)
         for key, alert in self.raised.items():
             if key in self.alert_rows:
                 continue
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(f"ALERT: {alert.text}")
+            label = QLabel("")  # its words and colour are set below
             label.setWordWrap(True)
-            label.setStyleSheet("QLabel { color:#7a0010; font-weight:bold; }")
             button = QPushButton("Acknowledge")
             button.setAccessibleName(f"acknowledge: {alert.text}")
             button.clicked.connect(lambda _=False, a=alert, b=button: self.acknowledge(a, b))
             line.addWidget(label, 1)
             line.addWidget(button)
-            self.alerts_layout.addWidget(row)
+            self.alerts_layout.insertWidget(self.alerts_layout.count() - 1, row)
             self.alert_rows[key] = row
+            self.alert_labels[key] = label
+        for key, label in self.alert_labels.items():
+            over = self.cleared.get(key)
+            text = f"ALERT: {self.raised[key].text}" + (
+                f" (CLEARED at {self.ctx.local(over, '%H:%M')}: acknowledge to remove)" if over else ""
+            )
+            if label.text() != text:
+                label.setText(text)
+                label.setStyleSheet("QLabel { color:%s; font-weight:bold; }" % ("#5c5c5c" if over else "#7a0010"))
+        raised = list(self.raised)
+        order = sorted(raised, key=lambda k: (k in self.cleared, alert_rank(k), raised.index(k)))
+        for i, key in enumerate(order):  # the worst first, whenever it was raised
+            if self.alerts_layout.indexOf(self.alert_rows[key]) != i:
+                self.alerts_layout.removeWidget(self.alert_rows[key])
+                self.alerts_layout.insertWidget(i, self.alert_rows[key])
+        count = len(self.raised)
+        self.alerts_title.setText(
+            f"{count} alert{'s' if count != 1 else ''} waiting for a person to acknowledge"
+            + (" (scroll for all)" if count > ALERT_ROWS_SHOWN else "")
+        )
         self.alerts_box.setVisible(bool(self.raised))
 
     def _inbox(self) -> None:
@@ -338,6 +390,7 @@ class FloorPage(QWidget):
                 item = self.model.item(row, col)
                 if item.text() != text:
                     item.setText(text)
+                    item.setToolTip(text)
                 if item.data(_SORT) != key:
                     item.setData(key, _SORT)
         for row in sorted(present.values(), reverse=True):
