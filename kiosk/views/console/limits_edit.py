@@ -166,6 +166,25 @@ class LimitsEdit:
                 out.append("signs put in a new order")
         return out
 
+    def live_raises(self) -> list[str]:
+        """The minimums this edit raises at once when published (a minimum wager, a minimum per
+        wager, a minimum table stake, a buy-in): players at the table feel these, so the console
+        asks before publishing them (ux-review C2). Raises ``MoneyError`` as :meth:`patch`."""
+        limits: Mapping[str, Any] = self.base.get("limits") or {}
+        out = []
+        for key, new in self.patch().items():
+            old = limits.get(key)
+            if key == "minimum_by" and isinstance(new, dict):
+                before = old if isinstance(old, dict) else {}
+                out += [
+                    money_words(key, {c: before.get(c)}, {c: v})
+                    for c, v in sorted(new.items())
+                    if isinstance(v, int) and isinstance(before.get(c), int) and v > before[c]
+                ]
+            elif key.startswith("minimum") and isinstance(new, int) and isinstance(old, int) and new > old:
+                out.append(money_words(key, old, new))
+        return out
+
     def table(self) -> TableState:
         """The table as it would be: for the preview (raises ``MoneyError`` as :meth:`patch`)."""
         table = copy.deepcopy(self.base)

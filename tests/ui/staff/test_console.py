@@ -118,6 +118,11 @@ async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_s
         editor.money["maximum_cents"].setText("$2,500")
         assert editor.publish.isEnabled(), editor.feedback.text()
         editor.publish.click()
+        # a raise of the minimum, now, is asked about first: nothing is sent yet (ux-review C2)
+        assert editor.confirm.isVisible() and "Minimum wager $10 → $25 NOW?" in editor.confirm.text()
+        await asyncio.sleep(0.3)
+        assert (await table_as_pit(server, "BJ-01"))["limits"]["minimum_cents"] == 1000
+        editor.publish.click()
         await wait_for(
             lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
             what="the new limits on the display's stream",

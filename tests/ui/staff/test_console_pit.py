@@ -140,6 +140,8 @@ async def test_roulettes_per_wager_minimums_are_edited_in_the_console(qtbot, liv
         QTest.keyClicks(field, "$15")
         assert editor.publish.isEnabled(), editor.feedback.text()
         QTest.mouseClick(editor.publish, Qt.MouseButton.LeftButton)
+        assert editor.confirm.isVisible() and "Minimum, red $10 → $15 NOW?" in editor.confirm.text()
+        QTest.mouseClick(editor.publish, Qt.MouseButton.LeftButton)  # confirmed: a raise players see at once
         await wait_for(lambda: editor.feedback.isVisible(), what="the confirmation")
         assert "Minimum, red $10 → $15" in editor.feedback.text()
         await wait_for(lambda: window.ctx.feed.table("RO-01")["limits"]["minimum_by"]["red"] == 1500, what="the stream")

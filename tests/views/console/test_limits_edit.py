@@ -128,3 +128,24 @@ def test_an_edit_says_what_it_changes_in_staff_words(demo_states):
     words = edit.words()
     assert words[0] == f"Maximum wager {format_money(table['limits']['maximum_cents'])} → $2,000"
     assert [w for w in words if w.startswith("signs added: ")] == [f"signs added: {SIGN_KINDS[extra].title}"]
+
+
+def test_raising_a_minimum_now_is_named_for_confirmation_and_nothing_else_is(demo_states):
+    tables, _ = demo_states
+    bj = tables["BJ-01"]
+    typed = _as_typed(bj)
+    low = format_money(bj["limits"]["minimum_cents"])
+    for field, text, raised in (
+        ("minimum_cents", "$25", True),
+        ("minimum_cents", low, False),
+        ("maximum_cents", "$9,000", False),
+    ):
+        edit = LimitsEdit(bj, {**typed, field: text}, bj["display_name"], _kinds(bj))
+        assert bool(edit.live_raises()) is raised
+    edit = LimitsEdit(bj, {**typed, "minimum_cents": "$25"}, bj["display_name"], _kinds(bj))
+    assert edit.live_raises() == [f"Minimum wager {low} → $25"]
+    ro = tables["RO-01"]
+    minima = {c: format_money(v) for c, v in ro["limits"]["minimum_by"].items()}
+    lowered = LimitsEdit(ro, {}, ro["display_name"], _kinds(ro), minimum_by={**minima, "red": "$5"})
+    raised_ = LimitsEdit(ro, {}, ro["display_name"], _kinds(ro), minimum_by={**minima, "red": "$20"})
+    assert lowered.live_raises() == [] and raised_.live_raises() == ["Minimum, red $10 → $20"]

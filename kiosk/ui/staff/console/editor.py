@@ -110,6 +110,13 @@ class EditorPage(QWidget):
         self.publish.clicked.connect(self.send)
         self.reload = QPushButton("Reload the table")
         self.reload.clicked.connect(lambda: self.load(self.table_id, force=True))
+        self._confirming = False
+        self.confirm = QLabel("")  # a raise of a minimum, published now, is confirmed first
+        self.confirm.setWordWrap(True)
+        self.confirm.setStyleSheet(
+            "QLabel { background:#fff2cc; color:#3b2a00; border:2px solid #a66f00; padding:6px; font-weight:bold; }"
+        )
+        self.confirm.setVisible(False)
         self.conflict = QLabel("")
         self.conflict.setWordWrap(True)
         self.conflict.setStyleSheet("QLabel { background:#fff2cc; color:#3b2a00; padding:6px; }")
@@ -129,6 +136,7 @@ class EditorPage(QWidget):
         lbox.addWidget(self.feedback)
         lbox.addWidget(self.fix)
         lbox.addWidget(self.conflict)
+        lbox.addWidget(self.confirm)
         row = QHBoxLayout()
         row.addWidget(self.publish)
         row.addWidget(self.reload)
@@ -300,6 +308,7 @@ class EditorPage(QWidget):
         """Check the edit as the service would, show the refusal and its rule, redraw the preview."""
         if self.base is None:
             return
+        self._unconfirm()  # a changed edit is asked about again
         draft = self.draft()
         try:
             commands = draft.commands()
@@ -389,8 +398,26 @@ class EditorPage(QWidget):
         except (MoneyError, ValueError) as exc:
             self._refused(Outcome("error", str(exc)))
             return
-        if commands:
-            self._publishing = self.ctx.spawn(self._send(commands, self.draft().words()))
+        if not commands:
+            return
+        raises = self.draft().live_raises()
+        if raises and not self._confirming:  # ask first: players at the table see it at once (C2)
+            self._confirming = True
+            assert self.base is not None
+            self.publish.setText(f"Confirm: raise {self.base['id']} now (Ctrl+S)")
+            self.confirm.setText(
+                f"{'; '.join(raises)} NOW? Players at {self.base['id']} will see it at once. Press again to"
+                " publish now, or use Schedule below to give notice."
+            )
+            self.confirm.setVisible(True)
+            return
+        self._unconfirm()
+        self._publishing = self.ctx.spawn(self._send(commands, self.draft().words()))
+
+    def _unconfirm(self) -> None:
+        self._confirming = False
+        self.publish.setText("Publish (Ctrl+S)")
+        self.confirm.setVisible(False)
 
     async def _send(self, commands: list[dict[str, Any]], words: list[str]) -> None:
         assert self.base is not None
