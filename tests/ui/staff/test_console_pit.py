@@ -97,7 +97,12 @@ async def test_publish_says_what_it_did_and_schedule_cannot_be_applied_now(qtbot
         await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
         assert editor.caption.text().startswith("LIVE NOW")
         before = await table_as_pit(server, "BJ-01")
+        editor.money["maximum_cents"].setText("lots")  # not money: the field is outlined, as the message says
+        assert editor.feedback.text().startswith("Maximum wager: ")
+        assert "border" in editor.money["maximum_cents"].styleSheet()
+        assert editor.money["minimum_cents"].styleSheet() == ""
         editor.money["maximum_cents"].setText("$2,500")
+        assert editor.money["maximum_cents"].styleSheet() == ""
         assert editor.caption.text().startswith("NOT LIVE")  # the preview is an edit, not the table
         QTest.keySequence(window, "Ctrl+S")
         await wait_for(lambda: editor.feedback.isVisible(), what="the confirmation")

@@ -33,14 +33,13 @@ from PySide6.QtWidgets import (
 
 from kiosk.state.auditkey import UNKEYED
 from kiosk.state.errors import StateError
-from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.context import FIELD_FORMAT, ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views.console.audit_words import KINDS, kind_title, sentence
 
 __all__ = ["AuditPage", "CSV_COLUMNS", "write_csv"]
 
 CSV_COLUMNS = ("n", "at", "actor", "role", "action", "target", "seq", "rule", "details")
-_SHOWN = "ddd d MMM yyyy HH:mm"  # the console's one way of showing a moment in a field
 
 
 def _rule(record: dict[str, Any]) -> str:
@@ -100,13 +99,13 @@ class AuditPage(QWidget):
         self.use_since.setChecked(True)  # the page opens on the last hour
         self.since = QDateTimeEdit()
         self.since.setTimeZone(zone)
-        self.since.setDisplayFormat(_SHOWN)
+        self.since.setDisplayFormat(FIELD_FORMAT)
         self.since.setCalendarPopup(True)
         self.since.setDateTime(QDateTime.currentDateTime().addSecs(-3600))
         self.use_until = QCheckBox("until")
         self.until = QDateTimeEdit()
         self.until.setTimeZone(zone)
-        self.until.setDisplayFormat(_SHOWN)
+        self.until.setDisplayFormat(FIELD_FORMAT)
         self.until.setCalendarPopup(True)
         self.until.setDateTime(QDateTime.currentDateTime())
         self.search = QPushButton("Search")

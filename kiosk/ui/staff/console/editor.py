@@ -43,7 +43,7 @@ from kiosk.ui.staff.console.schedule import ScheduleBox
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
 from kiosk.views.console.displays import sign_titles
-from kiosk.views.console.limits_edit import LABELS, LimitsEdit, money_words
+from kiosk.views.console.limits_edit import LABELS, LimitsEdit, field_title, money_words
 from kiosk.views.screen import Subject, compose_view
 
 __all__ = ["EditorPage", "difference", "table_title"]
@@ -336,6 +336,7 @@ class EditorPage(QWidget):
             elif commands:
                 self.feedback.clear_outcome()
             self.fix.setText("")
+            self._outline()
             self.publish.setEnabled(bool(commands))
         self._caption(bool(commands))
         self.schedule.check_notice()
@@ -364,8 +365,19 @@ class EditorPage(QWidget):
                 "QLabel { background:#e3f5e6; color:#0b3d12; border:2px solid #1b7a2e; padding:6px; font-weight:bold; }"
             )
 
+    def _outline(self, message: str = "") -> None:
+        """Outline in red the fields a refusal names (ux-review C11); none with no message."""
+        said = message.lower()
+        fields = [(field_title(k), e) for k, e in self.money.items()]
+        fields += [(f"maximum for {c.replace('_', ' ')}", e) for c, e in self.by.items()]
+        fields += [(f"minimum for {c.replace('_', ' ')}", e) for c, e in self.min_by.items()]
+        for title, edit in fields:
+            named = bool(said) and title.lower() in said
+            edit.setStyleSheet("QLineEdit { border:3px solid #b00020; }" if named else "")
+
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
+        self._outline(outcome.message)
         self.schedule.check_notice()
         if self.base is not None:
             self._caption(True)

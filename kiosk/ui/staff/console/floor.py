@@ -271,7 +271,7 @@ class FloorPage(QWidget):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            label = QLabel(f"{item.words}, proposed by {item.by} at {self.ctx.local(item.at, '%a %d %b %H:%M')}")
+            label = QLabel(f"{item.words}, proposed by {item.by} at {self.ctx.local(item.at)}")
             label.setWordWrap(True)
             approve = QPushButton("Approve")
             approve.setAccessibleName(f"approve: {item.words}")

@@ -46,18 +46,23 @@ class JackpotPage(QWidget):
         self.feedback = Feedback()
         self.paid = QPushButton("Record payment made")
         self.paid.clicked.connect(
-            lambda: self._send(
-                builders.jackpot_paid(self.link_id), self.paid, f"Recorded the payment of {self._name()}'s hit."
+            lambda: self._money_action(
+                self.paid,
+                f"Confirm: the payment of {self._hit_amount()} was made",
+                builders.jackpot_paid(self.link_id),
+                f"Recorded the payment of {self._name()}'s hit ({self._hit_amount()}).",
             )
         )
         self.reset = QPushButton("Reset meter to seed and unlock")
         self.reset.clicked.connect(
-            lambda: self._send(
-                builders.jackpot_reset(self.link_id),
+            lambda: self._money_action(
                 self.reset,
-                f"Reset {self._name()}'s meter to its seed and unlocked it.",
+                f"Confirm: reset {self._name()} to its seed {self._seed()} and unlock",
+                builders.jackpot_reset(self.link_id),
+                f"Reset {self._name()}'s meter to its seed {self._seed()} and unlocked it.",
             )
         )
+        self._asking: QPushButton | None = None  # the money action asked about, waiting for its second press
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("new seed, e.g. $10,000")
         self.seed.setAccessibleName("new seed")
@@ -128,6 +133,30 @@ class JackpotPage(QWidget):
             f"Proposed {words}: it waits for a second administrator, another person.",
         )
 
+    def _money_action(self, button: QPushButton, question: str, command: dict[str, Any], done: str) -> None:
+        """A money action takes two presses: the first says what it will do (ux-review C11)."""
+        if self._asking is not button:
+            self._unask()
+            self._asking = button
+            button.setText(question)
+            return
+        self._unask()
+        self._send(command, button, done)
+
+    def _unask(self) -> None:
+        self._asking = None
+        self.paid.setText("Record payment made")
+        self.reset.setText("Reset meter to seed and unlock")
+
+    def _hit_amount(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        pending = link.get("pending") if link is not None else None
+        return format_money(pending["total_cents"], always_cents=True) if pending else "the hit"
+
+    def _seed(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        return format_money((link.get("meter") or {}).get("seed_cents", 0)) if link is not None else ""
+
     def _name(self) -> str:
         link = self.ctx.feed.link(self.link_id)
         return (link.get("name") if link is not None else None) or "the jackpot"
@@ -174,6 +203,7 @@ class JackpotPage(QWidget):
         key = (link["id"], link["version"])
         if key != self._key:
             self._key = key
+            self._unask()  # the link changed: ask again
             self._proposals(link)
         if hits:
             self.ctx.spawn(self._last_hits(link["id"]))

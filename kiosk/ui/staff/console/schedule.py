@@ -40,7 +40,7 @@ from kiosk.state.errors import StateError
 from kiosk.state.events import Event
 from kiosk.state.shapes import TableState
 from kiosk.state.showing import ShowingRecord, records_from_audit
-from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.context import FIELD_FORMAT, ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.console.displays import notice_warning
@@ -79,7 +79,7 @@ class ScheduleBox(QGroupBox):
         zone = QTimeZone(str(ctx.casino.timezone).encode())
         self.when = QDateTimeEdit()
         self.when.setTimeZone(zone)
-        self.when.setDisplayFormat("ddd d MMM yyyy HH:mm")
+        self.when.setDisplayFormat(FIELD_FORMAT)
         self.when.setCalendarPopup(True)
         self.when.setAccessibleName("when the change takes effect")
         self.agreed = QCheckBox("All players agreed (recorded instead of the notice)")
@@ -196,7 +196,7 @@ class ScheduleBox(QGroupBox):
 
         def done(events: list[Event]) -> str:
             return (
-                f"Scheduled {table_id}: {words} at {self.ctx.local(when, '%a %d %b %H:%M')}. Nothing changes before"
+                f"Scheduled {table_id}: {words} at {self.ctx.local(when)}. Nothing changes before"
                 " then: the form shows the table as it is now."
             )
 
