@@ -253,3 +253,24 @@ async def test_a_console_larger_than_its_screen_fits_the_screen(qtbot, tmp_path)
         assert window.width() <= free.width() and window.height() <= free.height()
     finally:
         await window.stop()
+
+
+async def test_switching_tables_asks_before_unsaved_edits_are_dropped(qtbot, live_server_sqlite, tmp_path):
+    window = await _console(qtbot, live_server_sqlite, tmp_path)
+    try:
+        editor = window.pages["Edit table"]
+        window.edit_table("BJ-01")
+        await wait_for(lambda: editor.base is not None and editor.base["id"] == "BJ-01", what="BJ-01 in the editor")
+        assert "Blackjack" in editor.picker.currentText()  # the game, not the id alone (C8)
+        editor.money["maximum_cents"].setText("$3,000")
+        window.edit_table("BJ-02")  # a double-click on another row of the Floor tab
+        assert editor.base["id"] == "BJ-01" and editor.discard_bar.isVisible()
+        assert "not published (Maximum wager" in editor.discard_text.text()
+        QTest.mouseClick(editor.keep, Qt.MouseButton.LeftButton)
+        assert not editor.discard_bar.isVisible() and editor.money["maximum_cents"].text() == "$3,000"
+        window.edit_table("BJ-02")
+        QTest.mouseClick(editor.discard, Qt.MouseButton.LeftButton)
+        assert editor.base["id"] == "BJ-02" and editor.table_id == "BJ-02"
+        assert not editor.discard_bar.isVisible()
+    finally:
+        await _stop(window)

@@ -94,7 +94,7 @@ class EditorPage(QWidget):
 
         self.picker = QComboBox()
         self.picker.setAccessibleName("table to edit")
-        self.picker.currentIndexChanged.connect(lambda _i: self.load(self.table_id))
+        self.picker.currentIndexChanged.connect(lambda _i: self.switch(self.table_id))
         self.name = QLineEdit()
         self.name.setAccessibleName("the casino's name for the game")
         self.name.textChanged.connect(self.validate)
@@ -110,6 +110,21 @@ class EditorPage(QWidget):
         self.publish.clicked.connect(self.send)
         self.reload = QPushButton("Reload the table")
         self.reload.clicked.connect(lambda: self.load(self.table_id, force=True))
+        self._switch_to: str | None = None  # a table asked for while this one has unsaved edits
+        self.discard_text = QLabel("")
+        self.discard_text.setWordWrap(True)
+        self.discard = QPushButton("Discard my changes")
+        self.discard.clicked.connect(self._discard)
+        self.keep = QPushButton("Keep editing")
+        self.keep.clicked.connect(lambda: self._ask_discard(None))
+        self.discard_bar = QWidget()
+        bar = QHBoxLayout(self.discard_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.discard_text, 1)
+        bar.addWidget(self.discard)
+        bar.addWidget(self.keep)
+        self.discard_bar.setStyleSheet("QWidget { background:#fff2cc; color:#3b2a00; }")
+        self.discard_bar.setVisible(False)
         self._confirming = False
         self.confirm = QLabel("")  # a raise of a minimum, published now, is confirmed first
         self.confirm.setWordWrap(True)
@@ -131,6 +146,7 @@ class EditorPage(QWidget):
         top.addRow("Table", self.picker)
         top.addRow("Name shown", self.name)
         lbox.addLayout(top)
+        lbox.addWidget(self.discard_bar)
         lbox.addWidget(self.form_box)
         lbox.addWidget(self.signs_box)
         lbox.addWidget(self.feedback)
@@ -183,6 +199,39 @@ class EditorPage(QWidget):
                 self._follow = False
                 self.load(ident, force=True)  # follow the stream while nothing of ours is unsaved
         self.schedule.refresh()
+
+    def switch(self, table_id: str) -> None:
+        """Open ``table_id``, asking first when this table has changes not yet published (C2)."""
+        if self.base is not None and table_id != self.base["id"] and self._edited():
+            self.picker.blockSignals(True)
+            self._pick(self.base["id"])  # stay until the person says
+            self.picker.blockSignals(False)
+            self._ask_discard(table_id)
+            return
+        self._ask_discard(None)
+        self.load(table_id)
+
+    def _ask_discard(self, table_id: str | None) -> None:
+        self._switch_to = table_id
+        if table_id is not None and self.base is not None:
+            try:
+                words = "; ".join(self.draft().words()) or "an unreadable value"
+            except (MoneyError, ValueError):
+                words = "a value that is not money"
+            self.discard_text.setText(
+                f"Your changes to {self.base['id']} are not published ({words}). Discard them and open {table_id}?"
+            )
+            self.discard.setText(f"Discard and open {table_id}")
+        self.discard_bar.setVisible(table_id is not None)
+
+    def _discard(self) -> None:
+        target, self._switch_to = self._switch_to, None
+        self.discard_bar.setVisible(False)
+        if target is not None:
+            self.picker.blockSignals(True)
+            self._pick(target)
+            self.picker.blockSignals(False)
+            self.load(target)
 
     def _edited(self) -> bool:
         try:
