@@ -274,3 +274,61 @@ async def test_switching_tables_asks_before_unsaved_edits_are_dropped(qtbot, liv
         assert not editor.discard_bar.isVisible()
     finally:
         await _stop(window)
+
+
+async def test_a_second_administrator_approves_at_the_proposers_console(qtbot, live_server_sqlite, tmp_path):
+    server = live_server_sqlite
+    made = subprocess.run(
+        [sys.executable, "-m", "kiosk.cli", "token", "create", "--role", "admin", "--name", "admin-b"]
+        + ["--db", server.db_url],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert made.returncode == 0, made.stderr
+    window = ConsoleWindow([server.url], Credentials(tmp_path / "cfg", use_keyring=False))
+    qtbot.addWidget(window)
+    window.show()
+    signin = window.signin
+    try:
+        # admin-b has signed in on this podium before and set a PIN
+        QTest.keyClicks(signin.token, made.stdout.strip().split()[-1])
+        QTest.keyClicks(signin.new_pin, "7531")
+        QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: window.ctx is not None, what="admin-b signed in")
+        QTest.mouseClick(window.switch, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: window.ctx is None, what="signed out")
+        QTest.keyClicks(signin.token, server.tokens["admin"])
+        QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: window.ctx is not None and window.ctx.feed.ready, what="the first administrator")
+        page = window.pages["Jackpots"]
+        window.tabs.setCurrentWidget(page)
+        link_id = page.link_id
+        seed = window.ctx.feed.link(link_id)["meter"]["seed_cents"]
+        page.seed.setText(format_money(seed + 200_000))
+        QTest.mouseClick(page.propose, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: page._proposal_rows, what="the proposal")
+        here = next(
+            b for b in page._proposal_rows[0].findChildren(QPushButton) if b.text().startswith("Another administrator")
+        )
+        QTest.mouseClick(here, Qt.MouseButton.LeftButton)
+        assert page.second_box.isVisible()
+        people = [page.second_person.itemText(i) for i in range(page.second_person.count())]
+        assert people == ["admin-b"]  # never the proposer
+        QTest.keyClicks(page.second_secret, "0000")
+        await page.approve_as_second()
+        assert "wrong PIN or password for admin-b" in page.feedback.text()
+        assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed
+        QTest.keyClicks(page.second_secret, "7531")
+        QTest.mouseClick(page.second_approve, Qt.MouseButton.LeftButton)
+        await wait_for(
+            lambda: window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed + 200_000, what="the approved seed"
+        )
+        await wait_for(lambda: page.feedback.outcome is not None and page.feedback.outcome.kind == "ok", what="ok")
+        assert page.feedback.text().startswith("Approved by admin-b: ")
+        assert window.ctx.session["name"] == "admin-tester"  # the first administrator is still signed in
+        async with KioskClient(server.url, server.tokens["pit"]) as pit:
+            record = (await pit.audit(action="jackpot_settings_changed", limit=1))["records"][0]
+        assert record["actor"] == "admin-b"
+    finally:
+        await _stop(window)

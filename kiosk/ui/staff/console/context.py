@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 
 from kiosk.state.client import KioskClient
 from kiosk.state.floorlaw import FloorFrame
+from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
@@ -34,6 +35,8 @@ class ConsoleContext:
     casino: CasinoSettings
     server: str
     frame: FloorFrame | None = None  # what the service checks configuration against
+    credentials: Credentials | None = None  # the people who sign in here (a second person's approval)
+    servers: list[str] = field(default_factory=list)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:

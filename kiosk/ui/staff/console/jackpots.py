@@ -5,6 +5,7 @@ proposed by one administrator and approved by another (a different person)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -21,9 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.rules.money import MoneyError, format_money, parse_money
+from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.credentials import CredentialsError
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.console.inbox import InboxItem, inbox, proposal_words
@@ -93,6 +96,30 @@ class JackpotPage(QWidget):
         form.addRow("Proposals", self.proposals)
         admin.setEnabled(ctx.is_admin)
         box.addWidget(admin)
+        self._second_item: InboxItem | None = None
+        self.second_box = QGroupBox("A second administrator approves")
+        self.second_person = QComboBox()
+        self.second_person.setAccessibleName("the second administrator")
+        self.second_secret = QLineEdit()
+        self.second_secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self.second_secret.setAccessibleName("their PIN or password")
+        self.second_approve = QPushButton("Approve as them")
+        self.second_approve.clicked.connect(self.approve_as_second)
+        self.second_secret.returnPressed.connect(self.approve_as_second)
+        cancel = QPushButton("Cancel")
+        cancel.clicked.connect(lambda: self.second_box.setVisible(False))
+        self.second_note = QLabel("")
+        self.second_note.setWordWrap(True)
+        second = QFormLayout(self.second_box)
+        second.addRow("Who", self.second_person)
+        second.addRow("PIN or password", self.second_secret)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.second_approve)
+        buttons.addWidget(cancel)
+        second.addRow("", buttons)
+        second.addRow(self.second_note)
+        self.second_box.setVisible(False)
+        box.addWidget(self.second_box)
         box.addWidget(self.feedback)
         box.addStretch(1)
         ctx.feed.changed.connect(lambda kind, ident: self.refresh(hits=kind in ("link", "snapshot")))
@@ -225,6 +252,11 @@ class JackpotPage(QWidget):
                 approve = QPushButton("Approve")
                 approve.clicked.connect(lambda _=False, i=item, b=approve: self.approve(i, b))
                 line.addWidget(approve)
+            if item.mine and self.ctx.credentials is not None:
+                here = QPushButton("Another administrator approves here")
+                here.setToolTip("without signing you out: they pick their name and type their PIN or password")
+                here.clicked.connect(lambda _=False, i=item: self.ask_second(i))
+                line.addWidget(here)
             withdraw = QPushButton("Withdraw")
             withdraw.clicked.connect(
                 lambda _=False, i=item, b=withdraw: self._send(
@@ -234,6 +266,60 @@ class JackpotPage(QWidget):
             line.addWidget(withdraw)
             self.proposals.addWidget(row)
             self._proposal_rows.append(row)
+
+    def ask_second(self, item: InboxItem) -> None:
+        """Show the form in which a second administrator, at this computer, approves ``item``
+        with their own PIN or password, without the proposer signing out (ux-review C4)."""
+        assert self.ctx.credentials is not None
+        me = {self.ctx.session.get("person"), self.ctx.session.get("name")}
+        people = [p for p in self.ctx.credentials.people(self.ctx.server) if p not in me]
+        self.second_person.clear()
+        self.second_person.addItems(people)
+        self.second_secret.clear()
+        self._second_item = item
+        self.second_box.setTitle(f"A second administrator approves: {item.words}")
+        self.second_note.setText(
+            ""
+            if people
+            else "No other person signs in on this computer yet: they sign in here once with their token and"
+            " set a PIN or password, or approve on their own console."
+        )
+        self.second_box.setVisible(True)
+
+    def approve_as_second(self) -> asyncio.Task[None]:
+        return self.ctx.spawn(self._approve_as_second())
+
+    async def _approve_as_second(self) -> None:
+        item, creds = self._second_item, self.ctx.credentials
+        if item is None or creds is None:
+            return
+        person = self.second_person.currentText()
+        try:
+            token = creds.token_for(self.ctx.server, person, self.second_secret.text())
+        except CredentialsError as exc:
+            self.second_secret.clear()  # typed again from the start
+            self.feedback.show_outcome(Outcome("error", str(exc)))
+            return
+        self.second_secret.clear()
+        link = self.ctx.feed.link(item.link_id)
+        command = builders.jackpot_approve(
+            item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
+        )
+        self.second_approve.setEnabled(False)
+        try:
+            async with KioskClient(self.ctx.servers or [self.ctx.server], token) as second:
+                await second.execute(command)
+        except StateError as exc:
+            rule = getattr(exc, "rule", None)
+            self.feedback.show_outcome(Outcome("refused" if rule else "error", " ".join(str(exc).split()), rule))
+            return
+        finally:
+            self.second_approve.setEnabled(True)
+        self.second_box.setVisible(False)
+        self._second_item = None
+        self.feedback.show_outcome(
+            Outcome("ok", f"Approved by {person}: {item.words} (proposed by {item.by}); the meter uses it now.")
+        )
 
     def approve(self, item: InboxItem, control: QWidget | None = None) -> None:
         """Approve a proposal of another administrator (the Floor tab's inbox uses it too)."""

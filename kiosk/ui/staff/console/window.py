@@ -207,6 +207,8 @@ class ConsoleWindow(QMainWindow):
             casino=CasinoSettings.from_summary(summary),
             server=self.servers[0],
             frame=frame,
+            credentials=self.signin.credentials,
+            servers=list(self.servers),
         )
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
