@@ -140,6 +140,9 @@ def table_displays(
         status = details.get("status") or {}
         signs = sorted(details.get("signs") or ())
         shows = f"shows {sign_titles(signs)}" if signs else "shows no sign"
+        size = details.get("screen_mm")
+        if isinstance(size, list) and len(size) == 2 and all(isinstance(v, int | float) for v in size):
+            shows += f" on its {size[0]:.0f} × {size[1]:.0f} mm screen"  # the size it was calibrated to
         if streams is not None and not _streaming(report, str(report.get("target") or table_id), streams):
             out.append(
                 DisplayLine(

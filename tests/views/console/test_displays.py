@@ -54,7 +54,9 @@ def test_a_table_no_display_shows_has_no_display_whatever_streams():
 def test_each_display_says_what_its_latest_report_shows():
     rows = [
         report(1, "D-BJ-01-limits", signs=["limits"], digest="sha256:" + "0" * 64),
-        report(2, "D-BJ-01-limits", signs=["limits", "bonus_payouts"], digest="sha256:" + "1" * 64),
+        report(
+            2, "D-BJ-01-limits", signs=["limits", "bonus_payouts"], digest="sha256:" + "1" * 64, screen_mm=[527, 296.4]
+        ),
         report(3, "D-BJ-01-signs"),  # its view replaced by a notice: no sign, no picture
         report(4, "D-RO-01-layout", "RO-01", signs=["layout"]),
     ]
@@ -67,6 +69,7 @@ def test_each_display_says_what_its_latest_report_shows():
     ]
     assert "Bonus" in lines[0].words and "bonus_payouts" not in lines[0].words  # staff names, not ids
     assert lines[0].view == "limits sign"
+    assert lines[0].words.endswith("on its 527 × 296 mm screen")
     assert displays_cell(lines)[0] == "1 showing, 1 a notice"
 
 
