@@ -363,7 +363,11 @@ class FloorPage(QWidget):
             )
         else:
             jackpot = ("", -1)
-        online = displays_cell(self.lines_of(table), self.displays_known)
+        online = (
+            displays_cell(self.lines_of(table), self.displays_known)
+            if self.ctx.frame is not None
+            else ("not known (no floor file)", 0)  # which displays a table has is in the floor file
+        )
         return [
             (table["id"], table["id"]),
             (_game_name(table["game"]), table["game"]),
