@@ -34,6 +34,7 @@ __all__ = [
     "em_size_mm",
     "fit_box",
     "fit_text",
+    "ink_em_size_mm",
     "text_runs",
     "text_width_mm",
     "widest_word_mm",
@@ -205,33 +206,71 @@ def text_runs(
         first_baseline = y - block / 2 + cap
     runs = []
     for i, line in enumerate(lines):
-        glyphs, advances = face.glyphs(line)
-        scale = em / face.units_per_em
-        offsets = []
-        pos = 0
-        for adv in advances:
-            offsets.append(pos * scale)
-            pos += adv
-        width = pos * scale
+        segments = _segments(face, line)
+        scale_of = {id(f): em / f.units_per_em for f, _ in segments}
+        width = sum(sum(f.glyphs(part)[1]) * scale_of[id(f)] for f, part in segments)
         if anchor == "left":
             left = x
         elif anchor == "right":
             left = x - width
         else:
             left = x - width / 2
-        runs.append(
-            TextRun(
-                x=left,
-                y=first_baseline + i * pitch,
-                text=line,
-                face=face,
-                size_mm=em,
-                fill=fill,
-                glyphs=glyphs,
-                offsets_mm=tuple(offsets),
-                width_mm=width,
-                rotate_deg=rotate_deg,
-                origin=(x, y),
+        start = 0.0
+        for seg_face, part in segments:
+            glyphs, advances = seg_face.glyphs(part)
+            scale = scale_of[id(seg_face)]
+            offsets = []
+            pos = 0
+            for adv in advances:
+                offsets.append(pos * scale)
+                pos += adv
+            runs.append(
+                TextRun(
+                    x=left + start,
+                    y=first_baseline + i * pitch,
+                    text=part,
+                    face=seg_face,
+                    size_mm=em,
+                    fill=fill,
+                    glyphs=glyphs,
+                    offsets_mm=tuple(offsets),
+                    width_mm=pos * scale,
+                    rotate_deg=rotate_deg,
+                    origin=(x, y),
+                )
             )
-        )
+            start += pos * scale
     return runs
+
+
+def _segments(face: FontFace, line: str) -> list[tuple[FontFace, str]]:
+    """``line`` cut where the face that draws it changes (:meth:`FontFace.face_for`): one piece
+    per run, so a Chinese word in an English line is drawn by the CJK face at the same em."""
+    if face.fallback is None or all(face.has_char(ch) for ch in line):
+        return [(face, line)]
+    out: list[tuple[FontFace, str]] = []
+    for ch in line:
+        drawn_by = face.face_for(ch)
+        if out and out[-1][0] is drawn_by:
+            out[-1] = (drawn_by, out[-1][1] + ch)
+        else:
+            out.append((drawn_by, ch))
+    return out or [(face, line)]
+
+
+def ink_em_size_mm(text: str, mm: float, *, family: str = "sans", weight: str = "regular") -> float:
+    """The em size at which every letter and number of ``text`` has at least ``mm`` of ink:
+    lowercase by x-height, capitals and digits by cap height, and each CJK character by its own
+    glyph's ink (the shortest shown, :meth:`FontFace.shortest_glyph_em`; docs/readings.md A-75)."""
+    face = font_face(family, weight)
+    needs = []
+    latin = [ch for ch in text if face.has_char(ch)]
+    if any(ch.islower() for ch in latin):
+        needs.append(mm / face.x_height_em)
+    elif any(ch.isalnum() for ch in latin):
+        needs.append(mm / face.cap_height_em)
+    if face.fallback is not None:
+        shortest = face.fallback.shortest_glyph_em("".join(ch for ch in text if not face.has_char(ch)))
+        if shortest is not None:
+            needs.append(mm / shortest)
+    return max(needs, default=mm / face.cap_height_em)

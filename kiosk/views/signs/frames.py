@@ -151,6 +151,13 @@ def _refusal(area: Area, words: str) -> Scene:
     return Scene(area.width_mm, area.height_mm, tuple(items), background=SCREEN_PAPER)
 
 
+def on_screen(content: SignContent) -> SignContent:
+    """A sign as a display shows it: without its citation, which is for the proof (the printed
+    sign's small print, the audit record of the command), not the player's eye line (issue 18
+    section 2; no seed asks a sign to cite its rule)."""
+    return dataclasses.replace(content, citation="")
+
+
 def sign_view_state(
     view: str,
     kinds: list[str],
@@ -174,14 +181,14 @@ def sign_view_state(
         # while a player's time to act runs, the countdown is all the screen shows (002 r6.14)
         kinds = []
         try:
-            frames.append(compose_sign(clock, area.width_mm, area.height_mm, screen=True))
+            frames.append(compose_sign(on_screen(clock), area.width_mm, area.height_mm, screen=True))
             summary.append(content_digest(clock))
         except SignProblem as exc:
             problems.append(exc.message)
             frames.append(_refusal(area, _not_shown(clock)))
             summary.append(("too small", "time_to_act", exc.message))
     for notice in table_notices(cast("TableState", table)) if clock is None else ():  # the views give a TableState
-        content = notice_sign(table, notice)
+        content = on_screen(notice_sign(table, notice))
         try:
             cut = sign_pages(content, area.width_mm, area.height_mm)
         except SignProblem as exc:
@@ -193,7 +200,7 @@ def sign_view_state(
             summary += [content_digest(page) for page, _ in cut]
     for kind in kinds:
         try:
-            pages = [with_countdowns(c, now) for c in sign_contents(kind, ctx)]
+            pages = [on_screen(with_countdowns(c, now)) for c in sign_contents(kind, ctx)]
         except SignProblem as exc:
             problems.append(exc.message)
             frames.append(_refusal(area, _not_shown(None)))

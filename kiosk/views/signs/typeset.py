@@ -393,8 +393,8 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
 
     # citation, small print at the floor, at the foot
     ccap = floor_cap
-    cite_lines = _wrap(content.citation, ccap, aw, False)
-    cite_h = _text_height(len(cite_lines), ccap)
+    cite_lines = _wrap(content.citation, ccap, aw, False) if content.citation else []  # none on a screen
+    cite_h = _text_height(len(cite_lines), ccap) if cite_lines else -_DESCENT * ccap
     cite_top = h - margin - cite_h - _DESCENT * ccap
     # title
     tcap = design.title * unit
@@ -450,7 +450,8 @@ def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Desig
     for block in m.blocks:
         block.draw(page, m.margin, y)
         y += block.height + m.gap
-    page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
+    if m.cite_lines:
+        page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
     return page
 
 
@@ -555,7 +556,7 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
     aw = w - 2 * margin
-    foot = f"{content.heading}: {content.citation}"
+    foot = f"{content.heading}: {content.citation}" if content.citation else content.heading
     foot_lines = _wrap(foot, floor_cap, aw, False)
     foot_h = _text_height(len(foot_lines), floor_cap) + _DESCENT * floor_cap
     face = Box(margin + bleed, margin + bleed, aw, h - 3 * margin - foot_h)

@@ -73,9 +73,10 @@ def test_a_sign_too_long_for_the_screen_is_shown_in_pages_at_8_mm(demo_states, d
     assert view.status.is_live and count > 1 and view.frame_seconds == 6
     pages = [" ".join(_texts(f)) for f in view.frames]
     for n, words in enumerate(pages, start=1):
-        # each page whole on its own: the game, the title with its place, the column titles, the rule
+        # each page whole on its own: the game, the title with its place, the column titles; the
+        # rule is for the printed sign's small print, not the screen (issue 18 section 2)
         assert words.startswith("Roulette Table limits") and f"({n} of {count})" in words
-        assert "Wager" in words and "Min" in words and "000 s141(2)" in words
+        assert "Wager" in words and "Min" in words and "000 s141(2)" not in words
     rows = [w for w in ("Straight up", "Split", "Street", "Corner", "Six line", "Column", "Dozen", "Black")]
     assert all(sum(row in words for words in pages) == 1 for row in rows)  # every row once
     for frame in view.frames:
@@ -89,7 +90,7 @@ def test_a_part_that_fits_no_page_is_a_calm_page_and_a_fault_for_staff(demo_stat
 
     tables, _ = demo_states
     settings = CasinoSettings.from_floor(demo_floor)
-    narrow = Area(120.0, 136.0)  # "Straight up $5 $200" is wider than this at 8 mm
+    narrow = Area(100.0, 136.0)  # "Straight up $5 $200" is wider than this at 8 mm
     view = limits_view.compose(tables["RO-01"], None, settings, NOW, area=narrow)
     assert view.status.kind == "fault" and "RO-01" in view.status.reason
     assert " ".join(_texts(view.frames[0])) == "Table limits: please ask the dealer."
@@ -121,7 +122,7 @@ def test_time_to_act_countdown_while_the_clock_runs(demo_states, demo_floor):
     running = signs_view.compose(table, None, settings, NOW, area=SCREEN)
     assert len(running.frames) == 1 and running.frame_seconds is None  # the countdown only
     words = " ".join(_texts(running.frames[0]))
-    assert "Seat 4: time to act" in words and "0:20" in words and "002 r6.14" in words
+    assert "Seat 4: time to act" in words and "0:20" in words and "002 r6.14" not in words
     _all_legible(running)
     later = limits_view.compose(table, None, settings, NOW + timedelta(seconds=19, milliseconds=500), area=SCREEN)
     assert "0:01" in " ".join(_texts(later.frames[0]))
