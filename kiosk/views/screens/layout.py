@@ -15,7 +15,13 @@
 * Caribbean stud: a place whose slot light did not light is crossed out on its slot and named
   on the notice band (000 s237(3));
 * the table's notices (:mod:`kiosk.views.table_notices`: closing, illumination fault, ...) on a
-  band across the top.
+  band across the top;
+* on an upright screen (ux-review P10), the cloth across the top and under it what a player at
+  the table reads: roulette's last results, the poker room's buttons, pai gow's banker and
+  priority, and for every other game the table's limits sign (the limits view's own content,
+  :func:`kiosk.views.signs.limits_sign`: its name, its game and its limits, one definition),
+  without its citation and, when it would not fit, without its notices of changes ahead (the
+  limits and signs views count those down).  A landscape screen is composed as before.
 
 The cloth is fitted into the screen area; everything the view adds is set in screen
 millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_SIGN_TEXT_MM`).
@@ -73,6 +79,10 @@ from kiosk.views.facts import (
     trichro_lit,
 )
 from kiosk.views.placing import Box, Placement, placed
+from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem
+from kiosk.views.signs.frames import on_screen
+from kiosk.views.signs.kinds import sign_contents
+from kiosk.views.signs.typeset import compose_sign
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
@@ -104,6 +114,8 @@ class LayoutContent:
     not_accepted: tuple[int, ...] = ()
     notices: tuple[TableNotice, ...] = ()
     wheel: Wheel | None = None
+    limits: SignContent | None = None
+    """The table's limits sign as a display shows it (no citation), for an upright screen."""
 
 
 def lit_areas(table: TableState) -> frozenset[str]:
@@ -132,8 +144,62 @@ def _panel_width(area: Area) -> float:
     return max(90.0, min(170.0, area.width_mm * 0.24))
 
 
+_PANEL_GAMES = ("roulette", "pai_gow", "poker")
+
+
+def _panel_lines_game(game: str) -> bool:
+    """Whether the game's layout view has a panel of its own beside (or under) the cloth."""
+    return game in _PANEL_GAMES
+
+
 def _panel_lines(content: LayoutContent) -> bool:
-    return content.game in ("roulette", "pai_gow", "poker")
+    return _panel_lines_game(content.game)
+
+
+def _upright(area: Area) -> bool:
+    """An upright screen (1080x1920): the cloth across the top, what players read under it."""
+    return area.height_mm > area.width_mm * 1.2
+
+
+def _limits_content(table: TableState, settings: CasinoSettings) -> SignContent | None:
+    """The table's limits sign (its first page), as the limits view shows it; ``None`` when the
+    table's game has no limits sign or its limits are not configured (the limits view says why)."""
+    try:
+        pages = sign_contents("limits", Context(table, None, settings.timezone))
+    except SignProblem:
+        return None
+    return on_screen(pages[0]) if pages else None
+
+
+def _moved(items: Iterable[Primitive], dx: float, dy: float) -> list[Primitive]:
+    """``items`` moved by ``(dx, dy)`` mm at their own size: text keeps its letters (unlike
+    :func:`kiosk.views.placing.placed`, which scales a drawing)."""
+    where = Placement(1.0, dx, dy)
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, TextRun):
+            ox, oy = item.origin
+            out.append(replace(item, x=item.x + dx, y=item.y + dy, origin=(ox + dx, oy + dy)))
+        else:
+            out.append(where.item(item))
+    return out
+
+
+def _limits_panel(sign: SignContent, box: Box) -> list[Primitive]:
+    """The limits sign set in ``box`` at true size, its letters as large as the box allows and
+    never under the floor; without its notices when they would not fit; nothing when even the
+    limits alone do not fit."""
+    bare = replace(sign, blocks=tuple(b for b in sign.blocks if not isinstance(b, Notice)))
+    for content in (sign, bare) if bare != sign else (sign,):
+        try:
+            scene = compose_sign(content, box.w, box.h, screen=True)
+        except SignProblem:
+            continue
+        back: list[Primitive] = []
+        if scene.background is not None:
+            back.append(Shape(rect_path(0.0, 0.0, box.w, box.h), fill=scene.background))
+        return _moved([*back, *scene.items], box.x, box.y)
+    return []
 
 
 def approval_words(wheel: Wheel) -> tuple[str, ...]:
@@ -433,6 +499,17 @@ def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitiv
     return out
 
 
+def _under(panel: list[Primitive], box: Box, sign: SignContent | None) -> list[Primitive]:
+    """``panel`` (a panel's primitives in ``box``) and, under its words, the limits sign
+    ``sign`` in the rest of the box (an upright screen's room below a short panel)."""
+    if sign is None:
+        return panel
+    inks = [b for b in (ink_box(i) for i in panel if isinstance(i, TextRun)) if b is not None]
+    lowest = max((b.bottom for b in inks), default=box.y) + MIN_SIGN_TEXT_MM
+    rest = Box(box.x, lowest, box.w, box.y + box.h - lowest)
+    return panel + (_limits_panel(sign, rest) if rest.h > 0 else [])
+
+
 def scene_of(
     content: LayoutContent,
     table: TableState,
@@ -447,12 +524,18 @@ def scene_of(
     band = status_band_mm(status, settings, area)
     top = notices[1]
     room = area.height_mm - band - top
-    portrait = _panel_lines(content) and area.height_mm > area.width_mm * 1.2
+    upright = _upright(area)
+    portrait = _panel_lines(content) and upright
     panel_w = _panel_width(area) if _panel_lines(content) and not portrait else 0.0
     cloth_box = Box(0.0, top, area.width_mm - panel_w, room)
     panel_box = Box(area.width_mm - panel_w, top, panel_w, room)
     if portrait:  # an upright screen: the cloth across the top, the panel under it (ux-review P10)
         cloth_h = min(area.width_mm * cloth.height_mm / cloth.width_mm, room * 0.5)
+        cloth_box = Box(0.0, top, area.width_mm, cloth_h)
+        panel_box = Box(0.0, top + cloth_h, area.width_mm, room - cloth_h)
+    sign = content.limits if upright and not portrait else None
+    if sign is not None:  # every other game: the table's limits sign under the cloth
+        cloth_h = min(area.width_mm * cloth.height_mm / cloth.width_mm, room * 0.45)
         cloth_box = Box(0.0, top, area.width_mm, cloth_h)
         panel_box = Box(0.0, top + cloth_h, area.width_mm, room - cloth_h)
     small = None
@@ -479,15 +562,18 @@ def scene_of(
         if content.game == "roulette":
             items += _roulette_panel(layout, content.results, panel, content.wheel)
         elif content.game == "poker":
-            items += _buttons_panel(content.buttons, panel)
+            items += _under(_buttons_panel(content.buttons, panel), panel, content.limits if portrait else None)
         else:
-            items += _pai_gow_panel(content.banker, content.chung, content.priority, panel)
+            panel_items = _pai_gow_panel(content.banker, content.chung, content.priority, panel)
+            items += _under(panel_items, panel, content.limits if portrait else None)
             if content.chung is not None:  # the chung: "B" on the banker's box (003 s417)
                 items += _marker(
                     where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0
                 )
             for box_no in content.priority:  # priority set markers: "P" (s421(1)(d))
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
+    if sign is not None:
+        items += _limits_panel(sign, panel_box)
     items += notices[0]
     items += status_mark(status, settings, area)
     return Scene(
@@ -518,6 +604,7 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         buttons=poker_buttons(table),
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),
+        limits=_limits_content(table, settings) if _upright(area) and table["game"] != "roulette" else None,
     )
 
 
