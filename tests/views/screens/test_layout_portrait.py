@@ -1,0 +1,85 @@
+"""The layout view on an upright screen (1080x1920 on 296x527 mm, issue 18 section 1): the cloth
+across the top and, under it, what a player at the table reads, the table's limits (roulette: its
+last results), at 8 mm or more; the screen used, not left black under the cloth.  Composed from
+the demo floor's tables in both states of the composition check (fresh, and played: results,
+buttons, notices of changes ahead, a drawing, a spin)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kiosk.rules.money import format_money
+from kiosk.scene.primitives import Scene, Shape, TextRun
+from kiosk.views.base import MIN_SIGN_TEXT_MM
+from kiosk.views.composition import ink_box
+from kiosk.views.screens import layout
+from tests.fixtures.composition import AT, SCREENS, floor_states
+
+UPRIGHT = SCREENS["1080x1920"]
+LANDSCAPE = [size for size, area in SCREENS.items() if area.width_mm > area.height_mm]
+
+
+def _layout_tables():
+    for state, (tables, _links, _settings) in floor_states().items():
+        for table_id in sorted(tables):
+            yield pytest.param(state, table_id, id=f"{table_id}-{state}")
+
+
+def _frames(state: str, table_id: str, area) -> tuple[Scene, ...]:
+    tables, _links, settings = floor_states()[state]
+    return layout.compose(tables[table_id], None, settings, AT, area=area).frames
+
+
+def _cloth_bottom(scene: Scene) -> float:
+    """The lowest point of the cloth: its areas' shapes and its own (fitted) labels."""
+    bottoms = [item.path.bounds()[3] for item in scene.items if isinstance(item, Shape) and item.area is not None]
+    bottoms += [
+        box.bottom
+        for box in (ink_box(item) for item in scene.items if isinstance(item, TextRun) and item.drawing)
+        if box is not None
+    ]
+    return max(bottoms)
+
+
+def _read(scene: Scene) -> list[tuple[str, float, float, float]]:
+    """``(text, letter mm, ink top, ink bottom)`` of every text the view sets for players."""
+    from kiosk.scene.legibility import letter_height_mm
+
+    out = []
+    for item in scene.items:
+        if isinstance(item, TextRun) and not item.drawing:
+            box = ink_box(item)
+            height = letter_height_mm(item)
+            if box is not None and height is not None:
+                out.append((item.text, height, box.top, box.bottom))
+    return out
+
+
+@pytest.mark.parametrize(("state", "table_id"), list(_layout_tables()))
+def test_an_upright_screen_shows_the_tables_limits_under_the_cloth_and_is_used(state, table_id):
+    tables, _links, _settings = floor_states()[state]
+    table = tables[table_id]
+    for scene in _frames(state, table_id, UPRIGHT):
+        cloth = _cloth_bottom(scene)
+        below = [(text, mm, top, bottom) for text, mm, top, bottom in _read(scene) if top >= cloth]
+        said = " ".join(text for text, *_ in below)
+        if table["game"] == "roulette":
+            wanted = ["LAST RESULTS"]
+        else:
+            wanted = [table["display_name"].split()[0], format_money(int(table["limits"]["minimum_cents"]))]
+            wanted.append(format_money(int(table["limits"]["maximum_cents"])))
+        for words in wanted:
+            assert words in said, f"{table_id} ({state}): {words!r} is not under the cloth: {said!r}"
+        assert all(mm >= MIN_SIGN_TEXT_MM - 1e-6 for _, mm, _, _ in below)
+        # the screen is used: from the cloth's top to the lowest words, at least 60 % of its height
+        tops = [item.path.bounds()[1] for item in scene.items if isinstance(item, Shape) and item.area is not None]
+        lowest = max(bottom for *_, bottom in below)
+        used = (lowest - min(tops)) / UPRIGHT.height_mm
+        assert used >= 0.6, f"{table_id} ({state}): content spans {used:.0%} of the screen's height"
+
+
+@pytest.mark.parametrize(("state", "table_id"), list(_layout_tables()))
+def test_a_landscape_screen_keeps_the_limits_to_the_limits_view(state, table_id):
+    for size in LANDSCAPE:
+        for scene in _frames(state, table_id, SCREENS[size]):
+            assert not any("Table limits" in text for text, *_ in _read(scene)), (table_id, size)
