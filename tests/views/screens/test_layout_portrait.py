@@ -83,3 +83,47 @@ def test_a_landscape_screen_keeps_the_limits_to_the_limits_view(state, table_id)
     for size in LANDSCAPE:
         for scene in _frames(state, table_id, SCREENS[size]):
             assert not any("Table limits" in text for text, *_ in _read(scene)), (table_id, size)
+
+
+def test_the_tables_notices_keep_their_band_over_the_cloth_and_the_limits_stay_whole():
+    """A closing, a card machine malfunction, a jackpot wager not accepted and an illumination
+    fault on an upright screen: the notice band across the top, the cloth and the limits under
+    it, every frame composed right (the composition check)."""
+    from datetime import timedelta
+
+    from kiosk.views import builders as b
+    from kiosk.views.composition import composition_faults, vocabulary
+    from tests.fixtures.composition import BIG
+
+    tables, links, settings = floor_states()["fresh"]
+    tables, _ = b.simulate(
+        [b.table_closing("BJ-01", 3), b.table_closing("TU-01", 2)],
+        tables,
+        links,
+        role="pit",
+        now=AT - timedelta(minutes=1),
+    )
+    tables, _ = b.simulate(
+        [
+            b.card_machine_malfunction("BJ-02", "dealing_shoe"),
+            b.jackpot_wagers("CSP-01", places=[1]),
+            b.caribbean_slot_unlit("CSP-01", 3),
+            b.trichro_no_more_bets("TC54-01"),
+            b.trichro_draw("TC54-01", ["red*", "gold"]),
+            b.trichro_illumination_fault("TC54-01"),
+        ],
+        tables,
+        links,
+        role="dealer",
+        now=AT - timedelta(minutes=1),
+    )
+    for table_id in ("BJ-01", "BJ-02", "CSP-01", "TC54-01", "TU-01"):
+        table = tables[table_id]
+        words = vocabulary(layout.compose(table, None, settings, AT, area=BIG).frames)
+        frames = layout.compose(table, None, settings, AT, area=UPRIGHT).frames
+        for scene in frames:
+            assert composition_faults(scene, UPRIGHT, words=words) == [], table_id
+            said = " ".join(text for text, *_ in _read(scene))
+            assert format_money(int(table["limits"]["minimum_cents"])) in said, (table_id, said)
+        first = " ".join(text for text, *_ in _read(frames[0]))
+        assert any(word in first for word in ("CLOS", "ILLUMINATION", "CARD", "NOT ACCEPTED", "Clos", "card")), first
