@@ -77,8 +77,13 @@ from kiosk.views.facts import (
     slots_in_play,
     slots_not_accepted,
     trichro_lit,
+    trichro_state,
+    twoup_state,
 )
 from kiosk.views.placing import Box, Placement, placed
+from kiosk.views.screens.trichro import ball_primitives, ball_words
+from kiosk.views.screens.twoup_lights import content_of as twoup_content
+from kiosk.views.screens.twoup_lights import result_banner
 from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem
 from kiosk.views.signs.frames import on_screen
 from kiosk.views.signs.kinds import sign_contents
@@ -116,6 +121,10 @@ class LayoutContent:
     wheel: Wheel | None = None
     limits: SignContent | None = None
     """The table's limits sign as a display shows it (no citation), for an upright screen."""
+    drawn: tuple[str, ...] = ()
+    """Tri-chro on an upright screen: the two balls of the result shown (001 s463(3))."""
+    banner: tuple[str, str] | None = None
+    """Two-up on an upright screen: what the last spin decided (the lights view's banner)."""
 
 
 def lit_areas(table: TableState) -> frozenset[str]:
@@ -499,6 +508,50 @@ def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitiv
     return out
 
 
+def _ball_row(balls: tuple[str, ...], box: Box) -> tuple[list[Primitive], float]:
+    """The result's balls on one line across ``box``, each followed by its name, as the trichro
+    view's strip draws them; ``([], 0)`` when the line does not fit the box's width."""
+    words = [ball_words(t) for t in balls]
+    for mm in (MIN_SIGN_TEXT_MM * 1.5, MIN_SIGN_TEXT_MM * 1.25, MIN_SIGN_TEXT_MM):
+        r = mm * 1.3
+        widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
+        gap = mm * 1.5
+        if sum(widths) + gap * (len(widths) - 1) > box.w * 0.94:
+            continue
+        height = 2 * r + 2 * mm
+        if height > box.h:
+            continue
+        x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
+        cy = box.y + height / 2
+        out: list[Primitive] = []
+        for token, word, width in zip(balls, words, widths, strict=True):
+            out += ball_primitives(token, x + r, cy, r)
+            out += sign_text(
+                word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
+            )
+            x += width + gap
+        return out, height
+    return [], 0.0
+
+
+def _live(content: LayoutContent, box: Box) -> tuple[list[Primitive], float]:
+    """What the table's game has live, for the room under an upright screen's cloth: tri-chro's
+    result balls, two-up's last spin; the primitives and the height they take in ``box``."""
+    if content.drawn:
+        return _ball_row(content.drawn, box)
+    if content.banner is not None:
+        heading, pays = content.banner
+        lines = [
+            Line(heading, MIN_SIGN_TEXT_MM * 2.2, _GOLD, "bold"),
+            Line(pays, MIN_SIGN_TEXT_MM * 1.3, _WHITE, "bold"),
+        ]
+        pad = MIN_SIGN_TEXT_MM
+        words, used = stack(lines, x=box.x, y=box.y + pad, w=box.w * 0.94, h=box.h - 2 * pad, valign="top", drop=True)
+        if words and used <= box.h - 2 * pad:
+            return _moved(words, box.w * 0.03, 0.0), used + 2 * pad
+    return [], 0.0
+
+
 def _under(panel: list[Primitive], box: Box, sign: SignContent | None) -> list[Primitive]:
     """``panel`` (a panel's primitives in ``box``) and, under its words, the limits sign
     ``sign`` in the rest of the box (an upright screen's room below a short panel)."""
@@ -572,8 +625,13 @@ def scene_of(
                 )
             for box_no in content.priority:  # priority set markers: "P" (s421(1)(d))
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
-    if sign is not None:
-        items += _limits_panel(sign, panel_box)
+    if sign is not None:  # under the cloth: what is live (if the limits still fit), the limits
+        live, live_h = _live(content, replace(panel_box, h=panel_box.h * 0.3))
+        below = Box(panel_box.x, panel_box.y + live_h, panel_box.w, panel_box.h - live_h)
+        limits = _limits_panel(sign, below)
+        if live and not limits:
+            live, limits = [], _limits_panel(sign, panel_box)
+        items += live + limits
     items += notices[0]
     items += status_mark(status, settings, area)
     return Scene(
@@ -605,7 +663,23 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),
         limits=_limits_content(table, settings) if _upright(area) and table["game"] != "roulette" else None,
+        drawn=_drawn(table) if _upright(area) else (),
+        banner=_banner(table, area) if _upright(area) else None,
     )
+
+
+def _drawn(table: TableState) -> tuple[str, ...]:
+    """The balls of a tri-chro result shown (001 s463(3)); none while betting or when voided."""
+    gs = trichro_state(table)
+    return tuple(gs.get("drawn") or ()) if gs is not None and gs.get("phase") == "result" else ()
+
+
+def _banner(table: TableState, area: Area) -> tuple[str, str] | None:
+    """What a two-up table's last spin decided (the lights view's banner), or ``None``."""
+    if twoup_state(table) is None:
+        return None
+    said = result_banner(twoup_content(table, area))
+    return None if said is None else (said[0], said[1])
 
 
 def compose(

@@ -127,3 +127,30 @@ def test_the_tables_notices_keep_their_band_over_the_cloth_and_the_limits_stay_w
             assert format_money(int(table["limits"]["minimum_cents"])) in said, (table_id, said)
         first = " ".join(text for text, *_ in _read(frames[0]))
         assert any(word in first for word in ("CLOS", "ILLUMINATION", "CARD", "NOT ACCEPTED", "Clos", "card")), first
+
+
+def test_an_upright_screen_shows_the_live_result_between_the_cloth_and_the_limits():
+    """Tri-chro after a drawing: the two balls named under the cloth (001 s463(3)); two-up after
+    a spin: what the spin decided, as the lights view's banner says it; each above the limits."""
+    from kiosk.views.screens.trichro import ball_words
+    from kiosk.views.screens.twoup_lights import content_of, result_banner
+
+    tables, _links, _settings = floor_states()["played"]
+    drawn = {
+        table_id: [ball_words(t) for t in table["game_state"]["drawn"]]
+        for table_id, table in tables.items()
+        if table["game"].startswith("tri_chro") and table["game_state"].get("phase") == "result"
+    }
+    banner = result_banner(content_of(tables["TU-01"], UPRIGHT))
+    assert drawn and banner is not None
+    for table_id, wanted in [*drawn.items(), ("TU-01", list(banner[:2]))]:
+        (scene,) = _frames("played", table_id, UPRIGHT)
+        cloth = _cloth_bottom(scene)
+        read = _read(scene)
+        limits_top = min(top for text, _, top, _ in read if "Table limits" in text)
+        between = [text for text, mm, top, bottom in read if cloth <= top and bottom <= limits_top]
+        for words in wanted:
+            assert words in between, f"{table_id}: {words!r} not between the cloth and the limits: {between}"
+    for table_id in (t for t, table in tables.items() if table["game"].startswith("tri_chro") and t not in drawn):
+        (scene,) = _frames("played", table_id, UPRIGHT)  # no result shown: no balls named
+        assert not any(text in ("RED STAR", "GOLD", "GREEN") for text, *_ in _read(scene))
