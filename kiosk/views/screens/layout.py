@@ -196,10 +196,13 @@ def _moved(items: Iterable[Primitive], dx: float, dy: float) -> list[Primitive]:
 
 def _limits_panel(sign: SignContent, box: Box) -> list[Primitive]:
     """The limits sign set in ``box`` at true size, its letters as large as the box allows and
-    never under the floor; without its notices when they would not fit; nothing when even the
-    limits alone do not fit."""
+    never under the floor; without its notices when they would not fit, then with only its
+    first table (tri-chro: the minimum and the table maximum, without each odds class's own);
+    nothing when even that does not fit (the limits view shows the sign whole, in pages)."""
     bare = replace(sign, blocks=tuple(b for b in sign.blocks if not isinstance(b, Notice)))
-    for content in (sign, bare) if bare != sign else (sign,):
+    first = replace(bare, blocks=bare.blocks[:1])
+    tries = [sign] + [c for c in (bare, first) if c != sign]
+    for content in dict.fromkeys(tries):
         try:
             scene = compose_sign(content, box.w, box.h, screen=True)
         except SignProblem:

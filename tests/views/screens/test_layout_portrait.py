@@ -154,3 +154,24 @@ def test_an_upright_screen_shows_the_live_result_between_the_cloth_and_the_limit
     for table_id in (t for t, table in tables.items() if table["game"].startswith("tri_chro") and t not in drawn):
         (scene,) = _frames("played", table_id, UPRIGHT)  # no result shown: no balls named
         assert not any(text in ("RED STAR", "GOLD", "GREEN") for text, *_ in _read(scene))
+
+
+@pytest.mark.parametrize("table_id", ["TC54-01", "TC63-01"])
+def test_a_smaller_upright_screen_keeps_the_minimum_and_the_table_maximum(table_id):
+    """A 15.6-inch screen upright (194x344 mm): the tri-chro sign's odds classes do not fit under
+    the cloth at 8 mm, so the layout view keeps its first table, the minimum and the table
+    maximum, whole and composed right (the limits view shows the whole sign, in pages)."""
+    from kiosk.views.base import Area
+    from kiosk.views.composition import composition_faults, vocabulary
+    from tests.fixtures.composition import BIG
+
+    area = Area(194.0, 344.0)
+    tables, _links, settings = floor_states()["played"]
+    table = tables[table_id]
+    words = vocabulary(layout.compose(table, None, settings, AT, area=BIG).frames)
+    for scene in layout.compose(table, None, settings, AT, area=area).frames:
+        assert composition_faults(scene, area, words=words) == []
+        cloth = _cloth_bottom(scene)
+        said = " ".join(text for text, _, top, _ in _read(scene) if top >= cloth)
+        for cents in (table["limits"]["minimum_cents"], table["limits"]["maximum_cents"]):
+            assert format_money(int(cents)) in said, said
