@@ -630,8 +630,8 @@ def scene_of(
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
     if sign is not None:  # under the cloth: what is live (if the limits still fit), the limits
         live, live_h = _live(content, replace(panel_box, h=panel_box.h * 0.3))
-        below = Box(panel_box.x, panel_box.y + live_h, panel_box.w, panel_box.h - live_h)
-        limits = _limits_panel(sign, below)
+        under = Box(panel_box.x, panel_box.y + live_h, panel_box.w, panel_box.h - live_h)
+        limits = _limits_panel(sign, under)
         if live and not limits:
             live, limits = [], _limits_panel(sign, panel_box)
         items += live + limits
