@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "PAPERS",
+    "AUTO_PAPERS",
     "DEFAULT_BLEED_MM",
     "MARK_LENGTH_MM",
     "Paper",
@@ -31,8 +32,15 @@ PAPERS: dict[str, tuple[float, float]] = {
     "A4": (210.0, 297.0),
     "letter": (215.9, 279.4),
     "A3": (297.0, 420.0),
+    "A2": (420.0, 594.0),
+    "A1": (594.0, 841.0),
+    "A0": (841.0, 1189.0),
 }
 """The named papers, portrait, in order of size (ISO 216 and US letter, 8.5 x 11 in)."""
+
+AUTO_PAPERS: tuple[str, ...] = ("A4", "A3", "A2")
+"""``--paper auto``: each sign on the first of these (smallest first) that holds it at the 8 mm
+floor, portrait before landscape unless an orientation is given."""
 
 DEFAULT_BLEED_MM = 3.0
 MARK_LENGTH_MM = 6.0
