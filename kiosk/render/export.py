@@ -526,5 +526,5 @@ def export_signs(
         press=press,
         not_written=[{"table": j.table_id, "kind": j.kind, "reason": str(e)} for j, e in refused],
     )
-    result.refused = [f"{j.table_id} {j.kind}: {e}" for j, e in refused]
+    result.refused = [str(e) for _j, e in refused]
     return result
