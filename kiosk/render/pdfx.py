@@ -8,8 +8,9 @@ What is added (ISO 15930-7, the parts that can be checked in the file):
   its ICC profile embedded: by default the CMYK output profile FOGRA39 (the artwork was
   drawn in its CMYK; raster images are tagged ``ICCBased`` sRGB here), or sRGB;
 * each embedded font subset named with a tag of its own (``ABCDEF+Andika``: six capital
-  letters from a digest of the subset's font program), so different subsets never share a
-  name in one file or across files (ISO 32000-1 9.6.4);
+  letters from a digest of the subset's font program, widths and character mapping), so
+  different subsets never share a name, in one file or across files, and the same subset
+  always has the same name (ISO 32000-1 9.6.4);
 * ``GTS_PDFXVersion`` ``PDF/X-4`` and ``Trapped`` ``False`` in the document information and
   the same facts in XMP metadata (``pdfxid:GTS_PDFXVersion``, ``xmpMM:DocumentID``,
   ``xmpMM:VersionID``, ``xmpMM:RenditionClass``, dates), PDF version 1.6, no encryption;
@@ -132,26 +133,37 @@ def _subset_tag(data: bytes, taken: set[str]) -> str:
 
 
 def _name_subsets(pdf: pikepdf.Pdf) -> None:
-    """Give every embedded subset (``XXXXXX+Name``) a tag from its own font program."""
+    """Give every embedded subset (``XXXXXX+Name``) a tag from what it is: its font program,
+    widths and character mapping.  reportlab names the n-th subset of a face the same in every
+    file (``AAAAAA+``, ``AAAAAB+``...) whatever glyphs it holds; a RIP that imposes several
+    files on one sheet may take two such fonts for one."""
     taken: set[str] = set()
-    renamed: dict[tuple[int, int], str] = {}
-    for obj in pdf.objects:
-        if not isinstance(obj, pikepdf.Dictionary) or obj.get("/Type") != pikepdf.Name.FontDescriptor:
+    done: dict[tuple[int, int], str] = {}
+    for font in pdf.objects:
+        if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != pikepdf.Name.Font:
             continue
-        name = str(obj.get("/FontName", ""))[1:]
-        program = obj.get("/FontFile2") or obj.get("/FontFile3") or obj.get("/FontFile")
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None:
+            continue
+        name = str(descriptor.get("/FontName", ""))[1:]
+        program = descriptor.get("/FontFile2") or descriptor.get("/FontFile3") or descriptor.get("/FontFile")
         if len(name) < 8 or name[6] != "+" or program is None:
             continue
-        tag = _subset_tag(program.read_bytes() + name[7:].encode("utf-8"), taken)
-        taken.add(tag)
-        new = f"{tag}+{name[7:]}"
-        renamed[obj.objgen] = new
-        obj.FontName = pikepdf.Name("/" + new)
-    for obj in pdf.objects:
-        if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == pikepdf.Name.Font:
-            descriptor = obj.get("/FontDescriptor")
-            if descriptor is not None and descriptor.objgen in renamed:
-                obj.BaseFont = pikepdf.Name("/" + renamed[descriptor.objgen])
+        if descriptor.objgen not in done:
+            mapping = font.get("/ToUnicode")
+            content = b"\0".join(
+                (
+                    name[7:].encode("utf-8"),
+                    program.read_bytes(),
+                    repr([float(w) for w in font.get("/Widths", [])]).encode("ascii"),
+                    b"" if mapping is None else mapping.read_bytes(),
+                )
+            )
+            tag = _subset_tag(content, taken)
+            taken.add(tag)
+            done[descriptor.objgen] = f"{tag}+{name[7:]}"
+            descriptor.FontName = pikepdf.Name("/" + done[descriptor.objgen])
+        font.BaseFont = pikepdf.Name("/" + done[descriptor.objgen])
 
 
 def _tag_rgb_images(pdf: pikepdf.Pdf, srgb: pikepdf.Object) -> None:
