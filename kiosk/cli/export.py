@@ -287,6 +287,7 @@ def _run_cloth(args: argparse.Namespace) -> int:
     from kiosk.render.cloth_export import ClothRefused, export_cloths, plan_cloths
     from kiosk.render.export import ExportError, read_manifest
     from kiosk.render.paper import PaperError, parse_paper
+    from kiosk.render.press import press_condition
 
     if args.server or args.db:
         raise CommandError(
@@ -318,7 +319,14 @@ def _run_cloth(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.start()
         result = export_cloths(
-            jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed, progress=update
+            jobs,
+            spec,
+            out,
+            batch=args.batch,
+            generated=generated,
+            changed_since=changed,
+            progress=update,
+            press=press_condition(args.press),
         )
     except ClothRefused as exc:
         for line in exc.problems:

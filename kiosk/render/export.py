@@ -248,8 +248,8 @@ def _spec_key(spec: PageSpec) -> dict[str, Any]:
     }
 
 
-def _sign_digest(job: SignJob, spec: PageSpec) -> str:
-    text = _canonical({"sign": [content_digest(c) for c in job.contents], "page": _spec_key(spec)})
+def _sign_digest(job: SignJob, spec: PageSpec, press: str = DEFAULT_PRESS) -> str:
+    text = _canonical({"sign": [content_digest(c) for c in job.contents], "page": _spec_key(spec) | {"press": press}})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -492,7 +492,7 @@ def export_signs(
             kind=job.kind,
             config_version=job.config_version,
             file_name=job.file_name,
-            digest=_sign_digest(job, job_spec),
+            digest=_sign_digest(job, job_spec, (press or PRESS_CONDITIONS[DEFAULT_PRESS]).key),
             page_count=len(job.contents),
             pages=partial(pages_of, job, job_spec, pages),
             title=_title(job),
