@@ -34,7 +34,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.render.paper import PAPERS, PageSpec, Paper
+from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, Paper
 from kiosk.render.pdfx import DocMeta
 from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
 from kiosk.render.sheet import PrintedPage, SheetPage, sheet_pdf
@@ -245,7 +245,7 @@ def _spec_key(spec: PageSpec) -> dict[str, Any]:
         "tent": spec.tent,
         "bleed_mm": spec.bleed_mm,
         "crop_marks": spec.crop_marks,
-    }
+    } | ({"fold_clear_mm": FOLD_CLEAR_MM} if spec.tent else {})
 
 
 def _sign_digest(job: SignJob, spec: PageSpec, press: str = DEFAULT_PRESS) -> str:

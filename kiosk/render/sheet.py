@@ -23,7 +23,7 @@ from typing import Protocol
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from kiosk.render.paper import MARK_LENGTH_MM, PageSpec
+from kiosk.render.paper import FOLD_CLEAR_MM, MARK_LENGTH_MM, PageSpec
 from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas, press_inks, set_stroke
 from kiosk.render.pdfx import DocMeta, PageBoxes, finish_pdf
 from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition, cmyk_of
@@ -146,20 +146,21 @@ def _draw_page(c: rl_canvas.Canvas, page: SheetPage) -> None:
     if not spec.tent:
         draw_scene(c, page.scene, origin, origin)
     else:
-        half = h / 2
-        # the lower panel reads upright; its bleed stops at the fold
+        half, clear = h / 2, FOLD_CLEAR_MM
+        panel = half - clear
+        # the lower panel reads upright; it and its bleed stop short of the fold (the neutral zone)
         c.saveState()
-        _clip(c, m - b, m - b, m + w + b, m + half)
+        _clip(c, m - b, m - b, m + w + b, m + panel)
         draw_scene(c, page.scene, origin, origin)
         c.restoreState()
         # the upper panel is the same sign turned half a turn about the panel's centre
         c.saveState()
-        _clip(c, m - b, m + half, m + w + b, m + h + b)
-        cx, cy = (m + w / 2) * PT_PER_MM, (m + half + half / 2) * PT_PER_MM
+        _clip(c, m - b, m + half + clear, m + w + b, m + h + b)
+        cx, cy = (m + w / 2) * PT_PER_MM, (m + half + clear + panel / 2) * PT_PER_MM
         c.translate(cx, cy)
         c.rotate(180)
         c.translate(-cx, -cy)
-        draw_scene(c, page.scene, origin, (m + half - b) * PT_PER_MM)
+        draw_scene(c, page.scene, origin, (m + half + clear - b) * PT_PER_MM)
         c.restoreState()
     if spec.crop_marks:
         _marks(c, spec)

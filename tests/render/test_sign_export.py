@@ -17,7 +17,7 @@ import pytest
 from kiosk.floor import load_floor
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.export import ExportError, compose_pages, export_signs, plan_signs
-from kiosk.render.paper import PAPERS, PageSpec, parse_paper
+from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, parse_paper
 from kiosk.views.signs.source import states_from_floor
 from tests.fixtures.paths import ROOT
 from tests.fixtures.sign_pdf import assert_pdfx_structure, ink_heights, mm_box, page_text, words
@@ -179,7 +179,11 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     along_top = img[: round((m - b - 0.5) * px), round((m + 20) * px) : round((m + 200) * px)]
     assert along_top.min() > 230  # nothing in the slug along the edge
     fold_px = round((m + 148.5) * px)
-    assert img[fold_px - 12 : fold_px + 12, round((m + 50) * px)].max() < 120  # both bands meet at the fold
+    column = img[:, round((m + 50) * px)]
+    clear = round((FOLD_CLEAR_MM - 0.3) * px)
+    assert column[fold_px - clear : fold_px + clear].min() > 230  # S2: no ink within 5 mm of the fold
+    beyond = round((FOLD_CLEAR_MM + 1) * px)
+    assert column[fold_px - beyond] < 120 and column[fold_px + beyond] < 120  # each band just past it
 
 
 def test_bad_output_paths_write_nothing(demo, tmp_path):
