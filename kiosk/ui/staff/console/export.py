@@ -42,7 +42,7 @@ __all__ = ["ExportPage", "AUTO_LABEL"]
 
 AUTO_LABEL = f"auto: smallest that fits ({', '.join(AUTO_PAPERS)})"
 _EITHER = "either: what fits"
-_STYLE = "QCheckBox::indicator, QListView::indicator { width: 22px; height: 22px; }"  # about 6 mm at 96 dpi
+_STYLE = "QCheckBox::indicator { width: 22px; height: 22px; }"  # about 6 mm at 96 dpi
 
 
 def _checked(widget: QListWidget) -> list[str]:
