@@ -7,12 +7,14 @@ hold and writes the rest.  The PDFs are read back."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLineEdit
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.console import ConsoleWindow
@@ -82,7 +84,18 @@ async def test_the_export_tab_offers_what_the_command_does(qtbot, live_server_sq
         _click(page.crop)
         assert page.crop.isChecked()
         page.open_when_done.setChecked(False)
-        page.folder.setText(str(out))
+        # the folder through the folder dialog: it opens where the box says; type the name, Enter
+        out.mkdir()
+        page.folder.setText(str(tmp_path))
+        QTest.mouseClick(page.choose, Qt.MouseButton.LeftButton)
+        await wait_for(lambda: page.chooser is not None and page.chooser.isVisible(), what="the folder dialog")
+        assert Path(page.chooser.directory().absolutePath()) == tmp_path
+        name_box = page.chooser.findChild(QLineEdit, "fileNameEdit")
+        name_box.setFocus()
+        QTest.keyClicks(name_box, out.name)
+        QTest.keyClick(name_box, Qt.Key.Key_Return)
+        await wait_for(lambda: not page.chooser.isVisible(), what="the dialog closed")
+        assert Path(page.folder.text()) == out
         # 1. the defaults: every sign written, each on the paper it needs
         await _export(page)
         manifest = json.loads((out / "manifest.json").read_text())

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -95,6 +96,10 @@ class ExportPage(QWidget):
         self.batch = QCheckBox("one PDF with every page")
         self.folder = QLineEdit(str(Path.home() / "kiosk-signs"))
         self.folder.setAccessibleName("output folder")
+        self.choose = QPushButton("Choose...")
+        self.choose.setAccessibleName("choose the output folder")
+        self.choose.clicked.connect(self.choose_folder)
+        self.chooser: QFileDialog | None = None
         self.open_when_done = QCheckBox("open the folder when done")
         self.open_when_done.setChecked(True)
         self.button = QPushButton("Export")
@@ -131,7 +136,10 @@ class ExportPage(QWidget):
         for box_ in (self.changed_only, self.strict, self.batch):
             which.addWidget(box_)
         form.addRow("Write", which)
-        form.addRow("Folder", self.folder)
+        where = QHBoxLayout()
+        where.addWidget(self.folder, 1)
+        where.addWidget(self.choose)
+        form.addRow("Folder", where)
         form.addRow("", self.open_when_done)
         box = QVBoxLayout(self)
         box.addLayout(lists, 1)
@@ -156,6 +164,17 @@ class ExportPage(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if table_id in checked else Qt.CheckState.Unchecked)
             self.tables.addItem(item)
+
+    def choose_folder(self) -> None:
+        """A folder dialog (Qt's own, so it works on a bare X server too); the folder chosen
+        goes into the folder box."""
+        dialog = QFileDialog(self, "Folder for the exported signs", self.folder.text().strip())
+        dialog.setFileMode(QFileDialog.FileMode.Directory)
+        dialog.setOption(QFileDialog.Option.ShowDirsOnly, True)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.fileSelected.connect(lambda path: self.folder.setText(path))
+        self.chooser = dialog
+        dialog.open()
 
     def start_export(self) -> None:
         if self.task is not None and not self.task.done():
