@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 from kiosk.cli import CommandError
 from kiosk.cli._sources import AT_HELP, DB_HELP, from_floor, from_server, past_from_db, past_from_server
 from kiosk.cli._token import add_token_argument, read_token
+from kiosk.language import shipped_languages, speaking
 
 if TYPE_CHECKING:
     from rich.progress import Progress
@@ -138,6 +139,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--generated-at", metavar="TIME", help="time generated, ISO 8601 with its zone (e.g. 2026-11-30T09:00:00Z)"
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar and no summary line")
+    parser.add_argument(
+        "--language",
+        metavar="LANG",
+        default="en",
+        help="the language of the signs' words: en (default) or a shipped catalogue, e.g. zh_Hans, vi",
+    )
 
 
 def generated_time(args: argparse.Namespace, at: datetime | None = None) -> datetime:
@@ -189,6 +196,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.token_file and not args.server:
         raise CommandError("--token-file is for --server")
+    language = getattr(args, "language", "en")
+    if language not in shipped_languages():
+        raise CommandError(f"--language {language!r}: no catalogue; shipped: {', '.join(shipped_languages())}")
     if args.overlap is not None:
         raise CommandError("--overlap is for --cloth tiles")
     auto = (args.paper or "auto").strip().lower() == "auto"
@@ -224,21 +234,22 @@ def run(args: argparse.Namespace) -> int:
     try:
         changed = read_manifest(args.changed_since) if args.changed_since else None
         skipped: list[str] = []
-        jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz, skipped=skipped)
-        if bar is not None:
-            bar.start()
-        result = export_signs(
-            jobs,
-            spec,
-            out,
-            batch=args.batch,
-            generated=generated,
-            changed_since=changed,
-            progress=update,
-            papers=AUTO_PAPERS if auto else None,
-            strict=args.all_or_nothing,
-            press=press_condition(args.press),
-        )
+        with speaking(language):  # the signs' words in the language asked for (kiosk.language)
+            jobs = plan_signs(tables, links, table_ids=args.table, kinds=args.sign, timezone_=tz, skipped=skipped)
+            if bar is not None:
+                bar.start()
+            result = export_signs(
+                jobs,
+                spec,
+                out,
+                batch=args.batch,
+                generated=generated,
+                changed_since=changed,
+                progress=update,
+                papers=AUTO_PAPERS if auto else None,
+                strict=args.all_or_nothing,
+                press=press_condition(args.press),
+            )
     except ExportError as exc:
         raise CommandError(str(exc)) from None
     finally:

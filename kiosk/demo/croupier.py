@@ -17,7 +17,9 @@ as the dealer panel and the views do.  Per table, as long as it runs:
 * roulette: a winning number, when the server has the roulette result command.
 
 ``pace`` scales every pause (1.0: a human dealer; 0.01 in tests).  A refusal by the rules is
-reported through ``on_note`` and the table carries on with its next game.
+the law at work, not a fault: it is reported through ``on_note`` as what it is, the rule that
+refused the move with its citation (:func:`refusal_note`), and the table carries on with its next
+game; any other failure is reported as one.
 """
 
 from __future__ import annotations
@@ -30,15 +32,31 @@ from typing import Any
 from kiosk.rules.caribbean import DECK_CARDS
 from kiosk.rules.trichro import physical_balls
 from kiosk.state.client import KioskClient
-from kiosk.state.errors import StateError
+from kiosk.state.errors import RuleRefused, StateError
 from kiosk.state.events import Event
 from kiosk.views import builders, facts
 from kiosk.views.jackpot_steps import payment_step
 
-__all__ = ["Croupier"]
+__all__ = ["Croupier", "refusal_note"]
 
 _STRAIGHT_FLUSH = ["9H", "8H", "7H", "6H", "5H"]
 _ROULETTE_COMMAND = "roulette_result"
+
+
+def _subject(command: dict[str, Any]) -> str:
+    return str(command.get("table_id") or command.get("link_id") or "the floor")
+
+
+def _what(command: dict[str, Any]) -> str:
+    return str(command["type"]).replace("_", " ")
+
+
+def refusal_note(command: dict[str, Any], refusal: RuleRefused) -> str:
+    """One line saying a rule refused the croupier's ``command``, with the rule's citation and
+    its reason, and that play goes on (a refusal is the law at work, not an error)."""
+    reason = " ".join(str(refusal).split())
+    cited = f" ({refusal.rule})" if refusal.rule else ""
+    return f"{_subject(command)}: the rules refused the croupier's {_what(command)}{cited}: {reason}; play goes on"
 
 
 class Croupier:
@@ -59,7 +77,8 @@ class Croupier:
         self.rng = random.Random(seed)
         self.on_note = on_note or (lambda _text: None)
         self.commands_sent = 0
-        self.refused = 0
+        self.refused = 0  # moves a rule refused (the law at work, not a fault)
+        self.failed = 0  # moves that failed otherwise (the server, the connection)
         self._types: set[str] = set()
 
     async def run(self) -> None:
@@ -95,11 +114,13 @@ class Croupier:
         """Send one command; a refusal is noted and ``None`` returned."""
         try:
             events = await self.client.execute(command)
-        except StateError as exc:
+        except RuleRefused as exc:
             self.refused += 1
-            rule = getattr(exc, "rule", None)
-            rule = f" ({rule})" if rule and rule not in str(exc) else ""
-            self.on_note(f"{command.get('table_id') or command.get('link_id')}: {command['type']} refused: {exc}{rule}")
+            self.on_note(refusal_note(command, exc))
+            return None
+        except StateError as exc:
+            self.failed += 1
+            self.on_note(f"{_subject(command)}: the croupier's {_what(command)} failed: {exc}")
             return None
         self.commands_sent += 1
         return events

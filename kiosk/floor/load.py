@@ -27,7 +27,7 @@ from kiosk.scene.files import FileProblem, parse_toml, read_text_file, shown_pat
 __all__ = ["load_floor", "parse_floor", "floor_from_data"]
 
 _ARRAYS = {"table": "tables", "link": "links", "display": "displays"}
-_TOP_KEYS = ("format", "casino", "table", "link", "display")
+_TOP_KEYS = ("format", "casino", "table", "link", "display", "help")
 _AT_LINE = re.compile(r"\s*\((?:at line (\d+), column (\d+)|at end of document)\)\s*$")
 
 

@@ -313,6 +313,7 @@ class RouletteSettings(_Model):
     wheel: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     red: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     wheel_approval: Line | None = None
+    statistics_spins: int = Field(100, ge=20, le=1000)  # the displays' hot/cold numbers and percentages
 
     def arrangement(self) -> Wheel | None:
         """The configured wheel (``None`` without one, or when ``kiosk check`` refuses it)."""
@@ -692,6 +693,58 @@ class Display(_Model):
 # --------------------------------------------------------------------------- the floor
 
 
+class Help(_Model):
+    """What a player's touch on a table's display offers (docs/floor.md ``[help]``): the words of
+    the help for patrons sign (``patrons``: paragraphs; the Act's s64(1)(d) sign the seeds name
+    in 000 s232(2), its words the operator's: docs/readings.md A-77), the languages the displays
+    offer players (``languages``, English first unless another comes first), and how long help
+    stays up without a touch (``idle_seconds``)."""
+
+    patrons: list[Line] = Field(default_factory=list, max_length=12)
+    patrons_by_language: dict[str, list[Line]] = Field(default_factory=dict)
+    languages: list[str] = Field(default_factory=lambda: ["en"], min_length=1)
+    idle_seconds: float = Field(45.0, ge=10.0, le=600.0)
+
+    @field_validator("patrons_by_language")
+    @classmethod
+    def _translated(cls, value: dict[str, list[str]]) -> dict[str, list[str]]:
+        from kiosk.language import shipped_languages
+        from kiosk.scene.fonts import font_face
+
+        face = font_face("sans", "regular")
+        for language, paragraphs in value.items():
+            if language not in shipped_languages():
+                raise ValueError(f"no catalogue for language {language!r}; shipped: {', '.join(shipped_languages())}")
+            for paragraph in paragraphs:
+                missing = sorted(
+                    {ch for ch in paragraph if not ch.isspace() and face.face_for(ch).has_char(ch) is False}
+                )
+                if missing:
+                    raise ValueError(
+                        f"{language}: the bundled fonts cannot draw {''.join(missing)!r} "
+                        "(add the text to a catalogue and run make catalogues)"
+                    )
+        return value
+
+    @field_validator("languages")
+    @classmethod
+    def _languages(cls, value: list[str]) -> list[str]:
+        from kiosk.language import shipped_languages
+
+        shipped = shipped_languages()
+        for language in value:
+            if language not in shipped:
+                raise ValueError(f"no catalogue for language {language!r}; shipped: {', '.join(shipped)}")
+        if len(set(value)) != len(value):
+            raise ValueError("a language is listed twice")
+        return value
+
+    @field_validator("idle_seconds", mode="before")
+    @classmethod
+    def _seconds(cls, value: Any) -> Any:
+        return float(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
 class Floor(_Model):
     """A whole casino floor: the casino, its tables, jackpot links and displays."""
 
@@ -700,6 +753,7 @@ class Floor(_Model):
     tables: dict[str, Table] = Field(default_factory=dict)
     links: dict[str, Link] = Field(default_factory=dict)
     displays: dict[str, Display] = Field(default_factory=dict)
+    help: Help = Field(default_factory=Help)
     source: Path | None = None  # the file it was loaded from
 
     @model_validator(mode="after")

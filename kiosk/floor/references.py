@@ -16,6 +16,8 @@ VIEW_GAMES: dict[str, frozenset[str] | None] = {
     "jackpot": frozenset({"caribbean_stud"}),
     "trichro": frozenset(TRI_CHRO_GAMES),
     "twoup_lights": frozenset({"two_up_dice"}),
+    "help": None,
+    "history": frozenset({"roulette", *TRI_CHRO_GAMES, "two_up_dice"}),
 }
 
 

@@ -7,10 +7,18 @@ measured from the glyph outlines.  The OS/2 ``sCapHeight``/``sxHeight`` are kept
 in the bundled Andika they include the overshoot of round letters (1485 and 1040 units against the
 1460 and 1020 of ``H`` and ``x``), so sizing from them would make ``H`` 1.7 % shorter than asked,
 below the 8 mm that 001 s459(2) and 003 s23(2) require.
+
+Scripts: Andika has no Chinese, Japanese or Korean characters.  The ``sans`` faces fall back, one
+character at a time, to the bundled ``cjk`` face (a subset of WenQuanYi Micro Hei,
+:mod:`kiosk.scene.cjk_subset`): widths count each character in the face that draws it, and
+:func:`kiosk.scene.text.text_runs` splits a line into one run per face.  CJK ink has no x-height,
+so a CJK face measures each glyph (:meth:`FontFace.ink_em`): text is sized so that the shortest
+glyph shown of each script has the height asked for (docs/readings.md A-75).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,14 +28,28 @@ from fontTools.ttLib import TTFont
 
 from kiosk.scene.resources import assets_dir
 
-__all__ = ["FAMILIES", "WEIGHTS", "FontFace", "font_face", "font_files"]
+__all__ = ["FAMILIES", "FALLBACK", "WEIGHTS", "FontFace", "counts_as_glyph", "font_face", "font_files"]
 
 WEIGHTS = ("regular", "bold")
 
 # family -> weight -> file name under assets/fonts
 FAMILIES: dict[str, dict[str, str]] = {
     "sans": {"regular": "Andika-Regular.ttf", "bold": "Andika-Bold.ttf"},
+    # Chinese (and any CJK) characters: one weight only, bold text uses it as it is
+    "cjk": {"regular": "KioskCJK-Regular.ttf", "bold": "KioskCJK-Regular.ttf"},
 }
+
+FALLBACK: dict[str, str] = {"sans": "cjk"}
+"""The family that draws the characters a family lacks."""
+
+_FLAT = 1 / 3  # a glyph whose ink is less tall than this share of its width is a single stroke
+
+
+def counts_as_glyph(ch: str, height: int, width: int) -> bool:
+    """Whether a CJK glyph's ink height is its size as read (docs/readings.md A-75): a letter or
+    digit (not punctuation or a symbol) whose ink is not a single flat stroke (``一``, ``ー``:
+    less tall than a third of its width, read by their length)."""
+    return unicodedata.category(ch)[0] in "LN" and height >= _FLAT * width
 
 
 @dataclass(frozen=True, eq=False)
@@ -47,6 +69,8 @@ class FontFace:
     _cmap: dict[int, str] = field(repr=False)
     _glyph_ids: dict[str, int] = field(repr=False)
     _advances: dict[str, int] = field(repr=False)
+    _ink: dict[str, tuple[int, int]] = field(repr=False, default_factory=dict)  # name -> (height, width)
+    fallback: FontFace | None = None  # the face that draws what this one lacks
 
     @property
     def key(self) -> str:
@@ -82,9 +106,37 @@ class FontFace:
         """Whether the font has a glyph for ``ch``."""
         return ord(ch) in self._cmap
 
+    def face_for(self, ch: str) -> FontFace:
+        """The face that draws ``ch``: this one, else its fallback if that has it."""
+        if ord(ch) in self._cmap or self.fallback is None or not self.fallback.has_char(ch):
+            return self
+        return self.fallback
+
     def width_em(self, text: str) -> float:
-        """Advance width of ``text`` in ems (no kerning: neither painter kerns)."""
-        return sum(self.glyphs(text)[1]) / self.units_per_em
+        """Advance width of ``text`` in ems (no kerning: neither painter kerns), each character
+        in the face that draws it."""
+        if self.fallback is None or all(ord(ch) in self._cmap for ch in text):
+            return sum(self.glyphs(text)[1]) / self.units_per_em
+        total = 0.0
+        for ch in text:
+            face = self.face_for(ch)
+            total += face.glyphs(ch)[1][0] / face.units_per_em
+        return total
+
+    def ink_em(self, ch: str) -> float | None:
+        """The ink height of ``ch``'s glyph in ems, if it counts as a glyph read by its height
+        (:func:`counts_as_glyph`); ``None`` otherwise or when this face lacks it."""
+        name = self._cmap.get(ord(ch))
+        if name is None or name not in self._ink:
+            return None
+        height, width = self._ink[name]
+        return height / self.units_per_em if counts_as_glyph(ch, height, width) else None
+
+    def shortest_glyph_em(self, text: str) -> float | None:
+        """The smallest :meth:`ink_em` of the characters of ``text`` this face draws by glyph
+        height (a CJK face); ``None`` when there are none (a Latin face measures x-height)."""
+        heights = [h for ch in text if (h := self.ink_em(ch)) is not None]
+        return min(heights) if heights else None
 
 
 def _ink_top(font: TTFont, char: str) -> int | None:
@@ -132,6 +184,16 @@ def font_face(family: str = "sans", weight: str = "regular") -> FontFace:
     hmtx = font["hmtx"].metrics
     advances = {name: hmtx[name][0] for name in order}
     hhea = font["hhea"]
+    ink: dict[str, tuple[int, int]] = {}
+    if family in FALLBACK.values():  # a face read by glyph height: measure every glyph's ink once
+        glyph_set = font.getGlyphSet()
+        for name in set(cmap.values()):
+            pen = BoundsPen(glyph_set)
+            glyph_set[name].draw(pen)
+            if pen.bounds is not None:
+                x0, y0, x1, y1 = pen.bounds
+                ink[name] = (int(round(y1 - y0)), int(round(x1 - x0)))
+    fallback = font_face(FALLBACK[family], weight) if family in FALLBACK else None
     face = FontFace(
         family=family,
         weight=weight,
@@ -146,6 +208,8 @@ def font_face(family: str = "sans", weight: str = "regular") -> FontFace:
         _cmap=cmap,
         _glyph_ids=glyph_ids,
         _advances=advances,
+        _ink=ink,
+        fallback=fallback,
     )
     font.close()
     return face

@@ -4,6 +4,8 @@ docs/readings.md P-1 reads "letters and numbers ... at least 8 mm high" literall
 number counts, lowercase included, measured as ink at the size it is shown.  A run's shortest
 letters are its lowercase letters without ascenders (x-height) if it has any lowercase letter,
 otherwise its capitals and digits (cap height).  Runs with no letter or digit carry no lettering.
+A run of the CJK face (Chinese text falls back to it) has no x-height: its shortest glyph's ink
+is measured, each glyph from the font's outlines (docs/readings.md A-75).
 
 The floor itself and the citations of the four signs the seeds bind to 8 mm are defined once,
 in :mod:`kiosk.rules.lettering` (001 s459(2), 003 s23(2), s259(2), s295(2)).
@@ -16,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from kiosk.rules.citation import Violation
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the same definition, under its older name
+from kiosk.scene.fonts import FALLBACK
 from kiosk.scene.primitives import Clipped, Primitive, Scene, TextRun
 
 __all__ = ["MIN_SIGN_TEXT_MM", "letter_height_mm", "text_runs_of", "short_text"]
@@ -23,6 +26,9 @@ __all__ = ["MIN_SIGN_TEXT_MM", "letter_height_mm", "text_runs_of", "short_text"]
 
 def letter_height_mm(run: TextRun) -> float | None:
     """Ink height in mm of the shortest letters or numbers of ``run``; ``None`` if it has none."""
+    if run.face.family in FALLBACK.values():
+        shortest = run.face.shortest_glyph_em(run.text)
+        return None if shortest is None else shortest * run.size_mm
     if any(ch.islower() for ch in run.text):
         return run.face.x_height_em * run.size_mm
     if any(ch.isalnum() for ch in run.text):

@@ -217,7 +217,9 @@ class TextRun:
 
     ``rotate_deg`` turns the run counter-clockwise about ``origin`` (the layout's anchor point).
     ``advances_mm`` holds the x offset of each glyph from ``x``, so both painters place glyphs
-    identically; ``glyphs`` are the font's glyph ids.
+    identically; ``glyphs`` are the font's glyph ids.  ``drawing``: the run is a label of a
+    drawing fitted to the screen at the drawing's scale (a cloth's own text), not text the view
+    sets for players to read (:mod:`kiosk.views.composition`); it changes nothing painted.
     """
 
     x: float
@@ -231,6 +233,7 @@ class TextRun:
     width_mm: float = 0.0
     rotate_deg: float = 0.0
     origin: tuple[float, float] = (0.0, 0.0)
+    drawing: bool = False
 
 
 @dataclass(frozen=True, eq=False)

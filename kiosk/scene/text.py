@@ -17,7 +17,9 @@ Vertical alignment uses the block of capitals: ``top`` puts the cap top of the f
 Fitting (:func:`fit_text`): a configured name can be any length.  Given a ``max_width_mm``, text
 wider than that is set smaller, as far as ``min_cap_mm`` (default
 :data:`kiosk.rules.lettering.MIN_TEXT_MM`, the 8 mm of 001 s459(2), 003 s23(2), s259(2), s295(2)); if it still does not fit, it is broken into lines at
-spaces (a word longer than a line at its last character that fits) rather than set any smaller.
+spaces rather than set any smaller.  A word is never broken inside (ux-review P1: "PLA / CE YO / UR
+BET / S"): a word wider than the line at the floor keeps a line of its own, and the caller changes
+the composition (:func:`widest_word_mm`), never the floor.
 """
 
 from __future__ import annotations
@@ -26,7 +28,17 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
 
-__all__ = ["ANCHORS", "VALIGNS", "em_size_mm", "fit_box", "fit_text", "text_runs", "text_width_mm"]
+__all__ = [
+    "ANCHORS",
+    "VALIGNS",
+    "em_size_mm",
+    "fit_box",
+    "fit_text",
+    "ink_em_size_mm",
+    "text_runs",
+    "text_width_mm",
+    "widest_word_mm",
+]
 
 ANCHORS = ("left", "center", "right")
 VALIGNS = ("baseline", "middle", "top", "bottom")
@@ -56,31 +68,18 @@ def _width_per_cap(face: FontFace, line: str) -> float:
     return face.width_em(line) / face.cap_height_em
 
 
-def _break_word(face: FontFace, word: str, limit: float) -> list[str]:
-    """``word`` cut into pieces each at most ``limit`` wide (mm at 1 mm cap), one glyph at least."""
-    pieces, current = [], ""
-    for ch in word:
-        if current and _width_per_cap(face, current + ch) > limit:
-            pieces.append(current)
-            current = ch
-        else:
-            current += ch
-    return pieces + [current] if current else pieces
-
-
 def _wrap(face: FontFace, line: str, limit: float) -> list[str]:
-    """Greedy break of ``line`` at spaces so that each line is at most ``limit`` wide."""
+    """Greedy break of ``line`` at spaces so that each line is at most ``limit`` wide; a word
+    wider than that is never cut: it takes a line of its own (wider than ``limit``)."""
     out: list[str] = []
     current = ""
     for word in line.split():
-        pieces = _break_word(face, word, limit) if _width_per_cap(face, word) > limit else [word]
-        for piece in pieces:
-            candidate = f"{current} {piece}" if current else piece
-            if current and _width_per_cap(face, candidate) > limit:
-                out.append(current)
-                current = piece
-            else:
-                current = candidate
+        candidate = f"{current} {word}" if current else word
+        if current and _width_per_cap(face, candidate) > limit:
+            out.append(current)
+            current = word
+        else:
+            current = candidate
     return out + [current] if current else out
 
 
@@ -124,6 +123,13 @@ def fit_box(
     return best
 
 
+def widest_word_mm(text: str, cap_mm: float, *, family: str = "sans", weight: str = "regular") -> float:
+    """The advance width in mm of the widest word of ``text`` at cap height ``cap_mm``: no
+    line of it can be narrower."""
+    face = font_face(family, weight)
+    return max((_width_per_cap(face, word) for word in text.split()), default=0.0) * cap_mm
+
+
 def fit_text(
     text: str,
     *,
@@ -134,7 +140,9 @@ def fit_text(
     weight: str = "regular",
 ) -> tuple[str, float]:
     """``(text, cap_mm)`` that fit ``max_width_mm``: unchanged if it fits, else shrunk, never
-    below ``min_cap_mm``; at the floor, the lines are broken at spaces until each fits.
+    below ``min_cap_mm``; at the floor, the lines are broken at spaces until each fits.  A word is never broken: one
+    wider than ``max_width_mm`` at the floor stays whole on a line of its own, wider than asked
+    (the caller changes its composition: :func:`widest_word_mm` says whether it must).
 
     Raises ``ValueError`` for sizes that are not positive or a floor above ``cap_mm``.
     """
@@ -198,33 +206,71 @@ def text_runs(
         first_baseline = y - block / 2 + cap
     runs = []
     for i, line in enumerate(lines):
-        glyphs, advances = face.glyphs(line)
-        scale = em / face.units_per_em
-        offsets = []
-        pos = 0
-        for adv in advances:
-            offsets.append(pos * scale)
-            pos += adv
-        width = pos * scale
+        segments = _segments(face, line)
+        scale_of = {id(f): em / f.units_per_em for f, _ in segments}
+        width = sum(sum(f.glyphs(part)[1]) * scale_of[id(f)] for f, part in segments)
         if anchor == "left":
             left = x
         elif anchor == "right":
             left = x - width
         else:
             left = x - width / 2
-        runs.append(
-            TextRun(
-                x=left,
-                y=first_baseline + i * pitch,
-                text=line,
-                face=face,
-                size_mm=em,
-                fill=fill,
-                glyphs=glyphs,
-                offsets_mm=tuple(offsets),
-                width_mm=width,
-                rotate_deg=rotate_deg,
-                origin=(x, y),
+        start = 0.0
+        for seg_face, part in segments:
+            glyphs, advances = seg_face.glyphs(part)
+            scale = scale_of[id(seg_face)]
+            offsets = []
+            pos = 0
+            for adv in advances:
+                offsets.append(pos * scale)
+                pos += adv
+            runs.append(
+                TextRun(
+                    x=left + start,
+                    y=first_baseline + i * pitch,
+                    text=part,
+                    face=seg_face,
+                    size_mm=em,
+                    fill=fill,
+                    glyphs=glyphs,
+                    offsets_mm=tuple(offsets),
+                    width_mm=pos * scale,
+                    rotate_deg=rotate_deg,
+                    origin=(x, y),
+                )
             )
-        )
+            start += pos * scale
     return runs
+
+
+def _segments(face: FontFace, line: str) -> list[tuple[FontFace, str]]:
+    """``line`` cut where the face that draws it changes (:meth:`FontFace.face_for`): one piece
+    per run, so a Chinese word in an English line is drawn by the CJK face at the same em."""
+    if face.fallback is None or all(face.has_char(ch) for ch in line):
+        return [(face, line)]
+    out: list[tuple[FontFace, str]] = []
+    for ch in line:
+        drawn_by = face.face_for(ch)
+        if out and out[-1][0] is drawn_by:
+            out[-1] = (drawn_by, out[-1][1] + ch)
+        else:
+            out.append((drawn_by, ch))
+    return out or [(face, line)]
+
+
+def ink_em_size_mm(text: str, mm: float, *, family: str = "sans", weight: str = "regular") -> float:
+    """The em size at which every letter and number of ``text`` has at least ``mm`` of ink:
+    lowercase by x-height, capitals and digits by cap height, and each CJK character by its own
+    glyph's ink (the shortest shown, :meth:`FontFace.shortest_glyph_em`; docs/readings.md A-75)."""
+    face = font_face(family, weight)
+    needs = []
+    latin = [ch for ch in text if face.has_char(ch)]
+    if any(ch.islower() for ch in latin):
+        needs.append(mm / face.x_height_em)
+    elif any(ch.isalnum() for ch in latin):
+        needs.append(mm / face.cap_height_em)
+    if face.fallback is not None:
+        shortest = face.fallback.shortest_glyph_em("".join(ch for ch in text if not face.has_char(ch)))
+        if shortest is not None:
+            needs.append(mm / shortest)
+    return max(needs, default=mm / face.cap_height_em)

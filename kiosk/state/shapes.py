@@ -45,6 +45,7 @@ __all__ = [
     "IlluminationFault",
     "TriChroGameState",
     "TwoUpGame",
+    "TwoUpPastGame",
     "TwoUpLights",
     "TwoUpFailedLights",
     "TwoUpGameState",
@@ -206,6 +207,7 @@ class TriChroGameState(TypedDict):
     awaiting_inspector: bool
     illumination_faults: list[IlluminationFault]
     broken_ball: NotRequired[bool]
+    recent: NotRequired[list[list[str]]]  # the last 20 drawings' balls, newest first (the history view)
 
 
 class TwoUpLights(TypedDict):
@@ -242,6 +244,16 @@ class TwoUpGame(TypedDict):
     spins: int
 
 
+class TwoUpPastGame(TypedDict):
+    """A decided two-up game, kept for the history view: its number, the spinner's call (``None``
+    when the dealer spun), its spins (``H``, ``T``, ``O``, ``X``) and its outcome."""
+
+    number: int
+    call: str | None
+    spins: list[str]
+    outcome: str | None
+
+
 class TwoUpGameState(TypedDict):
     """Two-up dice (004 sch13)."""
 
@@ -250,6 +262,7 @@ class TwoUpGameState(TypedDict):
     games: int
     game: TwoUpGame | None
     failed_lights: TwoUpFailedLights
+    past_games: NotRequired[list[TwoUpPastGame]]  # the last 20 decided games, newest first
 
 
 class RouletteFault(TypedDict):

@@ -59,6 +59,7 @@ __all__ = [
     "CasinoSummary",
     "DisplaySummary",
     "FloorSummary",
+    "HelpSummary",
 ]
 
 # -- errors -------------------------------------------------------------------------------------
@@ -162,6 +163,17 @@ class CasinoSummary(TypedDict):
     timezone: str
     logo: str | None
     event_logos: NotRequired[dict[str, str]]
+    help: NotRequired[HelpSummary]
+
+
+class HelpSummary(TypedDict):
+    """The floor's ``[help]``: the help for patrons sign's paragraphs (000 s232(2)), the
+    languages displays offer players, and how long help stays up without a touch (seconds)."""
+
+    patrons: list[str]
+    patrons_by_language: NotRequired[dict[str, list[str]]]
+    languages: list[str]
+    idle_seconds: float
 
 
 class DisplaySummary(TypedDict):

@@ -32,7 +32,7 @@ from zoneinfo import ZoneInfo
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the one 8 mm floor
 from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
-from kiosk.scene.text import fit_text, text_runs, text_width_mm
+from kiosk.scene.text import fit_text, ink_em_size_mm, text_runs, text_width_mm
 from kiosk.state.shapes import LinkState, TableState
 
 if TYPE_CHECKING:
@@ -50,10 +50,13 @@ __all__ = [
     "Status",
     "ViewState",
     "event_logos_of",
+    "patron_help_of",
+    "line_gap_of",
     "local_time",
     "fit_sign_text",
     "sign_text",
     "sign_text_width",
+    "sign_words_fit",
     "stack",
     "status_band_mm",
     "status_mark",
@@ -121,6 +124,10 @@ class CasinoSettings:
     logo: Path | None = None
     layouts: tuple[tuple[str, Path], ...] = ()
     event_logos: tuple[tuple[str, Path], ...] = ()
+    # the help for patrons sign's paragraphs by language, English first (floor ``[help]``, 000 s232(2))
+    patron_help: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    languages: tuple[str, ...] = ("en",)  # the languages a display offers players, the first shown first
+    help_idle_s: float = 45.0  # help returns to the live view after this long without a touch
 
     @classmethod
     def from_floor(cls, floor: Floor) -> CasinoSettings:
@@ -132,6 +139,9 @@ class CasinoSettings:
             logo=floor.casino.logo,
             layouts=layouts,
             event_logos=event_logos_of(floor),
+            patron_help=patron_help_of(floor.help.patrons, floor.help.patrons_by_language),
+            languages=tuple(floor.help.languages),
+            help_idle_s=floor.help.idle_seconds,
         )
 
     @classmethod
@@ -154,6 +164,11 @@ class CasinoSettings:
         logos = tuple(sorted((event_logos or {}).items()))
         return cls(name=str(casino.get("name") or ""), timezone=zone, logo=logo, event_logos=logos)
 
+    def patrons_in(self, language: str) -> tuple[str, ...]:
+        """The help for patrons sign's paragraphs in ``language`` (English where it has none)."""
+        by = dict(self.patron_help)
+        return by.get(language) or by.get("en") or ()
+
     def layout_of(self, table_id: str) -> Path | None:
         """The layout file configured for ``table_id`` (``None``: the game's shipped layout)."""
         return dict(self.layouts).get(table_id)
@@ -161,6 +176,16 @@ class CasinoSettings:
     def event_logo_of(self, table_id: str) -> Path | None:
         """The logo of the poker promotion or event ``table_id`` plays (002 r2.2), or ``None``."""
         return dict(self.event_logos).get(table_id)
+
+
+def patron_help_of(
+    english: Iterable[str], by_language: Mapping[str, Iterable[str]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """:attr:`CasinoSettings.patron_help` from the floor's ``[help] patrons`` (English) and
+    ``patrons_by_language``."""
+    out = [("en", tuple(english))] if english else []
+    out += [(lang, tuple(paras)) for lang, paras in sorted(by_language.items()) if lang != "en"]
+    return tuple(out)
 
 
 def event_logos_of(floor: Floor) -> tuple[tuple[str, Path], ...]:
@@ -206,6 +231,7 @@ class ViewState:
     composed_at: datetime | None = field(compare=False, default=None)
     area: Area | None = field(compare=False, default=None)
     heard_at: datetime | None = field(compare=False, default=None)
+    language: str = "en"  # the language its words were composed in (kiosk.language.speaking)
 
     def __post_init__(self) -> None:
         if not self.frames:
@@ -237,11 +263,32 @@ class Compose(Protocol):
 # --------------------------------------------------------------------------- text and marks
 
 
-def _size_kwargs(text: str, mm: float) -> dict[str, float]:
+def _size_kwargs(text: str, mm: float, weight: str = "regular") -> dict[str, float]:
     """Size so the shortest letters of ``text`` are ``mm`` of ink: x-height when the text has
-    lowercase letters (capitals are then taller), else cap height (as
-    :func:`kiosk.scene.legibility.letter_height_mm` measures)."""
+    lowercase letters (capitals are then taller), else cap height, and text with Chinese
+    characters so its shortest glyph is (as :func:`kiosk.scene.legibility.letter_height_mm`
+    measures each)."""
+    face = font_face("sans", weight)
+    if not all(face.has_char(ch) for ch in text):
+        return {"cap_mm": ink_em_size_mm(text, mm, weight=weight) * face.cap_height_em}
     return {"x_mm": mm} if any(ch.islower() for ch in text) else {"cap_mm": mm}
+
+
+def line_gap_of(text: str) -> float:
+    """The clear space between lines in capital heights: 0.6, or 1.0 where letters stack two
+    marks above (Vietnamese: Latin Extended Additional) or Chinese characters (their ink stands
+    above the capitals and below the baseline), so lines never touch."""
+    if any(0x1E00 <= ord(ch) <= 0x1EFF or 0x0300 <= ord(ch) <= 0x036F for ch in text):
+        return 1.2
+    face = font_face("sans")
+    return 1.0 if not all(face.has_char(ch) for ch in text) else 0.6
+
+
+def _cap_per_mm(text: str, weight: str = "regular") -> float:
+    """The cap height at which the shortest letters of ``text`` have 1 mm of ink."""
+    face = font_face("sans", weight)
+    kw = _size_kwargs(text, 1.0, weight)
+    return kw["cap_mm"] if "cap_mm" in kw else face.cap_height_em / face.x_height_em
 
 
 def sign_text(
@@ -255,9 +302,10 @@ def sign_text(
     weight: str = "regular",
     family: str = "sans",
     fill: Colour = WHITE,
-    line_gap: float = 0.6,
+    line_gap: float | None = None,
 ) -> list[TextRun]:
     """Text whose every letter and number has at least ``mm`` of ink (lowercase included).
+    ``line_gap`` (in capital heights) defaults to :func:`line_gap_of` the text.
 
     Refuses (``ValueError``) a size under :data:`MIN_SIGN_TEXT_MM`: every text a display view
     shows to players is held to the sign floor (docs/readings.md P-1; 001 s459(2), 003 s23(2)).
@@ -276,15 +324,15 @@ def sign_text(
         weight=weight,
         family=family,
         fill=fill,
-        line_gap=line_gap,
-        **_size_kwargs(text, mm),
+        line_gap=line_gap_of(text) if line_gap is None else line_gap,
+        **_size_kwargs(text, mm, weight),
     )
 
 
 def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: str = "sans") -> float:
     """The width in mm of the widest line of ``text`` set by :func:`sign_text` at ``mm``."""
     face = font_face(family, weight)
-    kw = _size_kwargs(text, mm)
+    kw = _size_kwargs(text, mm, weight)
     em = kw["x_mm"] / face.x_height_em if "x_mm" in kw else kw["cap_mm"] / face.cap_height_em
     return text_width_mm(text, face, em)
 
@@ -292,14 +340,21 @@ def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: st
 def fit_sign_text(text: str, *, width_mm: float, largest_mm: float, weight: str = "regular") -> tuple[str, float]:
     """``(text, mm)`` for :func:`sign_text`: as large as fits ``width_mm``, up to ``largest_mm``;
     at the sign floor the text is broken into lines at spaces rather than set any smaller
-    (:func:`kiosk.scene.text.fit_text`, on the height of the text's shortest letters)."""
-    face = font_face("sans", weight)
-    ratio = face.cap_height_em / face.x_height_em if any(ch.islower() for ch in text) else 1.0
+    (:func:`kiosk.scene.text.fit_text`, on the height of the text's shortest letters).  A word
+    is never broken: one wider than ``width_mm`` at the floor stays whole (see
+    :func:`sign_words_fit`), and the view changes its composition instead."""
+    ratio = _cap_per_mm(text, weight)
     largest = max(largest_mm, MIN_SIGN_TEXT_MM)
     fitted, cap = fit_text(
         text, cap_mm=largest * ratio, max_width_mm=width_mm, min_cap_mm=MIN_SIGN_TEXT_MM * ratio, weight=weight
     )
     return fitted, max(MIN_SIGN_TEXT_MM, cap / ratio)
+
+
+def sign_words_fit(text: str, width_mm: float, *, weight: str = "regular") -> bool:
+    """Whether every word of ``text`` fits ``width_mm`` at the sign floor (else no line
+    breaking can hold it without splitting a word)."""
+    return all(sign_text_width(word, MIN_SIGN_TEXT_MM, weight=weight) <= width_mm + 1e-9 for word in text.split())
 
 
 @dataclass(frozen=True)
@@ -315,9 +370,8 @@ class Line:
 def _block(line: Line, width_mm: float, factor: float) -> tuple[str, float, float, float]:
     """``(words, mm, height, cap)`` of a paragraph fitted to ``width_mm`` at ``factor`` of its size."""
     words, mm = fit_sign_text(line.text, width_mm=width_mm, largest_mm=line.largest_mm * factor, weight=line.weight)
-    face = font_face("sans", line.weight)
-    cap = mm * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else mm
-    return words, mm, cap * (1 + 1.6 * words.count("\n")), cap
+    cap = mm * _cap_per_mm(words, line.weight)
+    return words, mm, cap * (1 + (1 + line_gap_of(words)) * words.count("\n")), cap
 
 
 def stack(
@@ -334,9 +388,14 @@ def stack(
     """Paragraphs one under the other, centred across ``w``, as large as their ``largest_mm``
     allows within ``h`` (all shrunk alike, never under the sign floor; if they still do not fit
     at the floor they overflow the box's bottom, or with ``drop`` the last paragraphs are left
-    out until the rest fit: put the most important first).  ``gap`` is the space between
+    out until the rest fit, and so is a paragraph with a word wider than ``w`` at the floor:
+    put the most important first).  ``gap`` is the space between
     paragraphs in capital heights of the paragraph above.  Returns the primitives and the
     height used."""
+    if drop:  # a word too wide for the box is never split: its paragraph is left out
+        lines = [line for line in lines if sign_words_fit(line.text, w, weight=line.weight)]
+    if not lines:
+        return [], 0.0
     factor = 1.0
     while True:
         blocks = [_block(line, w, factor) for line in lines]
@@ -385,8 +444,7 @@ def _band(status: Status, settings: CasinoSettings, area: Area, mm: float) -> tu
     if words is None:
         return None
     words, size = fit_sign_text(words, width_mm=area.width_mm * 0.94, largest_mm=mm, weight="bold")
-    face = font_face("sans", "bold")
-    cap = size * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else size
+    cap = size * _cap_per_mm(words, "bold")
     return words, size, cap * (2.4 + 1.6 * words.count("\n"))
 
 

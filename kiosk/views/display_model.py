@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from kiosk.language import ENGLISH, speaking
 from kiosk.rules.times import utc_now
 from kiosk.state.client import LiveState, Snapshot
 from kiosk.state.client.status import Connected, ConnectionEvent, Offline, Resuming, TokenRefused
@@ -67,6 +68,7 @@ class _Slot:
     state: ViewState | None = None
     problem: str | None = None  # why it cannot be composed now (missing table, bad view)
     inputs: tuple[object, ...] | None = None
+    language: str = ENGLISH  # composed in this language (kiosk.language.speaking)
 
 
 class DisplayModel:
@@ -129,6 +131,19 @@ class DisplayModel:
         slot = self._slot(subject)
         slot.area = area
         return self._recompose([slot])
+
+    def set_language(self, subject: Subject, language: str) -> list[Subject]:
+        """Compose ``subject`` in ``language`` (a player's language button); raises
+        ``ValueError`` for a language without a catalogue."""
+        with speaking(language):
+            pass
+        slot = self._slot(subject)
+        slot.language = language
+        return self._recompose([slot])
+
+    def language(self, subject: Subject) -> str:
+        """The language ``subject`` is composed in."""
+        return self._slot(subject).language
 
     # -- inputs ----------------------------------------------------------------------------
 
@@ -194,6 +209,7 @@ class DisplayModel:
             link_id,
             self.status,
             slot.area,
+            slot.language,
         )
 
     def _recompose(self, slots: Sequence[_Slot], *, timed: bool = False) -> list[Subject]:
@@ -204,16 +220,17 @@ class DisplayModel:
                 continue
             slot.inputs = inputs
             try:
-                state = compose_view(
-                    slot.subject,
-                    self.live.tables,
-                    self.live.links,
-                    self.settings,
-                    self._now,
-                    area=slot.area,
-                    connection=self.status,
-                    heard_at=self.heard_at,
-                )
+                with speaking(slot.language):
+                    state = compose_view(
+                        slot.subject,
+                        self.live.tables,
+                        self.live.links,
+                        self.settings,
+                        self._now,
+                        area=slot.area,
+                        connection=self.status,
+                        heard_at=self.heard_at,
+                    )
             except (LookupError, ValueError) as exc:
                 problem = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
                 if slot.problem != problem:

@@ -43,6 +43,10 @@ __all__ = [
     "trichro_lit",
     "slots_in_play",
     "roulette_results",
+    "roulette_statistics_spins",
+    "trichro_recent",
+    "twoup_past_games",
+    "TwoUpPast",
     "roulette_lit",
     "roulette_wheel",
     "pai_gow_markers",
@@ -168,6 +172,60 @@ def roulette_results(table: TableState) -> tuple[int, ...]:
     if table["game"] != "roulette":
         return ()
     return _ints(_gs(table).get("results"))
+
+
+def roulette_statistics_spins(table: TableState) -> int:
+    """How many of the latest spins the history view's statistics count (the floor's
+    ``[table.roulette] statistics_spins``; 100 when a table's settings do not say)."""
+    settings: object = table.get("settings")
+    spins = settings.get("statistics_spins") if isinstance(settings, dict) else None
+    return spins if isinstance(spins, int) and not isinstance(spins, bool) and spins > 0 else 100
+
+
+def trichro_recent(table: TableState) -> tuple[tuple[str, ...], ...]:
+    """The balls of the last drawings, newest first, each pair in drawn order (empty for another
+    game, or a table that has not drawn since its state kept them)."""
+    if table["game"] not in TRI_CHRO_GAMES:
+        return ()
+    recent = _gs(table).get("recent")
+    if not isinstance(recent, list):
+        return ()
+    return tuple(
+        tuple(str(ball) for ball in pair)
+        for pair in recent
+        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(b, str) for b in pair)
+    )
+
+
+class TwoUpPast(NamedTuple):
+    """A decided two-up game: its number, the spinner's call (``None``: the dealer spun), its
+    spins (``H``, ``T``, ``O``, ``X``) and its outcome (``win``, ``lose``, ``end``)."""
+
+    number: int
+    call: str | None
+    spins: tuple[str, ...]
+    outcome: str | None
+
+
+def twoup_past_games(table: TableState) -> tuple[TwoUpPast, ...]:
+    """The decided two-up games kept for the history, newest first."""
+    if table["game"] not in TWO_UP_GAMES:
+        return ()
+    past = _gs(table).get("past_games")
+    out = []
+    for game in past if isinstance(past, list) else ():
+        if not isinstance(game, dict) or not isinstance(game.get("number"), int):
+            continue
+        spins = game.get("spins")
+        out.append(
+            TwoUpPast(
+                number=int(game["number"]),
+                call=game.get("call") if isinstance(game.get("call"), str) else None,
+                spins=tuple(str(c) for c in spins) if isinstance(spins, list) else (),
+                outcome=game.get("outcome") if isinstance(game.get("outcome"), str) else None,
+            )
+        )
+    return tuple(out)
 
 
 def roulette_lit(table: TableState) -> frozenset[str]:

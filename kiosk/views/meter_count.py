@@ -10,6 +10,13 @@ a rounded neighbour.  :class:`MeterCount` holds the amount shown and the amount 
 * going down (a jackpot hit reset the meter, 000 s246, s231): the new amount at once - a meter
   never counts down;
 * after the time is up: exactly the target.
+
+The amount rolls like an odometer (issue 18): :meth:`MeterCount.roll_at` is the fraction of a
+cent the shown amount is on its way to the next, and :func:`wheels` turns an amount and that
+fraction into the digit wheels a meter draws, each with how far it has turned towards the next
+digit.  As on a mechanical odometer a wheel turns only while every wheel to its right shows 9
+and is turning, so between two frames of a count of a few cents only the last wheels change (the
+display repaints only them).
 """
 
 from __future__ import annotations
@@ -17,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["MeterCount", "count_duration"]
+__all__ = ["MeterCount", "Wheel", "count_duration", "wheels"]
 
 MIN_SECONDS = 0.4
 MAX_SECONDS = 2.5
@@ -54,16 +61,30 @@ class MeterCount:
         if cents <= shown:
             self.start_value = cents
 
-    def shown_at(self, now: float) -> int:
-        """Whole cents to show at ``now``."""
+    def _progress(self, now: float) -> float | None:
+        """Cents counted so far (a fraction included) at ``now``, or ``None`` once the time is up."""
         if self.duration <= 0 or now >= self.start_time + self.duration:
-            return self.target
+            return None
         t = max(0.0, (now - self.start_time) / self.duration)
         eased = 1.0 - (1.0 - t) ** 3
-        step = self.target - self.start_value
+        return (self.target - self.start_value) * eased
+
+    def shown_at(self, now: float) -> int:
+        """Whole cents to show at ``now``."""
+        progress = self._progress(now)
+        if progress is None:
+            return self.target
         # integer arithmetic on the eased fraction: never above the target, never below the start
-        value = self.start_value + math.floor(step * eased)
+        value = self.start_value + math.floor(progress)
         return min(self.target, max(self.start_value, value))
+
+    def roll_at(self, now: float) -> float:
+        """How far (0 to under 1) the amount :meth:`shown_at` ``now`` has rolled towards the next
+        cent: 0 when it is not counting, so the meter always lands still on the exact amount."""
+        progress = self._progress(now)
+        if progress is None or self.shown_at(now) >= self.target:
+            return 0.0
+        return min(max(progress - math.floor(progress), 0.0), 0.999)
 
     def counting(self, now: float) -> bool:
         """True while the shown amount is still on its way to the target."""
@@ -73,3 +94,32 @@ class MeterCount:
 def _check(cents: object) -> None:
     if isinstance(cents, bool) or not isinstance(cents, int) or cents < 0:
         raise ValueError(f"a meter amount is whole, non-negative cents, got {cents!r}")
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """One digit wheel of an odometer: the digit shown and how far (0 to under 1) it has turned
+    towards the next digit (9 turns towards 0)."""
+
+    digit: int
+    roll: float = 0.0
+
+    @property
+    def next_digit(self) -> int:
+        """The digit coming into view as the wheel turns."""
+        return (self.digit + 1) % 10
+
+
+def wheels(cents: int, roll: float, count: int) -> tuple[Wheel, ...]:
+    """The ``count`` lowest digit wheels of an odometer at ``cents`` turned ``roll`` of the way to
+    ``cents + 1``, the cents wheel first.  A wheel turns only when every wheel below it shows 9
+    (it carries), so ``roll`` 0 leaves every wheel still."""
+    _check(cents)
+    if not 0.0 <= roll < 1.0:
+        raise ValueError(f"an odometer's roll is 0 to under 1, got {roll!r}")
+    out = []
+    for k in range(count):
+        place = 10**k
+        carrying = roll > 0 and cents % place == place - 1
+        out.append(Wheel((cents // place) % 10, roll if carrying else 0.0))
+    return tuple(out)

@@ -84,6 +84,7 @@ class Placement:
                 offsets_mm=tuple(o * k for o in item.offsets_mm),
                 width_mm=item.width_mm * k,
                 origin=self.point(*item.origin),
+                drawing=True,
             )
         if isinstance(item, Image):
             x, y = self.point(item.x, item.y)

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from kiosk.floor.references import VIEW_GAMES
+from kiosk.language import current_language
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import DEFAULT_AREA, LIVE, Area, CasinoSettings, Status, ViewState
 from kiosk.views.screens import SCREENS
@@ -98,4 +99,4 @@ def compose_view(
     if lit and not screen.lights:
         raise ValueError(f"view {subject.view} lights no areas; --lit is for the layout and trichro views")
     state = screen.compose(table, link, settings, now, area=area, connection=connection, heard_at=heard_at, lit=lit)
-    return dataclasses.replace(state, composed_at=now, area=area, heard_at=heard_at)
+    return dataclasses.replace(state, composed_at=now, area=area, heard_at=heard_at, language=current_language())

@@ -9,8 +9,10 @@ screen, between the view state composed for it and a whole-screen notice
   composed (for a sign, as a sign not shown);
 * a sign view (``limits``, ``signs``: every letter and number at least 8 mm high, 001 s459(2),
   003 s23(2)) on a screen whose size is unknown: its 8 mm cannot be guaranteed;
-* a sign the view could not fit at the legal letter height on this screen (the view state is a
-  fault with a reason);
+* a sign view that could fit none of its signs at the legal letter height on this screen (the
+  view state is a fault with a reason, and shows no sign): a sign too long for one screen is
+  shown in pages (:mod:`kiosk.views.signs.pages`), and a part that fits no page is a calm page
+  of its own among the others while the reason goes to staff in the status;
 * otherwise the view state.
 
 :func:`decide_frame` then checks the one scene about to be painted (a frame of the view state):
@@ -95,12 +97,19 @@ def decide(
             ),
         )
     reason = state.status.reason
-    if view in SIGN_VIEWS and state.status.kind == "fault" and reason:
-        # the view could not fit its sign at the legal size on this screen
+    if view in SIGN_VIEWS and state.status.kind == "fault" and reason and not _shows_a_sign(state):
+        # the view could fit none of its signs at the legal size on this screen
         return Notice(
             f"small:{reason}", legibility_notice(area.width_mm, area.height_mm, view, name, reason.rstrip("."))
         )
     return state
+
+
+def _shows_a_sign(state: ViewState) -> bool:
+    """Whether a sign view's frames show some sign or notice at the legal size (its pages
+    that fit are shown, a page in place of a part that fits none)."""
+    showing = state.facts.get("showing")
+    return bool(showing is not None and (getattr(showing, "signs", None) or getattr(showing, "notices", None)))
 
 
 def decide_frame(scene: Scene, *, subject: Subject, area: Area, shown_scale: float = 1.0) -> Scene | Notice:

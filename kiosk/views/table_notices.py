@@ -15,21 +15,23 @@ its own among the signs of the ``limits`` and ``signs`` views
 * **Jackpot wager not accepted** (000 s231(1)(b), s237(3); A-12): a place whose slot light did
   not light, this round.
 
-A citation is shown in small print (the sign floor, 8 mm) beside the words; a notice resting on
-a reading of this product rather than a seed's words carries none on screen (the audit record
-of its command names it).
+The bands show no citation: it belongs to the proof, not the player's eye line (issue 18
+section 2): the audit record of the command that raised the notice names it, and ``rule`` keeps
+it for the notice's page when printed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.language import tr
 from kiosk.rules.card_machine import PROCEDURES
 from kiosk.rules.closing import CLOSING_RULE
 from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Shape, rect_path
+from kiosk.scene.text import ink_em_size_mm
 from kiosk.state.shapes import TableState
-from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text, sign_text_width
+from kiosk.views.base import MIN_SIGN_TEXT_MM, Area, fit_sign_text, sign_text
 from kiosk.views.facts import card_machine_procedure, illumination_fault, slots_not_accepted, table_closing
 
 __all__ = ["TableNotice", "table_notices", "notice_bands", "BAND_LARGEST_MM", "NOTICE_SECONDS"]
@@ -69,13 +71,16 @@ def table_notices(table: TableState) -> tuple[TableNotice, ...]:
             )
         )
     if illumination_fault(table) is not None:
-        words = "Result stands: illumination fault"
+        words = tr("Result stands: illumination fault")
         out.append(TableNotice("illumination_fault", (words,), "000 s78(7)", words))
     for place in slots_not_accepted(table):
-        title = f"Place {place}: jackpot wager not accepted"
+        title = tr("Place {place}: jackpot wager not accepted").format(place=place)
         out.append(
             TableNotice(
-                "slot_not_accepted", (title, "Its slot light did not light"), "000 s237(3)", f"{title} (light not lit)"
+                "slot_not_accepted",
+                (title, tr("Its slot light did not light")),
+                "000 s237(3)",
+                tr("{title} (light not lit)").format(title=title),
             )
         )
     return tuple(out)
@@ -84,7 +89,7 @@ def table_notices(table: TableState) -> tuple[TableNotice, ...]:
 def _cap(words: str, mm: float) -> float:
     """The capital height of text whose shortest letters are ``mm`` high (:func:`sign_text`)."""
     face = font_face("sans", "bold")
-    return mm * face.cap_height_em / face.x_height_em if any(ch.islower() for ch in words) else mm
+    return ink_em_size_mm(words, mm, weight="bold") * face.cap_height_em
 
 
 NOTICE_SECONDS = 4.0
@@ -95,17 +100,11 @@ BAND_SHARE = 0.3
 
 def _row(notice: TableNotice, area: Area, largest: float) -> tuple[str, float, float, str | None, float]:
     """``(words, mm, height, citation or None, cap)`` of one notice on a band: upper case, as
-    large as fits up to ``largest``, broken into lines at the floor; its citation at the right
-    end only where the words fit beside it on one line (a narrow screen shows the words alone)."""
+    large as fits up to ``largest``, broken into lines at the floor (no citation: see the module)."""
     margin = MIN_SIGN_TEXT_MM
     text = notice.text.upper()
-    words, mm, cite = text, largest, None
-    if notice.rule:
-        room = area.width_mm - 3 * margin - sign_text_width(notice.rule, MIN_SIGN_TEXT_MM)
-        words, mm = fit_sign_text(text, width_mm=room, largest_mm=largest, weight="bold")
-        cite = notice.rule if "\n" not in words else None
-    if cite is None:
-        words, mm = fit_sign_text(text, width_mm=area.width_mm - 2 * margin, largest_mm=largest, weight="bold")
+    cite = None  # the citation is for the proof (the notice's page when printed, the audit record), not the band
+    words, mm = fit_sign_text(text, width_mm=area.width_mm - 2 * margin, largest_mm=largest, weight="bold")
     cap = _cap(words, mm)
     return words, mm, cap * (1 + 1.6 * words.count("\n")) + cap * 1.2, cite, cap
 

@@ -66,6 +66,7 @@ def test_headless_demo_says_so_in_one_line_serves_drives_and_writes_snapshots(tm
     lines = done.stdout.splitlines()
     headless = [line for line in lines if "no display" in line]
     assert len(headless) == 1 and "headless" in headless[0]
+    assert "run it in a desktop session, or with ssh -X, or set DISPLAY" in headless[0]  # what to do
     played = int(lines[-1].split("(")[1].split()[0])
     assert played > 20, lines[-1]
     folder = tmp_path / "demo" / "snapshots"
@@ -87,11 +88,20 @@ def test_demo_with_a_display_opens_its_windows(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert (
-        "5 display windows: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter, D-RO-01-layout, D-BJ-01-limits"
-        in done.stdout
+        "the showcase window shows 5 displays in turn: D-TC54-01-result, D-TU-01-lights, D-CSP-PROG-meter,"
+        " D-RO-01-layout, D-BJ-01-limits" in done.stdout
     )
-    assert "pit console and a dealer panel for TU-01" in done.stdout
     assert "no display" not in done.stdout
+    # two administrators' tokens, printed and in 0600 files, and what to try with them
+    lines = done.stdout.splitlines()
+    admins = [line.rsplit(": ", 1)[1] for line in lines if line.startswith("kiosk demo: admin token ")]
+    assert len(admins) == 2 and admins[0] != admins[1]
+    for n, token in enumerate(admins, 1):
+        path = tmp_path / "demo" / f"admin-{n}.token"
+        assert path.read_text().strip() == token and path.stat().st_mode & 0o777 == 0o600
+    tips = [line for line in lines if line.startswith("kiosk demo: try: ")]
+    assert any("Dealer panel: deal TU-01" in t for t in tips) and any("two-person jackpot approval" in t for t in tips)
+    assert any(f"--token-file {tmp_path / 'demo' / 'admin-2.token'}, approves it" in t for t in tips)
 
 
 def test_demo_refuses_an_unknown_display_in_one_line(tmp_path):

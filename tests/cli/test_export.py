@@ -334,3 +334,47 @@ def test_the_command_lists_the_papers_and_presses_of_the_export():
 
     assert cli_export._AUTO_PAPERS == AUTO_PAPERS
     assert cli_export._PRESSES == tuple(PRESS_CONDITIONS)
+
+
+def test_a_sign_printed_in_chinese_reads_back_in_chinese(tmp_path):
+    """``kiosk export --language zh_Hans``: the limits sign's words in Chinese, read back from
+    the PDF's text, its CJK face embedded; every CJK glyph of the page at least 8 mm of ink."""
+    import pypdfium2
+
+    from kiosk.language import speaking
+    from kiosk.scene.legibility import letter_height_mm, text_runs_of
+    from kiosk.views.signs import Context, compose_sign
+    from kiosk.views.signs.kinds import sign_contents
+    from kiosk.views.signs.source import states_from_floor
+
+    out = kiosk("export", "--floor", str(DEMO), "--table", "TC54-01", "--sign", "limits", "--language", "zh_Hans",
+                "--out", str(tmp_path / "zh"), "--quiet")  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    pdf = pypdfium2.PdfDocument(tmp_path / "zh" / "TC54-01_limits.pdf")
+    words = pdf[0].get_textpage().get_text_range()
+    pdf.close()
+    for phrase in ("本桌限额", "最低投注", "本桌最高", "赔率 4 赔 3", "$1,200"):
+        assert phrase in words, words
+    assert "Table limits" not in words
+    english = kiosk("export", "--floor", str(DEMO), "--table", "TC54-01", "--sign", "limits",
+                    "--out", str(tmp_path / "en"), "--quiet")  # fmt: skip
+    assert english.returncode == 0
+    pdf = pypdfium2.PdfDocument(tmp_path / "en" / "TC54-01_limits.pdf")
+    assert "Table limits" in pdf[0].get_textpage().get_text_range()
+    pdf.close()
+    # the page as the PDF painter drew it: every glyph of each script at the sign floor
+    from kiosk.floor import load_floor
+
+    tables, links = states_from_floor(load_floor(DEMO))
+    with speaking("zh_Hans"):
+        content = sign_contents("limits", Context(tables["TC54-01"], None, None, None))[0]
+        scene = compose_sign(content, 210, 297)
+    heights = [letter_height_mm(run) for run in text_runs_of(scene)]
+    assert any(run.face.family == "cjk" for run in text_runs_of(scene))
+    assert min(h for h in heights if h is not None) >= 8.0 - 1e-6
+
+
+def test_an_unknown_language_is_one_line(tmp_path):
+    out = kiosk("export", "--floor", str(DEMO), "--language", "xx", "--out", str(tmp_path / "x"))
+    one_line_error(out, "--language 'xx': no catalogue")
+    assert not (tmp_path / "x").exists()

@@ -75,6 +75,21 @@ def test_wrong_types(setting: str, line: str) -> None:
     assert problems(text) == [f"floor.toml: table T-blackjack: {line}"]
 
 
+@pytest.mark.parametrize(
+    ("setting", "line"),
+    [
+        ("statistics_spins = 5", "roulette.statistics_spins: must be at least 20, not 5"),
+        ("statistics_spins = 5000", "roulette.statistics_spins: must be at most 1000, not 5000"),
+        ('statistics_spins = "all"', "roulette.statistics_spins: must be a whole number, not 'all'"),
+    ],
+)
+def test_the_history_statistics_window_is_checked(setting: str, line: str) -> None:
+    text = floor_text(TABLES["roulette"] + f"[table.roulette]\n{setting}\n")
+    assert problems(text) == [f"floor.toml: table T-roulette: {line}"]
+    good = parse_floor(floor_text(TABLES["roulette"] + "[table.roulette]\nstatistics_spins = 500\n"), name="f.toml")
+    assert good.tables["T-roulette"].roulette_settings.statistics_spins == 500
+
+
 def test_nominated_ten_may_be_written_as_a_number() -> None:
     floor = parse_floor(floor_text(BJ + "[table.blackjack]\nnominated_card = 10\n"))
     assert floor.tables["T-blackjack"].blackjack_settings.nominated_card == "10"
@@ -254,7 +269,7 @@ def test_link_lists_a_table_twice_and_bad_seed() -> None:
         ),
         (
             'table = "T-blackjack"\nview = "banana"',
-            "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro' or 'twoup_lights', not 'banana'",
+            "display D1: view: must be 'layout', 'limits', 'signs', 'jackpot', 'trichro', 'twoup_lights', 'help' or 'history', not 'banana'",
         ),
         ('view = "layout"', "display D1: table: give exactly one of table or link"),
         ('link = "L9"\nview = "jackpot"', "display D1: link: no jackpot link 'L9' on this floor"),

@@ -43,13 +43,22 @@ def refusal(exc_info, rule):
 # -- roulette ------------------------------------------------------------------------------
 
 
-async def test_roulette_results_light_the_number_and_keep_the_last_twenty(service):
+async def test_roulette_results_light_the_number_and_keep_the_floors_statistics_spins(service):
     for number in [*range(37), 0, 17]:
         events = await run(service, b.roulette_result("RO-01", number))
     assert events[0].type == "roulette_result" and events[0].data["rule"] == "003 s131(2A)"
     state = await game_state(service, "RO-01")
     assert state["number"] == 17 and state["winning"] == ["number_17"] and state["spins"] == 39
-    assert state["results"] == [17, 0, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19]
+    assert state["results"][:20] == [17, 0, 36, 35, 34, 33, 32, 31, 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19]
+    assert len(state["results"]) == 39  # statistics_spins (100 by default) keeps them all
+
+
+async def test_roulette_keeps_as_many_results_as_its_statistics_count(service):
+    for spin in range(130):
+        await run(service, b.roulette_result("RO-01", spin % 37))
+    state = await game_state(service, "RO-01")
+    assert state["spins"] == 130 and len(state["results"]) == 100  # the default statistics_spins
+    assert state["results"][:3] == [129 % 37, 128 % 37, 127 % 37]
 
 
 @pytest.mark.parametrize("number", [-1, 37, 38, 100])

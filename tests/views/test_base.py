@@ -58,3 +58,20 @@ def test_status_mark_names_the_local_time_of_going_offline():
     assert all(letter_height_mm(p) >= MIN_SIGN_TEXT_MM - 1e-9 for p in marks if isinstance(p, TextRun))
     fault = status_mark(Status.fault("token refused: ask the pit for a new display token"), settings, DEFAULT_AREA)
     assert [p.text for p in fault if isinstance(p, TextRun)] == ["token refused: ask the pit for a new display token"]
+
+
+def test_no_paragraph_of_a_stack_is_split_inside_a_word():
+    """ux-review P1: a word wider than the box is never cut; with ``drop`` its paragraph is left
+    out, without it the word stays whole on its own line."""
+    from kiosk.scene.legibility import text_runs_of
+    from kiosk.scene.primitives import Scene
+    from kiosk.views.base import Line, sign_words_fit, stack
+
+    lines = [Line("WAITING FOR A SPINNER", 10.0), Line("TWO-UP", 10.0), Line("SUPERCALIFRAGILISTIC", 10.0)]
+    assert sign_words_fit("TWO-UP", 60.0) and not sign_words_fit("SUPERCALIFRAGILISTIC", 60.0)
+    dropped, _ = stack(lines, x=0, y=0, w=60.0, h=200.0, drop=True)
+    words = [run.text for run in text_runs_of(Scene(60, 200, tuple(dropped)))]
+    assert " ".join(words).split() == ["WAITING", "FOR", "A", "SPINNER", "TWO-UP"]
+    kept, _ = stack(lines, x=0, y=0, w=60.0, h=200.0)
+    words = [run.text for run in text_runs_of(Scene(60, 200, tuple(kept)))]
+    assert "SUPERCALIFRAGILISTIC" in words and all(" " not in w or sign_words_fit(w, 60.0) for w in words)

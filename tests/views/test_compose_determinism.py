@@ -75,6 +75,15 @@ def test_every_demo_view_digests_alike_in_two_locales_and_time_zones(tmp_path):
     assert first["composer"] == second["composer"]
     digests = first["digests"]
     assert len(digests) > 100 and any(k.startswith("jackpot of CSP-PROG") for k in digests)
-    assert {k.split(" ")[0] for k in digests} == {"layout", "limits", "signs", "jackpot", "trichro", "twoup_lights"}
+    assert {k.split(" ")[0] for k in digests} == {
+        "layout",
+        "limits",
+        "signs",
+        "jackpot",
+        "trichro",
+        "twoup_lights",
+        "help",
+        "history",
+    }
     differ = sorted(k for k in digests if digests[k] != second["digests"].get(k))
     assert not differ, f"{len(differ)} views differ between {first['locale']} and {second['locale']}: {differ[:8]}"

@@ -140,3 +140,32 @@ def test_a_sign_frame_whose_letters_show_under_8_mm_is_a_notice() -> None:
 def test_a_picture_frame_is_painted_whatever_its_letters_measure() -> None:
     scene = _scene(2.0)
     assert decide_frame(scene, subject=PICTURE, area=AREA, shown_scale=0.5) is scene
+
+
+def test_a_sign_view_showing_some_signs_is_shown_with_its_fault_for_staff() -> None:
+    from kiosk.views.signs.frames import Showing
+
+    reason = "table BJ-01: sign game_notice: a part of it fits no page of this screen"
+    state = ViewState(
+        "limits",
+        "BJ-01",
+        ("content",),
+        Status.fault(reason),
+        frames=(_scene(),),
+        facts={"showing": Showing(signs=frozenset({"limits"}))},
+    )
+    assert _decide(state) is state
+
+
+@pytest.mark.parametrize("area", [Area(217.0, 136.0), Area(296.0, 527.0), Area(527.0, 296.0)], ids=str)
+def test_the_fault_page_fits_its_screen(area) -> None:
+    """ux-review P2: on a 10-inch screen the fault page's own text ran off the bottom."""
+    from kiosk.views.composition import composition_faults
+
+    reason = "table RO-01: sign limits: 'Straight up $5 $200' is 150 mm wide at the legal letter height; 120 mm fit"
+    picture = decide(_state(SIGN, Status.fault(reason)), subject=SIGN, area=area, server=SERVER)
+    assert isinstance(picture, Notice)
+    words = " ".join(_texts(picture.scene).split())
+    assert "SIGN NOT SHOWN" in words and "'Straight up $5 $200' is 150 mm wide" in words
+    # staff text, not a sign: it may be under 8 mm, but it is all on the screen and never overlaps
+    assert [f for f in composition_faults(picture.scene, area) if f.kind != "small"] == []

@@ -12,10 +12,18 @@ from typing import Any
 from kiosk.rules.games import tri_chro_balls
 from kiosk.state.shapes import GameState
 
-__all__ = ["RESULTS_KEPT", "current_game_state", "initial_game_state"]
+__all__ = ["RESULTS_KEPT", "current_game_state", "initial_game_state", "results_kept"]
 
 RESULTS_KEPT = 20
 """How many past results a game state keeps (newest first): every list in a state is bounded."""
+
+
+def results_kept(settings: Mapping[str, Any]) -> int:
+    """How many winning numbers a roulette table keeps: :data:`RESULTS_KEPT`, or the floor's
+    ``statistics_spins`` when more (the displays' statistics are counted over them)."""
+    spins = settings.get("statistics_spins")
+    return max(RESULTS_KEPT, spins if isinstance(spins, int) and not isinstance(spins, bool) else 0)
+
 
 # the live state of the games whose dealer commands record it, before the first round
 _GAME_STATES: dict[str, dict[str, Any]] = {

@@ -15,7 +15,7 @@ from __future__ import annotations
 from kiosk.rules.roulette import WHEEL_RULE, number_area, winning_number
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
-from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state
+from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state, results_kept
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
@@ -30,7 +30,7 @@ def _result(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         number=number,
         at=ctx.now_text,
         winning=[number_area(number)],
-        results=([number] + list(state["results"]))[:RESULTS_KEPT],
+        results=([number] + list(state["results"]))[: results_kept(table.get("settings") or {})],
         illumination_faults=[],
     )
     new["game_state"] = state

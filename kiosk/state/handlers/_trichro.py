@@ -22,6 +22,7 @@ from kiosk.rules.games import TRI_CHRO_GAMES
 from kiosk.rules.trichro import complete_drawing, physical_balls, winners_of
 from kiosk.state.errors import BadRequest, RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
+from kiosk.state.handlers._game_state import RESULTS_KEPT
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS"]
@@ -92,6 +93,8 @@ def _result(table: dict, tokens: list[str], source: str, by_hand: bool = False) 
     new = bumped(table)
     g = new["game_state"]
     g.update(phase="result", drawn=list(draw.tokens), source=source, winning=winning, void=None)
+    # the drawings the displays' history shows, newest first, each in drawn order
+    g["recent"] = ([list(draw.tokens)] + list(g.get("recent") or []))[:RESULTS_KEPT]
     data = {
         "drawing": g["drawing"],
         "balls": list(draw.tokens),

@@ -19,6 +19,7 @@ from kiosk.rules.citation import RuleError
 from kiosk.rules.twoup import LIGHT_SETS, SpinnerGame
 from kiosk.state.errors import RuleRefused, StateError, refused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, require_room, table_event
+from kiosk.state.handlers._game_state import RESULTS_KEPT
 from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "replay"]
@@ -84,6 +85,10 @@ def _new_game(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
         raise _refuse(exc) from None
     new = bumped(table)
     g = new["game_state"]
+    if previous is not None:  # the decided game joins the history the displays show, newest first
+        past = {"number": previous["number"], "call": previous["call"], "outcome": previous["outcome"]}
+        past["spins"] = [code for kind, code in previous["actions"] if kind == "spin"]
+        g["past_games"] = ([past] + list(g.get("past_games") or []))[:RESULTS_KEPT]
     g["games"] += 1
     g["phase"] = "betting"
     g["game"] = _summary(

@@ -50,6 +50,12 @@ def floor_summary(floor: Floor | None) -> FloorSummary:
                 for tid, path in _event_logos(floor).items()
                 if path.suffix.lower() in _MEDIA
             },
+            "help": {
+                "patrons": list(floor.help.patrons),
+                "patrons_by_language": {k: list(v) for k, v in floor.help.patrons_by_language.items()},
+                "languages": list(floor.help.languages),
+                "idle_seconds": floor.help.idle_seconds,
+            },
         },
         "displays": [
             {"id": d.id, "table": d.table, "link": d.link, "view": d.view, "screen": d.screen}

@@ -16,7 +16,12 @@
 * the saved state (:mod:`kiosk.ui.display.cache`): written a moment after each change, shown
   marked offline when the process starts without a server;
 * its reports to the server of what each table's screens really show
-  (:mod:`kiosk.ui.display.report`), the evidence the sign rules count from.
+  (:mod:`kiosk.ui.display.report`), the evidence the sign rules count from;
+* help by touch: a player's touch on a table's window opens the ``help`` view of that table
+  over its view, turns its pages, cycles the floor's languages (the view and help are then
+  composed in it) and returns to the live view after the floor's idle time; what a touch does
+  is decided below Qt (:func:`kiosk.views.screens.help.on_touch`), and help never covers a
+  round in play (:func:`~kiosk.views.screens.help.may_cover`: it closes as soon as one starts).
 
 Placement: every view is composed for the screen's true physical area (its size in pixels over
 its calibrated pixels per millimetre), so the scene fills the screen at true size: 8 mm in the
@@ -42,6 +47,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QScreen
 
+from kiosk.language import speaking
 from kiosk.scene.primitives import Scene
 from kiosk.state.client import EventStream, KioskClient, Snapshot
 from kiosk.state.client.status import Connected, ConnectionEvent, Offline, TokenRefused
@@ -58,8 +64,9 @@ from kiosk.views.base import Area, CasinoSettings, ViewState
 from kiosk.views.display_model import DisplayModel
 from kiosk.views.meter_count import MeterCount
 from kiosk.views.proof import picture_report
-from kiosk.views.screen import Subject
+from kiosk.views.screen import Subject, compose_view
 from kiosk.views.screen_state import Notice, Picture, decide, decide_frame
+from kiosk.views.screens.help import may_cover, next_language, on_touch
 from kiosk.views.screens.jackpot import JackpotContent, meter_scene
 from kiosk.views.signs.frames import Showing
 
@@ -107,6 +114,10 @@ class Screen(QObject):
         self.meter: MeterCount | None = None
         self.counting = False
         self._picture: tuple[ViewState, tuple[int, int], dict[str, Any]] | None = None
+        self.help: ViewState | None = None  # the help shown over the view (None: the view is shown)
+        self.help_page = 0
+        self.idle = QTimer(window)  # help returns to the view after this long without a touch
+        self.idle.setSingleShot(True)
 
     def picture(self, state: ViewState) -> dict[str, Any]:
         """The report's fields of the picture of ``state`` on this window (its digest computed
@@ -231,6 +242,9 @@ class DisplayProcess(QObject):
         window.device_px_per_mm = scale.px_per_mm
         window.staff_exit.connect(self._staff_exit)
         window.calibrated.connect(lambda k, s=screen: self.calibrate(s, k))
+        window.touched.connect(lambda x, y, s=screen: self.touch(s, x, y))
+        screen.idle.setInterval(round(self.casino.help_idle_s * 1000))
+        screen.idle.timeout.connect(lambda s=screen: self.close_help(s))
         return screen
 
     def calibrate(self, screen: Screen, px_per_mm: float) -> None:
@@ -338,6 +352,10 @@ class DisplayProcess(QObject):
         level = self.settings.brightness_at(self.clock())
         for screen in self.screens:
             screen.widget.set_brightness(level)
+            if screen.help is not None:
+                table_id = screen.spec.subject.table
+                if not may_cover(self.model.live.tables.get(table_id) if table_id else None, self.clock()):
+                    self.close_help(screen)
             state = screen.state
             if state is not None and len(state.frames) > 1 and state.frame_seconds:
                 if time.monotonic() - screen.frame_started >= state.frame_seconds:
@@ -389,6 +407,75 @@ class DisplayProcess(QObject):
         stream = self._stream
         return False if stream is None else await stream.send(message)
 
+    # -- help by touch ------------------------------------------------------------------------
+
+    def touch(self, screen: Screen, x_px: float, y_px: float) -> None:
+        """A player touched ``screen`` at ``(x_px, y_px)`` (logical pixels of its window)."""
+        table_id = screen.spec.subject.table
+        if table_id is None or screen.notice is not None:
+            return  # a link's meter has no help; a notice stays until what it names is fixed
+        table = self.model.live.tables.get(table_id)
+        shown = screen.help
+        at = (0.0, 0.0)
+        if shown is not None:
+            scene = shown.frames[screen.help_page]
+            k = min(screen.window.width() / scene.width_mm, screen.window.height() / scene.height_mm)
+            ox, oy = (
+                (screen.window.width() - scene.width_mm * k) / 2,
+                (screen.window.height() - scene.height_mm * k) / 2,
+            )
+            at = ((x_px - ox) / k, (y_px - oy) / k)
+        action = on_touch(shown, screen.help_page, table, self.clock(), at)
+        if action == "ignore":
+            return
+        if action == "close":
+            self.close_help(screen)
+            return
+        if action == "language":
+            subject = screen.spec.subject
+            self.model.set_language(subject, next_language(self.casino.languages, self.model.language(subject)))
+        screen.help_page = 0 if action in ("open", "language") else screen.help_page + 1
+        screen.idle.start()
+        self._show_help(screen)
+
+    def close_help(self, screen: Screen) -> None:
+        """Back to the live view (Back, the last page turned, the idle time, a round in play)."""
+        screen.idle.stop()
+        if screen.help is None:
+            return
+        screen.help, screen.help_page = None, 0
+        state = self.model.view(screen.spec.subject)
+        screen.state = None  # shown afresh
+        if state is not None:
+            self._show_state(screen, state)
+        else:
+            self._show_notice_if_needed(screen)
+
+    def _show_help(self, screen: Screen) -> None:
+        """Compose the table's help in the screen's language and show its page, unless a round
+        is now in play (then the live view)."""
+        subject = screen.spec.subject
+        table_id = subject.table
+        table = self.model.live.tables.get(table_id) if table_id is not None else None
+        if table_id is None or not may_cover(table, self.clock()):
+            self.close_help(screen)
+            return
+        with speaking(self.model.language(subject)):
+            state = compose_view(
+                Subject("help", table=table_id),
+                self.model.live.tables,
+                self.model.live.links,
+                self.casino,
+                self.clock(),
+                area=screen.area(),
+                connection=self.model.status,
+            )
+        screen.help = state
+        screen.help_page = min(screen.help_page, len(state.frames) - 1)
+        screen.state, screen.notice, screen.meter = state, None, None
+        screen.frame, screen.frame_started = screen.help_page, time.monotonic()
+        self._show_frame(screen)
+
     # -- painting ----------------------------------------------------------------------------
 
     def _on_view(self, subject: Subject, state: ViewState) -> None:
@@ -423,6 +510,12 @@ class DisplayProcess(QObject):
         self._show(screen, self._decide(screen, state))
 
     def _show(self, screen: Screen, picture: Picture) -> None:
+        if screen.help is not None:
+            if isinstance(picture, ViewState):
+                self._show_help(screen)  # the table changed: help again, or the live view if a round began
+                return
+            screen.help, screen.help_page = None, 0
+            screen.idle.stop()
         if isinstance(picture, Notice):
             self._notice(screen, picture)
             return
@@ -447,7 +540,9 @@ class DisplayProcess(QObject):
         scene = state.frames[screen.frame]
         content = state.content  # a meter counts on the jackpot view only
         if screen.meter is not None and screen.meter.counting(time.monotonic()) and isinstance(content, JackpotContent):
-            scene = meter_scene(content, screen.meter.shown_at(time.monotonic()), self.casino, state.status)
+            now = time.monotonic()  # the amount on its way, its wheels turning (an odometer)
+            amount, roll = screen.meter.shown_at(now), screen.meter.roll_at(now)
+            scene = meter_scene(content, amount, self.casino, state.status, roll=roll)
         picture = decide_frame(
             scene, subject=screen.spec.subject, area=screen.area(), shown_scale=screen.shown_scale(scene)
         )

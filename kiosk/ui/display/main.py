@@ -25,7 +25,7 @@ from kiosk.state.client.status import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.state.wire import FloorSummary
 from kiosk.ui.display.device_settings import DeviceSettings
-from kiosk.views.base import CasinoSettings
+from kiosk.views.base import CasinoSettings, patron_help_of
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
@@ -110,11 +110,18 @@ def casino_from_summary(
         zone = ZoneInfo(casino.get("timezone") or settings.timezone)
     except (KeyError, ValueError):
         zone = settings.zone
+    helps = casino.get("help") or {}
     return CasinoSettings(
         name=casino.get("name") or "",
         timezone=zone,
         logo=logo,
         event_logos=tuple(sorted((event_logos or {}).items())),
+        patron_help=patron_help_of(
+            [str(p) for p in helps.get("patrons") or ()],
+            {str(k): [str(p) for p in v] for k, v in (helps.get("patrons_by_language") or {}).items()},
+        ),
+        languages=tuple(str(lang) for lang in helps.get("languages") or ("en",)),
+        help_idle_s=float(helps.get("idle_seconds") or 45.0),
     )
 
 

@@ -7,6 +7,8 @@
   appears, then choose *Exit display* or *Calibrate this screen* from the staff menu.  Five wrong
   PINs lock the keypad for a minute.  No PIN configured (``DeviceSettings.staff_pin``) means no
   exit by touch at all: staff stop the service from the computer (docs/deploy-display.md).
+* A player's touch anywhere else is :attr:`KioskWindow.touched` (its position in the window):
+  the display process opens help for the table, or turns its page (:mod:`kiosk.views.screens.help`).
 * The staff panels are child widgets, never ``QDialog.exec()`` (a nested event loop would stall
   the qasync loop the stream runs on).
 """
@@ -309,6 +311,7 @@ class KioskWindow(QWidget):
 
     staff_exit = Signal()
     calibrated = Signal(float)  # device px per mm saved by staff
+    touched = Signal(float, float)  # a player's touch: x, y in the window's logical pixels
 
     def __init__(self, title: str, pin_hash: str | None, scene_widget: SceneWidget | None = None) -> None:
         super().__init__(None, Qt.WindowType.FramelessWindowHint)
@@ -375,6 +378,8 @@ class KioskWindow(QWidget):
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         self._hold.stop()
         event.accept()
+        if not any(panel.isVisible() for panel in (self.pin_pad, self.menu, self.ruler)):
+            self.touched.emit(event.position().x(), event.position().y())
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._hold.isActive() and not self.in_staff_corner(event.position().toPoint()):

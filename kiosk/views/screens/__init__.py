@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kiosk.views.base import Compose
-from kiosk.views.screens import jackpot, layout, limits, signs, trichro, twoup_lights
+from kiosk.views.screens import help, history, jackpot, layout, limits, signs, trichro, twoup_lights
 
 __all__ = ["SCREENS", "Screen"]
 
@@ -51,5 +51,7 @@ SCREENS: dict[str, Screen] = {
     "jackpot": Screen(jackpot.compose, heard=True, reads_link=True, timed=True),
     "trichro": Screen(trichro.compose, lights=True),
     "twoup_lights": Screen(twoup_lights.compose),
+    "help": Screen(help.compose, reads_link=True),
+    "history": Screen(history.compose),
 }
 """Every display view by name: the names of :data:`kiosk.floor.references.VIEW_GAMES`."""

@@ -30,8 +30,18 @@ from datetime import datetime
 
 from kiosk.rules.poker_buttons import BUTTONS
 from kiosk.rules.roulette import ARRANGEMENT_RULE, Wheel, colour_of_fill
+from kiosk.scene.fonts import font_face
 from kiosk.scene.layout_file import Layout
-from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path, polygon_path, rect_path
+from kiosk.scene.primitives import (
+    Colour,
+    Primitive,
+    Scene,
+    Shape,
+    TextRun,
+    ellipse_path,
+    polygon_path,
+    rect_path,
+)
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
@@ -50,6 +60,7 @@ from kiosk.views.base import (
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene, layout_file, layout_for
+from kiosk.views.composition import InkBox, ink_box
 from kiosk.views.facts import (
     layout_features,
     pai_gow_markers,
@@ -139,7 +150,9 @@ def _small_print(texts: tuple[str, ...], width: float, most: float) -> tuple[str
     of small print (the sign floor) and ``most`` mm of height, or ``None``."""
     for text in texts:
         words, mm = fit_sign_text(text, width_mm=width, largest_mm=MIN_SIGN_TEXT_MM)
-        height = mm * (1.45 + 1.6 * words.count("\n"))  # capitals and descenders over the x-height
+        face = font_face("sans", "regular")
+        cap = mm * face.cap_height_em / face.x_height_em  # sign_text sets lowercase by its x-height
+        height = cap * (1.3 + 1.6 * words.count("\n"))  # the lines' pitch, and room for descenders
         if words.count("\n") <= 1 and height <= most:
             return words, mm, height
     return None
@@ -212,7 +225,7 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: W
     out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
     bottom = box.y + box.h - MIN_SIGN_TEXT_MM * 0.5
     if not results:
-        # fitted to the panel: a narrow panel (a small screen) breaks the words rather than overflow
+        # fitted to the panel (at least 90 mm: the words fit whole at 8 mm)
         idle, idle_mm = fit_sign_text("no spin yet", width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
         if wheel is not None:
             r = min(box.w * 0.42, (bottom - y) * 0.32)
@@ -333,7 +346,7 @@ def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -
         chosen, used = stack(paragraphs, x=x, y=y, w=w, h=h, gap=gap, valign="top", drop=paragraphs is legend)
         if used <= h + 1e-6:
             break
-    if chosen is None:  # a panel narrower than one word: the legend as it breaks
+    if chosen is None:  # a panel narrower than one word: what of the legend fits whole
         chosen, _ = stack(legend or [head], x=x, y=y, w=w, h=h, gap=0.3, valign="top", drop=True)
     return out + chosen
 
@@ -341,11 +354,28 @@ def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -
 _BUTTON_FILL: dict[str, Colour] = {"dealer": _WHITE, "dead": (150, 150, 150, 255)}
 
 
+def _clear(cx: float, cy: float, r: float, avoid: list[InkBox], room: Box) -> bool:
+    """Whether a disc of radius ``r`` at ``(cx, cy)`` is inside ``room`` and clear of ``avoid``."""
+    if cx - r < room.x or cy - r < room.y or cx + r > room.x + room.w or cy + r > room.y + room.h:
+        return False
+    disc = InkBox(cx - r, cy - r, cx + r, cy + r)
+    return all(min(across, down) <= 0 for across, down in (disc.overlap(box) for box in avoid))
+
+
 def _seat_buttons(
-    where: Placement, layout: Layout, seat: int, codes: tuple[str, ...], centre: tuple[float, float]
+    where: Placement,
+    layout: Layout,
+    seat: int,
+    codes: tuple[str, ...],
+    centre: tuple[float, float],
+    avoid: list[InkBox],
+    room: Box,
 ) -> list[Primitive]:
     """The seat's buttons as discs with their letters, in a row from the seat towards the
-    table's centre (where the dealer places them, in front of the playing area)."""
+    table's centre (where the dealer places them, in front of the playing area); where that
+    row would cover the cloth's words or other buttons (a small screen: the discs keep their
+    8 mm letters while the cloth shrinks), straight out over the rail, else away from the
+    centre, else to one side, inside ``room`` (the cloth's box).  The discs placed are added to ``avoid``."""
     try:
         item = layout.item_for_area(f"seat{seat}")
     except KeyError:
@@ -360,9 +390,14 @@ def _seat_buttons(
     r = MIN_SIGN_TEXT_MM * 0.8
     step = 2 * r + MIN_SIGN_TEXT_MM * 0.25
     start = max(x1 - x0, y1 - y0) / 2 + r + MIN_SIGN_TEXT_MM * 0.6
+    rows = []
+    out_y = -1.0 if uy > 0 else 1.0  # straight out over the rail, above or below the seat
+    for vx, vy in ((ux, uy), (0.0, out_y), (-ux, -uy), (-uy, ux), (uy, -ux)):
+        rows.append([(sx + vx * (start + i * step), sy + vy * (start + i * step)) for i in range(len(codes))])
+    row = next((row for row in rows if all(_clear(cx, cy, r, avoid, room) for cx, cy in row)), rows[0])
     out: list[Primitive] = []
-    for i, code in enumerate(codes):
-        cx, cy = sx + ux * (start + i * step), sy + uy * (start + i * step)
+    for code, (cx, cy) in zip(codes, row, strict=True):
+        avoid.append(InkBox(cx - r, cy - r, cx + r, cy + r))
         out.append(Shape(ellipse_path(cx, cy, r, r), fill=_BUTTON_FILL.get(code, _GOLD), stroke=_INK, stroke_mm=1.0))
         out += sign_text(
             BUTTONS[code].letter, x=cx, y=cy, mm=MIN_SIGN_TEXT_MM, valign="middle", weight="bold", fill=_INK
@@ -411,8 +446,15 @@ def scene_of(
     cloth = cloth_scene(table, settings, content.lit)
     band = status_band_mm(status, settings, area)
     top = notices[1]
-    panel_w = _panel_width(area) if _panel_lines(content) else 0.0
-    cloth_box = Box(0.0, top, area.width_mm - panel_w, area.height_mm - band - top)
+    room = area.height_mm - band - top
+    portrait = _panel_lines(content) and area.height_mm > area.width_mm * 1.2
+    panel_w = _panel_width(area) if _panel_lines(content) and not portrait else 0.0
+    cloth_box = Box(0.0, top, area.width_mm - panel_w, room)
+    panel_box = Box(area.width_mm - panel_w, top, panel_w, room)
+    if portrait:  # an upright screen: the cloth across the top, the panel under it (ux-review P10)
+        cloth_h = min(area.width_mm * cloth.height_mm / cloth.width_mm, room * 0.5)
+        cloth_box = Box(0.0, top, area.width_mm, cloth_h)
+        panel_box = Box(0.0, top + cloth_h, area.width_mm, room - cloth_h)
     small = None
     if content.wheel is not None:  # under the cloth: the wheel's approval (003 s131(2B), (2C))
         small = _small_print(approval_words(content.wheel), cloth_box.w * 0.94, cloth_box.h * 0.2)
@@ -426,12 +468,13 @@ def scene_of(
     if content.buttons or content.not_accepted:
         layout = layout_for(table, settings)
         centre = where.point(cloth.width_mm / 2, cloth.height_mm / 2)
+        words = [box for box in (ink_box(i) for i in items if isinstance(i, TextRun)) if box is not None]
         for seat, codes in content.buttons:
-            items += _seat_buttons(where, layout, seat, codes, centre)
+            items += _seat_buttons(where, layout, seat, codes, centre, words, cloth_box)
         for place in content.not_accepted:
             items += _not_accepted(where, layout, place)
-    if panel_w:
-        panel = Box(area.width_mm - panel_w, top, panel_w, area.height_mm - band - top)
+    if panel_w or portrait:
+        panel = panel_box
         layout = layout_for(table, settings)
         if content.game == "roulette":
             items += _roulette_panel(layout, content.results, panel, content.wheel)

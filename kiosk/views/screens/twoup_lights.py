@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
+from kiosk.language import tr
+from kiosk.rules.twoup import LIGHT_SETS, PLAYER_ODDS, SPINNER_ODDS
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
@@ -48,16 +50,18 @@ from kiosk.views.signs.cards import card_ink, letter_centre, light_shape, result
 from kiosk.views.signs.kinds_cards import CARD_FACES
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
-__all__ = ["VIEW", "SETS", "TwoUpContent", "compose"]
+__all__ = ["VIEW", "SETS", "TwoUpContent", "compose", "odds_words", "result_banner"]
 
 VIEW = "twoup_lights"
 Result = Literal["heads", "tails", "odds"]
 SETS: tuple[tuple[Result, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))  # 004 sch13 s19(1)
 _WHITE: Colour = (255, 255, 255, 255)
-_DIM: Colour = (40, 40, 40, 255)
+_DIM: Colour = (38, 38, 38, 255)  # an unlit light: 15 % grey
+_DIM_EDGE: Colour = (64, 64, 64, 255)
+_DIM_INK: Colour = (92, 92, 92, 255)
+_BANNER_GREY: Colour = (120, 120, 120, 255)  # a banner after a spin of no set (no spin)
 _GOLD_TEXT: Colour = (240, 200, 90, 255)
 _SPIN_WORDS = {"H": "H", "T": "T", "O": "O", "X": "no spin"}
-_OUTCOME = {"win": "SPINNER WINS", "lose": "SPINNER LOSES", "end": "DEALER'S GAME ENDS"}
 
 
 @dataclass(frozen=True)
@@ -80,9 +84,16 @@ class TwoUpContent:
     notices: tuple[TableNotice, ...] = ()
 
 
+def _letter_mm(result: str, size: float) -> float:
+    """The letter's height in a light ``size`` mm across (under the sign floor when the light is
+    too small to hold a legible letter: it is then drawn without, its shape and its row's label
+    telling the set)."""
+    return size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45)
+
+
 def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_box: Box) -> list[Primitive]:
-    """One light in its cell: lit (its colour, letter in ink), dark (a dim shape edged in its
-    colour, letter in its colour) or failed (the result card while it would be lit; a dashed
+    """One light in its cell: lit (its colour, letter in ink), dark (a dim grey shape and letter,
+    none of its colour) or failed (the result card while it would be lit; a dashed
     empty outline while dark)."""
     if failed:
         if lit:
@@ -98,24 +109,21 @@ def _light(result: str, lit: bool, failed: bool, colour: Colour, box: Box, card_
     size = min(box.w, box.h) * 0.92
     cx, cy = box.x + box.w / 2, box.y + box.h / 2
     letter = CARD_FACES[result][1]
-    letter_mm = max(MIN_SIGN_TEXT_MM, size * (0.32 if CARD_FACES[result][2] == "triangle" else 0.45))
+    letter_mm = _letter_mm(result, size)
     if lit:
-        return [
-            Shape(light_shape(result, cx, cy, size), fill=colour, stroke=_WHITE, stroke_mm=max(1.0, size * 0.03)),
-            *sign_text(
-                letter,
-                x=cx,
-                y=letter_centre(result, cy, size),
-                mm=letter_mm,
-                valign="middle",
-                weight="bold",
-                fill=card_ink(colour),
-            ),
-        ]
+        shape = Shape(light_shape(result, cx, cy, size), fill=colour, stroke=_WHITE, stroke_mm=max(1.0, size * 0.03))
+        ink = card_ink(colour)
+    else:
+        # unlit: a dark grey shape with a grey letter, nothing in the set's colour, so that from
+        # across the table an unlit light never looks lit (a coloured outline did)
+        shape = Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=_DIM_EDGE, stroke_mm=max(0.6, size * 0.02))
+        ink = _DIM_INK
+    if letter_mm < MIN_SIGN_TEXT_MM:
+        return [shape]
     return [
-        Shape(light_shape(result, cx, cy, size), fill=_DIM, stroke=colour, stroke_mm=max(1.0, size * 0.04)),
+        shape,
         *sign_text(
-            letter, x=cx, y=letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=colour
+            letter, x=cx, y=letter_centre(result, cy, size), mm=letter_mm, valign="middle", weight="bold", fill=ink
         ),
     ]
 
@@ -149,23 +157,107 @@ def content_of(table: TableState, area: Area) -> TwoUpContent:
     )
 
 
-def _progress(content: TwoUpContent) -> list[Line]:
+def odds_words(odds: tuple[int, int]) -> str:
+    """Payout odds as players read them: ``(15, 2)`` -> ``"7.5 TO 1"``, ``(1, 1)`` -> ``"1 TO 1"``."""
+    num, den = odds
+    return tr("{odds} TO 1").format(odds=f"{num // den}" if num % den == 0 else f"{num / den:g}")
+
+
+_SIDE_OF = {"H": "heads", "T": "tails", "O": "odds"}
+
+
+def result_banner(content: TwoUpContent) -> tuple[str, str, str | None] | None:
+    """What the last spin decided, as the banner says it: ``(heading, what pays, the set whose
+    colour it is in)``; ``None`` before the game's first spin.
+
+    Each heads or tails spin decides the players' wagers (004 sch13 s12: the side spun wins at
+    1 to 1, s13; the other loses), 5 odds in a row lose them (s12(1)(b)(ii), (2)(b)(ii)); when
+    the spin also decides the spinner's wager (s8), the heading says so and that it pays 7.5 to 1
+    (s9).  The odds come from :mod:`kiosk.rules.twoup`, the one definition."""
+    if content.game is None or not content.spins:
+        return None
+    last = content.spins[-1]
+    side = _SIDE_OF.get(last)
+    odds_run = dict(content.lit).get("odds", 0)
+    if side in ("heads", "tails"):
+        heading = tr("HEADS") if side == "heads" else tr("TAILS")
+        pays = (tr("HEADS PAYS {odds}") if side == "heads" else tr("TAILS PAYS {odds}")).format(
+            odds=odds_words(PLAYER_ODDS)
+        )
+    elif side == "odds" and odds_run >= LIGHT_SETS["odds"]:
+        heading, pays = tr("5 ODDS"), tr("HEADS AND TAILS LOSE")
+    elif side == "odds":
+        heading = tr("ODDS")
+        pays = tr("{run} OF 5 ODDS: BETS STAY").format(run=odds_run)
+    else:
+        heading, pays = tr("NO SPIN"), tr("SPIN AGAIN")
+    if content.outcome == "win":  # the spinner's call was spun: that side's wagers win too
+        heading = tr("SPINNER WINS")
+        pays = (
+            tr("SPINNER'S BET PAYS {spinner}, HEADS {player}")
+            if side == "heads"
+            else tr("SPINNER'S BET PAYS {spinner}, TAILS {player}")
+        ).format(spinner=odds_words(SPINNER_ODDS), player=odds_words(PLAYER_ODDS))
+    elif content.outcome == "lose":
+        heading = tr("SPINNER LOSES")
+    elif content.outcome == "end":
+        heading = tr("DEALER'S GAME ENDS")
+    return heading, pays, side
+
+
+def _progress(content: TwoUpContent, banner: bool = False) -> list[Line]:
+    """The game's progress, the most important first (a small screen leaves out the last): with
+    a result banner, the spins before who spins."""
     if content.game is None:
-        return [Line("Waiting for a spinner", MIN_SIGN_TEXT_MM + 2)]
-    who = "Dealer spins" if content.spinner == "dealer" else f"Spinner calls {str(content.call).upper()}"
-    spins = " ".join(_SPIN_WORDS.get(code, code) for code in content.spins[-12:]) or "no spin yet"
+        return [Line(tr("Waiting for a spinner"), MIN_SIGN_TEXT_MM + 2)]
+    who = (
+        tr("Dealer spins")
+        if content.spinner == "dealer"
+        else tr("Spinner calls {call}").format(call=tr(str(content.call).upper()))
+    )
+    spins = " ".join(_SPIN_WORDS.get(code, code) for code in content.spins[-12:]) or tr("no spin yet")
     lines = []  # the most important first: a small screen leaves out the last
-    if content.outcome is not None:
-        lines.append(Line(_OUTCOME.get(content.outcome, content.outcome.upper()), MIN_SIGN_TEXT_MM + 6, _WHITE, "bold"))
-    elif content.phase == "no_more_bets":
-        lines.append(Line("NO MORE BETS", MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
-    lines += [
-        Line(f"Game {content.game}: {who}", MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"),
-        Line(f"Spins: {spins}", MIN_SIGN_TEXT_MM + 2),
-    ]
-    if content.must_change_spinner:
-        lines.append(Line("3 no-spins in a row: the spinner changes (004 sch13 s21)", MIN_SIGN_TEXT_MM + 1))
+    if content.phase == "no_more_bets" and content.outcome is None:
+        lines.append(Line(tr("NO MORE BETS"), MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
+    game = Line(
+        tr("Game {number}: {who}").format(number=content.game, who=who), MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"
+    )
+    spun = Line(tr("Spins: {spins}").format(spins=spins), MIN_SIGN_TEXT_MM + 2)
+    lines += [spun, game] if banner else [game, spun]
+    if content.must_change_spinner:  # 004 sch13 s21: the citation is in the audit record
+        lines.append(Line(tr("3 no-spins in a row: the spinner changes"), MIN_SIGN_TEXT_MM + 1))
     return lines
+
+
+def _banner(content: TwoUpContent, box: Box, colours: dict[str, Colour], least_mm: float) -> list[Primitive]:
+    """The last spin's result across the screen, its heading the largest text on it (at least
+    ``least_mm``, more than any other text), in the colour of the set spun."""
+    said = result_banner(content)
+    if said is None:
+        return []
+    heading, pays, side = said
+    fill = colours.get(side or "", _BANNER_GREY)
+    ink = card_ink(fill)
+    out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h, radius=3.0), fill=fill)]
+    inner = Box(box.x + MIN_SIGN_TEXT_MM, box.y, box.w - 2 * MIN_SIGN_TEXT_MM, box.h)
+    largest = max(least_mm, box.h * 0.42)
+    while True:  # the heading as large as leaves room for what pays, never under least_mm
+        big, big_mm = fit_sign_text(heading, width_mm=inner.w, largest_mm=largest, weight="bold")
+        small, small_mm = fit_sign_text(pays, width_mm=inner.w, largest_mm=max(MIN_SIGN_TEXT_MM, big_mm * 0.42))
+        big_h = big_mm * (1 + 1.6 * big.count("\n"))
+        face_ratio = 1.45 if any(ch.islower() for ch in small) else 1.0
+        small_h = small_mm * face_ratio * (1 + 1.6 * small.count("\n"))
+        gap = big_mm * 0.3
+        show_small = big_h + gap + small_h <= box.h * 0.9
+        if show_small or largest <= least_mm:
+            break
+        largest = max(least_mm, largest - 1.0)
+    used = big_h + (gap + small_h if show_small else 0.0)
+    y = box.y + (box.h - used) / 2
+    out += sign_text(big, x=box.x + box.w / 2, y=y, mm=big_mm, valign="top", weight="bold", fill=ink)
+    if show_small:
+        out += sign_text(small, x=box.x + box.w / 2, y=y + big_h + gap, mm=small_mm, valign="top", fill=ink)
+    return out
 
 
 def scene_of(
@@ -178,16 +270,22 @@ def scene_of(
     band = status_band_mm(status, settings, area)
     pad = MIN_SIGN_TEXT_MM
     items: list[Primitive] = list(notices[0])
-    name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=12.0, weight="bold")
+    largest = min(12.0, max(MIN_SIGN_TEXT_MM, area.height_mm * 0.04))
+    name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=largest, weight="bold")
     items += sign_text(
         name, x=pad, y=notices[1] + pad, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT
     )
-    top = notices[1] + pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad
+    top = notices[1] + pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad * (1.0 if area.height_mm > 200 else 0.5)
     colours = {n: parse_colour(c) or _WHITE for n, c in content.colours}
     lit = dict(content.lit)
     failed = dict(content.failed)
-    progress_h = (area.height_mm - top - band) * 0.3
-    rows_h = area.height_mm - top - band - progress_h
+    room = area.height_mm - top - band
+    banner = result_banner(content) is not None
+    # after a spin its result takes a banner under the lights, the largest text on the screen
+    small = area.height_mm < 200
+    banner_h = room * (0.45 if small else 0.3) if banner else 0.0
+    progress_h = room * ((0.1 if small else 0.17) if banner else 0.3)
+    rows_h = room - progress_h - banner_h
     row_h = rows_h / len(SETS)
     label_mm = MIN_SIGN_TEXT_MM + (4 if area.width_mm > 400 else 1)
     label_w = max(sign_text_width(CARD_FACES[n][0], label_mm, weight="bold") for n, _ in SETS) + 2 * pad
@@ -209,19 +307,29 @@ def scene_of(
             cell = Box(left + i * cell_w + cell_w * 0.06, y + row_h * 0.06, cell_w * 0.88, row_h * 0.88)
             card = Box(left + i * cell_w + 0.75, y + row_h * 0.04, cell_w - 1.5, row_h * 0.92)
             items += _light(result, i < lit[result], i + 1 in failed[result], colours[result], cell, card)
-    lines = _progress(content)
+    if banner:
+        letters = max(_letter_mm(result, min(cell_w * 0.88, row_h * 0.88) * 0.92) for result, _ in SETS)
+        letters = letters if letters >= MIN_SIGN_TEXT_MM else 0.0  # lights too small for a letter have none
+        items += _banner(
+            content,
+            Box(pad, top + rows_h + pad * 0.25, area.width_mm - 2 * pad, banner_h - pad * 0.5),
+            colours,
+            max(letters, label_mm, mm) + 4.0,
+        )
+    lines = _progress(content, banner)
     # stack() measures lines from cap top to baseline: leave the last line's descenders room
     # above the screen's edge (a 1280x800 screen cut the "p" of "Spins")
-    words, _ = stack(
+    words, used = stack(
         lines,
         x=pad,
-        y=top + rows_h,
+        y=top + rows_h + banner_h,
         w=area.width_mm - 2 * pad,
         h=progress_h - MIN_SIGN_TEXT_MM * 0.6,
         gap=0.5,
         drop=True,
     )
-    items += words
+    if used <= progress_h - MIN_SIGN_TEXT_MM * 0.6 or not banner:  # a small screen: the banner alone
+        items += words
     items += status_mark(status, settings, area)
     return Scene(width_mm=area.width_mm, height_mm=area.height_mm, items=tuple(items), background=(0, 0, 0, 255))
 

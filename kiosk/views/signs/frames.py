@@ -4,8 +4,11 @@ The same sign content and layout as paper (:mod:`kiosk.views.signs.typeset`), co
 screen area in true millimetres, with a live countdown added to every notice of a change
 ahead (003 s259(3), s295(3)), and, while a poker room player's time to act runs, its countdown
 in place of the signs (002 r6.14).  The table's notices (:mod:`kiosk.views.table_notices`: a
-closing, a card machine malfunction, an illumination fault) come first, each a page of its own.  A sign that cannot keep its letters at the 8 mm floor on the
-screen is not shown: the frame says so instead, and the view's status is a fault.
+closing, a card machine malfunction, an illumination fault) come first, each a page of its own.
+A sign too long for the screen at the 8 mm floor is shown in pages that turn, each whole and
+legal on its own with "1 of 3" (:mod:`kiosk.views.signs.pages`; a notice of a change ahead takes
+a page of its own).  A part of a sign that fits no page is not shown: a calm page asks players
+to ask the dealer, the reason goes to staff in the view's status (a fault).
 """
 
 from __future__ import annotations
@@ -16,14 +19,16 @@ from collections.abc import Hashable, Mapping
 from datetime import datetime
 from typing import Any, cast
 
+from kiosk.language import tr
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.times import parse_utc
-from kiosk.scene.primitives import Scene
+from kiosk.scene.primitives import Primitive, Scene
 from kiosk.state.shapes import TableState
 from kiosk.views.base import Area, CasinoSettings, Status, ViewState, sign_text, status_mark
 from kiosk.views.signs.content import Big, Block, Context, Notice, Para, SignContent, SignProblem, content_digest
 from kiosk.views.signs.kinds import sign_contents
-from kiosk.views.signs.typeset import INK, LETTER_RULE, PAPER, compose_sign, min_cap_mm
+from kiosk.views.signs.pages import pages as sign_pages
+from kiosk.views.signs.typeset import SCREEN_INK, SCREEN_PAPER, compose_sign, min_cap_mm
 from kiosk.views.table_notices import TableNotice, table_notices
 
 __all__ = ["Showing", "countdown_text", "notice_sign", "sign_view_state", "time_to_act", "with_countdowns"]
@@ -107,20 +112,50 @@ def notice_sign(table: Mapping[str, Any], notice: TableNotice) -> SignContent:
     )
 
 
+def _not_shown(content: SignContent | None) -> str:
+    """What players read in place of a sign no page of this screen can hold: calm words, the
+    reason goes to staff in the view's status (:attr:`ViewState.status`)."""
+    if content is None or not content.title:
+        return tr("This sign cannot be shown on this screen. Please ask the dealer.")
+    return tr("{sign}: please ask the dealer.").format(sign=content.title)
+
+
 def _refusal(area: Area, words: str) -> Scene:
-    """A plain frame saying why the sign is not shown, in letters at the floor (wrapped)."""
+    """A plain page in place of a sign that fits no page: ``words`` at the floor, wrapped, or
+    if they do not fit the screen, only "Please ask the dealer."; nothing rather than small
+    print or text off the screen."""
     from kiosk.views.signs.typeset import wrap_lines
 
     margin = max(6.0, 0.05 * min(area.width_mm, area.height_mm))
     cap = min_cap_mm(MIN_TEXT_MM)
-    try:
-        lines = wrap_lines(words, cap, area.width_mm - 2 * margin, bold=True)
-        items = sign_text(
-            "\n".join(lines), x=margin, y=margin, mm=MIN_TEXT_MM, anchor="left", valign="top", weight="bold", fill=INK
-        )
-    except ValueError:
-        items = []  # not even one word fits at 8 mm: show nothing rather than small print
-    return Scene(area.width_mm, area.height_mm, tuple(items), background=PAPER)
+    items: list[Primitive] = []
+    for text in (words, tr("Please ask the dealer.")):
+        try:
+            lines = wrap_lines(text, cap, area.width_mm - 2 * margin, bold=True)
+            runs = sign_text(
+                "\n".join(lines),
+                x=margin,
+                y=margin,
+                mm=MIN_TEXT_MM,
+                anchor="left",
+                valign="top",
+                weight="bold",
+                fill=SCREEN_INK,
+            )
+        except ValueError:
+            continue  # a word wider than the screen at 8 mm
+        lowest = max(run.y for run in runs) + 0.3 * cap  # room for descenders
+        if lowest <= area.height_mm - margin:
+            items = list(runs)
+            break
+    return Scene(area.width_mm, area.height_mm, tuple(items), background=SCREEN_PAPER)
+
+
+def on_screen(content: SignContent) -> SignContent:
+    """A sign as a display shows it: without its citation, which is for the proof (the printed
+    sign's small print, the audit record of the command), not the player's eye line (issue 18
+    section 2; no seed asks a sign to cite its rule)."""
+    return dataclasses.replace(content, citation="")
 
 
 def sign_view_state(
@@ -146,44 +181,43 @@ def sign_view_state(
         # while a player's time to act runs, the countdown is all the screen shows (002 r6.14)
         kinds = []
         try:
-            frames.append(compose_sign(clock, area.width_mm, area.height_mm))
+            frames.append(compose_sign(on_screen(clock), area.width_mm, area.height_mm, screen=True))
             summary.append(content_digest(clock))
         except SignProblem as exc:
             problems.append(exc.message)
-            frames.append(_refusal(area, f"time to act not shown: {exc.message}"))
+            frames.append(_refusal(area, _not_shown(clock)))
             summary.append(("too small", "time_to_act", exc.message))
     for notice in table_notices(cast("TableState", table)) if clock is None else ():  # the views give a TableState
-        content = notice_sign(table, notice)
+        content = on_screen(notice_sign(table, notice))
         try:
-            frames.append(compose_sign(content, area.width_mm, area.height_mm))
-            summary.append(content_digest(content))
+            cut = sign_pages(content, area.width_mm, area.height_mm)
         except SignProblem as exc:
             problems.append(exc.message)
-            frames.append(_refusal(area, f"{notice.words[0]} ({exc.message})"))
+            frames.append(_refusal(area, _not_shown(content)))
             summary.append(("too small", notice.kind, exc.message))
+        else:
+            frames += [scene for _, scene in cut]
+            summary += [content_digest(page) for page, _ in cut]
     for kind in kinds:
         try:
-            pages = [with_countdowns(c, now) for c in sign_contents(kind, ctx)]
+            pages = [on_screen(with_countdowns(c, now)) for c in sign_contents(kind, ctx)]
         except SignProblem as exc:
             problems.append(exc.message)
-            frames.append(_refusal(area, f"{kind.replace('_', ' ')} sign not shown: {exc.message}"))
+            frames.append(_refusal(area, _not_shown(None)))
             summary.append(("problem", kind, exc.message))
             continue
         for content in pages:
             try:
-                scene = compose_sign(content, area.width_mm, area.height_mm)
+                cut = sign_pages(content, area.width_mm, area.height_mm)
             except SignProblem as exc:
                 problems.append(exc.message)
-                scene = _refusal(
-                    area,
-                    "This screen is too small to show this sign with letters of at least "
-                    f"{MIN_TEXT_MM:g} mm ({LETTER_RULE}): {exc.message}",
-                )
+                frames.append(_refusal(area, _not_shown(content)))
                 summary.append(("too small", kind, exc.message))
-            else:
-                summary.append(content_digest(content))
-                shown = shown.adding(content)
-            frames.append(scene)
+                continue
+            for page, scene in cut:
+                summary.append(content_digest(page))
+                frames.append(scene)
+            shown = shown.adding(content)
     status = connection
     if problems and connection.is_live:
         status = Status.fault(problems[0])
@@ -191,7 +225,7 @@ def sign_view_state(
     if mark:
         frames = [dataclasses.replace(f, items=f.items + tuple(mark)) for f in frames]
     if not frames:
-        frames = [_refusal(area, f"table {table['id']} shows no signs")]
+        frames = [_refusal(area, tr("No signs are set for this table. Please ask the dealer."))]
     return ViewState(
         view=view,
         subject=str(table["id"]),

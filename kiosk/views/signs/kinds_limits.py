@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.language import N_, tr
 from kiosk.rules.games import GAMES, tri_chro_balls
 from kiosk.rules.lettering import TEXT_HEIGHT_CITATIONS, text_height_rule
 from kiosk.rules.limits import LIMIT_RULES
@@ -23,27 +24,27 @@ __all__ = [
 ]
 
 ROULETTE_WAGERS: dict[str, str] = {
-    "straight_up": "Straight up",
-    "split": "Split",
-    "street": "Street",
-    "corner": "Corner",
-    "six_line": "Six line",
-    "column": "Column",
-    "dozen": "Dozen",
-    "low": "Low 1-18",
-    "high": "High 19-36",
-    "even": "Even",
-    "odd": "Odd",
-    "red": "Red",
-    "black": "Black",
+    "straight_up": N_("Straight up"),
+    "split": N_("Split"),
+    "street": N_("Street"),
+    "corner": N_("Corner"),
+    "six_line": N_("Six line"),
+    "column": N_("Column"),
+    "dozen": N_("Dozen"),
+    "low": N_("Low 1-18"),
+    "high": N_("High 19-36"),
+    "even": N_("Even"),
+    "odd": N_("Odd"),
+    "red": N_("Red"),
+    "black": N_("Black"),
 }
 """The roulette wager types of 000 s141(2), as a sign names them."""
 
 _BETTING = {
-    "fixed_limit": "Fixed limit",
-    "spread_limit": "Spread limit",
-    "pot_limit": "Pot limit",
-    "no_limit": "No limit",
+    "fixed_limit": N_("Fixed limit"),
+    "spread_limit": N_("Spread limit"),
+    "pot_limit": N_("Pot limit"),
+    "no_limit": N_("No limit"),
 }
 
 
@@ -78,9 +79,9 @@ def _min_max_text(patch: Mapping[str, Any]) -> str:
 
 def _class_label(wager_class: str) -> str:
     if wager_class in ROULETTE_WAGERS:
-        return ROULETTE_WAGERS[wager_class]
+        return tr(ROULETTE_WAGERS[wager_class])
     a, _, b = wager_class.partition(":")
-    return f"{a} to {b}" if b else wager_class
+    return tr("{a} to {b}").format(a=a, b=b) if b else wager_class
 
 
 def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
@@ -91,40 +92,44 @@ def limits_sign(ctx: Context, kind: str = "limits") -> list[SignContent]:
     lim = limits(ctx)
     lo, hi = lim["minimum_cents"], lim["maximum_cents"]
     blocks: list[Block] = []
-    title = "Table limits"
+    title = tr("Table limits")
     balls = tri_chro_balls(game)
     if balls is not None:
         classes = odds_classes(balls)
         by = lim.get("maximum_by") or {}
         # the maximum wager permitted for the table, and each payout-odds class's own, never above
         # it (001 s459(1); docs/readings.md A-09)
-        blocks.append(Rows((("Minimum wager", money(lo)), ("Table maximum", money(hi)))))
+        blocks.append(Rows(((tr("Minimum wager"), money(lo)), (tr("Table maximum"), money(hi)))))
         blocks.append(
-            Rows(tuple((f"Pays {_class_label(c)}", money(by.get(c, hi))) for c in classes), header=("Wager", "Maximum"))
+            Rows(
+                tuple((tr("Pays {odds}").format(odds=_class_label(c)), money(by.get(c, hi))) for c in classes),
+                header=(tr("Wager"), tr("Maximum")),
+            )
         )
     elif game == "roulette":
         lo_by, hi_by = lim.get("minimum_by") or {}, lim.get("maximum_by") or {}
         blocks.append(
             Rows(
                 tuple(
-                    (label, money(lo_by.get(w, lo)), money(hi_by.get(w, hi))) for w, label in ROULETTE_WAGERS.items()
+                    (tr(label), money(lo_by.get(w, lo)), money(hi_by.get(w, hi)))
+                    for w, label in ROULETTE_WAGERS.items()
                 ),
-                header=("Wager", "Min", "Max"),
+                header=(tr("Wager"), tr("Min"), tr("Max")),
             )
         )
     elif game == "caribbean_stud":
-        rows = [("Ante minimum", money(lo)), ("Ante maximum", money(hi))]
+        rows = [(tr("Ante minimum"), money(lo)), (tr("Ante maximum"), money(hi))]
         if lim.get("maximum_payment_cents") is not None:
-            rows.append(("Maximum payment for a winning bet wager", money(lim["maximum_payment_cents"])))
+            rows.append((tr("Maximum payment for a winning bet wager"), money(lim["maximum_payment_cents"])))
         blocks.append(Rows(tuple(rows)))
     elif game == "poker":
-        rows = [("Betting limits", f"{money(lo)}/{money(hi)}")]
+        rows = [(tr("Betting limits"), f"{money(lo)}/{money(hi)}")]
         betting = settings(ctx).get("betting")
         if betting in _BETTING:
-            rows.append(("Betting", _BETTING[betting]))
+            rows.append((tr("Betting"), tr(_BETTING[betting])))
         blocks.append(Rows(tuple(rows)))
     else:
-        blocks.append(Rows((("Minimum wager", money(lo)), ("Maximum wager", money(hi)))))
+        blocks.append(Rows(((tr("Minimum wager"), money(lo)), (tr("Maximum wager"), money(hi)))))
     blocks.extend(notices(ctx, kind, _min_max_text))
     return [SignContent(kind, table["id"], heading(ctx), title, tuple(blocks), _citation(kind, game))]
 
@@ -138,7 +143,7 @@ def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") ->
     blocks: list[Block] = [Big(money(stake))]
     blocks.extend(notices(ctx, kind, lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}"))
     cite = rule + (", " + rule.split()[1].replace("(2)", "(3)") if len(blocks) > 1 else "")
-    return [SignContent(kind, ctx.table["id"], heading(ctx), "Minimum table stake", tuple(blocks), cite)]
+    return [SignContent(kind, ctx.table["id"], heading(ctx), tr("Minimum table stake"), tuple(blocks), cite)]
 
 
 def instructional_sign(ctx: Context, kind: str = "instructional") -> list[SignContent]:

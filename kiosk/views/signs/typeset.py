@@ -51,6 +51,10 @@ PAPER: Colour = (255, 255, 255, 255)
 BAND: Colour = (14, 42, 84, 255)  # deep navy: white on it is 14:1
 NOTICE: Colour = (255, 214, 0, 255)  # yellow: black on it is 14:1
 HAIRLINE: Colour = (150, 150, 150, 255)
+SCREEN_PAPER: Colour = (16, 20, 30, 255)  # a sign on a screen: light on dark, not a white panel in a dark pit
+SCREEN_INK: Colour = (242, 242, 242, 255)  # 16:1 on SCREEN_PAPER
+SCREEN_BAND: Colour = (30, 68, 132, 255)  # white on it is 9:1
+SCREEN_HAIRLINE: Colour = (78, 86, 102, 255)
 WHITE: Colour = (255, 255, 255, 255)
 BLACK: Colour = (0, 0, 0, 255)
 
@@ -103,6 +107,7 @@ class _Design:
     stacked: bool = False  # a row's values on the line under its label, not beside it
     one_line_labels: bool = False  # a row's label must not be broken into lines
     columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
+    tight: bool = False  # less space between the parts (a small screen's pages: only when nothing else fits)
 
 
 _NORMAL = _Design(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
@@ -118,6 +123,13 @@ _DESIGNS = (
     # a poster: each label over its value, the values very large (a few rows on a big page)
     dataclasses.replace(_NORMAL, value=2.4, stacked=True),
 )
+_TIGHT_DESIGNS = (
+    dataclasses.replace(_COMPACT, one_line_labels=True, tight=True),
+    dataclasses.replace(_COMPACT, tight=True),
+    dataclasses.replace(_COMPACT, big=1.0, stacked=True, tight=True),
+)
+"""Tried only when no design of :data:`_DESIGNS` fits: the parts closer together, the letters
+never smaller (a page of a sign on a 10-inch screen holds two rows of limits, not one)."""
 _MAX_SCALE = 3.0
 
 
@@ -371,7 +383,7 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
     unit = floor_cap * k
     margin = _margin(w, h)
     aw = w - 2 * margin
-    gap = 0.75 * unit
+    gap = (0.4 if design.tight else 0.75) * unit
 
     # band with the game's name
     hcap = design.heading * unit
@@ -381,13 +393,13 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
 
     # citation, small print at the floor, at the foot
     ccap = floor_cap
-    cite_lines = _wrap(content.citation, ccap, aw, False)
-    cite_h = _text_height(len(cite_lines), ccap)
+    cite_lines = _wrap(content.citation, ccap, aw, False) if content.citation else []  # none on a screen
+    cite_h = _text_height(len(cite_lines), ccap) if cite_lines else -_DESCENT * ccap
     cite_top = h - margin - cite_h - _DESCENT * ccap
     # title
     tcap = design.title * unit
-    title_lines = _wrap(content.title, tcap, aw, True)
-    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap)
+    title_lines = _wrap(content.title, tcap, aw, True) if content.title else []  # a page without a title
+    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap if title_lines else 0.0)
 
     # body blocks: measured first, then centred in the space left
     body_h = 0.0
@@ -431,13 +443,15 @@ def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Desig
     page = _Page(bleed)
     page.rect(-bleed, -bleed, w + 2 * bleed, m.band_h + bleed, BAND)
     page.text("\n".join(m.head_lines), m.margin, m.margin, m.hcap, bold=True, fill=WHITE)
-    page.text("\n".join(m.title_lines), m.margin, m.title_y, m.tcap, bold=True)
+    if m.title_lines:
+        page.text("\n".join(m.title_lines), m.margin, m.title_y, m.tcap, bold=True)
     y = m.body_y
     y += (m.room - m.body_h) / 2 if content.card is None else 0
     for block in m.blocks:
         block.draw(page, m.margin, y)
         y += block.height + m.gap
-    page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
+    if m.cite_lines:
+        page.text("\n".join(m.cite_lines), m.margin, m.cite_top, floor_cap, fill=INK)
     return page
 
 
@@ -542,7 +556,7 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     page.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill)
     margin = _margin(w, h)
     aw = w - 2 * margin
-    foot = f"{content.heading}: {content.citation}"
+    foot = f"{content.heading}: {content.citation}" if content.citation else content.heading
     foot_lines = _wrap(foot, floor_cap, aw, False)
     foot_h = _text_height(len(foot_lines), floor_cap) + _DESCENT * floor_cap
     face = Box(margin + bleed, margin + bleed, aw, h - 3 * margin - foot_h)
@@ -554,9 +568,12 @@ def _card_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     return page
 
 
-def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, bleed_mm: float = 0.0) -> Scene:
+def compose_sign(
+    content: SignContent, width_mm: float, height_mm: float, *, bleed_mm: float = 0.0, screen: bool = False
+) -> Scene:
     """The sign as a scene ``width_mm + 2 bleed`` x ``height_mm + 2 bleed`` (the trim inset by
-    ``bleed_mm``), its text as large as the page allows and never under the floor.
+    ``bleed_mm``), its text as large as the page allows and never under the floor.  ``screen``:
+    in the screen's colours, light on dark (paper stays black on white).
 
     Raises :class:`SignTooSmall` when the page is too small for letters at the floor.
     """
@@ -573,6 +590,9 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
             content, exc.text, exc.why + f" on {width_mm:g} x {height_mm:g} mm", available_mm=(width_mm, height_mm)
         ) from None
     floor = max(MIN_TEXT_MM, content.cap_mm)
+    background = PAPER
+    if screen and content.card is None:
+        page.items, background = _on_screen(page.items), SCREEN_PAPER
     for item in page.items:  # the legal floor, checked on what was laid out, not assumed
         if not isinstance(item, TextRun):
             continue
@@ -583,8 +603,31 @@ def compose_sign(content: SignContent, width_mm: float, height_mm: float, *, ble
                 f"{height:.2f} mm, under the {floor:g} mm floor ({LETTER_RULE})"
             )
     return Scene(
-        width_mm=width_mm + 2 * bleed_mm, height_mm=height_mm + 2 * bleed_mm, items=tuple(page.items), background=PAPER
+        width_mm=width_mm + 2 * bleed_mm,
+        height_mm=height_mm + 2 * bleed_mm,
+        items=tuple(page.items),
+        background=background,
     )
+
+
+def _on_screen(items: list[Primitive]) -> list[Primitive]:
+    """A sign's primitives in the screen's colours (ux-review P9: a glaring white panel in a dark
+    pit): the page dark, the ink light, the band brighter; a notice keeps black on its yellow."""
+    recolour = {PAPER: SCREEN_PAPER, INK: SCREEN_INK, BAND: SCREEN_BAND, HAIRLINE: SCREEN_HAIRLINE}
+    notices: list[tuple[float, float, float, float]] = []
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, Shape):
+            if item.fill == NOTICE:
+                notices.append(item.path.bounds())
+            elif item.fill in recolour:
+                item = dataclasses.replace(item, fill=recolour[item.fill])
+        elif isinstance(item, TextRun) and item.fill == INK:
+            on_notice = any(x0 <= item.x <= x1 and y0 <= item.y <= y1 for x0, y0, x1, y1 in notices)
+            if not on_notice:
+                item = dataclasses.replace(item, fill=SCREEN_INK)
+        out.append(item)
+    return out
 
 
 def _margin(w: float, h: float) -> float:
@@ -604,12 +647,12 @@ def _height_error(content: SignContent, needed: float, h: float) -> _Overflow:
     )
 
 
-def _relevant(content: SignContent) -> list[_Design]:
+def _relevant(content: SignContent, designs: tuple[_Design, ...] = _DESIGNS) -> list[_Design]:
     """The designs that can differ for this content (no row labels: no one-line or stacked
     variants; no long table: no two-column variants)."""
     rows = [b for b in content.blocks if isinstance(b, Rows)]
     out = []
-    for design in _DESIGNS:
+    for design in designs:
         if design.columns == 2 and not any(len(b.rows) >= 6 for b in rows):
             continue
         if not rows and (design.stacked or not design.one_line_labels):
@@ -703,8 +746,24 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     """Of the designs that fit at scale 1, each scaled up as far as it fits, the one whose
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
+    designs = sorted(_relevant(content), key=lambda d: _weight(d, content), reverse=True)  # likely winners first
+    best = _best_of(content, w, h, designs, floor_cap, errors)
+    if best is None:  # nothing fits with the usual spacing: the parts closer together
+        best = _best_of(content, w, h, _relevant(content, _TIGHT_DESIGNS), floor_cap, errors)
+    if best is not None:
+        return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
+    # the most telling problem: the smallest shortfall of height, else the last width problem
+    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
+    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]
+
+
+def _best_of(
+    content: SignContent, w: float, h: float, designs: list[_Design], floor_cap: float, errors: list[_Overflow]
+) -> tuple[float, _Design, float] | None:
+    """``(worth, design, scale)`` of the best of ``designs`` that fits, or ``None`` (why each
+    did not fit is added to ``errors``)."""
     best: tuple[float, _Design, float] | None = None
-    for design in sorted(_relevant(content), key=lambda d: _weight(d, content), reverse=True):  # likely winners first
+    for design in designs:
         weight = _weight(design, content)
         # the smallest scale at which this design would beat the best so far
         need = 1.0 if best is None else max(1.0, best[0] / weight + 0.01)
@@ -719,8 +778,4 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
                 errors.append(_height_error(content, _measure(content, w, h, design, 1.0, floor_cap), h))
             except _Overflow as exc:
                 errors.append(exc)
-    if best is not None:
-        return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
-    # the most telling problem: the smallest shortfall of height, else the last width problem
-    by_height = [(e.needed_h, e) for e in errors if e.needed_h is not None]
-    raise min(by_height, key=lambda shortfall: shortfall[0])[1] if by_height else errors[-1]
+    return best

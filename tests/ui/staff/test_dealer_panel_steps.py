@@ -54,7 +54,7 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
     try:
         page = console.pages["Jackpots"]
         console.tabs.setCurrentWidget(page)
-        page.picker.setCurrentText("CSP-PROG")
+        page.show_link("CSP-PROG")
         sec = panel.section
         steps = sec.before_payment
         assert not steps.isVisible()  # nothing to do before a hit
@@ -82,8 +82,11 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
         assert pending["before_payment"]["cards_counted"] == 52
         await wait_for(lambda: page.paid.isEnabled(), what="the console's payment button")
         assert "Fran Floor notified" in page.details.text()
+        page.paid.click()  # a money action asks first (ux-review C11)
+        assert page.paid.text().startswith("Confirm: the payment of $")
         page.paid.click()
         await wait_for(lambda: page.reset.isEnabled(), what="the payment on the stream")
+        page.reset.click()
         page.reset.click()
         await wait_for(lambda: not steps.isVisible(), what="the reset")
     finally:

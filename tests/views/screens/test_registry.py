@@ -38,7 +38,8 @@ def test_what_each_screen_takes():
     assert {v for v, s in SCREENS.items() if s.lights} == {"layout", "trichro"}
     assert {v for v, s in SCREENS.items() if s.interval} == {"limits", "signs"}
     assert HEARD_VIEWS == {"jackpot"}
-    assert READS_LINK == TIMED_VIEWS == {"jackpot", "limits", "signs"}
+    assert TIMED_VIEWS == {"jackpot", "limits", "signs"}
+    assert READS_LINK == {"jackpot", "limits", "signs", "help"}  # help shows the jackpot meter sign
 
 
 def test_compose_view_refuses_lit_areas_on_a_view_that_lights_none(demo_states):

@@ -93,7 +93,7 @@ async def test_an_illumination_fault_says_the_result_stands(service, settings, a
         assert view.content.lit  # the result stands: its areas are still lit where they can be
         assert _legible_on_screen(view, table, settings, area) == [], (module.VIEW, table_id)
     big = layout.compose(tables["RO-01"], None, settings, NOW, area=SCREENS[0])
-    assert "000 s78(7)" in texts(big.scene)  # the citation, in small print, where the screen has room
+    assert "000 s78(7)" not in texts(big.scene)  # the citation is the audit record's, not the player's
 
 
 async def test_the_fault_goes_with_the_next_result(service, settings):
@@ -118,7 +118,7 @@ async def test_a_card_machine_malfunction_tells_players_their_wagers_may_be_retu
     assert view.status.is_live, view.status
     shown = " ".join(_band_words(view))
     assert "Card machine malfunction" in shown and "You may have your wagers in this round returned" in shown
-    assert "003 s65D(2)(a)" in shown
+    assert "003 s65D(2)(a)" not in shown  # in the audit record, not in the player's eye line
     tables = await _tables(service, (DEALER, b.card_machine_round_completed("BJ-02")))
     assert table_notices(tables["BJ-02"]) == ()
 
