@@ -39,18 +39,22 @@ async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_se
     try:
         sec = panel.section
         assert not sec.spin_buttons["H"].isEnabled()  # no game yet: nothing to spin
-        sec.seat.setValue(4)
+        for _ in range(3):
+            sec.seat_up.click()
+        assert sec.seat_label.text() == "seat 4"
         sec.new_heads.click()
         await wait_for(lambda: sec.no_more_bets.isEnabled(), what="the game to start on the stream")
         sec.no_more_bets.click()
         await wait_for(lambda: sec.spin_buttons["H"].isEnabled(), what="'no more bets' on the stream")
         sec.spin_buttons["H"].click()
-        await wait_for(lambda: "lit H1" in sec.status.text(), what="the first heads light")
+        await wait_for(lambda: "lit: 1 heads, no tails, no odds" in sec.status.text(), what="the first heads light")
         state = await table_as_pit(live_server_sqlite, "TU-01")
         assert state["game_state"]["game"]["lights"] == {"heads": 1, "tails": 0, "odds": 0}
         assert state["game_state"]["game"]["seat"] == 4 and state["game_state"]["game"]["call"] == "heads"
 
+        sec.open_lights.click()
         sec.light_buttons[("odds", 5)].click()
+        sec.light_confirm.click()
         await wait_for(
             lambda: sec.light_buttons[("odds", 5)].isChecked() and "FAILED" in sec.light_buttons[("odds", 5)].text(),
             what="the failed light on the stream",

@@ -94,3 +94,42 @@ async def test_a_supervisor_corrects_the_last_spin_in_the_audit_trail(qtbot, liv
         assert record["role"] == "pit" and (data["spin"], data["was"], data["number"]) == (1, 17, 7)
     finally:
         await _close(client, panel)
+
+
+async def test_two_up_seat_by_touch_status_in_words_and_a_stray_touch_fails_no_light(qtbot, live_server_sqlite):
+    server = live_server_sqlite
+    client, panel = await _panel(qtbot, server, "TU-01")
+    try:
+        sec = panel.section
+        assert not sec.seat_down.isEnabled() and sec.seat_label.text() == "seat 1"
+        touch(qtbot, sec.seat_up)
+        touch(qtbot, sec.seat_up)
+        touch(qtbot, sec.seat_down)
+        assert sec.seat_label.text() == "seat 2"
+        touch(qtbot, sec.new_tails)
+        await wait_for(lambda: sec.no_more_bets.isEnabled(), what="the game on the stream")
+        assert sec.status.text() == "Game 1, seat 2 calls tails; no spins yet; bets open"
+        # the lights are not on the game's screen: a stray touch there cannot reach them
+        assert not sec.light_buttons[("heads", 1)].isVisible()
+        touch(qtbot, sec.open_lights)
+        touch(qtbot, sec.light_buttons[("heads", 1)])  # the stray touch
+        assert sec.light_question.text() == "Mark heads light 1 FAILED: the display shows a result card instead?"
+        assert not (await table_as_pit(server, "TU-01"))["game_state"]["failed_lights"]["heads"]
+        touch(qtbot, sec.light_done)  # back: nothing sent
+        touch(qtbot, sec.open_lights)
+        assert not sec.light_confirm.isEnabled()
+        touch(qtbot, sec.light_buttons[("heads", 1)])
+        touch(qtbot, sec.light_confirm)
+        await wait_for(lambda: "FAILED" in sec.light_buttons[("heads", 1)].text(), what="the failed light")
+        assert (await table_as_pit(server, "TU-01"))["game_state"]["failed_lights"]["heads"] == [1]
+        touch(qtbot, sec.light_buttons[("heads", 1)])
+        assert sec.light_question.text() == "Mark heads light 1 repaired?"
+        touch(qtbot, sec.light_confirm)
+        await wait_for(lambda: "FAILED" not in sec.light_buttons[("heads", 1)].text(), what="the light repaired")
+        touch(qtbot, sec.light_done)
+        touch(qtbot, sec.no_more_bets)
+        await wait_for(lambda: sec.spin_buttons["O"].isEnabled(), what="no more bets")
+        touch(qtbot, sec.spin_buttons["O"])
+        await wait_for(lambda: "lit: no heads, no tails, 1 odds" in sec.status.text(), what="the spin in words")
+    finally:
+        await _close(client, panel)
