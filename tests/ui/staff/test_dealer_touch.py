@@ -133,3 +133,45 @@ async def test_two_up_seat_by_touch_status_in_words_and_a_stray_touch_fails_no_l
         await wait_for(lambda: "lit: no heads, no tails, 1 odds" in sec.status.text(), what="the spin in words")
     finally:
         await _close(client, panel)
+
+
+async def test_tri_chro_offers_only_the_next_legal_control_and_keeps_a_refused_pick(qtbot, live_server_sqlite):
+    server = live_server_sqlite
+    client, panel = await _panel(qtbot, server, "TC54-01")
+    try:
+        sec = panel.section
+        await wait_for(lambda: "bets open" in sec.status.text(), what="the snapshot")
+        assert sec.no_more_bets.isEnabled()
+        assert not any(b.isEnabled() for b in sec.ball_buttons.values())
+        assert not sec.enter.isEnabled() and not sec.void.isEnabled()
+        touch(qtbot, sec.no_more_bets)
+        await wait_for(lambda: sec.ball_buttons["gold"].isEnabled(), what="'no more bets' on the stream")
+        assert not sec.no_more_bets.isEnabled()
+        touch(qtbot, sec.ball_buttons["red*"])
+        assert not sec.enter.isEnabled()  # one ball is not a draw
+        touch(qtbot, sec.clear_pick)
+        assert not sec.ball_buttons["red*"].isChecked()
+        touch(qtbot, sec.ball_buttons["green"])
+        touch(qtbot, sec.ball_buttons["gold*"])
+        assert sec.ball_label.text() == "Balls drawn: GREEN + GOLD WITH STAR"
+        assert sec.ball_buttons["green"].isChecked() and sec.ball_buttons["gold*"].isChecked()
+        touch(qtbot, sec.enter)
+        await wait_for(lambda: "areas lit" in sec.status.text(), what="the result on the stream")
+        assert sec.no_more_bets.isEnabled() and not sec.enter.isEnabled() and sec.unlit.isEnabled()
+        assert not any(b.isChecked() for b in sec.ball_buttons.values())
+        # the void takes two touches, and the armed one is red
+        touch(qtbot, sec.void)
+        assert "VOID" in sec.void.text() and "#b00020" in sec.void.styleSheet().split("background:")[1][:8]
+        # a draw that is not recorded (here: the server is gone) keeps the balls to send again
+        touch(qtbot, sec.no_more_bets)
+        await wait_for(lambda: sec.ball_buttons["gold"].isEnabled(), what="the next drawing")
+        touch(qtbot, sec.ball_buttons["red"])
+        touch(qtbot, sec.ball_buttons["gold"])
+        server.process.stop()
+        touch(qtbot, sec.enter)
+        await wait_for(lambda: sec.feedback.isVisible(), what="the write refused")
+        await panel.ops.drain()
+        assert sec.picked == ["red", "gold"] and sec.ball_buttons["gold"].isChecked()
+        assert sec.feedback.font().pixelSize() >= round(4.5 * panel.k / 0.72)  # a banner, not 3 mm text
+    finally:
+        await _close(client, panel)

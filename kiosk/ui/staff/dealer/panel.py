@@ -110,7 +110,7 @@ class DealerPanel(QWidget):
             self._box.addWidget(self.section, 1)
         self.title.setText(f"{table.get('display_name', self.table_id)} ({self.table_id})")
         link_id = table.get("link_id")
-        self.section.show_state(table, self.feed.link(link_id) if link_id else None)
+        self.section.follow(table, self.feed.link(link_id) if link_id else None)
 
     def _connection(self, event: object) -> None:
         if isinstance(event, Offline):

@@ -39,6 +39,7 @@ _PICKED = "border:6px solid #ffd600;"
 
 class RouletteSection(GameSection):
     games = ("roulette",)
+    restate_after_send = True
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
