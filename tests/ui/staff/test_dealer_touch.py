@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from kiosk.rules.cards import Card
+from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.dealer import DealerPanel
 from tests.fixtures.live_display import table_as_pit, wait_for
@@ -173,5 +175,40 @@ async def test_tri_chro_offers_only_the_next_legal_control_and_keeps_a_refused_p
         await panel.ops.drain()
         assert sec.picked == ["red", "gold"] and sec.ball_buttons["gold"].isChecked()
         assert sec.feedback.font().pixelSize() >= round(4.5 * panel.k / 0.72)  # a banner, not 3 mm text
+    finally:
+        await _close(client, panel)
+
+
+async def test_a_caribbean_jackpot_hit_by_touch_confirmed_with_the_amount_to_pay(qtbot, live_server_sqlite):
+    server = live_server_sqlite
+    client, panel = await _panel(qtbot, server, "CSP-01")
+    try:
+        sec = panel.section
+        await wait_for(lambda: sec.open_hit.isEnabled(), what="the jackpot link on the stream")
+        prize = panel.feed.link(panel.feed.table("CSP-01")["link_id"])["meter"]["amount_cents"]
+        touch(qtbot, sec.open_hit)
+        assert not sec.hit.isEnabled() and sec.hit.text() == "Touch the winner's place and five cards"
+        touch(qtbot, sec.hit_places[2])
+        for rank in (14, 13, 12, 11):
+            touch(qtbot, sec.card_buttons[Card(rank, "H")])
+        assert sec.hand_line.text().endswith("4 of 5 cards")
+        touch(qtbot, sec.card_buttons[Card(9, "H")])
+        assert sec.hand_line.text() == "place 2: A\u2665  K\u2665  Q\u2665  J\u2665  9\u2665 \u2014 Flush"
+        touch(qtbot, sec.card_buttons[Card(9, "H")])  # took it back
+        touch(qtbot, sec.card_buttons[Card(10, "H")])
+        assert sec.hand_line.text().endswith("Royal flush")
+        assert not sec.card_buttons[Card(2, "C")].isEnabled()  # five cards: no sixth
+        touch(qtbot, sec.hit)  # the first touch asks
+        expected = format_money(max(prize, 1_000_000), always_cents=True)  # 000 s246(1): the greater
+        assert sec.hit.text() == f"Royal flush at place 2 pays {expected} (000 s246(1)): confirm?"
+        link = (await table_as_pit(server, "CSP-01"))["link_id"]
+        async with KioskClient(server.url, server.tokens["pit"]) as pit:
+            assert (await pit.link(link))["pending"] is None  # nothing recorded yet
+            touch(qtbot, sec.hit)  # the confirm
+            await wait_for(lambda: sec.payout.isVisible(), what="the payout card")
+            pending = (await pit.link(link))["pending"]
+        paid = format_money(pending["payments"][0]["amount_cents"], always_cents=True)
+        assert sec.payout.text().startswith(f"Pay place 2: {paid} (Royal flush): call the pit")
+        assert sec.pages.currentIndex() == 0 and not sec.open_hit.isEnabled()  # locked until paid (000 s245)
     finally:
         await _close(client, panel)
