@@ -26,7 +26,10 @@ from kiosk.views.facts import illumination_fault, trichro_state
 __all__ = ["TriChroSection"]
 
 _STAR = "\u2605"
-_VOID = "QPushButton { border:3px solid #b00020; color:#7a0010; }"
+_VOID = (
+    "QPushButton { border:3px solid #b00020; color:#7a0010; }"
+    "QPushButton:disabled { border:1px solid #c8c8c8; color:#bdbdbd; }"
+)
 _VOID_ARMED = "QPushButton { background:#b00020; color:#ffffff; border:3px solid #5a0010; }"
 _COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("gold", "#e0a800", "#000000"))
 
