@@ -12,7 +12,7 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 from kiosk.state.client import KioskClient
@@ -35,7 +35,9 @@ def fill_screen(window: QWidget) -> None:
     leaves the window at its size hint in the corner: the geometry is set to the screen first,
     as the display windows do (:func:`kiosk.ui.display.window.show_on_screen`).
     """
-    screen = window.screen() or QGuiApplication.primaryScreen()
+    screen: QScreen | None = window.screen()
+    if screen is None:
+        screen = QGuiApplication.primaryScreen()
     if screen is not None:
         window.setGeometry(screen.geometry())
     window.showFullScreen()

@@ -175,8 +175,8 @@ class CaribbeanSection(GameSection):
             b.setChecked(chosen)
             b.setEnabled(chosen or not full)
         faces = "  ".join(card_face(c) for c in self.pick.cards)
-        place = f"place {self.pick.place}" if self.pick.place else "no place yet"
-        self.hand_line.setText(f"{place}: {faces or 'no cards yet'} \u2014 {self.pick.hand_name(dead_mans_hand=dmh)}")
+        where = f"place {self.pick.place}" if self.pick.place else "no place yet"
+        self.hand_line.setText(f"{where}: {faces or 'no cards yet'} \u2014 {self.pick.hand_name(dead_mans_hand=dmh)}")
         ready = self.pick.ready(dead_mans_hand=dmh) and not self._locked
         self.hit.setEnabled(ready)
         if self._armed and ready:
