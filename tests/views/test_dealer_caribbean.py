@@ -64,3 +64,11 @@ def test_the_payout_card_names_the_place_hand_and_amount():
     }
     assert payout_lines(pending) == ["Pay place 2: $48,214.90 (Royal flush): call the pit"]
     assert payout_lines({**pending, "paid": True}) == [] and payout_lines(None) == []
+
+
+def test_the_recorded_wagers_are_said_in_words():
+    from kiosk.views.dealer.caribbean import recorded_text
+
+    assert recorded_text([5, 2], 100) == "Recorded: places 2 and 5 ($2)"
+    assert recorded_text([3], 100) == "Recorded: place 3 ($1)"
+    assert recorded_text([1, 4, 7], None) == "Recorded: places 1, 4 and 7"

@@ -26,6 +26,7 @@ __all__ = [
     "HandPick",
     "card_face",
     "payout_lines",
+    "recorded_text",
 ]
 
 PLACES = 7
@@ -94,6 +95,17 @@ class HandPick:
         if self.place is None or len(self.cards) != 5:
             raise ValueError("a jackpot hit needs the winner's place and five cards")
         return {f"place {self.place}": [str(c) for c in self.cards]}
+
+
+def recorded_text(places: list[int], wager_cents: int | None) -> str:
+    """What the dealer is told once jackpot wagers are recorded: "Recorded: places 2 and 5 ($2)"
+    (the places' wagers at the table's jackpot wager, 000 s231(4))."""
+    ordered = sorted(places)
+    names = ", ".join(str(p) for p in ordered[:-1]) + (" and " if len(ordered) > 1 else "") + str(ordered[-1])
+    text = f"Recorded: place{'s' if len(ordered) > 1 else ''} {names}"
+    if wager_cents is not None:
+        text += f" ({format_money(wager_cents * len(ordered))})"
+    return text
 
 
 def payout_lines(pending: PendingHit | None) -> list[str]:

@@ -169,6 +169,8 @@ async def test_caribbean_places_light_their_slots_until_the_round_ends(qtbot, li
             what="the places in play on the stream",
         )
         assert sec.places[2].isChecked() and sec.places[5].isChecked() and not sec.places[1].isChecked()
+        await wait_for(lambda: sec.recorded.isVisible(), what="the dealer told what was recorded")
+        assert sec.recorded.text().startswith("Recorded: places 2 and 5")
         sec.round_end.click()
         await wait_for(
             lambda: not panel.feed.table("CSP-01")["game_state"].get("jackpot_places"), what="the round's end"

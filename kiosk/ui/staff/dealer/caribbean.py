@@ -13,6 +13,7 @@ counted in the deck (s245(5)).
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QStackedWidget, QVBoxLayout, QWidget
 
@@ -24,11 +25,24 @@ from kiosk.ui.staff.dealer.before_payment import BeforePaymentBox
 from kiosk.ui.staff.ops import Operations, Outcome
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views import builders
-from kiosk.views.dealer.caribbean import ALL_CARDS, PLACES, RANKS, SUIT_COLOURS, HandPick, card_face, payout_lines
+from kiosk.views.dealer.caribbean import (
+    ALL_CARDS,
+    PLACES,
+    RANKS,
+    SUIT_COLOURS,
+    HandPick,
+    card_face,
+    payout_lines,
+    recorded_text,
+)
 from kiosk.views.facts import layout_features, slots_in_play, slots_not_accepted
 
 __all__ = ["CaribbeanSection"]
 
+_SLOT_STYLE = (
+    "QPushButton:checked { background:#ffd600; color:#000000; border:6px solid #1565c0; }"
+    "QPushButton:disabled { background:#e0e0e0; color:#9e9e9e; }"
+)
 _CARD_STYLE = (
     "QPushButton {{ background:#ffffff; color:{fg}; border:2px solid #888; border-radius:6px; }}"
     "QPushButton:checked {{ background:#fff59d; border:6px solid #1565c0; }}"
@@ -63,6 +77,8 @@ class CaribbeanSection(GameSection):
         self.places: dict[int, TouchButton] = {}
         for place in range(1, PLACES + 1):
             b = self.button(str(place), checkable=True, text_mm=5.0)
+            b.setAccessibleName(f"place {place}'s jackpot wager")
+            b.setStyleSheet(_SLOT_STYLE)
             row.addWidget(b)
             self.places[place] = b
         rnd.addLayout(row)
@@ -88,6 +104,10 @@ class CaribbeanSection(GameSection):
             self.unlit[place] = b
         rnd.addLayout(row_unlit)
 
+        self.recorded = heading("", self.k, 4.5)
+        self.recorded.setStyleSheet("QLabel { color:#1b5e20; }")
+        self.recorded.setVisible(False)
+        rnd.addWidget(self.recorded)
         self.open_hit = self.button("Jackpot hit\u2026", "J")
         self.open_hit.setAccessibleName("enter a jackpot hit: the winner's place and five cards")
         self.open_hit.clicked.connect(lambda: self._show_hit(True))
@@ -100,6 +120,7 @@ class CaribbeanSection(GameSection):
         self.dead_mans_hand = False
         self._armed = False
         self._locked = False
+        self.wager_cents: int | None = None
         self.before_payment = BeforePaymentBox(table_id, ops, self.k, self.feedback, self)  # 000 s245(5)
         self.layout_.addWidget(self.before_payment)
         self.layout_.addWidget(self.feedback)
@@ -190,7 +211,16 @@ class CaribbeanSection(GameSection):
     def _wagers(self) -> None:
         places = [n for n, b in self.places.items() if b.isChecked()]
         if places:
-            self.send({"type": "jackpot_wagers", "places": places}, self.wagers)
+            task = self.send({"type": "jackpot_wagers", "places": places}, self.wagers)
+            task.add_done_callback(partial(self._wagers_sent, places=places))
+
+    def _wagers_sent(self, task: asyncio.Task[Outcome], *, places: list[int]) -> None:
+        """Say what was recorded (the places, and what they added at the table's wager)."""
+        if task.cancelled() or task.exception() is not None or task.result().kind != "ok":
+            self.recorded.setVisible(False)
+            return
+        self.recorded.setText(recorded_text(places, self.wager_cents))
+        self.recorded.setVisible(True)
 
     def _unlit(self, place: int, control: TouchButton) -> None:
         marked = not control.isChecked()  # the touch toggled it; the stream decides what it shows
@@ -236,6 +266,8 @@ class CaribbeanSection(GameSection):
             b.setChecked(n in in_play)
         amount = (link.get("meter") or {}).get("amount_cents", 0)
         self.prize_cents = int(amount)
+        wager = (link.get("wager_cents") or {}).get(self.table_id)
+        self.wager_cents = int(wager) if isinstance(wager, int) else None
         pending = link.get("pending")
         lines = payout_lines(pending) if pending and pending.get("table_id") == self.table_id else []
         self.payout.setText("\n".join(lines))
