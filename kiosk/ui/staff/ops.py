@@ -110,6 +110,11 @@ class Operations(QObject):
         task.add_done_callback(self._tasks.discard)
         return task
 
+    @property
+    def client(self) -> KioskClient:
+        """The client this screen's operations are sent with."""
+        return self._client
+
     async def _run(
         self,
         command: dict[str, Any] | Callable[[], dict[str, Any]],

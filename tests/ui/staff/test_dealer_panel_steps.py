@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kiosk.rules.cards import Card
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import RuleRefused
 from kiosk.ui.staff.console import ConsoleWindow
@@ -58,9 +59,12 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
         sec = panel.section
         steps = sec.before_payment
         assert not steps.isVisible()  # nothing to do before a hit
-        sec.place.setValue(4)
-        sec.cards.setText("AS KS QS JS TS")
-        sec.hit.click()
+        sec.open_hit.click()
+        sec.hit_places[4].click()
+        for rank in (14, 13, 12, 11, 10):
+            sec.card_buttons[Card(rank, "S")].click()
+        sec.hit.click()  # asks
+        sec.hit.click()  # confirms
         await wait_for(lambda: steps.isVisible(), what="the steps after the royal flush")
         assert "royal flush" in steps.line.text() and "000 s245(5)" in steps.line.text()
         await wait_for(lambda: "000 s245(5)" in page.details.text(), what="the step on the console")
