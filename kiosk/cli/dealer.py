@@ -46,10 +46,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _check_table(servers: list[str], token: str, table_id: str) -> None:
-    """One line, before any window opens, when the table, the token or the server is wrong."""
+    """One line, before any window opens, when the table or the token is wrong.  A server that
+    cannot be reached yet is not an error: the panel opens at once, says it is connecting and
+    retries, as the displays do (a blank screen at the table helps nobody)."""
     import asyncio
 
-    from kiosk.state.client import KioskClient
+    from kiosk.state.client import KioskClient, ServerUnreachable
     from kiosk.state.errors import StateError
 
     async def probe() -> None:
@@ -58,5 +60,7 @@ def _check_table(servers: list[str], token: str, table_id: str) -> None:
 
     try:
         asyncio.run(probe())
+    except ServerUnreachable:
+        return
     except StateError as exc:
         raise CommandError(f"--table {table_id}: {' '.join(str(exc).split())}") from None

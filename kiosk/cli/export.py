@@ -5,10 +5,18 @@ From a floor file (``--floor``) or from a running server (``--server``: what pit
 configured now; the token from ``--token-file`` or ``KIOSK_TOKEN``, never the command line);
 with ``--at TIME``, the signs that should have been on the tables then, rebuilt from the event
 log of a database (``--db``) or of a server (``--server``) by :mod:`kiosk.state.history`.
-Paper A3, A4, A5, letter or ``WxHmm``, portrait or landscape, or a folded ``--tent``; bleed
-(default 3 mm) with TrimBox and BleedBox, ``--crop-marks`` outside the trim; PDF/X-4
-structure (:mod:`kiosk.render.pdfx`); a manifest beside the files and ``--changed-since``
-to write only the signs whose content changed (:mod:`kiosk.render.export`).
+Paper ``auto`` (the default: each sign on the smallest of A4, A3 and A2 that holds it at the
+8 mm floor), or A5, A4, letter, A3, A2, A1, A0 or ``WxHmm`` for every sign; portrait or
+landscape, or a folded ``--tent``; bleed (default 3 mm) with TrimBox and BleedBox,
+``--crop-marks`` outside the trim with a slug line (file, table, sign, configuration version,
+date); PDF/X-4 structure (:mod:`kiosk.render.pdfx`) for a press condition (``--press``: CMYK
+FOGRA39 by default, or sRGB; :mod:`kiosk.render.press`); a manifest beside the files and
+``--changed-since`` to write only the signs whose content changed (:mod:`kiosk.render.export`).
+
+Exit codes: 0 every sign written; 3 the signs that fit were written and the rest (no paper
+holds them at 8 mm) are listed on stderr, one line each (``--all-or-nothing``: nothing is
+written then, exit 2); 2 nothing written (bad input, a sign whose values break a rule, an
+unwritable folder); 1 a cloth refused.
 
 ``--cloth`` prints each table's layout cloth at 1:1 from a floor file (its layout files are
 beside it): one page of the cloth's size, or with ``--paper`` tiles on that paper that overlap
@@ -48,6 +56,10 @@ if TYPE_CHECKING:
 __all__ = ["NAME", "HELP", "add_arguments", "run", "generated_time"]
 
 _DEFAULT_OVERLAP_MM = 20.0  # kiosk.render.cloth.DEFAULT_OVERLAP_MM, without importing reportlab for --help
+_AUTO_PAPERS = ("A4", "A3", "A2")  # kiosk.render.paper.AUTO_PAPERS (a test holds them equal)
+_PRESSES = ("fogra39", "srgb")  # kiosk.render.press.PRESS_CONDITIONS (a test holds them equal)
+EXIT_SOME_NOT_WRITTEN = 3
+"""Exit code when the signs that fit were written and some that fit no paper were not."""
 
 NAME = "export"
 HELP = "export the tables' signs, or their cloths at 1:1, as print-ready PDFs (bleed, crop marks, PDF/X-4, manifest)"
@@ -80,7 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--paper",
-        help="A3, A4, A5, letter or WIDTHxHEIGHTmm (signs: default A4; --cloth: the paper to tile on, "
+        help=f"auto, A5, A4, letter, A3, A2, A1, A0 or WIDTHxHEIGHTmm (signs: default auto, each sign on the "
+        f"smallest of {', '.join(_AUTO_PAPERS)} that holds it at 8 mm; --cloth: the paper to tile on, "
         "default one page of the cloth's size)",
     )
     parser.add_argument(
@@ -102,6 +115,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bleed", type=float, default=3.0, metavar="MM", help="bleed around the trim, mm (default 3)")
     parser.add_argument(
         "--crop-marks", action="store_true", help="crop marks outside the trim and bleed (cloth tiles: always)"
+    )
+    parser.add_argument(
+        "--all-or-nothing",
+        action="store_true",
+        help="write nothing if any sign fits no paper (default: write the rest, list those, exit 3)",
+    )
+    parser.add_argument(
+        "--press",
+        choices=_PRESSES,
+        default="fogra39",
+        help="press condition: fogra39 (default: CMYK artwork, FOGRA39 output intent, offset on coated paper) "
+        "or srgb (RGB artwork, sRGB output intent)",
     )
     parser.add_argument("--batch", action="store_true", help="one multi-page PDF: --out names the file")
     parser.add_argument(
@@ -166,7 +191,8 @@ def run(args: argparse.Namespace) -> int:
     if args.cloth:
         return _run_cloth(args)
     from kiosk.render.export import ExportError, export_signs, plan_signs, read_manifest
-    from kiosk.render.paper import PageSpec, PaperError, parse_paper
+    from kiosk.render.paper import AUTO_PAPERS, PageSpec, PaperError, parse_paper
+    from kiosk.render.press import press_condition
 
     if args.token_file and not args.server:
         raise CommandError("--token-file is for --server")
@@ -175,8 +201,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--language {language!r}: no catalogue; shipped: {', '.join(shipped_languages())}")
     if args.overlap is not None:
         raise CommandError("--overlap is for --cloth tiles")
+    auto = (args.paper or "auto").strip().lower() == "auto"
     try:
-        spec = PageSpec(parse_paper(args.paper or "A4"), args.orientation, args.tent, args.bleed, args.crop_marks)
+        paper = parse_paper(AUTO_PAPERS[0] if auto else args.paper)
+        spec = PageSpec(paper, args.orientation, args.tent, args.bleed, args.crop_marks)
     except PaperError as exc:
         raise CommandError(str(exc)) from None
     out = Path(args.out)
@@ -211,7 +239,16 @@ def run(args: argparse.Namespace) -> int:
             if bar is not None:
                 bar.start()
             result = export_signs(
-                jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed, progress=update
+                jobs,
+                spec,
+                out,
+                batch=args.batch,
+                generated=generated,
+                changed_since=changed,
+                progress=update,
+                papers=AUTO_PAPERS if auto else None,
+                strict=args.all_or_nothing,
+                press=press_condition(args.press),
             )
     except ExportError as exc:
         raise CommandError(str(exc)) from None
@@ -219,13 +256,23 @@ def run(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.stop()
     if not args.quiet:
-        _summary(result, "sign", spec.describe(), out, args, skipped)
+        _summary(result, "sign", _papers_used(result) if auto else spec.describe(), out, args, skipped)
         if past is not None:
             from kiosk.state.history import describe_moment
             from kiosk.views.past import built_from
 
             print(f"the signs as at {describe_moment(past.at, past.zone)}: {built_from(past)}")
-    return 0
+    for line in result.refused:
+        print(f"kiosk export: not written: {line}", file=sys.stderr)
+    return EXIT_SOME_NOT_WRITTEN if result.refused else 0
+
+
+def _papers_used(result: ExportResult) -> str:
+    """``"auto: 37 A4, 2 A3"``: how many signs went on each paper."""
+    counts: dict[str, int] = {}
+    for sign in result.manifest["signs"]:
+        counts[sign["paper"]] = counts.get(sign["paper"], 0) + 1
+    return "auto: " + ", ".join(f"{n} {paper}" for paper, n in counts.items())
 
 
 def _summary(
@@ -251,6 +298,7 @@ def _run_cloth(args: argparse.Namespace) -> int:
     from kiosk.render.cloth_export import ClothRefused, export_cloths, plan_cloths
     from kiosk.render.export import ExportError, read_manifest
     from kiosk.render.paper import PaperError, parse_paper
+    from kiosk.render.press import press_condition
 
     if args.server or args.db:
         raise CommandError(
@@ -282,7 +330,14 @@ def _run_cloth(args: argparse.Namespace) -> int:
         if bar is not None:
             bar.start()
         result = export_cloths(
-            jobs, spec, out, batch=args.batch, generated=generated, changed_since=changed, progress=update
+            jobs,
+            spec,
+            out,
+            batch=args.batch,
+            generated=generated,
+            changed_since=changed,
+            progress=update,
+            press=press_condition(args.press),
         )
     except ClothRefused as exc:
         for line in exc.problems:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from reportlab.pdfgen import canvas as rl_canvas
 
 from kiosk.render.paper import MARK_LENGTH_MM, PageSpec, Paper, PaperError
-from kiosk.render.pdf import PT_PER_MM, draw_scene
+from kiosk.render.pdf import PT_PER_MM, draw_scene, set_fill, set_stroke
 from kiosk.render.pdfx import PageBoxes
 from kiosk.render.sheet import EDGES, MARK_WIDTH_PT, crop_marks
 from kiosk.scene.primitives import Scene, TextRun
@@ -268,7 +268,7 @@ class ClothPage:
         c.clipPath(clip, stroke=0, fill=0)
         if scene.background is not None:  # the cloth's own edges: its background runs on into the bleed
             r, g, bl, a = scene.background
-            c.setFillColorRGB(r / 255, g / 255, bl / 255, alpha=a / 255)
+            set_fill(c, (r, g, bl, a))
             c.rect((x0 - b) * k, (y0 - b) * k, (x1 - x0 + 2 * b) * k, (y1 - y0 + 2 * b) * k, stroke=0, fill=1)
         c.translate((x0 - t.x_mm) * k, (y0 - (scene.height_mm - t.y_mm - t.h_mm)) * k)
         c.doForm(self.form)
@@ -296,7 +296,7 @@ class ClothPage:
             targets += [(x0 - centre, y0 + o / 2), (x1 + centre, y0 + o / 2)]
         k, r, half = PT_PER_MM, TARGET_RADIUS_MM, MARK_LENGTH_MM / 2
         c.saveState()
-        c.setStrokeColorRGB(0, 0, 0)
+        set_stroke(c, (0, 0, 0, 255))
         c.setLineWidth(MARK_WIDTH_PT)
         for x, y in targets:
             c.circle(x * k, y * k, r * k, stroke=1, fill=0)

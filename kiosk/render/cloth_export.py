@@ -30,6 +30,7 @@ from typing import Any
 from kiosk.render.cloth import ClothPage, ClothSpec, cloth_pages, plan_tiles
 from kiosk.render.export import ExportError, ExportResult, PrintJob, config_version, write_prints
 from kiosk.render.paper import PaperError
+from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
 from kiosk.scene.primitives import Clipped, Image, Primitive, Scene, Shape, TextRun
 from kiosk.scene.primitives import Path as ScenePath
 from kiosk.state.shapes import TableState
@@ -174,10 +175,13 @@ def export_cloths(
     generated: datetime,
     changed_since: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    press: PressCondition | None = None,
 ) -> ExportResult:
-    """Write the cloths (one file per table, or one ``batch`` PDF) and the manifest.  Raises
+    """Write the cloths (one file per table, or one ``batch`` PDF) and the manifest, in the
+    colours of ``press`` (default :data:`~kiosk.render.press.DEFAULT_PRESS`).  Raises
     :class:`ExportError` (nothing written) for a paper too small to tile on, a cloth larger than
     a PDF page, or an output that cannot be written."""
+    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
     prints = []
     for job in jobs:
         try:
@@ -185,7 +189,9 @@ def export_cloths(
         except PaperError as exc:
             raise ExportError(f"{job.table_id}: {exc}") from None
         digest = hashlib.sha256(
-            json.dumps({"cloth": scene_digest(job.scene), "page": spec.key()}, sort_keys=True).encode("utf-8")
+            json.dumps(
+                {"cloth": scene_digest(job.scene), "page": spec.key(), "press": press.key}, sort_keys=True
+            ).encode("utf-8")
         ).hexdigest()
         how = f", {len(tiles)} tiles on {tiles[0].page_w_mm:g} x {tiles[0].page_h_mm:g} mm" if spec.tiled else ""
         prints.append(
@@ -214,4 +220,5 @@ def export_cloths(
         batch_title=_batch_title,
         changed_since=changed_since,
         progress=progress,
+        press=press,
     )

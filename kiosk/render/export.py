@@ -1,9 +1,12 @@
 """Export signs as print-ready PDFs: one file per sign or one batch, a manifest beside them.
 
-The flow is all-or-nothing: every sign is composed first (a sign that cannot be made, or
-does not fit the paper at the 8 mm floor, stops the export with one line before anything is
-written), then each file is written under a temporary name in the output folder and all are
-renamed into place at the end.  A failure while writing removes the temporary files.
+Every sign is composed first, on the paper asked for or, with ``papers`` (``--paper auto``),
+on the smallest of those papers that holds it at the 8 mm floor.  A sign that fits no paper
+is left out with one line saying why and the smallest paper that would hold it
+(:attr:`ExportResult.refused`, and ``not_written`` in the manifest); with ``strict`` it stops
+the export before anything is written, as does a sign that cannot be made at all (its values
+break a rule).  Then each file is written under a temporary name in the output folder and all
+are renamed into place at the end.  A failure while writing removes the temporary files.
 
 The manifest (``manifest.json`` in the output folder, or ``<batch>.manifest.json`` beside a
 batch file) lists per sign: file, table, kind, configuration version, the SHA-256 of what
@@ -31,8 +34,9 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.render.paper import PAPERS, PageSpec, Paper
+from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, Paper
 from kiosk.render.pdfx import DocMeta
+from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
 from kiosk.render.sheet import PrintedPage, SheetPage, sheet_pdf
 from kiosk.views.signs import Context, SignContent, SignProblem, SignTooSmall, compose_sign, content_digest
 from kiosk.views.signs.kinds import sign_contents, table_signs
@@ -46,6 +50,7 @@ __all__ = [
     "not_on_paper",
     "plan_signs",
     "compose_pages",
+    "place_sign",
     "export_signs",
     "PrintJob",
     "write_prints",
@@ -176,6 +181,7 @@ def plan_signs(
 
 
 def _smallest_paper(content: SignContent, spec: PageSpec) -> str:
+    tent = " --tent" if spec.tent else ""
     for name, (w, h) in PAPERS.items():
         for orientation in ("portrait", "landscape"):
             candidate = replace(spec, paper=Paper(name, w, h), orientation=orientation)
@@ -184,10 +190,12 @@ def _smallest_paper(content: SignContent, spec: PageSpec) -> str:
             except SignTooSmall:
                 continue
             return (
-                f"the smallest paper that fits is {candidate.describe()} (--paper {name} --orientation {orientation})"
+                f"the smallest paper that fits is {candidate.describe()}"
+                f" (--paper {name} --orientation {orientation}{tent})"
             )
     largest = list(PAPERS)[-1]
-    return f"no paper up to {largest} fits; give a larger one as --paper WIDTHxHEIGHTmm"
+    w, h = PAPERS[largest]
+    return f"no paper up to {largest} fits; give a larger one as --paper WIDTHxHEIGHTmm (e.g. {w * 1.5:g}x{h * 1.5:g}mm{tent})"
 
 
 def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
@@ -205,6 +213,30 @@ def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
     return pages
 
 
+def place_sign(job: SignJob, spec: PageSpec, papers: Sequence[str] | None = None) -> tuple[PageSpec, list[SheetPage]]:
+    """The paper of a sign and its pages: ``spec`` itself, or with ``papers`` (names of
+    :data:`~kiosk.render.paper.PAPERS`, smallest first) the first that holds every page at the
+    8 mm floor, in ``spec``'s orientation or else portrait, then landscape.  Raises
+    :class:`ExportError` (the sign, its text, the smallest paper that would hold it)."""
+    if not papers:
+        return spec, compose_pages(job, spec)
+    orientations = (spec.orientation,) if spec.orientation else ("portrait", "landscape")
+    candidate = spec
+    for name in papers:
+        w, h = PAPERS[name]
+        for orientation in orientations:
+            candidate = replace(spec, paper=Paper(name, w, h), orientation=orientation)
+            try:
+                return candidate, compose_pages(job, candidate)
+            except ExportError:
+                continue
+    try:
+        compose_pages(job, candidate)
+    except ExportError as exc:
+        raise ExportError(f"no paper of {', '.join(papers)} holds it at 8 mm: {exc}", exc.rule) from None
+    raise AssertionError("unreachable: the last candidate was refused above")
+
+
 def _spec_key(spec: PageSpec) -> dict[str, Any]:
     w, h = spec.trim_mm
     return {
@@ -213,11 +245,11 @@ def _spec_key(spec: PageSpec) -> dict[str, Any]:
         "tent": spec.tent,
         "bleed_mm": spec.bleed_mm,
         "crop_marks": spec.crop_marks,
-    }
+    } | ({"fold_clear_mm": FOLD_CLEAR_MM} if spec.tent else {})
 
 
-def _sign_digest(job: SignJob, spec: PageSpec) -> str:
-    text = _canonical({"sign": [content_digest(c) for c in job.contents], "page": _spec_key(spec)})
+def _sign_digest(job: SignJob, spec: PageSpec, press: str = DEFAULT_PRESS) -> str:
+    text = _canonical({"sign": [content_digest(c) for c in job.contents], "page": _spec_key(spec) | {"press": press}})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -253,6 +285,8 @@ class ExportResult:
     manifest_path: Path | None = None
     manifest: dict[str, Any] = field(default_factory=dict)
     unchanged: int = 0
+    refused: list[str] = field(default_factory=list)
+    """One line per sign that was not written because no paper holds it (not strict)."""
 
 
 @dataclass(frozen=True)
@@ -289,9 +323,13 @@ def write_prints(
     batch_title: Callable[[Sequence[PrintJob]], str],
     changed_since: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    press: PressCondition | None = None,
+    not_written: Sequence[Mapping[str, str]] = (),
 ) -> ExportResult:
     """Compose every job's pages, then write the PDFs and the manifest (see the module
-    docstring): the one way signs and cloths are written.
+    docstring): the one way signs and cloths are written, in the colours and output intent of
+    ``press`` (default :data:`~kiosk.render.press.DEFAULT_PRESS`); ``not_written`` lists the
+    signs left out (table, kind, reason) in the manifest.
 
     ``out`` is a folder (one file per job) or, with ``batch``, the PDF file of every page;
     ``page`` is the manifest's description of the paper.  Raises :class:`ExportError`
@@ -309,6 +347,7 @@ def write_prints(
     if generated.tzinfo is None:
         raise ExportError("the time generated must carry its time zone")
     generated = generated.astimezone(UTC).replace(microsecond=0)
+    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
 
     planned: list[tuple[PrintJob, Sequence[PrintedPage], bool]] = []  # (job, pages, write?)
     unchanged = 0
@@ -333,7 +372,7 @@ def write_prints(
                 config_versions=tuple(dict.fromkeys(j.config_version for j in written)),
                 generated=generated,
             )
-            data = sheet_pdf([page for _job, job_pages, _w in to_write for page in job_pages], meta)
+            data = sheet_pdf([page for _job, job_pages, _w in to_write for page in job_pages], meta, press)
             _write_temp(folder, out.name, data, temps)
             file_sha = hashlib.sha256(data).hexdigest()
             if progress:
@@ -351,7 +390,7 @@ def write_prints(
             }
             if write and not batch:
                 meta = DocMeta(job.title, (job.table_id,), (job.kind,), (job.config_version,), generated)
-                data = sheet_pdf(job_pages, meta)
+                data = sheet_pdf(job_pages, meta, press)
                 _write_temp(folder, job.file_name, data, temps)
                 entry.update(file=job.file_name, sha256=hashlib.sha256(data).hexdigest())
                 done += 1
@@ -363,9 +402,11 @@ def write_prints(
         manifest = {
             "format": MANIFEST_FORMAT,
             "generated": generated.strftime("%Y-%m-%dT%H:%M:%SZ"),
-            "page": dict(page),
+            "page": dict(page) | {"press": press.key, "output_intent": press.identifier},
             "signs": entries,
         }
+        if not_written:
+            manifest["not_written"] = [dict(n) for n in not_written]
         manifest_name = f"{out.stem}.manifest.json" if batch else "manifest.json"
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         _write_temp(folder, manifest_name, text.encode("utf-8"), temps)
@@ -393,6 +434,15 @@ def _signs_title(jobs: Sequence[PrintJob]) -> str:
     return f"Signs: {len(jobs)} signs of {len({j.table_id for j in jobs})} tables"
 
 
+def _slug(file_name: str, job: SignJob, spec: PageSpec, generated: datetime, page: int) -> str:
+    when = generated.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    pages = f" | page {page} of {len(job.contents)}" if len(job.contents) > 1 else ""
+    return (
+        f"{file_name} | table {job.table_id} | sign {job.kind} | configuration {job.config_version}"
+        f" | {when} | {spec.describe()}{pages}"
+    )
+
+
 def export_signs(
     jobs: list[SignJob],
     spec: PageSpec,
@@ -402,28 +452,69 @@ def export_signs(
     generated: datetime,
     changed_since: Mapping[str, str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    papers: Sequence[str] | None = None,
+    strict: bool = False,
+    press: PressCondition | None = None,
 ) -> ExportResult:
     """Compose every sign, then write the PDFs and the manifest (see the module docstring).
 
     ``out`` is a folder (one file per sign) or, with ``batch``, the PDF file of every page.
-    Raises :class:`ExportError` (nothing written) for a sign that does not fit, a folder that
-    does not exist or cannot be written.
+    ``papers``: each sign on the first of these that holds it (``--paper auto``), else every
+    sign on ``spec``'s paper.  A sign no paper holds is left out (:attr:`ExportResult.refused`)
+    unless ``strict``.  Raises :class:`ExportError` (nothing written) for a sign that does not
+    fit when ``strict`` or when no sign fits, a folder that does not exist or cannot be written.
     """
+    if generated.tzinfo is None:
+        raise ExportError("the time generated must carry its time zone")
+    placed: list[tuple[SignJob, PageSpec, list[SheetPage]]] = []
+    refused: list[tuple[SignJob, ExportError]] = []
+    for job in jobs:
+        try:
+            job_spec, pages = place_sign(job, spec, papers)
+        except ExportError as exc:
+            if strict:
+                raise
+            refused.append((job, exc))
+            continue
+        placed.append((job, job_spec, pages))
+    if not placed:
+        first = refused[0][1]
+        more = f" (and {len(refused) - 1} more signs do not fit)" if len(refused) > 1 else ""
+        raise ExportError(f"{first}{more}; nothing was written", first.rule)
+
+    def pages_of(job: SignJob, job_spec: PageSpec, pages: list[SheetPage]) -> list[SheetPage]:
+        file_name = out.name if batch else job.file_name
+        return [replace(p, slug=_slug(file_name, job, job_spec, generated, i)) for i, p in enumerate(pages, 1)]
+
     prints = [
         PrintJob(
             table_id=job.table_id,
             kind=job.kind,
             config_version=job.config_version,
             file_name=job.file_name,
-            digest=_sign_digest(job, spec),
+            digest=_sign_digest(job, job_spec, (press or PRESS_CONDITIONS[DEFAULT_PRESS]).key),
             page_count=len(job.contents),
-            pages=partial(compose_pages, job, spec),
+            pages=partial(pages_of, job, job_spec, pages),
             title=_title(job),
+            entry={
+                "paper": job_spec.paper.name,
+                "orientation": "landscape" if job_spec.trim_mm[0] > job_spec.trim_mm[1] else "portrait",
+                "trim_mm": [round(v, 3) for v in job_spec.trim_mm],
+            },
         )
-        for job in jobs
+        for job, job_spec, pages in placed
     ]
-    page = _spec_key(spec) | {"orientation": "landscape" if spec.trim_mm[0] > spec.trim_mm[1] else "portrait"}
-    return write_prints(
+    if papers:
+        page: dict[str, Any] = {
+            "paper": "auto",
+            "papers": list(papers),
+            "tent": spec.tent,
+            "bleed_mm": spec.bleed_mm,
+            "crop_marks": spec.crop_marks,
+        }
+    else:
+        page = _spec_key(spec) | {"orientation": "landscape" if spec.trim_mm[0] > spec.trim_mm[1] else "portrait"}
+    result = write_prints(
         prints,
         out,
         batch=batch,
@@ -432,4 +523,8 @@ def export_signs(
         batch_title=_signs_title,
         changed_since=changed_since,
         progress=progress,
+        press=press,
+        not_written=[{"table": j.table_id, "kind": j.kind, "reason": str(e)} for j, e in refused],
     )
+    result.refused = [str(e) for _j, e in refused]
+    return result

@@ -8,7 +8,8 @@ are drawn, outside the trim and the bleed (the marks are drawn here, not by repo
 
 A *tent* is the paper folded in half across its height to stand on the table: the sign is
 printed twice, each on one half (a panel), the upper one upside down, so it reads the right
-way up from both sides of the fold.
+way up from both sides of the fold.  Each panel stops :data:`FOLD_CLEAR_MM` short of the fold:
+a fold a millimetre or two off then shows no band colour on the wrong face.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from dataclasses import dataclass
 
 __all__ = [
     "PAPERS",
+    "AUTO_PAPERS",
     "DEFAULT_BLEED_MM",
+    "FOLD_CLEAR_MM",
     "MARK_LENGTH_MM",
     "Paper",
     "PaperError",
@@ -31,10 +34,19 @@ PAPERS: dict[str, tuple[float, float]] = {
     "A4": (210.0, 297.0),
     "letter": (215.9, 279.4),
     "A3": (297.0, 420.0),
+    "A2": (420.0, 594.0),
+    "A1": (594.0, 841.0),
+    "A0": (841.0, 1189.0),
 }
 """The named papers, portrait, in order of size (ISO 216 and US letter, 8.5 x 11 in)."""
 
+AUTO_PAPERS: tuple[str, ...] = ("A4", "A3", "A2")
+"""``--paper auto``: each sign on the first of these (smallest first) that holds it at the 8 mm
+floor, portrait before landscape unless an orientation is given."""
+
 DEFAULT_BLEED_MM = 3.0
+FOLD_CLEAR_MM = 5.0
+"""A tent's neutral zone: no ink this close to the fold, on either side."""
 MARK_LENGTH_MM = 6.0
 _MARK_GAP_MM = 3.0  # crop marks start at least this far out from the trim (and never inside the bleed)
 _SLUG_MARGIN_MM = 2.0
@@ -100,9 +112,10 @@ class PageSpec:
 
     @property
     def panel_mm(self) -> tuple[float, float]:
-        """The area one sign is composed for: the trim, or half of it for a tent."""
+        """The area one sign is composed for: the trim, or for a tent half of it less the
+        neutral zone at the fold."""
         w, h = self.trim_mm
-        return (w, h / 2) if self.tent else (w, h)
+        return (w, h / 2 - FOLD_CLEAR_MM) if self.tent else (w, h)
 
     @property
     def margin_mm(self) -> float:

@@ -5,10 +5,15 @@ one transform, and text and images are flipped back locally so they read the rig
 Fonts are the bundled TrueType files, registered with reportlab and embedded (subset) in the
 PDF; glyph positions are the same advance widths the Qt painter uses, so both agree.
 ``rl_config.invariant = 1`` makes the output byte-identical from run to run.
+
+Colours are the scene's sRGB; a canvas given an ink (:func:`press_inks`, for a CMYK press
+condition of :mod:`kiosk.render.press`) paints each colour as the press's CMYK instead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path as FilePath
 
 from reportlab import rl_config
@@ -20,7 +25,16 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[attr-defined] 
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, TextRun
 
-__all__ = ["PT_PER_MM", "register_face", "new_canvas", "draw_scene", "render_pdf"]
+__all__ = [
+    "PT_PER_MM",
+    "register_face",
+    "new_canvas",
+    "draw_scene",
+    "render_pdf",
+    "press_inks",
+    "set_fill",
+    "set_stroke",
+]
 
 rl_config.invariant = 1
 
@@ -36,12 +50,42 @@ def register_face(face: FontFace) -> str:
     return face.key
 
 
-def _fill(c: rl_canvas.Canvas, colour: Colour) -> None:
-    c.setFillColorRGB(colour[0] / 255, colour[1] / 255, colour[2] / 255, alpha=colour[3] / 255)
+Ink = Callable[[tuple[int, int, int]], tuple[float, float, float, float]]
+_INKS: dict[int, Ink] = {}  # id(canvas) -> its sRGB-to-CMYK conversion, while it is drawn
 
 
-def _stroke(c: rl_canvas.Canvas, colour: Colour) -> None:
-    c.setStrokeColorRGB(colour[0] / 255, colour[1] / 255, colour[2] / 255, alpha=colour[3] / 255)
+@contextmanager
+def press_inks(c: rl_canvas.Canvas, ink: Ink | None) -> Iterator[None]:
+    """While inside, every colour drawn on ``c`` is converted by ``ink`` (``None``: as it is)."""
+    if ink is None:
+        yield
+        return
+    _INKS[id(c)] = ink
+    try:
+        yield
+    finally:
+        _INKS.pop(id(c), None)
+
+
+def set_fill(c: rl_canvas.Canvas, colour: Colour) -> None:
+    """The fill colour, in the canvas's ink (:func:`press_inks`) or sRGB."""
+    ink = _INKS.get(id(c))
+    if ink is not None:
+        c.setFillColorCMYK(*ink((colour[0], colour[1], colour[2])), alpha=colour[3] / 255)
+    else:
+        c.setFillColorRGB(colour[0] / 255, colour[1] / 255, colour[2] / 255, alpha=colour[3] / 255)
+
+
+def set_stroke(c: rl_canvas.Canvas, colour: Colour) -> None:
+    """The stroke colour, in the canvas's ink (:func:`press_inks`) or sRGB."""
+    ink = _INKS.get(id(c))
+    if ink is not None:
+        c.setStrokeColorCMYK(*ink((colour[0], colour[1], colour[2])), alpha=colour[3] / 255)
+    else:
+        c.setStrokeColorRGB(colour[0] / 255, colour[1] / 255, colour[2] / 255, alpha=colour[3] / 255)
+
+
+_fill, _stroke = set_fill, set_stroke
 
 
 def _rl_path(c: rl_canvas.Canvas, path: Path):

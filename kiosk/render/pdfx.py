@@ -4,8 +4,13 @@ What is added (ISO 15930-7, the parts that can be checked in the file):
 
 * every page's ``TrimBox`` (the finished size) and ``BleedBox`` (the trim plus the bleed),
   inside the ``MediaBox``;
-* an output intent (``/S /GTS_PDFX``) with the bundled sRGB ICC profile embedded
-  (``assets/icc/sRGB.icc``; the signs are drawn in RGB);
+* an output intent (``/S /GTS_PDFX``) of the press condition (:mod:`kiosk.render.press`) with
+  its ICC profile embedded: by default the CMYK output profile FOGRA39 (the artwork was
+  drawn in its CMYK; raster images are tagged ``ICCBased`` sRGB here), or sRGB;
+* each embedded font subset named with a tag of its own (``ABCDEF+Andika``: six capital
+  letters from a digest of the subset's font program, widths and character mapping), so
+  different subsets never share a name, in one file or across files, and the same subset
+  always has the same name (ISO 32000-1 9.6.4);
 * ``GTS_PDFXVersion`` ``PDF/X-4`` and ``Trapped`` ``False`` in the document information and
   the same facts in XMP metadata (``pdfxid:GTS_PDFXVersion``, ``xmpMM:DocumentID``,
   ``xmpMM:VersionID``, ``xmpMM:RenditionClass``, dates), PDF version 1.6, no encryption;
@@ -30,12 +35,12 @@ from xml.sax.saxutils import escape, quoteattr
 
 import pikepdf
 
+from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
 from kiosk.scene.resources import assets_dir
 
-__all__ = ["DocMeta", "PageBoxes", "OUTPUT_CONDITION", "PDFX_VERSION", "KIOSK_NS", "finish_pdf", "srgb_profile"]
+__all__ = ["DocMeta", "PageBoxes", "PDFX_VERSION", "KIOSK_NS", "finish_pdf", "srgb_profile"]
 
 PDFX_VERSION = "PDF/X-4"
-OUTPUT_CONDITION = "sRGB IEC61966-2.1"
 KIOSK_NS = "http://ns.kiosk-signage.org/sign/1.0/"
 _PRODUCER = "kiosk (reportlab, pikepdf)"
 
@@ -117,8 +122,65 @@ def _xmp(meta: DocMeta, document_id: str) -> bytes:
     return packet.encode("utf-8")
 
 
-def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta) -> bytes:
-    """The PDF ``raw`` (from reportlab) with the PDF/X-4 structure and metadata added."""
+def _subset_tag(data: bytes, taken: set[str]) -> str:
+    """Six capital letters from a digest of ``data``, not one of ``taken``."""
+    digest = hashlib.sha256(data).digest()
+    for start in range(0, len(digest) - 5):
+        tag = "".join(chr(ord("A") + b % 26) for b in digest[start : start + 6])
+        if tag not in taken:
+            return tag
+    raise ValueError("no free font subset tag")  # 27 distinct digests in one file: not in practice
+
+
+def _name_subsets(pdf: pikepdf.Pdf) -> None:
+    """Give every embedded subset (``XXXXXX+Name``) a tag from what it is: its font program,
+    widths and character mapping.  reportlab names the n-th subset of a face the same in every
+    file (``AAAAAA+``, ``AAAAAB+``...) whatever glyphs it holds; a RIP that imposes several
+    files on one sheet may take two such fonts for one."""
+    taken: set[str] = set()
+    done: dict[tuple[int, int], str] = {}
+    for font in pdf.objects:
+        if not isinstance(font, pikepdf.Dictionary) or font.get("/Type") != pikepdf.Name.Font:
+            continue
+        descriptor = font.get("/FontDescriptor")
+        if descriptor is None:
+            continue
+        name = str(descriptor.get("/FontName", ""))[1:]
+        program = descriptor.get("/FontFile2") or descriptor.get("/FontFile3") or descriptor.get("/FontFile")
+        if len(name) < 8 or name[6] != "+" or program is None:
+            continue
+        if descriptor.objgen not in done:
+            mapping = font.get("/ToUnicode")
+            content = b"\0".join(
+                (
+                    name[7:].encode("utf-8"),
+                    program.read_bytes(),
+                    repr([float(w) for w in font.get("/Widths", [])]).encode("ascii"),
+                    b"" if mapping is None else mapping.read_bytes(),
+                )
+            )
+            tag = _subset_tag(content, taken)
+            taken.add(tag)
+            done[descriptor.objgen] = f"{tag}+{name[7:]}"
+            descriptor.FontName = pikepdf.Name("/" + done[descriptor.objgen])
+        font.BaseFont = pikepdf.Name("/" + done[descriptor.objgen])
+
+
+def _tag_rgb_images(pdf: pikepdf.Pdf, srgb: pikepdf.Object) -> None:
+    """Raster images in DeviceRGB become ``[/ICCBased sRGB]`` (allowed under a CMYK intent)."""
+    for obj in pdf.objects:
+        if (
+            isinstance(obj, pikepdf.Stream)
+            and obj.get("/Subtype") == pikepdf.Name.Image
+            and obj.get("/ColorSpace") == pikepdf.Name.DeviceRGB
+        ):
+            obj.ColorSpace = pikepdf.Array([pikepdf.Name.ICCBased, srgb])
+
+
+def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta, press: PressCondition | None = None) -> bytes:
+    """The PDF ``raw`` (from reportlab) with the PDF/X-4 structure and metadata added, its
+    output intent that of ``press`` (default :data:`~kiosk.render.press.DEFAULT_PRESS`)."""
+    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
     with pikepdf.open(io.BytesIO(raw)) as pdf:
         if len(pdf.pages) != len(boxes):
             raise ValueError(f"{len(pdf.pages)} pages but {len(boxes)} page boxes")
@@ -129,23 +191,29 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta) -> bytes:
             page.obj.TrimBox = pikepdf.Array([round(v, 3) for v in box.trim])
             if "/CropBox" in page.obj:
                 del page.obj.CropBox
-        profile = pdf.make_stream(srgb_profile())
-        profile.N = 3
-        profile.Alternate = pikepdf.Name.DeviceRGB
+        _name_subsets(pdf)
+        profile = pdf.make_stream(press.profile())
+        profile.N = press.components
+        profile.Alternate = pikepdf.Name.DeviceCMYK if press.components == 4 else pikepdf.Name.DeviceRGB
+        if press.components == 4:
+            srgb = pdf.make_stream(srgb_profile())
+            srgb.N = 3
+            srgb.Alternate = pikepdf.Name.DeviceRGB
+            _tag_rgb_images(pdf, srgb)
         pdf.Root.OutputIntents = pikepdf.Array(
             [
                 pikepdf.Dictionary(
                     Type=pikepdf.Name.OutputIntent,
                     S=pikepdf.Name.GTS_PDFX,
-                    OutputConditionIdentifier=pikepdf.String(OUTPUT_CONDITION),
-                    OutputCondition=pikepdf.String(OUTPUT_CONDITION),
-                    RegistryName=pikepdf.String("http://www.color.org"),
-                    Info=pikepdf.String(OUTPUT_CONDITION),
+                    OutputConditionIdentifier=pikepdf.String(press.identifier),
+                    OutputCondition=pikepdf.String(press.condition),
+                    RegistryName=pikepdf.String(press.registry),
+                    Info=pikepdf.String(press.condition),
                     DestOutputProfile=profile,
                 )
             ]
         )
-        seed = hashlib.sha256(raw + repr(meta).encode("utf-8")).digest()
+        seed = hashlib.sha256(raw + repr(meta).encode("utf-8") + press.key.encode("utf-8")).digest()
         document_id = str(uuid.UUID(bytes=seed[:16], version=5))
         xmp = pdf.make_stream(_xmp(meta, document_id))
         xmp.Type = pikepdf.Name.Metadata

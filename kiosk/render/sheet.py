@@ -4,7 +4,9 @@ trim, or twice on a folded tent; written as a PDF/X-4 structured file.
 The scene of a sign is composed for the page's panel (:attr:`PageSpec.panel_mm`) with the
 bleed (:func:`kiosk.views.signs.compose_sign`), so its background runs past the trim.  Crop
 marks are thin black lines in the slug, starting outside the bleed (never over the artwork);
-a tent has fold marks (dashed) at the fold.  Boxes: MediaBox the whole page, BleedBox the trim
+a tent has fold marks (dashed) at the fold.  With crop marks, a *slug line* under the trim
+(in the slug, below the bleed, between the marks) names the file, table, sign, configuration
+version and date, so a trimmed sheet can be matched to the manifest.  Boxes: MediaBox the whole page, BleedBox the trim
 plus the bleed, TrimBox the trim (:mod:`kiosk.render.pdfx`).
 
 :func:`sheet_pdf` writes any :class:`PrintedPage` (a sign's :class:`SheetPage`, a cloth's page
@@ -21,14 +23,29 @@ from typing import Protocol
 
 from reportlab.pdfgen import canvas as rl_canvas
 
-from kiosk.render.paper import MARK_LENGTH_MM, PageSpec
-from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas
+from kiosk.render.paper import FOLD_CLEAR_MM, MARK_LENGTH_MM, PageSpec
+from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas, press_inks, set_stroke
 from kiosk.render.pdfx import DocMeta, PageBoxes, finish_pdf
-from kiosk.scene.primitives import Scene
+from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition, cmyk_of
+from kiosk.scene.primitives import Scene, TextRun
+from kiosk.scene.text import fit_text, text_runs
 
-__all__ = ["EDGES", "MARK_WIDTH_PT", "PrintedPage", "SheetPage", "crop_marks", "page_boxes", "sheet_pdf"]
+__all__ = [
+    "EDGES",
+    "MARK_WIDTH_PT",
+    "SLUG_CAP_MM",
+    "PrintedPage",
+    "SheetPage",
+    "crop_marks",
+    "page_boxes",
+    "sheet_pdf",
+    "slug_scene",
+]
 
 MARK_WIDTH_PT = 0.25
+SLUG_CAP_MM = 1.6
+"""Capital height of the slug line (about 7 pt): read by the print shop at arm's length."""
+_SLUG_MIN_CAP_MM = 1.0
 EDGES = frozenset({"top", "bottom", "left", "right"})
 
 
@@ -49,6 +66,7 @@ class SheetPage:
 
     spec: PageSpec
     scene: Scene
+    slug: str | None = None
 
     @property
     def page_mm(self) -> tuple[float, float]:
@@ -93,7 +111,7 @@ def crop_marks(
     length = MARK_LENGTH_MM
     x0, y0, x1, y1 = trim
     c.saveState()
-    c.setStrokeColorRGB(0, 0, 0)
+    set_stroke(c, (0, 0, 0, 255))
     c.setLineWidth(MARK_WIDTH_PT)
     c.setLineCap(0)
     mm = PT_PER_MM
@@ -128,35 +146,56 @@ def _draw_page(c: rl_canvas.Canvas, page: SheetPage) -> None:
     if not spec.tent:
         draw_scene(c, page.scene, origin, origin)
     else:
-        half = h / 2
-        # the lower panel reads upright; its bleed stops at the fold
+        half, clear = h / 2, FOLD_CLEAR_MM
+        panel = half - clear
+        # the lower panel reads upright; it and its bleed stop short of the fold (the neutral zone)
         c.saveState()
-        _clip(c, m - b, m - b, m + w + b, m + half)
+        _clip(c, m - b, m - b, m + w + b, m + panel)
         draw_scene(c, page.scene, origin, origin)
         c.restoreState()
         # the upper panel is the same sign turned half a turn about the panel's centre
         c.saveState()
-        _clip(c, m - b, m + half, m + w + b, m + h + b)
-        cx, cy = (m + w / 2) * PT_PER_MM, (m + half + half / 2) * PT_PER_MM
+        _clip(c, m - b, m + half + clear, m + w + b, m + h + b)
+        cx, cy = (m + w / 2) * PT_PER_MM, (m + half + clear + panel / 2) * PT_PER_MM
         c.translate(cx, cy)
         c.rotate(180)
         c.translate(-cx, -cy)
-        draw_scene(c, page.scene, origin, (m + half - b) * PT_PER_MM)
+        draw_scene(c, page.scene, origin, (m + half + clear - b) * PT_PER_MM)
         c.restoreState()
     if spec.crop_marks:
         _marks(c, spec)
+        if page.slug:
+            draw_scene(c, slug_scene(spec, page.slug))
     c.showPage()
 
 
-def sheet_pdf(pages: Sequence[PrintedPage], meta: DocMeta) -> bytes:
-    """The bytes of a PDF of ``pages`` with the PDF/X-4 structure and ``meta``."""
+def slug_scene(spec: PageSpec, text: str) -> Scene:
+    """The slug line of a page (a scene the page's size, y down): one line of black text
+    centred under the trim, between the bleed and the page's edge, inside the vertical crop
+    marks; shrunk to fit the trim's width (never under 1 mm capitals)."""
+    pw, ph = spec.page_mm
+    m, b = spec.margin_mm, spec.bleed_mm
+    w, _h = spec.trim_mm
+    room = w - 2 * 3.0  # clear of the crop marks on the trim's vertical lines
+    fitted, cap = fit_text(text, cap_mm=SLUG_CAP_MM, max_width_mm=room, min_cap_mm=_SLUG_MIN_CAP_MM)
+    fitted = " ".join(fitted.split("\n"))  # one line: at the smallest size it runs on past the marks
+    y = ph - (m - b) / 2  # the middle of the strip between the bleed and the page's bottom edge
+    runs: list[TextRun] = text_runs(fitted, x=m + w / 2, y=y, cap_mm=cap, valign="middle", fill=(0, 0, 0, 255))
+    return Scene(pw, ph, tuple(runs))
+
+
+def sheet_pdf(pages: Sequence[PrintedPage], meta: DocMeta, press: PressCondition | None = None) -> bytes:
+    """The bytes of a PDF of ``pages`` with the PDF/X-4 structure and ``meta``, drawn in the
+    colours of ``press`` (default: the default press condition, :mod:`kiosk.render.press`)."""
     if not pages:
         raise ValueError("a printed PDF needs at least one page")
     buffer = io.BytesIO()
     first = pages[0].page_mm
     c = new_canvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
     c.setTitle(meta.title)
-    for page in pages:
-        page.draw(c)
+    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
+    with press_inks(c, cmyk_of(press)):
+        for page in pages:
+            page.draw(c)
     c.save()
-    return finish_pdf(buffer.getvalue(), [p.boxes() for p in pages], meta)
+    return finish_pdf(buffer.getvalue(), [p.boxes() for p in pages], meta, press)

@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 from kiosk.rules.times import format_utc, parse_utc, utc_now
+from kiosk.state.alerts import ALERT_ACTION
 from kiosk.state.audit import AuditReport, canonical_json
 from kiosk.state.errors import BadRequest, Forbidden, NotFound, RuleRefused, StateError, Unauthorized, refused
 from kiosk.state.events import ROLES, Actor, Event
@@ -354,6 +355,40 @@ class Service:
         await self._store.write(actor, apply, now=now, tables=[report.table_id])
         if refusal:
             raise refusal[0]
+
+    async def acknowledge_alert(self, actor: Actor, key: str, target: str, text: str) -> dict[str, Any]:
+        """Record that a person (``actor``, a pit or admin token) saw and acknowledged an alert of
+        the pit console (a display offline or in fault, a notice that will not be shown in time):
+        one ``alert_acknowledged`` audit record about table or link ``target`` with the alert's
+        ``key`` and words, who and when (docs/readings.md A-90); no event, no new version.
+        Returns the record as ``GET /api/v1/audit`` lists it."""
+        if not isinstance(actor, Actor):
+            raise Unauthorized("no valid token")
+        if actor.role not in ("pit", "admin"):
+            raise Forbidden(f"a {actor.role} token cannot acknowledge alerts: pit or admin only")
+        for name, value, most in (("key", key, 200), ("text", text, 1000)):
+            if not isinstance(value, str) or not value.strip() or len(value) > most:
+                raise BadRequest(f"{name}: must be text of 1 to {most} characters")
+        if not is_id(target):
+            raise BadRequest("target: must be the id of the table or link the alert is about")
+        now = self._now()
+        snap = await self._store.snapshot()
+        is_table = target in snap["tables"]
+        if not is_table and target not in snap["links"]:
+            raise NotFound(f"no table or link {target!r}")
+        details = {"key": key, "text": " ".join(text.split())}
+
+        def apply(loaded: Loaded) -> Outcome:
+            return Outcome(audit=[AuditDraft(ALERT_ACTION, target, details)])
+
+        await self._store.write(
+            actor, apply, now=now, tables=[target] if is_table else (), links=() if is_table else [target]
+        )
+        found = await self._store.audit_records(AuditQuery(target=target, action=ALERT_ACTION, limit=20))
+        for record in found:  # newest first: ours, unless someone acknowledged the same moments later
+            if record.get("token_id") == actor.token_id and (record.get("details") or {}).get("key") == key:
+                return record
+        return {"action": ALERT_ACTION, "target": target, "actor": actor.name, "details": details}
 
     async def apply_due(self) -> list[Event]:
         """Apply every scheduled change that is due on the service's clock; return the events."""

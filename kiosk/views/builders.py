@@ -70,6 +70,7 @@ __all__ = [
     "jackpot_approve",
     "jackpot_withdraw",
     "roulette_result",
+    "roulette_correct_result",
     "pai_gow_bank",
     "pai_gow_priority",
     "time_to_act",
@@ -415,6 +416,21 @@ def roulette_result(table_id: str, number: int, *, expected_version: int | None 
     return build("roulette_result", table_id, expected_version=expected_version, number=number)
 
 
+def roulette_correct_result(
+    table_id: str, spin: int, replaces: int, number: int, reason: str, *, expected_version: int | None = None
+) -> dict[str, Any]:
+    """Correct the last spin's number (a pit supervisor's command: 000 s78; docs/readings.md A-95)."""
+    return build(
+        "roulette_correct_result",
+        table_id,
+        expected_version=expected_version,
+        spin=spin,
+        replaces=replaces,
+        number=number,
+        reason=reason,
+    )
+
+
 def pai_gow_bank(
     table_id: str, banker: str, box: int | None = None, *, expected_version: int | None = None
 ) -> dict[str, Any]:
@@ -536,6 +552,7 @@ BUILDERS: dict[str, Callable[..., dict[str, Any]]] = {
     "jackpot_approve": jackpot_approve,
     "jackpot_withdraw": jackpot_withdraw,
     "roulette_result": roulette_result,
+    "roulette_correct_result": roulette_correct_result,
     "pai_gow_bank": pai_gow_bank,
     "pai_gow_priority": pai_gow_priority,
     "time_to_act": time_to_act,

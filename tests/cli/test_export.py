@@ -297,6 +297,45 @@ def test_export_at_prints_the_sign_that_should_have_been_on_the_table_then(tmp_p
         server.stop()
 
 
+def test_defaults_write_the_whole_floor_each_sign_on_the_paper_it_needs(tmp_path):
+    """S1/C5: with no --paper every sign is written, each on the smallest of A4, A3, A2 that
+    holds it; a fixed paper writes what fits, lists the rest and exits 3; --all-or-nothing
+    writes nothing."""
+    help_text = kiosk("export", "--help").stdout
+    assert "default auto" in help_text and "A4, A3, A2" in " ".join(help_text.split())
+    auto = kiosk("export", "--floor", str(DEMO), "--out", str(tmp_path / "auto"))
+    assert auto.returncode == 0 and auto.stderr == "", auto.stderr
+    first = auto.stdout.splitlines()[0]
+    assert re.match(r"^39 signs, 41 pages \(auto: \d+ A4, \d+ A3\): 39 files in ", first), first
+    manifest = json.loads((tmp_path / "auto" / "manifest.json").read_text())
+    assert manifest["page"]["press"] == "fogra39" and {s["paper"] for s in manifest["signs"]} == {"A4", "A3"}
+    on_a3 = sorted(f"{s['table']}_{s['kind']}.pdf" for s in manifest["signs"] if s["paper"] == "A3")
+    fixed = kiosk("export", "--floor", str(DEMO), "--paper", "A4", "--out", str(tmp_path / "a4"))
+    assert fixed.returncode == 3, fixed.stderr
+    lines = fixed.stderr.strip().splitlines()
+    assert len(lines) == len(on_a3) and all(
+        line.startswith("kiosk export: not written: table ") and "smallest paper that fits is A3" in line
+        for line in lines
+    ), lines
+    written = {p.name for p in (tmp_path / "a4").glob("*.pdf")}
+    assert len(written) == 39 - len(on_a3) and not written & set(on_a3)
+    strict = kiosk("export", "--floor", str(DEMO), "--paper", "A4", "--all-or-nothing", "--out", str(tmp_path / "s"))
+    one_line_error(strict, "smallest paper that fits is A3")
+    assert strict.returncode == 2 and not (tmp_path / "s").exists()
+    rgb = kiosk("export", "--floor", str(DEMO), "--table", "BJ-01", "--press", "srgb", "--out", str(tmp_path / "rgb"))
+    assert rgb.returncode == 0, rgb.stderr
+    assert json.loads((tmp_path / "rgb" / "manifest.json").read_text())["page"]["output_intent"] == "sRGB IEC61966-2.1"
+
+
+def test_the_command_lists_the_papers_and_presses_of_the_export():
+    from kiosk.cli import export as cli_export
+    from kiosk.render.paper import AUTO_PAPERS
+    from kiosk.render.press import PRESS_CONDITIONS
+
+    assert cli_export._AUTO_PAPERS == AUTO_PAPERS
+    assert cli_export._PRESSES == tuple(PRESS_CONDITIONS)
+
+
 def test_a_sign_printed_in_chinese_reads_back_in_chinese(tmp_path):
     """``kiosk export --language zh_Hans``: the limits sign's words in Chinese, read back from
     the PDF's text, its CJK face embedded; every CJK glyph of the page at least 8 mm of ink."""

@@ -21,7 +21,6 @@ from kiosk.render.cloth import ClothSpec
 from kiosk.render.cloth_export import ClothRefused, export_cloths, plan_cloths
 from kiosk.render.export import ExportError
 from kiosk.render.paper import parse_paper
-from kiosk.render.pdfx import srgb_profile
 from kiosk.rules.cloth import AREA_WORDS, DEALER_WORDS, DISCARDS_WORD, SPINNER_WORD
 from kiosk.rules.games import tri_chro_balls
 from kiosk.rules.trichro import wagers
@@ -115,7 +114,7 @@ def test_one_page_at_1_to_1_with_the_tables_words_and_the_inks_the_layout_sets(d
     e = entry(one, table_id)
     assert e["cloth_mm"] == [w, h] and e["layout"] == job.layout.name and e["pages"] == 1
     assert e["tiles"] == [{"page": 1, "row": 1, "column": 1, "x_mm": 0.0, "y_mm": 0.0, "w_mm": w, "h_mm": h}]
-    with assert_pdfx_structure(path, srgb_profile()) as pdf:
+    with assert_pdfx_structure(path) as pdf:
         [page] = pdf.pages
         # page = cloth + bleed, at 1:1, to 0.1 mm
         assert mm_box(page.MediaBox) == pytest.approx((0, 0, w + 6, h + 6), abs=0.1)
@@ -285,6 +284,8 @@ def test_every_page_is_in_assembly_order_in_one_batch_and_the_same_bytes_again(d
         "scale": "1:1",
         "overlap_mm": 20.0,
         "orientation": "fewest tiles",
+        "press": "fogra39",
+        "output_intent": "FOGRA39",
     }
     pages = sum(e["pages"] for e in manifest["signs"])
     with pikepdf.open(tmp_path / "a.pdf") as pdf:

@@ -17,8 +17,7 @@ import pytest
 from kiosk.floor import load_floor
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.export import ExportError, compose_pages, export_signs, plan_signs
-from kiosk.render.paper import PAPERS, PageSpec, parse_paper
-from kiosk.render.pdfx import srgb_profile
+from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, parse_paper
 from kiosk.views.signs.source import states_from_floor
 from tests.fixtures.paths import ROOT
 from tests.fixtures.sign_pdf import assert_pdfx_structure, ink_heights, mm_box, page_text, words
@@ -66,7 +65,7 @@ def test_every_sign_on_every_paper(demo, paper, tmp_path):
         except ExportError as exc:
             message = str(exc)
             assert "\n" not in message and job.table_id in message and f"sign {job.kind}" in message
-            assert "smallest paper that fits is" in message or "no paper up to A3 fits" in message
+            assert "smallest paper that fits is" in message or "no paper up to A0 fits" in message
             if "smallest paper that fits is" in message:
                 named = message.split("--paper ")[1].split(" ")[0]
                 orientation = message.split("--orientation ")[1].rstrip(")")
@@ -78,7 +77,7 @@ def test_every_sign_on_every_paper(demo, paper, tmp_path):
     assert fitting, f"no demo sign fits {paper}"
     out = tmp_path / "batch.pdf"
     export_signs(fitting, spec, out, batch=True, generated=GENERATED)
-    assert_pdfx_structure(out, srgb_profile()).close()
+    assert_pdfx_structure(out).close()
     doc = pdfium.PdfDocument(out)
     try:
         w, h = spec.trim_mm
@@ -96,8 +95,8 @@ def test_every_sign_on_every_paper(demo, paper, tmp_path):
             expected = Counter()
             for text in job.contents[page_no].texts():
                 expected += words(text)
-            assert words(page_text(page)) == expected, (job.table_id, job.kind)
-            for ch, height in ink_heights(page):
+            assert words(page_text(page, trim_only=True)) == expected, (job.table_id, job.kind)
+            for ch, height in ink_heights(page, trim_only=True):
                 if height < 8.0 - 0.05:
                     short.append((job.table_id, job.kind, ch, round(height, 2)))
         assert not short, short[:10]
@@ -120,7 +119,7 @@ def test_one_file_per_sign_metadata_manifest_and_same_bytes(demo, tmp_path):
         assert data == (second / entry["file"]).read_bytes()  # byte-identical re-export
         assert entry["config_version"].startswith(f"{tables[entry['table']]['version']}-")
     job = next(j for j in jobs if j.table_id == "BJ-01" and j.kind == "limits")
-    with assert_pdfx_structure(first / job.file_name, srgb_profile()) as pdf:
+    with assert_pdfx_structure(first / job.file_name) as pdf:
         info = pdf.trailer.Info
         assert str(info.Title) == "Table limits - Blackjack (BJ-01)"
         assert str(info.KioskTable) == "BJ-01" and str(info.KioskSignKind) == "limits"
@@ -148,25 +147,26 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     spec = PageSpec(parse_paper("A3"), "landscape", tent=True, crop_marks=True)
     export_signs([job], spec, tmp_path, batch=False, generated=GENERATED)
     path = tmp_path / job.file_name
-    with assert_pdfx_structure(path, srgb_profile()) as pdf:
+    with assert_pdfx_structure(path) as pdf:
         assert mm_box(pdf.pages[0].obj.TrimBox)[2:] == pytest.approx(
             (spec.margin_mm + 420, spec.margin_mm + 297), abs=0.01
         )
     doc = pdfium.PdfDocument(path)
     page = doc[0]
     # the sign twice: once upright on the lower half, once upside down on the upper half
-    assert words(page_text(page)) == Counter({w: 2 * n for w, n in _expected_words(job).items()})
+    assert words(page_text(page, trim_only=True)) == Counter({w: 2 * n for w, n in _expected_words(job).items()})
     textpage = page.get_textpage()
     width_pt, height_pt = page.get_size()
     fold = height_pt / 2
+    trim = page.get_trimbox()
     halves = Counter(
         "upper" if textpage.get_charbox(i)[1] > fold else "lower"
         for i in range(textpage.count_chars())
-        if textpage.get_text_range(i, 1).strip()
+        if textpage.get_text_range(i, 1).strip() and textpage.get_charbox(i)[1] >= trim[1]  # not the slug line
     )
     assert halves["upper"] == halves["lower"] > 0
     textpage.close()
-    assert all(height >= 8.0 - 0.05 for _ch, height in ink_heights(page))
+    assert all(height >= 8.0 - 0.05 for _ch, height in ink_heights(page, trim_only=True))
     # crop marks: ink in the slug only on the lines of the trim edges, outside the bleed
     img = page.render(scale=300 / 72, grayscale=True).to_numpy()
     doc.close()
@@ -179,7 +179,11 @@ def test_tent_landscape_and_crop_marks(demo, tmp_path):
     along_top = img[: round((m - b - 0.5) * px), round((m + 20) * px) : round((m + 200) * px)]
     assert along_top.min() > 230  # nothing in the slug along the edge
     fold_px = round((m + 148.5) * px)
-    assert img[fold_px - 12 : fold_px + 12, round((m + 50) * px)].max() < 120  # both bands meet at the fold
+    column = img[:, round((m + 50) * px)]
+    clear = round((FOLD_CLEAR_MM - 0.3) * px)
+    assert column[fold_px - clear : fold_px + clear].min() > 230  # S2: no ink within 5 mm of the fold
+    beyond = round((FOLD_CLEAR_MM + 1) * px)
+    assert column[fold_px - beyond] < 120 and column[fold_px + beyond] < 120  # each band just past it
 
 
 def test_bad_output_paths_write_nothing(demo, tmp_path):
@@ -191,7 +195,7 @@ def test_bad_output_paths_write_nothing(demo, tmp_path):
         export_signs(jobs, spec, tmp_path / "batch.txt", batch=True, generated=GENERATED)
     small = PageSpec(parse_paper("A5"))
     with pytest.raises(ExportError, match="smallest paper that fits"):
-        export_signs(jobs, small, tmp_path / "a5", batch=False, generated=GENERATED)
+        export_signs(jobs, small, tmp_path / "a5", batch=False, generated=GENERATED, strict=True)
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # no folder, no partial file
 
 

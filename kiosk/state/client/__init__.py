@@ -378,6 +378,11 @@ class KioskClient:
         """The displays streaming from the node answering now (pit, admin)."""
         return await self.request("GET", "/displays")
 
+    async def acknowledge_alert(self, key: str, target: str, text: str) -> dict[str, Any]:
+        """A person acknowledges a console alert about table or link ``target`` (pit, admin):
+        the ``alert_acknowledged`` audit record made (``POST /alerts/acknowledge``)."""
+        return await self.request("POST", "/alerts/acknowledge", json_body={"key": key, "target": target, "text": text})
+
     async def floor_summary(self) -> FloorSummary:
         """``GET /floor``: the casino (name, time zone, logo kind) and the displays of the floor
         file the server was started with (any token; ``{"casino": None, "displays": []}``

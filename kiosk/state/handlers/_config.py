@@ -134,7 +134,9 @@ def _set_limits(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome
         return _give_poker_notice(ctx, new, patch, agreement, warnings)
     decision = _stake_decision(table, patch, ctx.now, None, agreement)
     new["limits"] = _merged(table, patch)
-    data: dict[str, Any] = {"changes": patch, "warnings": warnings}
+    # the values it replaces, so the audit trail reads "from $1,000 to $2,000" (ux-review C6)
+    before = {key: table["limits"].get(key) for key in patch}
+    data: dict[str, Any] = {"changes": patch, "before": before, "warnings": warnings}
     if decision is not None:
         data.update(reason=decision.reason, rule=decision.rule)
     if agreement is not None:

@@ -8,17 +8,26 @@ results, newest first, for the display's result board.
 "a result is valid even if a winning area does not illuminate" (000 s78(7), which names no game:
 ``docs/readings.md`` A-43); the displays show
 "Result stands: illumination fault" until the next spin.
+
+``roulette_correct_result`` corrects the last spin's number when the dealer entered the wrong one
+(a pit supervisor's command): the seeds keep only subsection (7) of 000 s78 "Entering results into
+the electronic equipment" and say nothing of correcting an entry, so the reading
+``docs/readings.md`` A-95 governs it: only the last spin, before the next, naming the number it
+replaces; the event (and so the audit trail) keeps both numbers and who corrected it.
 """
 
 from __future__ import annotations
 
 from kiosk.rules.roulette import WHEEL_RULE, number_area, winning_number
 from kiosk.state.errors import RuleRefused
-from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
+from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, one_line, table_event
 from kiosk.state.handlers._game_state import RESULTS_KEPT, current_game_state, results_kept
 from kiosk.state.store import Loaded, Outcome
 
-__all__ = ["SPECS"]
+__all__ = ["CORRECTION_RULE", "SPECS"]
+
+CORRECTION_RULE = "000 s78; docs/readings.md A-95"
+"""Correcting a result entered into the electronic equipment (000 s78's heading; the reading A-95)."""
 
 
 def _result(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
@@ -68,6 +77,52 @@ def _illumination_fault(ctx: Context, cmd: dict, table: dict, loaded: Loaded) ->
     )
 
 
+def _correct(ctx: Context, cmd: dict, table: dict, loaded: Loaded) -> Outcome:
+    number = winning_number(cmd["number"])
+    state = current_game_state(table)
+    last = state.get("number")
+    if last is None or not state["results"]:
+        raise RuleRefused(
+            f"table {table['id']}: no result has been entered, so there is none to correct ({CORRECTION_RULE})",
+            rule=CORRECTION_RULE,
+        )
+    spin, replaces = cmd["spin"], cmd["replaces"]
+    if spin != state["spins"] or replaces != last:
+        raise RuleRefused(
+            f"table {table['id']}: only the last spin's result can be corrected: spin {state['spins']},"
+            f" number {last}; not spin {spin}, number {replaces} ({CORRECTION_RULE})",
+            rule=CORRECTION_RULE,
+        )
+    if number == last:
+        raise RuleRefused(
+            f"table {table['id']}: spin {spin} is already recorded as {number}: nothing to correct ({CORRECTION_RULE})",
+            rule=CORRECTION_RULE,
+        )
+    reason = one_line(cmd["reason"], "reason")
+    new = bumped(table)
+    state.update(
+        number=number,
+        winning=[number_area(number)],
+        results=[number] + list(state["results"])[1:],
+        illumination_faults=[],
+    )
+    new["game_state"] = state
+    return Outcome(
+        events=[
+            table_event(
+                "roulette_result_corrected",
+                new,
+                spin=spin,
+                was=last,
+                number=number,
+                reason=reason,
+                rule=CORRECTION_RULE,
+            )
+        ],
+        tables={new["id"]: new},
+    )
+
+
 SPECS = [
     CommandSpec(
         "roulette_result",
@@ -87,6 +142,17 @@ SPECS = [
         "record that the winning number did not light on the layout; the result stands and the displays"
         " say so until the next spin (000 s78(7))",
         fields={"note": Field("str", required=False)},
+        games=("roulette",),
+    ),
+    CommandSpec(
+        "roulette_correct_result",
+        "pit",
+        "table",
+        _correct,
+        "correct the last spin's winning number when the dealer entered the wrong one: a pit supervisor's"
+        " command, before the next spin, naming the spin and the number it replaces; the layout and the"
+        f" results board show the corrected number, and the audit trail keeps both ({CORRECTION_RULE})",
+        fields={"number": Field("int"), "spin": Field("int"), "replaces": Field("int"), "reason": Field("str")},
         games=("roulette",),
     ),
 ]

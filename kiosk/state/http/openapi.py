@@ -358,6 +358,7 @@ ENDPOINTS: list[dict[str, Any]] = [
         "ok": _obj(
             ["name", "role", "token_id", "tables", "expires_at"],
             name={"type": "string"},
+            person={"type": "string", "description": "the person the token acts for (two-person controls)"},
             role={"enum": ["display", "dealer", "pit", "admin"]},
             token_id=_STRING_OR_NULL,
             tables={"type": ["array", "null"], "items": {"type": "string"}},
@@ -374,6 +375,30 @@ ENDPOINTS: list[dict[str, Any]] = [
             ["node_id", "displays"], node_id=_STRING_OR_NULL, displays={"type": "array", "items": {"type": "object"}}
         ),
         "errors": [],
+    },
+    {
+        "method": "post",
+        "path": "/api/v1/alerts/acknowledge",
+        "role": "pit",
+        "summary": "a person acknowledges a console alert; recorded as an alert_acknowledged audit record",
+        "body": {
+            "type": "object",
+            "required": ["key", "target", "text"],
+            "additionalProperties": False,
+            "properties": {
+                "key": {"type": "string", "minLength": 1, "maxLength": 200},
+                "target": {"type": "string", "description": "the table or link the alert is about"},
+                "text": {"type": "string", "minLength": 1, "maxLength": 1000},
+            },
+        },
+        "ok_status": 201,
+        "ok": _obj(
+            ["action", "target", "details"],
+            action={"type": "string"},
+            target={"type": "string"},
+            details={"type": "object"},
+        ),
+        "errors": [400, 404, 413, 415],
     },
     {
         "method": "get",

@@ -75,6 +75,7 @@ def setup_routes(app: web.Application, floor: Floor | None) -> None:
     app.router.add_get(f"{p}/audit", _audit)
     app.router.add_get(f"{p}/session", _session)
     app.router.add_get(f"{p}/displays", _displays)
+    app.router.add_post(f"{p}/alerts/acknowledge", _acknowledge_alert)
     app.router.add_get(f"{p}/floor/frame", _floor_frame)
     app.router.add_get(f"{p}/state", _past_state)
     app.router.add_get(f"{p}/stream", app[HUB_KEY].handle)
@@ -402,6 +403,7 @@ async def _session(request: web.Request) -> web.Response:
             "name": actor.name,
             "role": actor.role,
             "token_id": actor.token_id,
+            "person": actor.who,
             "tables": sorted(actor.tables) if actor.tables is not None else None,
             "expires_at": expires,
         }
@@ -421,6 +423,24 @@ async def _displays(request: web.Request) -> web.Response:
     return web.json_response(
         {"node_id": request.app[INFO_KEY]["node_id"], "displays": request.app[HUB_KEY].subscribers("display")}
     )
+
+
+async def _acknowledge_alert(request: web.Request) -> web.Response:
+    """A person acknowledges an alert of the pit console (pit, admin): ``{"key", "target",
+    "text"}``; recorded as an ``alert_acknowledged`` audit record, which is returned (201)."""
+    actor = request_actor(request)
+    require_role(actor, "pit", "admin")
+    body = await read_json_object(request)
+    unknown = sorted(set(body) - {"key", "target", "text"})
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (allowed: key, target, text)")
+    key, target, text = (body.get(name) for name in ("key", "target", "text"))
+    for name, value in (("key", key), ("target", target), ("text", text)):
+        if not isinstance(value, str):
+            raise BadRequest(f"{name}: must be text")
+    assert isinstance(key, str) and isinstance(target, str) and isinstance(text, str)
+    record = await request.app[SERVICE_KEY].acknowledge_alert(actor, key, target, text)
+    return web.json_response(record, status=201)
 
 
 def _time_param(request: web.Request, name: str) -> datetime | None:

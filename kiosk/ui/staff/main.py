@@ -12,6 +12,9 @@ import signal
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QWidget
+
 from kiosk.state.client import KioskClient
 from kiosk.ui.display.main import ensure_qt_application
 
@@ -19,10 +22,25 @@ if TYPE_CHECKING:
     from kiosk.ui.staff.console.window import ConsoleWindow
     from kiosk.ui.staff.dealer.panel import DealerPanel
 
-__all__ = ["run_staff_screen"]
+__all__ = ["fill_screen", "run_staff_screen"]
 
 StaffScreen: TypeAlias = "DealerPanel | ConsoleWindow"
 """A staff screen's window: it has ``closed``, ``start`` and ``stop``."""
+
+
+def fill_screen(window: QWidget) -> None:
+    """Show ``window`` full screen on its screen, with or without a window manager.
+
+    On a bare X server (a kiosk session with no window manager) ``showFullScreen()`` alone
+    leaves the window at its size hint in the corner: the geometry is set to the screen first,
+    as the display windows do (:func:`kiosk.ui.display.window.show_on_screen`).
+    """
+    screen: QScreen | None = window.screen()
+    if screen is None:
+        screen = QGuiApplication.primaryScreen()
+    if screen is not None:
+        window.setGeometry(screen.geometry())
+    window.showFullScreen()
 
 
 async def _main(
@@ -37,7 +55,7 @@ async def _main(
     stopped = asyncio.Event()
     window.closed.connect(stopped.set)
     if full_screen:
-        window.showFullScreen()
+        fill_screen(window)
     else:
         window.resize(*size)
         window.show()

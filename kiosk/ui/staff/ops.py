@@ -9,8 +9,9 @@ Every button or form sends exactly one command through :meth:`Operations.submit`
   someone else" and hands the conflict to the screen, which shows the difference and offers to
   reload;
 - an unreachable server shows the offline banner (:attr:`Operations.offline_changed`);
-- success clears the feedback and does nothing else: the screen changes when the event
-  arrives on the stream, never from the reply (the stream is the only read path).
+- success clears the feedback, or, given ``success`` words, says what was done in green (the pit
+  console confirms every write: ux-review C1); the screen still changes when the event arrives
+  on the stream, never from the reply (the stream is the only read path).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from kiosk.state.client import KioskClient, ServerUnreachable
 from kiosk.state.errors import Conflict, RuleRefused, StateError, StoreUnavailable
+from kiosk.state.events import Event
 
 __all__ = ["Outcome", "Feedback", "Operations"]
 
@@ -42,6 +44,7 @@ class Feedback(QLabel):
     """One line under a control or form: the reason a command was refused, with its citation."""
 
     _STYLES = {
+        "ok": "color:#0b3d12; background:#e3f5e6; border:2px solid #1b7a2e;",
         "refused": "color:#7a0010; background:#ffe3e6; border:2px solid #b00020;",
         "conflict": "color:#5a3b00; background:#fff2cc; border:2px solid #a66f00;",
         "offline": "color:#ffffff; background:#5c5c5c; border:2px solid #303030;",
@@ -56,9 +59,10 @@ class Feedback(QLabel):
         self.clear_outcome()
 
     def show_outcome(self, outcome: Outcome) -> None:
-        """Show a refusal (message and citation) or hide for success."""
+        """Show a refusal (message and citation), what a success did, or hide for a success
+        without words."""
         self.outcome = outcome
-        if outcome.kind == "ok":
+        if outcome.kind == "ok" and not outcome.message:
             self.clear_outcome()
             return
         text = outcome.message
@@ -95,14 +99,21 @@ class Operations(QObject):
         control: QWidget | None = None,
         feedback: Feedback | None = None,
         on_conflict: Callable[[Conflict], None] | None = None,
+        success: str | Callable[[list[Event]], str] = "",
     ) -> asyncio.Task[Outcome]:
-        """Send one command; returns the task (tests await it)."""
+        """Send one command; returns the task (tests await it).  ``success``: what the feedback
+        says when it is accepted (or makes it from the events it committed)."""
         if control is not None:
             control.setEnabled(False)
-        task = asyncio.ensure_future(self._run(command, control, feedback, on_conflict))
+        task = asyncio.ensure_future(self._run(command, control, feedback, on_conflict, success))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
+
+    @property
+    def client(self) -> KioskClient:
+        """The client this screen's operations are sent with."""
+        return self._client
 
     async def _run(
         self,
@@ -110,9 +121,10 @@ class Operations(QObject):
         control: QWidget | None,
         feedback: Feedback | None,
         on_conflict: Callable[[Conflict], None] | None,
+        success: str | Callable[[list[Event]], str] = "",
     ) -> Outcome:
         try:
-            outcome = await self._send(command, on_conflict)
+            outcome = await self._send(command, on_conflict, success)
         finally:
             if control is not None:
                 try:
@@ -128,7 +140,10 @@ class Operations(QObject):
         return outcome
 
     async def _send(
-        self, command: dict[str, Any] | Callable[[], dict[str, Any]], on_conflict: Callable[[Conflict], None] | None
+        self,
+        command: dict[str, Any] | Callable[[], dict[str, Any]],
+        on_conflict: Callable[[Conflict], None] | None,
+        success: str | Callable[[list[Event]], str] = "",
     ) -> Outcome:
         try:
             body = command() if callable(command) else command
@@ -136,7 +151,7 @@ class Operations(QObject):
             rule = getattr(exc, "rule", None)
             return Outcome("refused" if rule else "error", _one_line(exc), rule)
         try:
-            await self._client.execute(body)
+            reply = await self._client.execute(body)
         except RuleRefused as exc:
             self._set_offline(False)
             return Outcome("refused", _one_line(exc), exc.rule)
@@ -152,7 +167,8 @@ class Operations(QObject):
             self._set_offline(False)
             return Outcome("error", _one_line(exc), getattr(exc, "rule", None))
         self._set_offline(False)
-        return Outcome("ok")
+        words = success(reply) if callable(success) else success
+        return Outcome("ok", words)
 
     def _set_offline(self, offline: bool, reason: str = "") -> None:
         if offline != self.offline:

@@ -14,15 +14,16 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import MIN_TEXT_MM
-from kiosk.rules.money import MoneyError, parse_money
+from kiosk.rules.money import MoneyError, format_money, parse_money
 from kiosk.state.errors import StateError
 from kiosk.state.events import Role
 from kiosk.state.floorlaw import FloorFrame
 from kiosk.state.shapes import LimitsState, LinkState, SignState, TableState
 from kiosk.views import builders
 
-__all__ = ["LABELS", "LimitsEdit"]
+__all__ = ["LABELS", "LimitsEdit", "field_title", "money_words"]
 
 LABELS = {
     "minimum_cents": "Minimum wager",
@@ -37,9 +38,44 @@ LABELS = {
 """What staff call each limits field (the console's labels, and the fields in its messages)."""
 
 
+def _sign_titles(kinds: Sequence[str]) -> str:
+    return ", ".join(SIGN_KINDS[k].title if k in SIGN_KINDS else k.replace("_", " ") for k in kinds)
+
+
+_BY = {"maximum_by": "Maximum", "minimum_by": "Minimum"}
+
+
+def field_title(key: str) -> str:
+    """A limits field as staff read it, without its citation: ``minimum_table_stake_cents`` ->
+    "Minimum table stake"; a field without a label is spelled out ("box maximum")."""
+    label = LABELS.get(key) or _BY.get(key)
+    if label is not None:
+        return label.split(" (")[0]
+    return key.removesuffix("_cents").replace("_", " ").capitalize()
+
+
+def money_words(key: str, old: Any, new: Any) -> str:
+    """One change of a limits field as staff read it: "Maximum wager $1,000 → $2,000"."""
+
+    def show(value: Any) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return format_money(value)
+        if isinstance(value, dict):
+            return ", ".join(f"{k.replace('_', ' ')} {show(v)}" for k, v in sorted(value.items()))
+        return "none" if value is None else str(value)
+
+    if isinstance(old, dict) and isinstance(new, dict):
+        changed = [k for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+        return "; ".join(
+            f"{field_title(key)}, {k.replace('_', ' ')} {show(old.get(k))} → {show(new.get(k))}" for k in changed
+        )
+    return f"{field_title(key)} {show(old)} → {show(new)}"
+
+
 class LimitsEdit:
     """An edit of table ``base``: the text typed in each money field of its limits (``money``
-    by limits field, ``maximum_by`` by wager class of ``limits.maximum_by``), the casino's
+    by limits field, ``maximum_by`` and ``minimum_by`` by wager class of ``limits.maximum_by``
+    and ``limits.minimum_by``: roulette's per-wager limits, 000 s141(2)), the casino's
     name for the game, and the sign kinds checked, in order."""
 
     def __init__(
@@ -50,10 +86,12 @@ class LimitsEdit:
         signs: Sequence[str],
         *,
         maximum_by: Mapping[str, str] | None = None,
+        minimum_by: Mapping[str, str] | None = None,
     ) -> None:
         self.base = base
         self.money = dict(money)
         self.maximum_by = dict(maximum_by or {})
+        self.minimum_by = dict(minimum_by or {})
         self.name = name
         self.signs = tuple(signs)
 
@@ -68,17 +106,21 @@ class LimitsEdit:
                 raise MoneyError(f"{LABELS.get(key, key)}: {exc}") from None
             if value != limits.get(key):
                 out[key] = value
-        by = dict(limits.get("maximum_by") or {})
-        changed = False
-        for cls, text in self.maximum_by.items():
-            try:
-                value = parse_money(text)
-            except MoneyError as exc:
-                raise MoneyError(f"maximum for {cls}: {exc}") from None
-            if value != by.get(cls):
-                by[cls], changed = value, True
-        if changed:
-            out["maximum_by"] = by
+        for field, typed, word in (
+            ("maximum_by", self.maximum_by, "maximum"),
+            ("minimum_by", self.minimum_by, "minimum"),
+        ):
+            by = dict(limits.get(field) or {})
+            changed = False
+            for cls, text in typed.items():
+                try:
+                    value = parse_money(text)
+                except MoneyError as exc:
+                    raise MoneyError(f"{word} for {cls.replace('_', ' ')}: {exc}") from None
+                if value != by.get(cls):
+                    by[cls], changed = value, True
+            if changed:
+                out[field] = by
         return out
 
     def _sign_specs(self) -> list[SignState | dict[str, str]]:
@@ -103,6 +145,44 @@ class LimitsEdit:
             out.append(builders.set_display_name(table_id, self.name, expected_version=version + len(out)))
         if list(self.signs) != [s["kind"] for s in self.base.get("signs") or []]:
             out.append(builders.set_signs(table_id, self._sign_specs(), expected_version=version + len(out)))
+        return out
+
+    def words(self) -> list[str]:
+        """What publishing the edit changes, as staff read it: "Maximum wager $1,000 → $2,000",
+        the name, the signs (raises ``MoneyError`` as :meth:`patch`)."""
+        limits: Mapping[str, Any] = self.base.get("limits") or {}
+        out = [money_words(key, limits.get(key), value) for key, value in self.patch().items()]
+        if self.name != self.base.get("display_name"):
+            out.append(f"name shown “{self.base.get('display_name', '')}” → “{self.name}”")
+        old = [s["kind"] for s in self.base.get("signs") or []]
+        if list(self.signs) != old:
+            added = [k for k in self.signs if k not in old]
+            removed = [k for k in old if k not in self.signs]
+            if added:
+                out.append(f"signs added: {_sign_titles(added)}")
+            if removed:
+                out.append(f"signs removed: {_sign_titles(removed)}")
+            if not added and not removed:
+                out.append("signs put in a new order")
+        return out
+
+    def live_raises(self) -> list[str]:
+        """The minimums this edit raises at once when published (a minimum wager, a minimum per
+        wager, a minimum table stake, a buy-in): players at the table feel these, so the console
+        asks before publishing them (ux-review C2). Raises ``MoneyError`` as :meth:`patch`."""
+        limits: Mapping[str, Any] = self.base.get("limits") or {}
+        out = []
+        for key, new in self.patch().items():
+            old = limits.get(key)
+            if key == "minimum_by" and isinstance(new, dict):
+                before = old if isinstance(old, dict) else {}
+                out += [
+                    money_words(key, {c: before.get(c)}, {c: v})
+                    for c, v in sorted(new.items())
+                    if isinstance(v, int) and isinstance(before.get(c), int) and v > before[c]
+                ]
+            elif key.startswith("minimum") and isinstance(new, int) and isinstance(old, int) and new > old:
+                out.append(money_words(key, old, new))
         return out
 
     def table(self) -> TableState:

@@ -15,7 +15,13 @@
 * Caribbean stud: a place whose slot light did not light is crossed out on its slot and named
   on the notice band (000 s237(3));
 * the table's notices (:mod:`kiosk.views.table_notices`: closing, illumination fault, ...) on a
-  band across the top.
+  band across the top;
+* on an upright screen (ux-review P10), the cloth across the top and under it what a player at
+  the table reads: roulette's last results, the poker room's buttons, pai gow's banker and
+  priority, and for every other game the table's limits sign (the limits view's own content,
+  :func:`kiosk.views.signs.limits_sign`: its name, its game and its limits, one definition),
+  without its citation and, when it would not fit, without its notices of changes ahead (the
+  limits and signs views count those down).  A landscape screen is composed as before.
 
 The cloth is fitted into the screen area; everything the view adds is set in screen
 millimetres, every letter at least the sign floor (:data:`kiosk.views.base.MIN_SIGN_TEXT_MM`).
@@ -73,8 +79,17 @@ from kiosk.views.facts import (
     slots_in_play,
     slots_not_accepted,
     trichro_lit,
+    trichro_state,
+    twoup_state,
 )
 from kiosk.views.placing import Box, Placement, placed
+from kiosk.views.screens.trichro import ball_primitives, ball_words
+from kiosk.views.screens.twoup_lights import content_of as twoup_content
+from kiosk.views.screens.twoup_lights import result_banner
+from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem
+from kiosk.views.signs.frames import on_screen
+from kiosk.views.signs.kinds import sign_contents
+from kiosk.views.signs.typeset import compose_sign
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
@@ -106,6 +121,12 @@ class LayoutContent:
     not_accepted: tuple[int, ...] = ()
     notices: tuple[TableNotice, ...] = ()
     wheel: Wheel | None = None
+    limits: SignContent | None = None
+    """The table's limits sign as a display shows it (no citation), for an upright screen."""
+    drawn: tuple[str, ...] = ()
+    """Tri-chro on an upright screen: the two balls of the result shown (001 s463(3))."""
+    banner: tuple[str, str] | None = None
+    """Two-up on an upright screen: what the last spin decided (the lights view's banner)."""
 
 
 def lit_areas(table: TableState) -> frozenset[str]:
@@ -142,8 +163,65 @@ def _panel_width(area: Area) -> float:
     return max(90.0, min(170.0, area.width_mm * 0.24))
 
 
+_PANEL_GAMES = ("roulette", "pai_gow", "poker")
+
+
+def _panel_lines_game(game: str) -> bool:
+    """Whether the game's layout view has a panel of its own beside (or under) the cloth."""
+    return game in _PANEL_GAMES
+
+
 def _panel_lines(content: LayoutContent) -> bool:
-    return content.game in ("roulette", "pai_gow", "poker")
+    return _panel_lines_game(content.game)
+
+
+def _upright(area: Area) -> bool:
+    """An upright screen (1080x1920): the cloth across the top, what players read under it."""
+    return area.height_mm > area.width_mm * 1.2
+
+
+def _limits_content(table: TableState, settings: CasinoSettings) -> SignContent | None:
+    """The table's limits sign (its first page), as the limits view shows it; ``None`` when the
+    table's game has no limits sign or its limits are not configured (the limits view says why)."""
+    try:
+        pages = sign_contents("limits", Context(table, None, settings.timezone))
+    except SignProblem:
+        return None
+    return on_screen(pages[0]) if pages else None
+
+
+def _moved(items: Iterable[Primitive], dx: float, dy: float) -> list[Primitive]:
+    """``items`` moved by ``(dx, dy)`` mm at their own size: text keeps its letters (unlike
+    :func:`kiosk.views.placing.placed`, which scales a drawing)."""
+    where = Placement(1.0, dx, dy)
+    out: list[Primitive] = []
+    for item in items:
+        if isinstance(item, TextRun):
+            ox, oy = item.origin
+            out.append(replace(item, x=item.x + dx, y=item.y + dy, origin=(ox + dx, oy + dy)))
+        else:
+            out.append(where.item(item))
+    return out
+
+
+def _limits_panel(sign: SignContent, box: Box) -> list[Primitive]:
+    """The limits sign set in ``box`` at true size, its letters as large as the box allows and
+    never under the floor; without its notices when they would not fit, then with only its
+    first table (tri-chro: the minimum and the table maximum, without each odds class's own);
+    nothing when even that does not fit (the limits view shows the sign whole, in pages)."""
+    bare = replace(sign, blocks=tuple(b for b in sign.blocks if not isinstance(b, Notice)))
+    first = replace(bare, blocks=bare.blocks[:1])
+    tries = [sign] + [c for c in (bare, first) if c != sign]
+    for content in dict.fromkeys(tries):
+        try:
+            scene = compose_sign(content, box.w, box.h, screen=True)
+        except SignProblem:
+            continue
+        back: list[Primitive] = []
+        if scene.background is not None:
+            back.append(Shape(rect_path(0.0, 0.0, box.w, box.h), fill=scene.background))
+        return _moved([*back, *scene.items], box.x, box.y)
+    return []
 
 
 def approval_words(wheel: Wheel) -> tuple[str, ...]:
@@ -462,6 +540,61 @@ def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitiv
     return out
 
 
+def _ball_row(balls: tuple[str, ...], box: Box) -> tuple[list[Primitive], float]:
+    """The result's balls on one line across ``box``, each followed by its name, as the trichro
+    view's strip draws them; ``([], 0)`` when the line does not fit the box's width."""
+    words = [ball_words(t) for t in balls]
+    for mm in (MIN_SIGN_TEXT_MM * 1.5, MIN_SIGN_TEXT_MM * 1.25, MIN_SIGN_TEXT_MM):
+        r = mm * 1.3
+        widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
+        gap = mm * 1.5
+        if sum(widths) + gap * (len(widths) - 1) > box.w * 0.94:
+            continue
+        height = 2 * r + 2 * mm
+        if height > box.h:
+            continue
+        x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
+        cy = box.y + height / 2
+        out: list[Primitive] = []
+        for token, word, width in zip(balls, words, widths, strict=True):
+            out += ball_primitives(token, x + r, cy, r)
+            out += sign_text(
+                word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
+            )
+            x += width + gap
+        return out, height
+    return [], 0.0
+
+
+def _live(content: LayoutContent, box: Box) -> tuple[list[Primitive], float]:
+    """What the table's game has live, for the room under an upright screen's cloth: tri-chro's
+    result balls, two-up's last spin; the primitives and the height they take in ``box``."""
+    if content.drawn:
+        return _ball_row(content.drawn, box)
+    if content.banner is not None:
+        heading, pays = content.banner
+        lines = [
+            Line(heading, MIN_SIGN_TEXT_MM * 2.2, _GOLD, "bold"),
+            Line(pays, MIN_SIGN_TEXT_MM * 1.3, _WHITE, "bold"),
+        ]
+        pad = MIN_SIGN_TEXT_MM
+        words, used = stack(lines, x=box.x, y=box.y + pad, w=box.w * 0.94, h=box.h - 2 * pad, valign="top", drop=True)
+        if words and used <= box.h - 2 * pad:
+            return _moved(words, box.w * 0.03, 0.0), used + 2 * pad
+    return [], 0.0
+
+
+def _under(panel: list[Primitive], box: Box, sign: SignContent | None) -> list[Primitive]:
+    """``panel`` (a panel's primitives in ``box``) and, under its words, the limits sign
+    ``sign`` in the rest of the box (an upright screen's room below a short panel)."""
+    if sign is None:
+        return panel
+    inks = [b for b in (ink_box(i) for i in panel if isinstance(i, TextRun)) if b is not None]
+    lowest = max((b.bottom for b in inks), default=box.y) + MIN_SIGN_TEXT_MM
+    rest = Box(box.x, lowest, box.w, box.y + box.h - lowest)
+    return panel + (_limits_panel(sign, rest) if rest.h > 0 else [])
+
+
 def scene_of(
     content: LayoutContent,
     table: TableState,
@@ -476,12 +609,18 @@ def scene_of(
     band = status_band_mm(status, settings, area)
     top = notices[1]
     room = area.height_mm - band - top
-    portrait = _panel_lines(content) and area.height_mm > area.width_mm * 1.2
+    upright = _upright(area)
+    portrait = _panel_lines(content) and upright
     panel_w = _panel_width(area) if _panel_lines(content) and not portrait else 0.0
     cloth_box = Box(0.0, top, area.width_mm - panel_w, room)
     panel_box = Box(area.width_mm - panel_w, top, panel_w, room)
     if portrait:  # an upright screen: the cloth across the top, the panel under it (ux-review P10)
         cloth_h = min(area.width_mm * cloth.height_mm / cloth.width_mm, room * 0.5)
+        cloth_box = Box(0.0, top, area.width_mm, cloth_h)
+        panel_box = Box(0.0, top + cloth_h, area.width_mm, room - cloth_h)
+    sign = content.limits if upright and not portrait else None
+    if sign is not None:  # every other game: the table's limits sign under the cloth
+        cloth_h = min(area.width_mm * cloth.height_mm / cloth.width_mm, room * 0.45)
         cloth_box = Box(0.0, top, area.width_mm, cloth_h)
         panel_box = Box(0.0, top + cloth_h, area.width_mm, room - cloth_h)
     small = None
@@ -508,15 +647,23 @@ def scene_of(
         if content.game == "roulette":
             items += _roulette_panel(layout, content.results, panel, content.wheel)
         elif content.game == "poker":
-            items += _buttons_panel(content.buttons, panel)
+            items += _under(_buttons_panel(content.buttons, panel), panel, content.limits if portrait else None)
         else:
-            items += _pai_gow_panel(content.banker, content.chung, content.priority, panel)
+            panel_items = _pai_gow_panel(content.banker, content.chung, content.priority, panel)
+            items += _under(panel_items, panel, content.limits if portrait else None)
             if content.chung is not None:  # the chung: "B" on the banker's box (003 s417)
                 items += _marker(
                     where, layout, content.chung, "B", _GOLD, -1.1 if content.chung in content.priority else 0
                 )
             for box_no in content.priority:  # priority set markers: "P" (s421(1)(d))
                 items += _marker(where, layout, box_no, "P", _WHITE, 1.1 if box_no == content.chung else 0)
+    if sign is not None:  # under the cloth: what is live (if the limits still fit), the limits
+        live, live_h = _live(content, replace(panel_box, h=panel_box.h * 0.3))
+        under = Box(panel_box.x, panel_box.y + live_h, panel_box.w, panel_box.h - live_h)
+        limits = _limits_panel(sign, under)
+        if live and not limits:
+            live, limits = [], _limits_panel(sign, panel_box)
+        items += live + limits
     items += notices[0]
     items += status_mark(status, settings, area)
     return Scene(
@@ -547,7 +694,24 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         buttons=poker_buttons(table),
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),
+        limits=_limits_content(table, settings) if _upright(area) and table["game"] != "roulette" else None,
+        drawn=_drawn(table) if _upright(area) else (),
+        banner=_banner(table, area) if _upright(area) else None,
     )
+
+
+def _drawn(table: TableState) -> tuple[str, ...]:
+    """The balls of a tri-chro result shown (001 s463(3)); none while betting or when voided."""
+    gs = trichro_state(table)
+    return tuple(gs.get("drawn") or ()) if gs is not None and gs.get("phase") == "result" else ()
+
+
+def _banner(table: TableState, area: Area) -> tuple[str, str] | None:
+    """What a two-up table's last spin decided (the lights view's banner), or ``None``."""
+    if twoup_state(table) is None:
+        return None
+    said = result_banner(twoup_content(table, area))
+    return None if said is None else (said[0], said[1])
 
 
 def compose(

@@ -13,7 +13,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from PySide6.QtCore import QDateTime, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QLabel
 
+from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient, LiveState
 from kiosk.ui.staff.console import ConsoleWindow
 from kiosk.ui.staff.console.credentials import Credentials
@@ -115,6 +117,11 @@ async def test_a_published_limit_reaches_the_tables_display(qtbot, live_server_s
         editor.money["minimum_cents"].setText("$25")
         editor.money["maximum_cents"].setText("$2,500")
         assert editor.publish.isEnabled(), editor.feedback.text()
+        editor.publish.click()
+        # a raise of the minimum, now, is asked about first: nothing is sent yet (ux-review C2)
+        assert editor.confirm.isVisible() and "Minimum wager $10 → $25 NOW?" in editor.confirm.text()
+        await asyncio.sleep(0.3)
+        assert (await table_as_pit(server, "BJ-01"))["limits"]["minimum_cents"] == 1000
         editor.publish.click()
         await wait_for(
             lambda: mirror.tables.get("BJ-01", {}).get("limits", {}).get("minimum_cents") == 2500,
@@ -242,9 +249,14 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
         page.propose.click()
         await wait_for(lambda: page._proposal_rows, what="the proposal on the stream")
         seed_before = window.ctx.feed.link(link_id)["meter"]["seed_cents"]
-        approve = [b for b in page._proposal_rows[0].findChildren(type(page.propose)) if b.text() == "Approve"][0]
-        approve.click()
-        await wait_for(lambda: page.feedback.isVisible(), what="the refusal of self-approval")
+        # the proposer is told it waits for another person, with the old and new seed; no Approve (C7)
+        assert page.feedback.outcome.kind == "ok" and "second administrator" in page.feedback.text()
+        row = page._proposal_rows[0]
+        assert not [b for b in row.findChildren(type(page.propose)) if b.text() == "Approve"]
+        assert f"Seed {format_money(seed_before)} → $12,000" in " ".join(
+            label.text() for label in row.findChildren(QLabel)
+        )
+        assert "waiting for a second administrator" in " ".join(label.text() for label in row.findChildren(QLabel))
         assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed_before
         async with KioskClient(server.url, server_b_token) as b:
             proposal = next(iter(window.ctx.feed.link(link_id)["proposals"]))
@@ -261,9 +273,14 @@ async def test_audit_search_csv_and_verify(qtbot, live_server_sqlite, tmp_path):
     try:
         page = window.pages["Audit"]
         window.tabs.setCurrentWidget(page)
+        await wait_for(lambda: page.records, what="the last hour's records, shown on opening")
+        assert page.use_since.isChecked()
         page.target.setText("TU-01")
         page.run(fresh=True)
-        await wait_for(lambda: page.records, what="the audit records of TU-01")
+        await wait_for(lambda: page._task.done() and page.records, what="the audit records of TU-01")
+        # each record reads as a sentence, never a dict of internal names (ux-review C6)
+        sentences = [page.model.item(r, 1).text() for r in range(page.model.rowCount())]
+        assert sentences and not any("{" in text or "_cents" in text for text in sentences)
         assert all(r["target"] == "TU-01" for r in page.records)
         page.csv_path.setText(str(tmp_path / "audit.csv"))
         page.save_csv()

@@ -39,18 +39,22 @@ async def test_two_up_buttons_drive_the_lights_and_a_failed_light(qtbot, live_se
     try:
         sec = panel.section
         assert not sec.spin_buttons["H"].isEnabled()  # no game yet: nothing to spin
-        sec.seat.setValue(4)
+        for _ in range(3):
+            sec.seat_up.click()
+        assert sec.seat_label.text() == "seat 4"
         sec.new_heads.click()
         await wait_for(lambda: sec.no_more_bets.isEnabled(), what="the game to start on the stream")
         sec.no_more_bets.click()
         await wait_for(lambda: sec.spin_buttons["H"].isEnabled(), what="'no more bets' on the stream")
         sec.spin_buttons["H"].click()
-        await wait_for(lambda: "lit H1" in sec.status.text(), what="the first heads light")
+        await wait_for(lambda: "lit: 1 heads, no tails, no odds" in sec.status.text(), what="the first heads light")
         state = await table_as_pit(live_server_sqlite, "TU-01")
         assert state["game_state"]["game"]["lights"] == {"heads": 1, "tails": 0, "odds": 0}
         assert state["game_state"]["game"]["seat"] == 4 and state["game_state"]["game"]["call"] == "heads"
 
+        sec.open_lights.click()
         sec.light_buttons[("odds", 5)].click()
+        sec.light_confirm.click()
         await wait_for(
             lambda: sec.light_buttons[("odds", 5)].isChecked() and "FAILED" in sec.light_buttons[("odds", 5)].text(),
             what="the failed light on the stream",
@@ -65,15 +69,11 @@ async def test_a_tri_chro_draw_lights_exactly_the_winning_areas(qtbot, live_serv
     client, panel = await _panel(qtbot, live_server_sqlite, "TC54-01")
     try:
         sec = panel.section
-        # A draw before 'no more bets' is refused by the law, shown beside the controls.
-        sec.ball_buttons["red*"].click()
-        sec.ball_buttons["gold"].click()
-        sec.enter.click()
-        await wait_for(lambda: sec.feedback.isVisible(), what="the refusal")
-        assert "001 s463(1)" in sec.feedback.text()
+        # A draw before 'no more bets' would be refused by the law (001 s463(1)): it is not offered.
+        assert not sec.ball_buttons["red*"].isEnabled() and not sec.enter.isEnabled()
         sec.no_more_bets.click()
         await wait_for(lambda: "no more bets" in sec.status.text(), what="'no more bets' on the stream")
-        assert not sec.feedback.isVisible()  # a success clears the last refusal
+        assert not sec.no_more_bets.isEnabled()
         sec.ball_buttons["red*"].click()
         sec.ball_buttons["gold"].click()
         sec.enter.click()
@@ -142,11 +142,15 @@ async def test_a_roulette_result_lights_the_number(qtbot, live_server_sqlite):
     client, panel = await _panel(qtbot, live_server_sqlite, "RO-01")
     try:
         sec = panel.section
+        await wait_for(lambda: sec.colours, what="the pad's colours")
         sec.numbers[17].click()
+        sec.confirm.click()
         await wait_for(lambda: "Winning number 17" in sec.status.text(), what="the result on the stream")
         state = await table_as_pit(live_server_sqlite, "RO-01")
         assert state["game_state"]["number"] == 17 and state["game_state"]["winning"] == ["number_17"]
         sec.numbers[0].click()
+        sec.entry.sent_at = None  # a second spin, not a double tap
+        sec.confirm.click()
         await wait_for(lambda: "Winning number 0" in sec.status.text(), what="the zero")
         assert (await table_as_pit(live_server_sqlite, "RO-01"))["game_state"]["results"][:2] == [0, 17]
     finally:
@@ -165,6 +169,8 @@ async def test_caribbean_places_light_their_slots_until_the_round_ends(qtbot, li
             what="the places in play on the stream",
         )
         assert sec.places[2].isChecked() and sec.places[5].isChecked() and not sec.places[1].isChecked()
+        await wait_for(lambda: sec.recorded.isVisible(), what="the dealer told what was recorded")
+        assert sec.recorded.text().startswith("Recorded: places 2 and 5")
         sec.round_end.click()
         await wait_for(
             lambda: not panel.feed.table("CSP-01")["game_state"].get("jackpot_places"), what="the round's end"

@@ -70,7 +70,9 @@ async def test_illumination_faults_are_recorded_and_the_result_stands(qtbot, liv
     try:
         sec = panel.section
         assert not sec.unlit.isEnabled()  # no number yet: nothing could fail to light
+        await wait_for(lambda: sec.colours, what="the pad's colours")
         sec.numbers[17].click()
+        sec.confirm.click()
         await wait_for(lambda: sec.unlit.isEnabled(), what="the winning number on the stream")
         sec.unlit.click()
         await wait_for(lambda: "result stands (000 s78(7))" in sec.status.text(), what="the fault on the stream")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from kiosk.rules.cards import Card
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import RuleRefused
 from kiosk.ui.staff.console import ConsoleWindow
@@ -54,13 +55,16 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
     try:
         page = console.pages["Jackpots"]
         console.tabs.setCurrentWidget(page)
-        page.picker.setCurrentText("CSP-PROG")
+        page.show_link("CSP-PROG")
         sec = panel.section
         steps = sec.before_payment
         assert not steps.isVisible()  # nothing to do before a hit
-        sec.place.setValue(4)
-        sec.cards.setText("AS KS QS JS TS")
-        sec.hit.click()
+        sec.open_hit.click()
+        sec.hit_places[4].click()
+        for rank in (14, 13, 12, 11, 10):
+            sec.card_buttons[Card(rank, "S")].click()
+        sec.hit.click()  # asks
+        sec.hit.click()  # confirms
         await wait_for(lambda: steps.isVisible(), what="the steps after the royal flush")
         assert "royal flush" in steps.line.text() and "000 s245(5)" in steps.line.text()
         await wait_for(lambda: "000 s245(5)" in page.details.text(), what="the step on the console")
@@ -82,8 +86,11 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
         assert pending["before_payment"]["cards_counted"] == 52
         await wait_for(lambda: page.paid.isEnabled(), what="the console's payment button")
         assert "Fran Floor notified" in page.details.text()
+        page.paid.click()  # a money action asks first (ux-review C11)
+        assert page.paid.text().startswith("Confirm: the payment of $")
         page.paid.click()
         await wait_for(lambda: page.reset.isEnabled(), what="the payment on the stream")
+        page.reset.click()
         page.reset.click()
         await wait_for(lambda: not steps.isVisible(), what="the reset")
     finally:

@@ -1,6 +1,7 @@
-"""The audit trail for compliance: filter by table (or link), person, kind of change and time,
-page back through it, save what is shown as CSV, and verify the chain (naming the first broken
-record).  When the server signs no audit records (no audit key: ``audit_keyed`` false in its
+"""The audit trail for compliance: filter by table (or link), person, kind of change (picked by
+its human name) and time, page back through it, save what is shown as CSV, and verify the chain
+(naming the first broken record).  Each record reads as a sentence
+(:func:`kiosk.views.console.audit_words.sentence`); the page opens on the last hour.  When the server signs no audit records (no audit key: ``audit_keyed`` false in its
 health), the page says so above everything else, naming ``kiosk audit keygen``."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDateTimeEdit,
     QFormLayout,
     QHBoxLayout,
@@ -31,8 +33,9 @@ from PySide6.QtWidgets import (
 
 from kiosk.state.auditkey import UNKEYED
 from kiosk.state.errors import StateError
-from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.context import FIELD_FORMAT, ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
+from kiosk.views.console.audit_words import KINDS, kind_title, sentence
 
 __all__ = ["AuditPage", "CSV_COLUMNS", "write_csv"]
 
@@ -87,22 +90,29 @@ class AuditPage(QWidget):
         self.target.setPlaceholderText("table or link id")
         self.actor = QLineEdit()
         self.actor.setPlaceholderText("person (token name)")
-        self.action = QLineEdit()
-        self.action.setPlaceholderText("kind, e.g. limits_set, trichro_result")
+        self.action = QComboBox()
+        self.action.setAccessibleName("kind of record")
+        self.action.addItem("every kind", "")
+        for action, title in sorted(KINDS.items(), key=lambda kv: kv[1]):
+            self.action.addItem(title, action)
         self.use_since = QCheckBox("from")
+        self.use_since.setChecked(True)  # the page opens on the last hour
         self.since = QDateTimeEdit()
         self.since.setTimeZone(zone)
+        self.since.setDisplayFormat(FIELD_FORMAT)
         self.since.setCalendarPopup(True)
-        self.since.setDateTime(QDateTime.currentDateTime().addDays(-1))
+        self.since.setDateTime(QDateTime.currentDateTime().addSecs(-3600))
         self.use_until = QCheckBox("until")
         self.until = QDateTimeEdit()
         self.until.setTimeZone(zone)
+        self.until.setDisplayFormat(FIELD_FORMAT)
         self.until.setCalendarPopup(True)
         self.until.setDateTime(QDateTime.currentDateTime())
         self.search = QPushButton("Search")
         self.search.clicked.connect(lambda: self.run(fresh=True))
-        for edit in (self.target, self.actor, self.action):
+        for edit in (self.target, self.actor):
             edit.returnPressed.connect(lambda: self.run(fresh=True))
+        self.action.activated.connect(lambda *_: self.run(fresh=True))
         self.older = QPushButton("Older records")
         self.older.clicked.connect(lambda: self.run(fresh=False))
         self.csv_path = QLineEdit(str(Path.home() / "kiosk-audit.csv"))
@@ -116,14 +126,16 @@ class AuditPage(QWidget):
         self.result = QLabel("")
         self.result.setWordWrap(True)
         self.feedback = Feedback()
-        self.model = QStandardItemModel(0, 7, self)
-        self.model.setHorizontalHeaderLabels(["#", "When", "Who", "Kind", "Table / link", "Rule", "What"])
+        self.model = QStandardItemModel(0, 4, self)
+        self.model.setHorizontalHeaderLabels(["When", "What happened", "Kind", "#"])
         self.view = QTableView()
         self.view.setModel(self.model)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.view.horizontalHeader().setStretchLastSection(True)
+        self.view.horizontalHeader().setStretchLastSection(False)
+        self.view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # the sentence
+        self.view.setWordWrap(True)
         form = QFormLayout()
         form.addRow("Table / link", self.target)
         form.addRow("Person", self.actor)
@@ -145,6 +157,7 @@ class AuditPage(QWidget):
         box.addLayout(out)
         box.addWidget(self.result)
         self.check_keying()
+        self.run(fresh=True)  # the last hour, without pressing Search
 
     def check_keying(self) -> None:
         """Ask the server whether it signs its audit records: when the page opens and with each
@@ -169,7 +182,9 @@ class AuditPage(QWidget):
 
     def run(self, fresh: bool) -> None:
         if self._task is not None and not self._task.done():
-            return
+            if not fresh:
+                return
+            self._task.cancel()  # a new search replaces the one in flight
         self._task = self.ctx.spawn(self._run(fresh))
         self.check_keying()
 
@@ -180,7 +195,7 @@ class AuditPage(QWidget):
             found = await self.ctx.client.audit(
                 target=self.target.text().strip() or None,
                 actor=self.actor.text().strip() or None,
-                action=self.action.text().strip() or None,
+                action=str(self.action.currentData() or "") or None,
                 since=self._moment(self.since, self.use_since),
                 until=self._moment(self.until, self.use_until),
                 before=before,
@@ -197,19 +212,14 @@ class AuditPage(QWidget):
         self.records += found["records"]
         self.more = found["more"]
         for r in found["records"]:
-            data = ((r.get("details") or {}).get("event") or {}).get("data") or {}
-            what = ", ".join(f"{k}={v}" for k, v in sorted(data.items()) if k not in ("state", "rule"))[:200]
             self.model.appendRow(
                 [
                     QStandardItem(str(x))
                     for x in (
+                        self.ctx.local(r["at"], "%a %d %b %H:%M:%S"),
+                        sentence(r, self.ctx.local),
+                        kind_title(str(r["action"])),
                         r["n"],
-                        self.ctx.local(r["at"], "%d %b %H:%M:%S"),
-                        r["actor"],
-                        r["action"],
-                        r.get("target") or "",
-                        _rule(r),
-                        what,
                     )
                 ]
             )

@@ -11,11 +11,17 @@ from typing import Any, TypeVar
 
 from kiosk.state.client import KioskClient
 from kiosk.state.floorlaw import FloorFrame
+from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
 
-__all__ = ["ConsoleContext", "local_time"]
+__all__ = ["FIELD_FORMAT", "TIME_FORMAT", "ConsoleContext", "local_time"]
+
+TIME_FORMAT = "%a %d %b %H:%M"
+"""The console's one way of writing a moment in text: "Wed 02 Dec 00:22" (ux-review C11)."""
+FIELD_FORMAT = "ddd dd MMM yyyy HH:mm"
+"""The same in a date and time field (Qt's notation), with the year a picker needs."""
 
 T = TypeVar("T")
 
@@ -29,6 +35,8 @@ class ConsoleContext:
     casino: CasinoSettings
     server: str
     frame: FloorFrame | None = None  # what the service checks configuration against
+    credentials: Credentials | None = None  # the people who sign in here (a second person's approval)
+    servers: list[str] = field(default_factory=list)
     tasks: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
@@ -55,11 +63,11 @@ class ConsoleContext:
     def now(self) -> datetime:
         return datetime.now(UTC)
 
-    def local(self, moment: datetime | str | None, fmt: str = "%a %d %b %H:%M") -> str:
+    def local(self, moment: datetime | str | None, fmt: str = TIME_FORMAT) -> str:
         return local_time(moment, self.casino, fmt)
 
 
-def local_time(moment: datetime | str | None, casino: CasinoSettings, fmt: str = "%a %d %b %H:%M") -> str:
+def local_time(moment: datetime | str | None, casino: CasinoSettings, fmt: str = TIME_FORMAT) -> str:
     """A UTC time (or its text) shown in the casino's time zone."""
     if moment is None or moment == "":
         return ""

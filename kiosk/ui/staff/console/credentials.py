@@ -4,10 +4,17 @@ or behind a short PIN.
 * :meth:`Credentials.save` puts the token in the platform keyring (service ``kiosk-console``,
   one entry per server) when a real keyring backend is available, else in a JSON file under the
   user's config folder created with mode 0600.
-* :meth:`Credentials.set_pin` maps a 4-8 digit PIN to the token: the file keeps a random salt,
-  a scrypt check of the PIN and the token masked with a scrypt keystream of the PIN; the token
-  itself is never written in clear. A PIN is short, so this only guards against a glance at the
-  file, not a determined attacker with it: the file is 0600 and tokens can be revoked.
+* :meth:`Credentials.set_secret` binds a named person's PIN (4-8 digits) or password (8 or more
+  characters) to their token on this computer, so staff sign in by picking their name and typing
+  it (ux-review C4): the file keeps, per server and person, a random salt, a scrypt check of the
+  secret and the token masked with a scrypt keystream of it; the token itself is never written
+  in clear. Why a file and not the keyring: the ``keyring`` package is not installed here and a
+  headless pit computer has no keyring daemon to unlock, so the file (mode 0600) is what works on
+  every podium. A PIN is short: with the file in hand it falls to an offline search in minutes,
+  so it only guards against a glance; a password of 12 characters or more does not fall that way.
+  Tokens are revoked centrally (``kiosk token revoke``) when a computer is lost.
+* :meth:`Credentials.set_pin` / :meth:`token_for_pin`: the one unnamed PIN per server of earlier
+  releases, still read so an upgraded console signs in as before.
 * A token file named by the user must be readable by its owner only (mode 0600), as ssh does.
 
 Qt-free; the sign-in screen uses it.
@@ -122,19 +129,52 @@ class Credentials:
             data.get("pins", {}).pop(server, None)
             self._store(data)
 
+    # -- named people ------------------------------------------------------------------------
+    def set_secret(self, server: str, person: str, secret: str, token: str) -> None:
+        """Let ``person`` sign in to ``server`` with ``token`` by typing ``secret``: a PIN of 4 to
+        8 digits or a password of 8 to 128 characters."""
+        if not person.strip():
+            raise CredentialsError("a PIN or password belongs to a named person; the token has no name")
+        if not _secret_ok(secret):
+            raise CredentialsError("a PIN is 4 to 8 digits; a password is 8 to 128 characters")
+        data = self._load()
+        data.setdefault("people", {}).setdefault(server, {})[person] = _masked(secret, token)
+        data.setdefault("last", {})[server] = person
+        self._store(data)
+
+    def people(self, server: str) -> list[str]:
+        """The people who can sign in to ``server`` on this computer, the last one first."""
+        data = self._load()
+        names = sorted(data.get("people", {}).get(server, {}))
+        last = data.get("last", {}).get(server)
+        return ([last] if last in names else []) + [n for n in names if n != last]
+
+    def token_for(self, server: str, person: str, secret: str) -> str:
+        """The token ``person``'s PIN or password stands for on ``server``; one line when wrong."""
+        data = self._load()
+        entry = data.get("people", {}).get(server, {}).get(person)
+        if entry is None:
+            raise CredentialsError(f"{person} has no PIN or password on this computer; sign in with your token once")
+        token = _unmasked(entry, secret)
+        if token is None:
+            raise CredentialsError(f"wrong PIN or password for {person}")
+        if data.get("last", {}).get(server) != person:
+            data.setdefault("last", {})[server] = person
+            self._store(data)
+        return token
+
+    def forget_person(self, server: str, person: str) -> None:
+        data = self._load()
+        if data.get("people", {}).get(server, {}).pop(person, None) is not None:
+            self._store(data)
+
+    # -- the unnamed PIN of earlier releases ------------------------------------------------------
     def set_pin(self, server: str, pin: str, token: str) -> None:
         """Let ``pin`` (4 to 8 digits) sign in to ``server`` with ``token``."""
         if not (pin.isascii() and pin.isdigit() and 4 <= len(pin) <= 8):
             raise CredentialsError("a PIN is 4 to 8 digits")
-        salt = secrets.token_bytes(16)
-        raw = token.encode()
-        stream = _stretch(pin, salt, 32 + len(raw))
         data = self._load()
-        data.setdefault("pins", {})[server] = {
-            "salt": base64.b64encode(salt).decode(),
-            "check": base64.b64encode(stream[:32]).decode(),
-            "masked": base64.b64encode(bytes(a ^ b for a, b in zip(raw, stream[32:], strict=True))).decode(),
-        }
+        data.setdefault("pins", {})[server] = _masked(pin, token)
         self._store(data)
 
     def has_pin(self, server: str) -> bool:
@@ -145,9 +185,35 @@ class Credentials:
         entry = self._load().get("pins", {}).get(server)
         if entry is None:
             raise CredentialsError("no PIN is set on this computer for this server; sign in with a token")
-        salt = base64.b64decode(entry["salt"])
-        masked = base64.b64decode(entry["masked"])
-        stream = _stretch(pin, salt, 32 + len(masked))
-        if not hmac.compare_digest(stream[:32], base64.b64decode(entry["check"])):
+        token = _unmasked(entry, pin)
+        if token is None:
             raise CredentialsError("wrong PIN")
-        return bytes(a ^ b for a, b in zip(masked, stream[32:], strict=True)).decode()
+        return token
+
+
+def _secret_ok(secret: str) -> bool:
+    if secret.isascii() and secret.isdigit():
+        return 4 <= len(secret) <= 8
+    return 8 <= len(secret) <= 128
+
+
+def _masked(secret: str, token: str) -> dict[str, str]:
+    """A random salt, a scrypt check of ``secret`` and ``token`` masked with a keystream of it."""
+    salt = secrets.token_bytes(16)
+    raw = token.encode()
+    stream = _stretch(secret, salt, 32 + len(raw))
+    return {
+        "salt": base64.b64encode(salt).decode(),
+        "check": base64.b64encode(stream[:32]).decode(),
+        "masked": base64.b64encode(bytes(a ^ b for a, b in zip(raw, stream[32:], strict=True))).decode(),
+    }
+
+
+def _unmasked(entry: dict[str, str], secret: str) -> str | None:
+    """The token of a :func:`_masked` entry, or ``None`` for the wrong secret."""
+    salt = base64.b64decode(entry["salt"])
+    masked = base64.b64decode(entry["masked"])
+    stream = _stretch(secret, salt, 32 + len(masked))
+    if not hmac.compare_digest(stream[:32], base64.b64decode(entry["check"])):
+        return None
+    return bytes(a ^ b for a, b in zip(masked, stream[32:], strict=True)).decode()

@@ -32,22 +32,34 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.rules.games import GAMES
+from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import Conflict, Forbidden, StateError
-from kiosk.state.events import ROLES
+from kiosk.state.events import ROLES, Event
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
-from kiosk.views.console.limits_edit import LABELS, LimitsEdit
+from kiosk.views.console.displays import sign_titles
+from kiosk.views.console.limits_edit import LABELS, LimitsEdit, field_title, money_words
 from kiosk.views.screen import Subject, compose_view
 
-__all__ = ["EditorPage", "difference"]
+__all__ = ["EditorPage", "difference", "table_title"]
+
+_ORDER = {cls: i for i, cls in enumerate(ROULETTE_WAGER_TYPES)}  # the sign's (the seed's) order
 
 
 def _money_text(value: Any) -> str:
     return format_money(value) if isinstance(value, int) and not isinstance(value, bool) else ""
+
+
+def table_title(table: Mapping[str, Any]) -> str:
+    """A table as staff pick it: "BJ-01 · Blackjack" (and the casino's name when it differs)."""
+    game = GAMES[table["game"]].default_name if table.get("game") in GAMES else str(table.get("game", ""))
+    name = table.get("display_name") or ""
+    return f"{table['id']} · {game}" + (f" “{name}”" if name and name != game else "")
 
 
 def difference(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
@@ -58,12 +70,11 @@ def difference(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
     a, b = mine.get("limits") or {}, theirs.get("limits") or {}
     for key in sorted(set(a) | set(b)):
         if a.get(key) != b.get(key):
-            show = (lambda v: _money_text(v) or repr(v)) if key.endswith("_cents") else repr
-            out.append(f"{key}: {show(a.get(key))} is now {show(b.get(key))}")
+            out.append(money_words(key, a.get(key), b.get(key)).replace(" → ", " is now "))
     sa = [s["kind"] for s in mine.get("signs") or []]
     sb = [s["kind"] for s in theirs.get("signs") or []]
     if sa != sb:
-        out.append(f"signs: {', '.join(sa)} are now {', '.join(sb)}")
+        out.append(f"signs: {sign_titles(sa)} are now {sign_titles(sb)}")
     if len(mine.get("scheduled") or []) != len(theirs.get("scheduled") or []):
         out.append("scheduled changes differ")
     return out or [f"version {mine.get('version')} is now {theirs.get('version')}"]
@@ -75,14 +86,15 @@ class EditorPage(QWidget):
         self.ctx = ctx
         self.base: TableState | None = None  # the table as the edit started
         self.money: dict[str, QLineEdit] = {}
-        self.by: dict[str, QLineEdit] = {}
+        self.by: dict[str, QLineEdit] = {}  # per-wager maxima (limits.maximum_by)
+        self.min_by: dict[str, QLineEdit] = {}  # per-wager minima (limits.minimum_by: roulette, 000 s141(2))
         self.sign_boxes: dict[str, QCheckBox] = {}
         self._publishing: asyncio.Task[None] | None = None
         self._follow = False
 
         self.picker = QComboBox()
         self.picker.setAccessibleName("table to edit")
-        self.picker.currentTextChanged.connect(self.load)
+        self.picker.currentIndexChanged.connect(lambda _i: self.switch(self.table_id))
         self.name = QLineEdit()
         self.name.setAccessibleName("the casino's name for the game")
         self.name.textChanged.connect(self.validate)
@@ -97,7 +109,29 @@ class EditorPage(QWidget):
         self.publish.setShortcut("Ctrl+S")
         self.publish.clicked.connect(self.send)
         self.reload = QPushButton("Reload the table")
-        self.reload.clicked.connect(lambda: self.load(self.picker.currentText(), force=True))
+        self.reload.clicked.connect(lambda: self.load(self.table_id, force=True))
+        self._switch_to: str | None = None  # a table asked for while this one has unsaved edits
+        self.discard_text = QLabel("")
+        self.discard_text.setWordWrap(True)
+        self.discard = QPushButton("Discard my changes")
+        self.discard.clicked.connect(self._discard)
+        self.keep = QPushButton("Keep editing")
+        self.keep.clicked.connect(lambda: self._ask_discard(None))
+        self.discard_bar = QWidget()
+        bar = QHBoxLayout(self.discard_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.discard_text, 1)
+        bar.addWidget(self.discard)
+        bar.addWidget(self.keep)
+        self.discard_bar.setStyleSheet("QWidget { background:#fff2cc; color:#3b2a00; }")
+        self.discard_bar.setVisible(False)
+        self._confirming = False
+        self.confirm = QLabel("")  # a raise of a minimum, published now, is confirmed first
+        self.confirm.setWordWrap(True)
+        self.confirm.setStyleSheet(
+            "QLabel { background:#fff2cc; color:#3b2a00; border:2px solid #a66f00; padding:6px; font-weight:bold; }"
+        )
+        self.confirm.setVisible(False)
         self.conflict = QLabel("")
         self.conflict.setWordWrap(True)
         self.conflict.setStyleSheet("QLabel { background:#fff2cc; color:#3b2a00; padding:6px; }")
@@ -112,11 +146,13 @@ class EditorPage(QWidget):
         top.addRow("Table", self.picker)
         top.addRow("Name shown", self.name)
         lbox.addLayout(top)
+        lbox.addWidget(self.discard_bar)
         lbox.addWidget(self.form_box)
         lbox.addWidget(self.signs_box)
         lbox.addWidget(self.feedback)
         lbox.addWidget(self.fix)
         lbox.addWidget(self.conflict)
+        lbox.addWidget(self.confirm)
         row = QHBoxLayout()
         row.addWidget(self.publish)
         row.addWidget(self.reload)
@@ -128,11 +164,15 @@ class EditorPage(QWidget):
         scroll.setWidget(left)
         right = QWidget()
         rbox = QVBoxLayout(right)
-        rbox.addWidget(QLabel("Preview: the table's limits sign as displays and the print shop show it"))
+        self.caption = QLabel("")
+        self.caption.setWordWrap(True)
+        self.caption.setAccessibleName("what the preview shows: now or not yet")
+        rbox.addWidget(self.caption)
         rbox.addWidget(self.preview, 1)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(scroll)
         split.addWidget(right)
+        split.setStretchFactor(0, 1)  # the form and the preview share the width: no field cut off
         split.setStretchFactor(1, 1)
         box = QVBoxLayout(self)
         box.addWidget(split)
@@ -141,16 +181,18 @@ class EditorPage(QWidget):
     # -- the table -------------------------------------------------------------------------
     def _stream_changed(self, kind: str, ident: str) -> None:
         tables = sorted(self.ctx.feed.state.tables)
-        if [self.picker.itemText(i) for i in range(self.picker.count())] != tables:
-            current = self.picker.currentText()
+        titles = [(t, table_title(self.ctx.feed.state.tables[t])) for t in tables]
+        if [(self.picker.itemData(i), self.picker.itemText(i)) for i in range(self.picker.count())] != titles:
+            current = self.table_id
             self.picker.blockSignals(True)
             self.picker.clear()
-            self.picker.addItems(tables)
+            for table_id, title in titles:  # the id, the game and the casino's name: never the id alone (C8)
+                self.picker.addItem(title, table_id)
+            self._pick(current if current in tables else (tables[0] if tables else ""))
             self.picker.blockSignals(False)
-            self.picker.setCurrentText(current if current in tables else (tables[0] if tables else ""))
-            self.load(self.picker.currentText())
+            self.load(self.table_id)
         elif self.base is None and tables:
-            self.load(self.picker.currentText())
+            self.load(self.table_id)
         elif self.base is not None and ident == self.base["id"]:
             now = self.ctx.feed.table(ident)
             if now is not None and now["version"] != self.base["version"] and (self._follow or not self._edited()):
@@ -158,14 +200,65 @@ class EditorPage(QWidget):
                 self.load(ident, force=True)  # follow the stream while nothing of ours is unsaved
         self.schedule.refresh()
 
+    def switch(self, table_id: str) -> None:
+        """Open ``table_id``, asking first when this table has changes not yet published (C2)."""
+        if self.base is not None and table_id != self.base["id"] and self._edited():
+            self.picker.blockSignals(True)
+            self._pick(self.base["id"])  # stay until the person says
+            self.picker.blockSignals(False)
+            self._ask_discard(table_id)
+            return
+        self._ask_discard(None)
+        self.load(table_id)
+
+    def _ask_discard(self, table_id: str | None) -> None:
+        self._switch_to = table_id
+        if table_id is not None and self.base is not None:
+            try:
+                words = "; ".join(self.draft().words()) or "an unreadable value"
+            except (MoneyError, ValueError):
+                words = "a value that is not money"
+            self.discard_text.setText(
+                f"Your changes to {self.base['id']} are not published ({words}). Discard them and open {table_id}?"
+            )
+            self.discard.setText(f"Discard and open {table_id}")
+        self.discard_bar.setVisible(table_id is not None)
+
+    def _discard(self) -> None:
+        target, self._switch_to = self._switch_to, None
+        self.discard_bar.setVisible(False)
+        if target is not None:
+            self.picker.blockSignals(True)
+            self._pick(target)
+            self.picker.blockSignals(False)
+            self.load(target)
+
     def _edited(self) -> bool:
         try:
             return bool(self.commands())
         except (MoneyError, ValueError):
             return True
 
+    def scheduled(self) -> None:
+        """A change was scheduled from this form: start again from the table as it is now, so
+        Ctrl+S cannot apply the scheduled values at once (ux-review C2)."""
+        if self.base is not None:
+            outcome = self.schedule.feedback.outcome
+            self.load(self.base["id"], force=True)
+            if outcome is not None:
+                self.schedule.feedback.show_outcome(outcome)
+
+    @property
+    def table_id(self) -> str:
+        return str(self.picker.currentData() or "")
+
+    def _pick(self, table_id: str) -> None:
+        index = self.picker.findData(table_id)
+        if index >= 0:
+            self.picker.setCurrentIndex(index)
+
     def edit(self, table_id: str) -> None:
-        self.picker.setCurrentText(table_id)
+        self._pick(table_id)
 
     def load(self, table_id: str, force: bool = False) -> None:
         table = self.ctx.feed.state.tables.get(table_id)
@@ -173,9 +266,13 @@ class EditorPage(QWidget):
             return
         if not force and self.base is not None and self.base["id"] == table_id:
             return
+        same = self.base is not None and self.base["id"] == table_id
         self.base = copy.deepcopy(table)
         self.conflict.setVisible(False)
+        done = self.feedback.outcome
         self.feedback.clear_outcome()
+        if same and done is not None and done.kind == "ok":
+            self.feedback.show_outcome(done)  # what was just published stays said as the table reloads
         self.name.blockSignals(True)
         self.name.setText(table.get("display_name", ""))
         self.name.blockSignals(False)
@@ -187,7 +284,7 @@ class EditorPage(QWidget):
     def _build_limits(self, table: TableState) -> None:
         while self.form.rowCount():
             self.form.removeRow(0)
-        self.money, self.by = {}, {}
+        self.money, self.by, self.min_by = {}, {}, {}
         limits = table.get("limits") or {}
         order = list(LABELS)
         for key, value in sorted(
@@ -199,12 +296,27 @@ class EditorPage(QWidget):
                 edit.textChanged.connect(self.validate)
                 self.form.addRow(LABELS.get(key, key.replace("_cents", "").replace("_", " ")), edit)
                 self.money[key] = edit
-        for cls, value in sorted((limits.get("maximum_by") or {}).items()):
-            edit = QLineEdit(_money_text(value))
-            edit.setAccessibleName(f"maximum for {cls}")
-            edit.textChanged.connect(self.validate)
-            self.form.addRow(f"Maximum, {cls.replace('_', ' ')}", edit)
-            self.by[cls] = edit
+        maxima, minima = limits.get("maximum_by") or {}, limits.get("minimum_by") or {}
+        classes = sorted(set(maxima) | set(minima), key=lambda c: (_ORDER.get(c, len(_ORDER)), c))
+        if not classes:
+            return
+        grid_box = QWidget()
+        grid = QGridLayout(grid_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.addWidget(QLabel("<b>Wager</b>"), 0, 0)
+        grid.addWidget(QLabel("<b>Minimum</b>"), 0, 1)
+        grid.addWidget(QLabel("<b>Maximum</b>"), 0, 2)
+        for row, cls in enumerate(classes, start=1):
+            grid.addWidget(QLabel(cls.replace("_", " ").capitalize()), row, 0)
+            for col, values, edits, word in ((1, minima, self.min_by, "minimum"), (2, maxima, self.by, "maximum")):
+                if cls not in values:
+                    continue
+                edit = QLineEdit(_money_text(values[cls]))
+                edit.setAccessibleName(f"{word} for {cls.replace('_', ' ')}")
+                edit.textChanged.connect(self.validate)
+                grid.addWidget(edit, row, col)
+                edits[cls] = edit
+        self.form.addRow(grid_box)
 
     def _build_signs(self, table: TableState) -> None:
         for box in self.sign_boxes.values():
@@ -230,6 +342,7 @@ class EditorPage(QWidget):
             self.name.text(),
             [kind for kind, box in self.sign_boxes.items() if box.isChecked()],
             maximum_by={cls: edit.text() for cls, edit in self.by.items()},
+            minimum_by={cls: edit.text() for cls, edit in self.min_by.items()},
         )
 
     def patch(self) -> dict[str, Any]:
@@ -244,6 +357,7 @@ class EditorPage(QWidget):
         """Check the edit as the service would, show the refusal and its rule, redraw the preview."""
         if self.base is None:
             return
+        self._unconfirm()  # a changed edit is asked about again
         draft = self.draft()
         try:
             commands = draft.commands()
@@ -266,13 +380,56 @@ class EditorPage(QWidget):
         if refusal is not None:
             self._refused(Outcome("refused" if refusal.rule else "error", " ".join(str(refusal).split()), refusal.rule))
         else:
-            self.feedback.clear_outcome()
+            if self.feedback.outcome is None or self.feedback.outcome.kind != "ok":
+                self.feedback.clear_outcome()  # a success stays until the next edit or refusal
+            elif commands:
+                self.feedback.clear_outcome()
             self.fix.setText("")
+            self._outline()
             self.publish.setEnabled(bool(commands))
+        self._caption(bool(commands))
+        self.schedule.check_notice()
         self._preview(table)
+
+    def _caption(self, draft: bool) -> None:
+        """Say whether the preview is what players see now or an edit not yet live."""
+        assert self.base is not None
+        waiting = len(self.base.get("scheduled") or []) + len(self.base.get("pending") or [])
+        later = (
+            f" {waiting} change{'s' if waiting != 1 else ''} waiting (listed under Waiting) will show only when due."
+            if waiting
+            else ""
+        )
+        if draft:
+            self.caption.setText(
+                f"NOT LIVE: your edit of {self.base['id']}, as players would see it if you published it now"
+                f" (Ctrl+S). The displays still show the table as it is.{later}"
+            )
+            self.caption.setStyleSheet(
+                "QLabel { background:#fff2cc; color:#3b2a00; border:3px dashed #a66f00; padding:6px; font-weight:bold; }"
+            )
+        else:
+            self.caption.setText(f"LIVE NOW: {self.base['id']}'s limits sign as its displays show it.{later}")
+            self.caption.setStyleSheet(
+                "QLabel { background:#e3f5e6; color:#0b3d12; border:2px solid #1b7a2e; padding:6px; font-weight:bold; }"
+            )
+
+    def _outline(self, message: str = "") -> None:
+        """Outline in red the fields a refusal names (ux-review C11); none with no message."""
+        said = message.lower()
+        fields = [(field_title(k), e) for k, e in self.money.items()]
+        fields += [(f"maximum for {c.replace('_', ' ')}", e) for c, e in self.by.items()]
+        fields += [(f"minimum for {c.replace('_', ' ')}", e) for c, e in self.min_by.items()]
+        for title, edit in fields:
+            named = bool(said) and title.lower() in said
+            edit.setStyleSheet("QLineEdit { border:3px solid #b00020; }" if named else "")
 
     def _refused(self, outcome: Outcome) -> None:
         self.feedback.show_outcome(outcome)
+        self._outline(outcome.message)
+        self.schedule.check_notice()
+        if self.base is not None:
+            self._caption(True)
         if outcome.rule and outcome.rule.startswith(("003 s259(3)", "003 s295(3)")):
             self.fix.setText(
                 "A higher minimum table stake needs its notice shown for 20 minutes first: schedule it"
@@ -302,15 +459,46 @@ class EditorPage(QWidget):
         except (MoneyError, ValueError) as exc:
             self._refused(Outcome("error", str(exc)))
             return
-        if commands:
-            self._publishing = self.ctx.spawn(self._send(commands))
+        if not commands:
+            return
+        raises = self.draft().live_raises()
+        if raises and not self._confirming:  # ask first: players at the table see it at once (C2)
+            self._confirming = True
+            assert self.base is not None
+            self.publish.setText(f"Confirm: raise {self.base['id']} now (Ctrl+S)")
+            self.confirm.setText(
+                f"{'; '.join(raises)} NOW? Players at {self.base['id']} will see it at once. Press again to"
+                " publish now, or use Schedule below to give notice."
+            )
+            self.confirm.setVisible(True)
+            return
+        self._unconfirm()
+        self._publishing = self.ctx.spawn(self._send(commands, self.draft().words()))
 
-    async def _send(self, commands: list[dict[str, Any]]) -> None:
+    def _unconfirm(self) -> None:
+        self._confirming = False
+        self.publish.setText("Publish (Ctrl+S)")
+        self.confirm.setVisible(False)
+
+    async def _send(self, commands: list[dict[str, Any]], words: list[str]) -> None:
+        assert self.base is not None
+        table_id = self.base["id"]
+
+        def done(events: list[Event]) -> str:
+            at = events[-1].at if events else self.ctx.now()
+            return (
+                f"Published {table_id} at {self.ctx.local(at, '%H:%M')}: {'; '.join(words)}. Its displays show it now."
+            )
+
         self.publish.setEnabled(False)
         try:
-            for cmd in commands:
+            for i, cmd in enumerate(commands):
                 outcome = await self.ctx.ops.submit(
-                    cmd, control=self.publish, feedback=self.feedback, on_conflict=self._on_conflict
+                    cmd,
+                    control=self.publish,
+                    feedback=self.feedback,
+                    on_conflict=self._on_conflict,
+                    success=done if i == len(commands) - 1 else "",
                 )
                 if outcome.kind != "ok":
                     return

@@ -5,6 +5,7 @@ proposed by one administrator and approved by another (a different person)."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -21,11 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.rules.money import MoneyError, format_money, parse_money
+from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.credentials import CredentialsError
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.console.inbox import InboxItem, inbox, proposal_words
 from kiosk.views.jackpot_steps import payment_step
 
 __all__ = ["JackpotPage"]
@@ -35,18 +39,33 @@ class JackpotPage(QWidget):
     def __init__(self, ctx: ConsoleContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.picker = QComboBox()
+        self.picker = QComboBox()  # the links by their names (ids kept as item data)
         self.picker.setAccessibleName("jackpot link")
-        self.picker.currentTextChanged.connect(lambda _t: self.refresh(hits=True))
+        self.picker.currentIndexChanged.connect(lambda _i: self.refresh(hits=True))
         self.details = QLabel("")
         self.details.setWordWrap(True)
         self.hits = QLabel("")
         self.hits.setWordWrap(True)
         self.feedback = Feedback()
         self.paid = QPushButton("Record payment made")
-        self.paid.clicked.connect(lambda: self._send(builders.jackpot_paid(self.link_id), self.paid))
+        self.paid.clicked.connect(
+            lambda: self._money_action(
+                self.paid,
+                f"Confirm: the payment of {self._hit_amount()} was made",
+                builders.jackpot_paid(self.link_id),
+                f"Recorded the payment of {self._name()}'s hit ({self._hit_amount()}).",
+            )
+        )
         self.reset = QPushButton("Reset meter to seed and unlock")
-        self.reset.clicked.connect(lambda: self._send(builders.jackpot_reset(self.link_id), self.reset))
+        self.reset.clicked.connect(
+            lambda: self._money_action(
+                self.reset,
+                f"Confirm: reset {self._name()} to its seed {self._seed()} and unlock",
+                builders.jackpot_reset(self.link_id),
+                f"Reset {self._name()}'s meter to its seed {self._seed()} and unlocked it.",
+            )
+        )
+        self._asking: QPushButton | None = None  # the money action asked about, waiting for its second press
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("new seed, e.g. $10,000")
         self.seed.setAccessibleName("new seed")
@@ -77,19 +96,50 @@ class JackpotPage(QWidget):
         form.addRow("Proposals", self.proposals)
         admin.setEnabled(ctx.is_admin)
         box.addWidget(admin)
+        self._second_item: InboxItem | None = None
+        self.second_box = QGroupBox("A second administrator approves")
+        self.second_person = QComboBox()
+        self.second_person.setAccessibleName("the second administrator")
+        self.second_secret = QLineEdit()
+        self.second_secret.setEchoMode(QLineEdit.EchoMode.Password)
+        self.second_secret.setAccessibleName("their PIN or password")
+        self.second_approve = QPushButton("Approve as them")
+        self.second_approve.clicked.connect(self.approve_as_second)
+        self.second_secret.returnPressed.connect(self.approve_as_second)
+        cancel = QPushButton("Cancel")
+        cancel.clicked.connect(lambda: self.second_box.setVisible(False))
+        self.second_note = QLabel("")
+        self.second_note.setWordWrap(True)
+        second = QFormLayout(self.second_box)
+        second.addRow("Who", self.second_person)
+        second.addRow("PIN or password", self.second_secret)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.second_approve)
+        buttons.addWidget(cancel)
+        second.addRow("", buttons)
+        second.addRow(self.second_note)
+        self.second_box.setVisible(False)
+        box.addWidget(self.second_box)
         box.addWidget(self.feedback)
         box.addStretch(1)
         ctx.feed.changed.connect(lambda kind, ident: self.refresh(hits=kind in ("link", "snapshot")))
 
     @property
     def link_id(self) -> str:
-        return self.picker.currentText()
+        return str(self.picker.currentData() or "")
 
-    def _send(self, command: dict[str, Any], control: QWidget) -> None:
-        link = self.ctx.feed.link(self.link_id)
+    def show_link(self, link_id: str) -> None:
+        index = self.picker.findData(link_id)
+        if index >= 0:
+            self.picker.setCurrentIndex(index)
+
+    def _send(
+        self, command: dict[str, Any], control: QWidget | None, success: str = "", *, link_id: str | None = None
+    ) -> None:
+        link = self.ctx.feed.link(link_id or self.link_id)
         if link is not None:
             command = {**command, "expected_version": link["version"]}
-        self.ctx.ops.submit(command, control=control, feedback=self.feedback)
+        self.ctx.ops.submit(command, control=control, feedback=self.feedback, success=success)
 
     def _propose(self) -> None:
         try:
@@ -101,18 +151,56 @@ class JackpotPage(QWidget):
         if seed is None and rate is None:
             self.feedback.show_outcome(Outcome("error", "give a new seed or a new contribution rate"))
             return
-        self._send(builders.jackpot_propose(self.link_id, seed_cents=seed, contribution_bp=rate), self.propose)
+        link = self.ctx.feed.link(self.link_id)
+        changes: dict[str, Any] = {k: v for k, v in (("seed_cents", seed), ("contribution_bp", rate)) if v is not None}
+        words = proposal_words(link, {"changes": changes}) if link is not None else ""
+        self._send(
+            builders.jackpot_propose(self.link_id, seed_cents=seed, contribution_bp=rate),
+            self.propose,
+            f"Proposed {words}: it waits for a second administrator, another person.",
+        )
+
+    def _money_action(self, button: QPushButton, question: str, command: dict[str, Any], done: str) -> None:
+        """A money action takes two presses: the first says what it will do (ux-review C11)."""
+        if self._asking is not button:
+            self._unask()
+            self._asking = button
+            button.setText(question)
+            return
+        self._unask()
+        self._send(command, button, done)
+
+    def _unask(self) -> None:
+        self._asking = None
+        self.paid.setText("Record payment made")
+        self.reset.setText("Reset meter to seed and unlock")
+
+    def _hit_amount(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        pending = link.get("pending") if link is not None else None
+        return format_money(pending["total_cents"], always_cents=True) if pending else "the hit"
+
+    def _seed(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        return format_money((link.get("meter") or {}).get("seed_cents", 0)) if link is not None else ""
+
+    def _name(self) -> str:
+        link = self.ctx.feed.link(self.link_id)
+        return (link.get("name") if link is not None else None) or "the jackpot"
 
     def refresh(self, hits: bool = False) -> None:
-        links = sorted(self.ctx.feed.state.links)
-        if [self.picker.itemText(i) for i in range(self.picker.count())] != links:
-            current = self.picker.currentText()
+        state = self.ctx.feed.state.links
+        links = sorted(state)
+        if [self.picker.itemData(i) for i in range(self.picker.count())] != links:
+            current = self.link_id
+            waiting = [i.link_id for i in inbox(state, self.ctx.session) if i.can_approve]
             self.picker.blockSignals(True)
             self.picker.clear()
-            self.picker.addItems(links)
+            for link_id in links:
+                self.picker.addItem(state[link_id].get("name") or link_id, link_id)
             self.picker.blockSignals(False)
-            if current in links:
-                self.picker.setCurrentText(current)
+            # open on the link with a proposal waiting for this person (ux-review C7)
+            self.show_link(current if current in links else (waiting[0] if waiting else links[0] if links else ""))
         link = self.ctx.feed.link(self.link_id)
         if link is None:
             self.details.setText("No jackpot links on this floor.")
@@ -120,7 +208,7 @@ class JackpotPage(QWidget):
         meter = link.get("meter") or {}
         pending = link.get("pending")
         lines = [
-            f"<b>{link.get('name') or link['id']}</b>: {format_money(meter.get('amount_cents', 0), always_cents=True)}"
+            f"<b>{link.get('name') or 'Jackpot'}</b>: {format_money(meter.get('amount_cents', 0), always_cents=True)}"
             + (" <b>PENDING</b>" if pending else ""),
             f"Seed {format_money(meter.get('seed_cents', 0))}; contribution {meter.get('rate_bp', 0) / 100:g} % of each"
             f" jackpot wager; sharing {link.get('sharing')}; {link.get('hits', 0)} hits;"
@@ -142,6 +230,7 @@ class JackpotPage(QWidget):
         key = (link["id"], link["version"])
         if key != self._key:
             self._key = key
+            self._unask()  # the link changed: ask again
             self._proposals(link)
         if hits:
             self.ctx.spawn(self._last_hits(link["id"]))
@@ -150,27 +239,96 @@ class JackpotPage(QWidget):
         for w in self._proposal_rows:
             w.deleteLater()
         self._proposal_rows = []
-        for pid, proposal in sorted((link.get("proposals") or {}).items()):
+        for item in inbox({link["id"]: link}, self.ctx.session):
             row = QWidget()
             line = QHBoxLayout(row)
             line.setContentsMargins(0, 0, 0, 0)
-            what = ", ".join(
-                f"{k}: {format_money(v) if k.endswith('_cents') and isinstance(v, int) else v}"
-                for k, v in proposal["changes"].items()
+            label = QLabel(
+                f"{item.words}, proposed by {item.by} ({self.ctx.local(item.at) if item.at else ''}): {item.status}"
             )
-            line.addWidget(QLabel(f"{what}, proposed by {proposal['by']} ({self.ctx.local(proposal['at'])})"), 1)
-            approve = QPushButton("Approve")
-            approve.clicked.connect(
-                lambda _=False, p=pid, b=approve: self._send(builders.jackpot_approve(link["id"], p), b)
-            )
+            label.setWordWrap(True)
+            line.addWidget(label, 1)
+            if item.can_approve:
+                approve = QPushButton("Approve")
+                approve.clicked.connect(lambda _=False, i=item, b=approve: self.approve(i, b))
+                line.addWidget(approve)
+            if item.mine and self.ctx.credentials is not None:
+                here = QPushButton("Another administrator approves here")
+                here.setToolTip("without signing you out: they pick their name and type their PIN or password")
+                here.clicked.connect(lambda _=False, i=item: self.ask_second(i))
+                line.addWidget(here)
             withdraw = QPushButton("Withdraw")
             withdraw.clicked.connect(
-                lambda _=False, p=pid, b=withdraw: self._send(builders.jackpot_withdraw(link["id"], p), b)
+                lambda _=False, i=item, b=withdraw: self._send(
+                    builders.jackpot_withdraw(i.link_id, i.proposal_id), b, f"Withdrew the proposal: {i.words}"
+                )
             )
-            line.addWidget(approve)
             line.addWidget(withdraw)
             self.proposals.addWidget(row)
             self._proposal_rows.append(row)
+
+    def ask_second(self, item: InboxItem) -> None:
+        """Show the form in which a second administrator, at this computer, approves ``item``
+        with their own PIN or password, without the proposer signing out (ux-review C4)."""
+        assert self.ctx.credentials is not None
+        me = {self.ctx.session.get("person"), self.ctx.session.get("name")}
+        people = [p for p in self.ctx.credentials.people(self.ctx.server) if p not in me]
+        self.second_person.clear()
+        self.second_person.addItems(people)
+        self.second_secret.clear()
+        self._second_item = item
+        self.second_box.setTitle(f"A second administrator approves: {item.words}")
+        self.second_note.setText(
+            ""
+            if people
+            else "No other person signs in on this computer yet: they sign in here once with their token and"
+            " set a PIN or password, or approve on their own console."
+        )
+        self.second_box.setVisible(True)
+
+    def approve_as_second(self) -> asyncio.Task[None]:
+        return self.ctx.spawn(self._approve_as_second())
+
+    async def _approve_as_second(self) -> None:
+        item, creds = self._second_item, self.ctx.credentials
+        if item is None or creds is None:
+            return
+        person = self.second_person.currentText()
+        try:
+            token = creds.token_for(self.ctx.server, person, self.second_secret.text())
+        except CredentialsError as exc:
+            self.second_secret.clear()  # typed again from the start
+            self.feedback.show_outcome(Outcome("error", str(exc)))
+            return
+        self.second_secret.clear()
+        link = self.ctx.feed.link(item.link_id)
+        command = builders.jackpot_approve(
+            item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
+        )
+        self.second_approve.setEnabled(False)
+        try:
+            async with KioskClient(self.ctx.servers or [self.ctx.server], token) as second:
+                await second.execute(command)
+        except StateError as exc:
+            rule = getattr(exc, "rule", None)
+            self.feedback.show_outcome(Outcome("refused" if rule else "error", " ".join(str(exc).split()), rule))
+            return
+        finally:
+            self.second_approve.setEnabled(True)
+        self.second_box.setVisible(False)
+        self._second_item = None
+        self.feedback.show_outcome(
+            Outcome("ok", f"Approved by {person}: {item.words} (proposed by {item.by}); the meter uses it now.")
+        )
+
+    def approve(self, item: InboxItem, control: QWidget | None = None) -> None:
+        """Approve a proposal of another administrator (the Floor tab's inbox uses it too)."""
+        self._send(
+            builders.jackpot_approve(item.link_id, item.proposal_id),
+            control,
+            f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
+            link_id=item.link_id,
+        )
 
     async def _last_hits(self, link_id: str) -> None:
         try:

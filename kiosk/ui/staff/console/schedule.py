@@ -37,11 +37,14 @@ from PySide6.QtWidgets import (
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.rules.times import parse_utc
 from kiosk.state.errors import StateError
+from kiosk.state.events import Event
 from kiosk.state.shapes import TableState
 from kiosk.state.showing import ShowingRecord, records_from_audit
-from kiosk.ui.staff.console.context import ConsoleContext
+from kiosk.ui.staff.console.context import FIELD_FORMAT, ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
+from kiosk.views.console.displays import notice_warning
+from kiosk.views.console.limits_edit import field_title
 from kiosk.views.console.notice_state import commission_words, notice_state
 from kiosk.views.signs.frames import countdown_text
 
@@ -52,13 +55,19 @@ EVIDENCE_EVERY_S = 5.0  # how often the displays' reports are read while changes
 
 def _field(key: str) -> str:
     """A limits field as staff read it: ``minimum_table_stake_cents`` -> ``minimum table stake``."""
-    return key.removesuffix("_cents").replace("_", " ")
+    title = field_title(key)
+    return title[0].lower() + title[1:]
 
 
 class LimitsSource(Protocol):
-    """What the schedule box reads of the limits editor above it (the console's EditorPage)."""
+    """What the schedule box reads of the limits editor above it (the console's EditorPage):
+    the limits changed, in words, and what to do once the change is scheduled."""
 
     def patch(self) -> dict[str, Any]: ...
+
+    def draft(self) -> Any: ...
+
+    def scheduled(self) -> None: ...
 
 
 class ScheduleBox(QGroupBox):
@@ -70,10 +79,11 @@ class ScheduleBox(QGroupBox):
         zone = QTimeZone(str(ctx.casino.timezone).encode())
         self.when = QDateTimeEdit()
         self.when.setTimeZone(zone)
-        self.when.setDisplayFormat("ddd d MMM yyyy HH:mm")
+        self.when.setDisplayFormat(FIELD_FORMAT)
         self.when.setCalendarPopup(True)
         self.when.setAccessibleName("when the change takes effect")
         self.agreed = QCheckBox("All players agreed (recorded instead of the notice)")
+        self.agreed.toggled.connect(lambda _on: self.check_notice())
         self.confirmed_by = QLineEdit()
         self.confirmed_by.setPlaceholderText("who confirmed it")
         # the number of players who agreed and the number at the table: never taken for granted,
@@ -89,6 +99,12 @@ class ScheduleBox(QGroupBox):
         self.players.setAccessibleName("players at the table")
         self.button = QPushButton("Schedule")
         self.button.clicked.connect(self.send)
+        self.warning = QLabel("")  # before scheduling: what stops the notice being shown (C10)
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet(
+            "QLabel { color:#5a3b00; background:#fff2cc; border:2px solid #a66f00; padding:6px; border-radius:4px; }"
+        )
+        self.warning.setVisible(False)
         self.feedback = Feedback()
         self.waiting = QVBoxLayout()
         form = QFormLayout()
@@ -103,6 +119,7 @@ class ScheduleBox(QGroupBox):
         form.addRow("Agreement", row)
         box = QVBoxLayout(self)
         box.addLayout(form)
+        box.addWidget(self.warning)
         box.addWidget(self.button)
         box.addWidget(self.feedback)
         box.addWidget(QLabel("Waiting:"))
@@ -124,6 +141,19 @@ class ScheduleBox(QGroupBox):
         start = datetime.now(UTC) + timedelta(minutes=30)
         self.when.setDateTime(QDateTime.fromSecsSinceEpoch(int(start.timestamp()), self.when.timeZone()))
         self.refresh()
+
+    def check_notice(self) -> None:
+        """Warn, before anything is sent, when the table cannot show the notice this change
+        needs (:func:`kiosk.views.console.displays.notice_warning`)."""
+        table = self.ctx.feed.table(self.table_id) if self.table_id else None
+        text = None
+        if table is not None and self.ctx.frame is not None and not self.agreed.isChecked():
+            try:
+                text = notice_warning(table, self.editor.patch(), self.ctx.frame.displays)
+            except (MoneyError, ValueError):
+                text = None
+        self.warning.setText(text or "")
+        self.warning.setVisible(bool(text))
 
     def effective_at(self) -> datetime:
         return datetime.fromtimestamp(self.when.dateTime().toSecsSinceEpoch(), UTC)
@@ -160,7 +190,20 @@ class ScheduleBox(QGroupBox):
         if not cmd.get("limits"):
             self.feedback.show_outcome(Outcome("error", "change a limit above first: nothing to schedule"))
             return
-        self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback)
+        when = self.effective_at()
+        words = "; ".join(self.editor.draft().words()[: len(cmd["limits"])])
+        table_id = self.table_id
+
+        def done(events: list[Event]) -> str:
+            return (
+                f"Scheduled {table_id}: {words} at {self.ctx.local(when)}. Nothing changes before"
+                " then: the form shows the table as it is now."
+            )
+
+        task = self.ctx.ops.submit(cmd, control=self.button, feedback=self.feedback, success=done)
+        task.add_done_callback(
+            lambda t: self.editor.scheduled() if not t.cancelled() and t.result().kind == "ok" else None
+        )
 
     def _read_evidence(self, table: TableState | None) -> None:
         """Read the table's displays' reports again, every few seconds while changes wait."""

@@ -1,5 +1,7 @@
-"""Sign in to the pit console: a pit or admin token (typed, from a file only the user can read,
-or kept in the keyring), or a short PIN mapped to one on this computer."""
+"""Sign in to the pit console as a named person: pick your name and type your PIN or password
+(bound to your token on this computer, :class:`~kiosk.ui.staff.console.credentials.Credentials`).
+The first time on a computer, sign in with the token an administrator issued to you (typed, or
+from a file only you can read) and choose the PIN or password that stands for it from then on."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -42,22 +46,25 @@ class SignInPage(QWidget):
         font.setPointSize(font.pointSize() + 8)
         font.setBold(True)
         title.setFont(font)
+        self.person = QComboBox()
+        self.person.setAccessibleName("who is signing in")
         self.pin = QLineEdit()
         self.pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.pin.setPlaceholderText("PIN (if one is set on this computer)")
-        self.pin.setAccessibleName("PIN")
+        self.pin.setPlaceholderText("your PIN or password")
+        self.pin.setAccessibleName("PIN or password")
         self.token = QLineEdit()
         self.token.setEchoMode(QLineEdit.EchoMode.Password)
-        self.token.setPlaceholderText("pit or admin token")
+        self.token.setPlaceholderText("the token an administrator issued to you")
         self.token.setAccessibleName("token")
         self.token_file = QLineEdit()
         self.token_file.setPlaceholderText("or a token file (mode 600)")
         self.token_file.setAccessibleName("token file")
-        self.remember = QCheckBox(f"Keep the token in {credentials.where}")
+        self.remember = QCheckBox("Keep the token itself on this computer (not needed with a PIN or password)")
+        self.remember.setToolTip(f"kept in {credentials.where}")
         self.new_pin = QLineEdit()
         self.new_pin.setEchoMode(QLineEdit.EchoMode.Password)
-        self.new_pin.setPlaceholderText("set a PIN for next time (4-8 digits, optional)")
-        self.new_pin.setAccessibleName("new PIN")
+        self.new_pin.setPlaceholderText("your PIN (4-8 digits) or password (8 or more characters) for next time")
+        self.new_pin.setAccessibleName("new PIN or password")
         self.button = QPushButton("Sign in")
         self.button.setDefault(True)
         self.button.clicked.connect(self.submit)
@@ -66,12 +73,16 @@ class SignInPage(QWidget):
         self.message = QLabel("")
         self.message.setWordWrap(True)
         self.message.setStyleSheet("QLabel { color:#7a0010; }")
-        form = QFormLayout()
-        form.addRow("PIN", self.pin)
-        form.addRow("Token", self.token)
-        form.addRow("Token file", self.token_file)
-        form.addRow("", self.remember)
-        form.addRow("New PIN", self.new_pin)
+        self.named = QGroupBox("Sign in")
+        form = QFormLayout(self.named)
+        form.addRow("Who", self.person)
+        form.addRow("PIN or password", self.pin)
+        self.first = QGroupBox("First time on this computer: your token")
+        first = QFormLayout(self.first)
+        first.addRow("Token", self.token)
+        first.addRow("Token file", self.token_file)
+        first.addRow("PIN or password", self.new_pin)
+        first.addRow("", self.remember)
         box = QVBoxLayout(self)
         box.addStretch(1)
         box.addWidget(title, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -79,21 +90,44 @@ class SignInPage(QWidget):
         row = QHBoxLayout()
         row.addStretch(1)
         inner = QVBoxLayout()
-        inner.addLayout(form)
+        inner.addWidget(self.named)
+        inner.addWidget(self.first)
         inner.addWidget(self.button)
         inner.addWidget(self.message)
         row.addLayout(inner, 2)
         row.addStretch(1)
         box.addLayout(row)
         box.addStretch(2)
+        self._people()
+
+    def _people(self) -> None:
+        """The people who sign in here by PIN or password, the last one picked."""
+        try:
+            people = self.credentials.people(self.key)
+            legacy = self.credentials.has_pin(self.key)
+        except CredentialsError as exc:
+            people, legacy = [], False
+            self.message.setText(str(exc))
+        self.person.clear()
+        for name in people:
+            self.person.addItem(name, name)
+        if legacy:
+            self.person.addItem("(the PIN set before names)", "")
+        self.named.setVisible(bool(people) or legacy)
+        self.first.setTitle(
+            "First time on this computer: your token"
+            if people or legacy
+            else "Sign in with your token (first time here)"
+        )
 
     @property
     def key(self) -> str:
         return self.servers[0]
 
     def reset(self, message: str = "") -> None:
-        for edit in (self.pin, self.token, self.new_pin):
+        for edit in (self.pin, self.token, self.token_file, self.new_pin):
             edit.clear()
+        self._people()
         self.message.setText(message)
         self.button.setEnabled(True)
         self.pin.setFocus()
@@ -116,11 +150,14 @@ class SignInPage(QWidget):
         if self.token_file.text().strip():
             return read_token_file(Path(self.token_file.text().strip()).expanduser())
         if self.pin.text():
+            person = self.person.currentData()
+            if person:
+                return self.credentials.token_for(self.key, str(person), self.pin.text())
             return self.credentials.token_for_pin(self.key, self.pin.text())
         kept = self.credentials.load(self.key)
         if kept:
             return kept
-        raise CredentialsError("give a PIN, a token or a token file")
+        raise CredentialsError("pick your name and type your PIN or password, or give your token")
 
     async def _check(self, token: str) -> None:
         try:
@@ -140,7 +177,8 @@ class SignInPage(QWidget):
             if self.remember.isChecked():
                 self.credentials.save(self.key, token)
             if self.new_pin.text():
-                self.credentials.set_pin(self.key, self.new_pin.text(), token)
+                person = str(session.get("person") or session.get("name") or "")
+                self.credentials.set_secret(self.key, person, self.new_pin.text(), token)
         except CredentialsError as exc:
             self.button.setEnabled(True)
             self.message.setText(str(exc))

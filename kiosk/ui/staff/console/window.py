@@ -4,7 +4,8 @@ computer's display settings, each a tab (Ctrl+1 ... Ctrl+8).
 
 Reads come from the stream only (:class:`~kiosk.ui.staff.live.LiveFeed`), writes go through the one
 write path (:class:`~kiosk.ui.staff.ops.Operations`). The console signs out after a spell without
-input (default 10 minutes) and on Ctrl+Shift+Q; the server being unreachable shows a banner.
+input (default 10 minutes), with the "Sign out / switch person" button beside the signed-in
+person's name, and on Ctrl+Shift+Q; the server being unreachable shows a banner.
 """
 
 from __future__ import annotations
@@ -16,7 +17,17 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QStackedWidget, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QStackedWidget,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
@@ -37,10 +48,12 @@ from kiosk.ui.staff.console.table import TablePage
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
+from kiosk.views.console.inbox import inbox
 
 __all__ = ["ConsoleWindow", "IDLE_MINUTES"]
 
 IDLE_MINUTES = 10.0
+_ROLE_WORDS = {"pit": "pit boss", "admin": "administrator"}
 _INPUT = {QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.TouchBegin, QEvent.Type.Wheel}
 
 
@@ -89,6 +102,16 @@ class ConsoleWindow(QMainWindow):
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("QLabel { background:#303030; color:white; padding:6px; font-weight:bold; }")
         self.banner.setVisible(False)
+        self.who = QLabel("")
+        self.who.setAccessibleName("who is signed in")
+        self.switch = QPushButton("Sign out / switch person (Ctrl+Shift+Q)")
+        self.switch.clicked.connect(lambda: asyncio.ensure_future(self.sign_out("Signed out")))
+        self.bar = QWidget()
+        bar = QHBoxLayout(self.bar)
+        bar.setContentsMargins(6, 2, 6, 2)
+        bar.addWidget(self.who, 1)
+        bar.addWidget(self.switch)
+        self.bar.setVisible(False)
         self.signin = SignInPage(servers, credentials)
         self.signin.signed_in.connect(self._signed_in)
         self.tabs = QTabWidget()
@@ -99,6 +122,7 @@ class ConsoleWindow(QMainWindow):
         box = QVBoxLayout(central)
         box.setContentsMargins(0, 0, 0, 0)
         box.addWidget(self.banner)
+        box.addWidget(self.bar)
         box.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.idle = QTimer(self)
@@ -119,8 +143,20 @@ class ConsoleWindow(QMainWindow):
 
     # -- lifecycle (run_staff_screen) -----------------------------------------------------
     def start(self) -> None:
+        self.fit_screen()
         if self._token:
             self._starting = asyncio.ensure_future(self._sign_in_with(self._token))
+
+    def fit_screen(self) -> None:
+        """A console opened larger than its screen (1440x900 on a 1280x800 podium) is maximised
+        to the screen's free area, so nothing is off the screen (ux-review C11)."""
+        screen = self.screen()
+        if screen is None or self.isFullScreen():
+            return
+        free = screen.availableGeometry()
+        if self.width() > free.width() or self.height() > free.height():
+            self.setGeometry(free)
+            self.showMaximized()
 
     async def _sign_in_with(self, token: str) -> None:
         try:
@@ -171,6 +207,8 @@ class ConsoleWindow(QMainWindow):
             casino=CasinoSettings.from_summary(summary),
             server=self.servers[0],
             frame=frame,
+            credentials=self.signin.credentials,
+            servers=list(self.servers),
         )
         ops.offline_changed.connect(lambda offline, text: self._banner(text if offline else ""))
         feed.connection.connect(self._connection)
@@ -190,11 +228,23 @@ class ConsoleWindow(QMainWindow):
         for title, page in self.pages.items():
             self.tabs.addTab(page, title)
         floor.edit_table.connect(self.edit_table)
+        feed.changed.connect(lambda *_: self._badges())
         self.setWindowTitle(f"kiosk: pit console ({session.get('name')}, {session.get('role')})")
+        self.who.setText(f"Signed in as <b>{session.get('name')}</b> ({_ROLE_WORDS.get(str(session.get('role')), '')})")
+        self.bar.setVisible(True)
         self.stack.setCurrentWidget(self.tabs)
+        self._badges()
         feed.start()
         floor.start()
         self.idle.start()
+
+    def _badges(self) -> None:
+        """The Jackpots tab says how many proposals wait for this person's approval."""
+        page = self.pages.get("Jackpots")
+        if self.ctx is None or page is None:
+            return
+        waiting = sum(1 for item in inbox(self.ctx.feed.state.links, self.ctx.session) if item.can_approve)
+        self.tabs.setTabText(self.tabs.indexOf(page), f"Jackpots ({waiting} to approve)" if waiting else "Jackpots")
 
     def edit_table(self, table_id: str) -> None:
         if self._editor is None:
@@ -220,6 +270,7 @@ class ConsoleWindow(QMainWindow):
         self._floor = self._editor = None
 
     async def sign_out(self, message: str) -> None:
+        self.bar.setVisible(False)
         await self._close_session()
         self._banner("")
         self.stack.setCurrentWidget(self.signin)

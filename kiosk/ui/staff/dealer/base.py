@@ -33,6 +33,9 @@ class GameSection(QWidget):
     """
 
     games: tuple[str, ...] = ()
+    restate_after_send = False
+    """Show the last state again once a command is answered: the write path re-enables the
+    control that sent it, and the stream may have disabled it first (the next legal action)."""
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
@@ -42,6 +45,11 @@ class GameSection(QWidget):
         self.ops = ops
         self.k = k or px_per_mm()
         self.feedback = Feedback(self)
+        font = self.feedback.font()  # a refusal is read at arm's length: a banner, not small print
+        font.setPixelSize(max(10, round(4.5 * self.k / 0.72)))
+        font.setBold(True)
+        self.feedback.setFont(font)
+        self.shown: tuple[TableState, LinkState | None] | None = None
         self.layout_ = QVBoxLayout(self)
         self.layout_.setSpacing(max(4, round(1.5 * self.k)))
 
@@ -60,7 +68,22 @@ class GameSection(QWidget):
     def send(self, command: dict[str, Any], control: QWidget | None = None) -> asyncio.Task[Outcome]:
         """Send one command for this table through the one write path."""
         body = {"table_id": self.table_id, **command}
-        return self.ops.submit(body, control=control, feedback=self.feedback)
+        task = self.ops.submit(body, control=control, feedback=self.feedback)
+        if self.restate_after_send:
+            task.add_done_callback(lambda _: self._restate())
+        return task
+
+    def _restate(self) -> None:
+        if self.shown is not None:
+            try:
+                self.show_state(*self.shown)
+            except RuntimeError:  # the section was deleted while the command was in flight
+                pass
+
+    def follow(self, table: TableState, link: LinkState | None) -> None:
+        """The stream's table (and link): remember it and show it."""
+        self.shown = (table, link)
+        self.show_state(table, link)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
         """Show the table as the stream reports it; every section overrides this."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
@@ -71,12 +71,19 @@ class DealerPanel(QWidget):
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("QLabel { background:#303030; color:white; padding:8px; font-weight:bold; }")
         self.banner.setVisible(False)
-        self.title = heading(f"Table {table_id}: connecting...", self.k, 6.0)
+        self.banner.setWordWrap(True)
+        font = self.banner.font()  # read at arm's length, like the controls
+        font.setPixelSize(max(10, round(5.0 * self.k / 0.72)))
+        self.banner.setFont(font)
+        self.title = heading(f"Table {table_id}: connecting to the server\u2026 (retrying)", self.k, 6.0)
         self.closing = ClosingBar(table_id, self.ops, self, k=self.k)
         box = QVBoxLayout(self)
         box.addWidget(self.banner)
         box.addWidget(self.title)
         box.addWidget(self.closing)
+        for label in (self.banner, self.title):
+            label.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        box.addStretch(0)
         self._box = box
 
         self.ops.offline_changed.connect(self._offline)
@@ -110,7 +117,7 @@ class DealerPanel(QWidget):
             self._box.addWidget(self.section, 1)
         self.title.setText(f"{table.get('display_name', self.table_id)} ({self.table_id})")
         link_id = table.get("link_id")
-        self.section.show_state(table, self.feed.link(link_id) if link_id else None)
+        self.section.follow(table, self.feed.link(link_id) if link_id else None)
 
     def _connection(self, event: object) -> None:
         if isinstance(event, Offline):

@@ -10,24 +10,33 @@ needs an inspector's approval (s466(b)), which the pit records at the console's 
 
 from __future__ import annotations
 
+import asyncio
+
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.dealer.base import GameSection, heading
-from kiosk.ui.staff.ops import Operations
+from kiosk.ui.staff.ops import Operations, Outcome
 from kiosk.ui.widgets.touch import TouchButton
 from kiosk.views import builders
+from kiosk.views.dealer.trichro import ball_words, controls
 from kiosk.views.facts import illumination_fault, trichro_state
 
 __all__ = ["TriChroSection"]
 
 _STAR = "\u2605"
+_VOID = (
+    "QPushButton { border:3px solid #b00020; color:#7a0010; }"
+    "QPushButton:disabled { border:1px solid #c8c8c8; color:#bdbdbd; }"
+)
+_VOID_ARMED = "QPushButton { background:#b00020; color:#ffffff; border:3px solid #5a0010; }"
 _COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("gold", "#e0a800", "#000000"))
 
 
 class TriChroSection(GameSection):
     games = ("tri_chro_54", "tri_chro_63")
+    restate_after_send = True
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
@@ -35,6 +44,8 @@ class TriChroSection(GameSection):
         super().__init__(table_id, ops, parent, k=k)
         self.device = "ball_device"
         self.picked: list[str] = []
+        self.gs: dict = {}
+        self.fault_recorded = False
         self.status = heading("", self.k, 5.0)
         self.layout_.addWidget(self.status)
 
@@ -56,8 +67,10 @@ class TriChroSection(GameSection):
                 token = colour + star
                 text = colour.upper() + (" \u2605 star" if star else "")
                 b = self.button(text, f"{col + 1}" if not star else f"Shift+{col + 1}")
+                b.setCheckable(True)
                 b.setStyleSheet(
-                    f"QPushButton {{ background:{bg}; color:{fg}; }}"
+                    f"QPushButton {{ background:{bg}; color:{fg}; border:2px solid #555; }}"
+                    "QPushButton:checked { border:8px solid #1565c0; text-decoration:underline; }"
                     "QPushButton:disabled { background:#9e9e9e; color:#e0e0e0; }"
                 )
                 b.clicked.connect(lambda _=False, t=token: self._pick(t))
@@ -75,8 +88,8 @@ class TriChroSection(GameSection):
         self.layout_.addLayout(row2)
 
         row3 = QHBoxLayout()
-        self.void = self.button("Void: malfunction", "V")
-        self.void.setStyleSheet("QPushButton { border:3px solid #b00020; color:#7a0010; }")
+        self.void = self.button("Void: malfunction", "V", text_mm=3.5)
+        self.void.setStyleSheet(_VOID)
         self.void.clicked.connect(self._void)
         self._void_armed = False
         self.inspector = QLineEdit(self)
@@ -100,6 +113,7 @@ class TriChroSection(GameSection):
         if not self._void_armed:
             self._void_armed = True
             self.void.setText("Touch again to VOID this drawing")
+            self.void.setStyleSheet(_VOID_ARMED)
             QTimer.singleShot(5000, self._disarm)
             return
         self._disarm()
@@ -114,11 +128,12 @@ class TriChroSection(GameSection):
     def _disarm(self) -> None:
         self._void_armed = False
         self.void.setText("Void: malfunction")
+        self.void.setStyleSheet(_VOID)
 
     def _pick(self, token: str) -> None:
         if len(self.picked) >= 2:
             self.picked = []
-        self.picked.append(token)
+        self.picked.append(token)  # two balls of one kind are a drawing too (red + red)
         self._show_pick()
 
     def _clear(self) -> None:
@@ -126,16 +141,39 @@ class TriChroSection(GameSection):
         self._show_pick()
 
     def _show_pick(self) -> None:
-        names = ", ".join(t.replace("*", " with star") for t in self.picked) or "pick two"
+        names = " + ".join(ball_words(t).upper() for t in self.picked) or "touch the two balls"
         self.ball_label.setText(f"Balls drawn: {names}")
-        self.enter.setEnabled(len(self.picked) == 2 and self.device == "ball_device")
+        gs = self.gs
+        c = controls(
+            gs.get("phase", "betting"),
+            by_generator=self.device == "random_result_generator",
+            awaiting_inspector=bool(gs.get("awaiting_inspector")),
+            broken_ball=bool(gs.get("broken_ball")),
+            fault_recorded=self.fault_recorded,
+            picked=len(self.picked),
+        )
+        self.no_more_bets.setEnabled(c.no_more_bets)
+        for token, b in self.ball_buttons.items():
+            b.setEnabled(c.pick_balls)
+            b.setChecked(token in self.picked)
+        self.enter.setEnabled(c.enter)
+        self.clear_pick.setEnabled(bool(self.picked))
+        self.generate.setEnabled(c.generate)
+        self.void.setEnabled(c.void)
+        self.replaced.setEnabled(c.replaced)
+        self.unlit.setEnabled(c.unlit)
 
     def _enter(self) -> None:
         if len(self.picked) != 2:
             return
-        balls, self.picked = list(self.picked), []
+        task = self.send({"type": "trichro_draw", "balls": list(self.picked)}, self.enter)
+        task.add_done_callback(self._entered)
+
+    def _entered(self, task: asyncio.Task[Outcome]) -> None:
+        """Clear the balls once the draw is recorded; a refusal keeps them to correct."""
+        if not task.cancelled() and task.exception() is None and task.result().kind == "ok":
+            self.picked = []
         self._show_pick()
-        self.send({"type": "trichro_draw", "balls": balls}, self.enter)
 
     def _replaced(self) -> None:
         self.send({"type": "trichro_ball_replaced", "inspector": self.inspector.text().strip()}, self.replaced)
@@ -145,6 +183,7 @@ class TriChroSection(GameSection):
         if gs is None:  # the panel gives this section tri-chro tables only
             return
         self.device = gs.get("device", "ball_device")
+        self.gs = dict(gs)
         phase = gs.get("phase", "betting")
         by_generator = self.device == "random_result_generator"
         void = gs.get("void")
@@ -162,9 +201,9 @@ class TriChroSection(GameSection):
         if gs.get("broken_ball"):
             text += "; replace the broken ball before the next drawing (001 s465(4)(c))"
         fault = illumination_fault(table)
+        self.fault_recorded = fault is not None
         if fault is not None:
             text += "; illumination fault recorded: the result stands (000 s78(7))"
-        self.unlit.setEnabled(phase == "result" and fault is None)
         self.status.setText(text)
         self.generate.setVisible(by_generator)
         for b in self.ball_buttons.values():
@@ -172,6 +211,5 @@ class TriChroSection(GameSection):
         self.ball_label.setVisible(not by_generator)
         self.enter.setVisible(not by_generator)
         self.clear_pick.setVisible(not by_generator)
-        self.replaced.setEnabled(bool(gs.get("broken_ball")))
         self.inspector.setVisible(bool(gs.get("broken_ball")))
         self._show_pick()
