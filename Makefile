@@ -49,7 +49,7 @@ LOCALE = kiosk/locale
 catalogues: $(STAMP)
 	$(VENV)/bin/pybabel extract -F babel.cfg --no-location --sort-output -k tr -k N_ --project=kiosk \
 		--msgid-bugs-address=maintainers@example.invalid -o $(LOCALE)/kiosk.pot kiosk
-	$(VENV)/bin/pybabel update --no-fuzzy-matching -i $(LOCALE)/kiosk.pot -d $(LOCALE) -D kiosk
+	$(VENV)/bin/pybabel update --no-fuzzy-matching --ignore-obsolete -i $(LOCALE)/kiosk.pot -d $(LOCALE) -D kiosk
 	$(VENV)/bin/pybabel compile -d $(LOCALE) -D kiosk
 	$(PY) -m kiosk.scene.cjk_subset
 
