@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from kiosk.ui.staff.console.credentials import Credentials, CredentialsError
+from kiosk.ui.staff.credentials import Credentials, CredentialsError
 
 SERVER = "http://pit.example:8080"
 PAT, ALEX = "tok-pat-" + "p" * 35, "tok-alex-" + "a" * 34
