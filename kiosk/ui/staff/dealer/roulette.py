@@ -165,6 +165,9 @@ class RouletteSection(GameSection):
         bottom.addWidget(self.supervisor_ok, 3)
         bottom.addWidget(self.supervisor_back, 1)
         page.addLayout(bottom, 1)
+        self.token_space = page.count()
+        page.addStretch(0)  # where the keypad is not shown (a token), the buttons stay button-sized
+        self.supervisor_layout = page
         self.supervisor_page.setVisible(False)
         self.layout_.addWidget(self.supervisor_page, 1)
         self.waited = QTimer(self)
@@ -282,6 +285,7 @@ class RouletteSection(GameSection):
         self.enrol_note.setVisible(not named)
         self.names.setVisible(named)
         self.keypad.setVisible(named)
+        self.supervisor_layout.setStretch(self.token_space, 0 if named else 3)
         self.supervisor.setPlaceholderText("PIN" if named else "supervisor's token")
         self.supervisor.setAccessibleName(
             "the supervisor's PIN" if named else "the pit supervisor's token (never kept on this panel)"
@@ -294,6 +298,7 @@ class RouletteSection(GameSection):
     def _show_supervisor(self, shown: bool) -> None:
         self.supervisor.clear()
         self.game_page.setVisible(not shown)
+        self.status.setVisible(not shown)  # the page's title says which spin, from and to what
         self.supervisor_page.setVisible(shown)
         if shown:
             self.feedback.clear_outcome()
