@@ -53,13 +53,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0.5 <= args.idle_minutes <= 24 * 60:
         raise CommandError(f"--idle-minutes must be from 0.5 to 1440, got {args.idle_minutes:g}")
     token = read_token(args) if (args.token_file or os.environ.get(ENV)) else None
-    from platformdirs import user_config_dir
-
     from kiosk.ui.staff.console import ConsoleWindow
-    from kiosk.ui.staff.console.credentials import Credentials
+    from kiosk.ui.staff.credentials import user_credentials
     from kiosk.ui.staff.main import run_staff_screen
 
-    credentials = Credentials(Path(user_config_dir("kiosk")))
+    credentials = user_credentials()
     return run_staff_screen(
         args.server,
         token or "",

@@ -3,6 +3,8 @@
 ``kiosk dealer --server URL --table ID`` opens the panel full screen (``--windowed`` for a
 desktop window); the token (a dealer token for this table, or a pit/admin token) comes from
 ``--token-file`` or ``KIOSK_TOKEN``. ``--server`` may be repeated for the nodes of a cluster.
+A supervisor enrolled on this computer (``kiosk enrol``) corrects a roulette spin with their
+name and PIN.
 """
 
 from __future__ import annotations
@@ -37,11 +39,16 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--server {url}: must start with http:// or https://")
     token = read_token(args)
     _check_table(args.server, token, args.table)
+    from kiosk.ui.staff.credentials import user_credentials
     from kiosk.ui.staff.dealer import DealerPanel
     from kiosk.ui.staff.main import run_staff_screen
 
+    credentials = user_credentials()
     return run_staff_screen(
-        args.server, token, lambda client: DealerPanel(client, args.table), full_screen=not args.windowed
+        args.server,
+        token,
+        lambda client: DealerPanel(client, args.table, credentials=credentials),
+        full_screen=not args.windowed,
     )
 
 

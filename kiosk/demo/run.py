@@ -366,7 +366,7 @@ class _Demo:
         press while it is on top, and stopped with the demo."""
         from kiosk.ui.demo_windows import place_inside
         from kiosk.ui.staff.console import ConsoleWindow
-        from kiosk.ui.staff.console.credentials import Credentials
+        from kiosk.ui.staff.credentials import Credentials
         from kiosk.ui.staff.dealer import DealerPanel
         from kiosk.views.showcase import CONSOLE_SIZE, DEALER_SIZE
 

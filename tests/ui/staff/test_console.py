@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel
 from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient, LiveState
 from kiosk.ui.staff.console import ConsoleWindow
-from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.views import builders
 from kiosk.views.base import CasinoSettings
 from kiosk.views.screen import Subject, compose_view

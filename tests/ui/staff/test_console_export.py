@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QLineEdit
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.console import ConsoleWindow
-from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.ui.staff.console.export import AUTO_LABEL
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.views import builders
 from tests.fixtures.live_display import wait_for
 from tests.fixtures.sign_pdf import assert_pdfx_structure, page_text

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from kiosk.rules.money import format_money
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.console import ConsoleWindow
-from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.credentials import Credentials
 from tests.fixtures.live_display import display_reports, table_as_pit, wait_for
 from tests.ui.staff.test_console import _console, _stop
 

@@ -9,7 +9,7 @@ import pytest
 
 from kiosk.state.client import KioskClient
 from kiosk.ui.staff.console import ConsoleWindow
-from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.views import builders
 from tests.fixtures.live_display import table_as_pit, wait_for
 

@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from kiosk.ui.staff.console.credentials import Credentials, CredentialsError
+from kiosk.ui.staff.credentials import Credentials, CredentialsError
 
 SERVER = "http://pit.example:8080"
 PAT, ALEX = "tok-pat-" + "p" * 35, "tok-alex-" + "a" * 34
@@ -64,3 +64,34 @@ def test_the_unnamed_pin_of_an_earlier_release_still_signs_in(tmp_path):
     assert json.loads(creds.file.read_text(encoding="utf-8"))["pins"][SERVER]["masked"]
     assert creds.has_pin(SERVER) and creds.token_for_pin(SERVER, "9876") == PAT
     assert creds.people(SERVER) == []
+
+
+def test_a_few_wrong_pins_are_free_then_each_makes_the_next_try_wait_longer():
+    """Every sequence of up to eight tries (wrong or right), at a clock that only reads what the
+    count says: the first three wrong ones in a row cost nothing, then 30 s doubled per wrong one
+    up to 5 minutes; a right one clears the count."""
+    from itertools import product
+
+    from kiosk.ui.staff.credentials import Attempts
+
+    for tries in (seq for n in range(9) for seq in product((False, True), repeat=n)):
+        attempts, run, now = Attempts(), 0, 1000.0
+        for right in tries:
+            assert attempts.wait(now) == 0.0  # each try made once the wait is over
+            if right:
+                attempts.succeeded()
+                run = 0
+            else:
+                attempts.failed(now)
+                run += 1
+            want = 0.0 if run < 3 else min(300.0, 30.0 * 2 ** (run - 3))
+            assert attempts.wait(now) == want
+            if run < 3:
+                left = 3 - run
+                assert attempts.refusal(now) == (
+                    f"{left} more wrong {'try' if left == 1 else 'tries'} and the panel waits before the next"
+                )
+            else:
+                assert attempts.refusal(now) == f"too many wrong tries: wait {round(want)} s before the next"
+                assert attempts.wait(now + want / 2) == want / 2
+            now += want

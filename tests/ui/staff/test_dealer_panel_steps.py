@@ -11,7 +11,7 @@ from kiosk.rules.cards import Card
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import RuleRefused
 from kiosk.ui.staff.console import ConsoleWindow
-from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.dealer import DealerPanel
 from kiosk.views import builders
 from tests.fixtures.live_display import table_as_pit, wait_for

@@ -14,6 +14,7 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLineEdit, QWidget
 
 from kiosk.state.client import KioskClient
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.dealer import SECTIONS, DealerPanel
 from kiosk.ui.widgets.touch import MIN_TARGET_MM
 from tests.fixtures.backend import start_live_server
@@ -38,7 +39,17 @@ def _pages(section) -> list[tuple[str, callable]]:
         pages.append(("lights", section.open_lights.click))
     if hasattr(section, "open_hit"):
         pages.append(("jackpot-hit", lambda: section._show_hit(True)))
+    if hasattr(section, "supervisor_page"):  # the roulette correction: names and keypad, or a token
+        pages.append(("supervisor-pin", lambda: _supervisor(section, section.credentials)))
+        pages.append(("supervisor-token", lambda: _supervisor(section, None)))
     return pages
+
+
+def _supervisor(section, credentials) -> None:
+    """The supervisor's page for correcting spin 1 from 17 to 18, as if the dealer had asked."""
+    section.credentials = credentials
+    section.last, section.correction_number = (1, 17), 18
+    section._open_supervisor()
 
 
 def _problems(panel: DealerPanel, k: float) -> list[str]:
@@ -62,6 +73,18 @@ def _problems(panel: DealerPanel, k: float) -> list[str]:
     return out
 
 
+PEOPLE = ("Pat Pit", "Alex Admin", "Samantha Supervisor-Whitfield", "Jo Li")
+
+
+@pytest.fixture(scope="module")
+def enrolled(tmp_path_factory, served) -> Credentials:
+    """Four supervisors enrolled on the panel's computer (the names wrap on the page)."""
+    credentials = Credentials(tmp_path_factory.mktemp("enrolled"), use_keyring=False)
+    for person in PEOPLE:
+        credentials.set_secret(served.url, person, "2468", served.tokens["pit"])
+    return credentials
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """One real ``kiosk serve`` for the module: the walk only reads (it touches no control)."""
@@ -82,14 +105,14 @@ def test_the_walk_covers_every_game_section():
 
 @pytest.mark.parametrize("table_id", TABLES)
 @pytest.mark.parametrize("size", list(SCREENS))
-async def test_every_target_is_9_mm_and_on_the_screen(qtbot, served, size, table_id):
+async def test_every_target_is_9_mm_and_on_the_screen(qtbot, served, enrolled, size, table_id):
     w_px, h_px, w_mm, h_mm = SCREENS[size]
     k = w_px / w_mm
     assert abs(k - h_px / h_mm) < 0.1, "the calibration gives square pixels"
     shots = os.environ.get("KIOSK_SHOTS")
     found: dict[str, list[str]] = {}
     client = KioskClient(served.url, served.tokens["pit"])
-    panel = DealerPanel(client, table_id, k=k)
+    panel = DealerPanel(client, table_id, k=k, credentials=enrolled)
     qtbot.addWidget(panel)
     panel.resize(w_px, h_px)
     panel.show()

@@ -76,18 +76,22 @@ async def test_a_supervisor_corrects_the_last_spin_in_the_audit_trail(qtbot, liv
         assert sec.correction_row.isVisible()
         touch(qtbot, sec.numbers[7])
         assert sec.apply_correction.text() == "Supervisor: correct spin 1 from 17 BLACK to 7 RED"
+        touch(qtbot, sec.apply_correction)
+        # nobody is enrolled on this computer: the page says so and asks for the token
+        assert sec.enrol_note.isVisible() and "No supervisor is enrolled on this computer" in sec.enrol_note.text()
+        assert not sec.keypad.isVisible() and not sec.names.isVisible()
         # the dealer's own token is not a supervisor's: refused, nothing changes
         qtbot.keyClicks(sec.supervisor, server.tokens["dealer"])
-        touch(qtbot, sec.apply_correction)
+        touch(qtbot, sec.supervisor_ok)
         await sec.supervisor_task
         assert sec.feedback.isVisible() and sec.feedback.outcome.kind != "ok"
         assert (await table_as_pit(server, "RO-01"))["game_state"]["number"] == 17
         assert sec.supervisor.text() == ""  # the token is never kept on the panel
         qtbot.keyClicks(sec.supervisor, server.tokens["pit"])
-        touch(qtbot, sec.apply_correction)
+        touch(qtbot, sec.supervisor_ok)
         await sec.supervisor_task
         await wait_for(lambda: "Winning number 7 RED" in sec.status.text(), what="the correction on the stream")
-        assert not sec.correction_row.isVisible()
+        assert not sec.correction_row.isVisible() and not sec.supervisor_page.isVisible()
         state = (await table_as_pit(server, "RO-01"))["game_state"]
         assert state["results"] == [7] and state["spins"] == 1
         async with KioskClient(server.url, server.tokens["pit"]) as pit:

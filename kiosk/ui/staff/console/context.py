@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from kiosk.state.client import KioskClient
 from kiosk.state.floorlaw import FloorFrame
-from kiosk.ui.staff.console.credentials import Credentials
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings

@@ -26,7 +26,7 @@ from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
-from kiosk.ui.staff.console.credentials import CredentialsError
+from kiosk.ui.staff.credentials import CredentialsError
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.console.inbox import InboxItem, inbox, proposal_words

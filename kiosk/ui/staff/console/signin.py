@@ -1,5 +1,5 @@
 """Sign in to the pit console as a named person: pick your name and type your PIN or password
-(bound to your token on this computer, :class:`~kiosk.ui.staff.console.credentials.Credentials`).
+(bound to your token on this computer, :class:`~kiosk.ui.staff.credentials.Credentials`).
 The first time on a computer, sign in with the token an administrator issued to you (typed, or
 from a file only you can read) and choose the PIN or password that stands for it from then on."""
 
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
-from kiosk.ui.staff.console.credentials import Credentials, CredentialsError, read_token_file
+from kiosk.ui.staff.credentials import Credentials, CredentialsError, read_token_file
 
 __all__ = ["SignInPage"]
 

@@ -36,7 +36,6 @@ from kiosk.state.floorlaw import FloorFrame
 from kiosk.state.wire import FloorSummary
 from kiosk.ui.staff.console.audit import AuditPage
 from kiosk.ui.staff.console.context import ConsoleContext
-from kiosk.ui.staff.console.credentials import Credentials
 from kiosk.ui.staff.console.devices import DevicesPage
 from kiosk.ui.staff.console.editor import EditorPage
 from kiosk.ui.staff.console.export import ExportPage
@@ -45,6 +44,7 @@ from kiosk.ui.staff.console.jackpots import JackpotPage
 from kiosk.ui.staff.console.shown import ShownPage
 from kiosk.ui.staff.console.signin import SignInPage
 from kiosk.ui.staff.console.table import TablePage
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from kiosk.state.shapes import LinkState, TableState
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.ops import Feedback, Operations, Outcome
 from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut
 
@@ -36,6 +37,10 @@ class GameSection(QWidget):
     restate_after_send = False
     """Show the last state again once a command is answered: the write path re-enables the
     control that sent it, and the stream may have disabled it first (the next legal action)."""
+
+    credentials: Credentials | None = None
+    """The people enrolled on this computer (``kiosk enrol``): the panel sets it; a section that
+    asks for a supervisor's name and PIN reads it when it asks."""
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from kiosk.state.client import KioskClient
 from kiosk.state.client.status import Connected, Offline, Resuming, TokenRefused
+from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.dealer.closing import ClosingBar
 from kiosk.ui.staff.live import LiveFeed
@@ -57,11 +58,18 @@ class DealerPanel(QWidget):
     closed = Signal()
 
     def __init__(
-        self, client: KioskClient, table_id: str, parent: QWidget | None = None, *, k: float | None = None
+        self,
+        client: KioskClient,
+        table_id: str,
+        parent: QWidget | None = None,
+        *,
+        k: float | None = None,
+        credentials: Credentials | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Dealer panel: {table_id}")
         self.table_id = table_id
+        self.credentials = credentials  # supervisors enrolled on this computer (``kiosk enrol``)
         self.k = k or px_per_mm()
         self.ops = Operations(client, self)
         self.feed = LiveFeed(client, [table_id], self)
@@ -114,6 +122,7 @@ class DealerPanel(QWidget):
                 self.title.setText(f"{table.get('display_name', self.table_id)}: no dealer controls for this game")
                 return
             self.section = cls(self.table_id, self.ops, self, k=self.k)
+            self.section.credentials = self.credentials
             self._box.addWidget(self.section, 1)
         self.title.setText(f"{table.get('display_name', self.table_id)} ({self.table_id})")
         link_id = table.get("link_id")

@@ -1,5 +1,7 @@
-"""Where the pit console keeps its token: the platform keyring, a file only the user can read,
-or behind a short PIN.
+"""Where the staff screens keep tokens on one computer: the platform keyring, a file only the
+user can read, or behind a named person's PIN.  The pit console signs in with it; the dealer
+panel's roulette correction asks a supervisor enrolled here for their name and PIN; ``kiosk
+enrol`` enrols a person from the command line (the same entry as the console's first sign-in).
 
 * :meth:`Credentials.save` puts the token in the platform keyring (service ``kiosk-console``,
   one entry per server) when a real keyring backend is available, else in a JSON file under the
@@ -16,6 +18,8 @@ or behind a short PIN.
 * :meth:`Credentials.set_pin` / :meth:`token_for_pin`: the one unnamed PIN per server of earlier
   releases, still read so an upgraded console signs in as before.
 * A token file named by the user must be readable by its owner only (mode 0600), as ssh does.
+* :class:`Attempts` counts wrong PINs at one screen and makes the next try wait after a few
+  (docs/readings.md A-96); it slows a guess at the screen, not a copy of the file.
 
 Qt-free; the sign-in screen uses it.
 """
@@ -33,7 +37,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Credentials", "CredentialsError", "read_token_file"]
+__all__ = ["Attempts", "Credentials", "CredentialsError", "read_token_file", "user_credentials"]
 
 _SERVICE = "kiosk-console"
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -74,8 +78,54 @@ def _stretch(pin: str, salt: bytes, length: int) -> bytes:
     return hashlib.scrypt(pin.encode(), salt=salt, dklen=length, maxmem=64 * 1024 * 1024, **_SCRYPT)
 
 
+class Attempts:
+    """Wrong PINs or passwords typed in a row at one screen (docs/readings.md A-96).
+
+    The first :attr:`FREE` wrong ones cost nothing (a slip of the finger); from then on each
+    wrong one makes the next try wait :attr:`WAIT` seconds, doubled after every further wrong
+    one up to :attr:`LONGEST`.  A right one clears the count.  ``now`` is a monotonic clock."""
+
+    FREE = 3
+    WAIT = 30.0
+    LONGEST = 300.0
+
+    def __init__(self) -> None:
+        self.wrong = 0
+        self.until = 0.0
+
+    def wait(self, now: float) -> float:
+        """Seconds before the next try may be made (0: now)."""
+        return max(0.0, self.until - now)
+
+    def failed(self, now: float) -> None:
+        self.wrong += 1
+        if self.wrong >= self.FREE:
+            self.until = now + min(self.LONGEST, self.WAIT * 2 ** (self.wrong - self.FREE))
+
+    def succeeded(self) -> None:
+        self.wrong = 0
+        self.until = 0.0
+
+    def refusal(self, now: float) -> str:
+        """One line for the screen after a wrong one: how many are left before a wait, or the wait."""
+        left = self.FREE - self.wrong
+        if left > 0:
+            return f"{left} more wrong {'try' if left == 1 else 'tries'} and the panel waits before the next"
+        return f"too many wrong tries: wait {round(self.wait(now))} s before the next"
+
+
+def user_credentials() -> Credentials:
+    """The credentials of this computer's user (their config folder): the console, the dealer
+    panel and ``kiosk enrol`` all use these."""
+    from platformdirs import user_config_dir
+
+    return Credentials(Path(user_config_dir("kiosk")))
+
+
 class Credentials:
-    """The console's saved tokens for one computer user (``folder``: the user's config dir)."""
+    """The staff screens' saved tokens for one computer user (``folder``: the user's config dir).
+    The file keeps its first name, ``console-credentials.json``, so enrolments made by earlier
+    consoles still work."""
 
     def __init__(self, folder: Path, *, use_keyring: bool = True) -> None:
         self.file = folder / "console-credentials.json"
