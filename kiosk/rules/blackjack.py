@@ -39,8 +39,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from kiosk.language import N_
 from kiosk.rules.cards import (
+    RANK_LABELS,
     RANK_NAMES,
+    SUIT_LABELS,
     SUIT_NAMES,
     Card,
     CardError,
@@ -309,7 +312,7 @@ def bonus_payout_rows(decks: int) -> list[SignRow]:
             label = f"{cards} {'all the same suit' if suited else 'not all the same suit'}"
             rows.append(SignRow(label, format_money(amount), rule, amount))
     amount, rule = bonus_payout_cents(BonusHand.NOMINATED_BLACKJACK, suited=True, decks=decks)
-    rows.append(SignRow("Nominated blackjack", format_money(amount), rule, amount))
+    rows.append(SignRow(N_("Nominated blackjack"), format_money(amount), rule, amount))
     return rows
 
 
@@ -317,10 +320,10 @@ def nomination_rows(nomination: Nomination) -> list[SignRow]:
     """The rows of SIGN-BJ-03: the round's nominated suit and card (003 s50C(3))."""
     ace, other = nomination.cards
     return [
-        SignRow("Nominated suit", SUIT_NAMES[nomination.suit].capitalize(), "003 s50C(3)"),
-        SignRow("Nominated card", RANK_NAMES[nomination.rank].capitalize(), "003 s50C(3)"),
+        SignRow(N_("Nominated suit"), SUIT_LABELS[nomination.suit], "003 s50C(3)"),
+        SignRow(N_("Nominated card"), RANK_LABELS[nomination.rank], "003 s50C(3)"),
         SignRow(
-            "Nominated blackjack",
+            N_("Nominated blackjack"),
             f"{rank_label(ace.rank)}{ace.suit} + {rank_label(other.rank)}{other.suit} ({nomination})",
             "003 s50C(3)",
         ),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.language import N_
 from kiosk.rules.citation import RuleError
 
 __all__ = ["PROCEDURES", "MACHINE_RULE", "Procedure", "procedure"]
@@ -76,7 +77,7 @@ PROCEDURES: dict[str, Procedure] = {
             " from a new deck, shuffle and cut by hand into a dealing shoe and complete the round for the"
             " players who kept their wagers",
             True,
-            ("Card machine malfunction", "You may have your wagers in this round returned"),
+            (N_("Card machine malfunction"), N_("You may have your wagers in this round returned")),
         ),
     )
 }

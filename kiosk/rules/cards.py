@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from kiosk.language import N_
 from kiosk.rules.citation import RuleError
 
 __all__ = [
@@ -30,7 +31,9 @@ __all__ = [
     "CardsInput",
     "DECKS",
     "Deck",
+    "RANK_LABELS",
     "RANK_NAMES",
+    "SUIT_LABELS",
     "SUIT_NAMES",
     "SUITS",
     "deck",
@@ -45,6 +48,8 @@ SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 """Suit letters: spades, hearts, diamonds, clubs (all suits rank equal, 000 s229(2))."""
 
 SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_LABELS: dict[str, str] = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs")}
+"""Each suit's name on a sign, with a capital (in English: a sign translates it)."""
 
 _SUIT_ALIASES: dict[str, str] = {
     "S": "S", "H": "H", "D": "D", "C": "C",
@@ -58,6 +63,12 @@ RANK_NAMES: dict[int, str] = {
     2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
     11: "jack", 12: "queen", 13: "king", 14: "ace",
 }  # fmt: skip
+
+RANK_LABELS: dict[int, str] = {
+    **{v: str(v) for v in range(2, 11)},
+    11: N_("Jack"), 12: N_("Queen"), 13: N_("King"), 14: N_("Ace"),
+}  # fmt: skip
+"""Each rank's name on a sign, with a capital (in English: a sign translates it)."""
 
 _RANK_LABELS: dict[int, str] = {11: "J", 12: "Q", 13: "K", 14: "A"}
 

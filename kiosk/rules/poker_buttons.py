@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from kiosk.language import N_
 from kiosk.rules.citation import RuleError
 
 __all__ = [
@@ -71,13 +72,13 @@ class Button:
 BUTTONS: dict[str, Button] = {
     b.code: b
     for b in (
-        Button("dealer", "Dealer", "the designated player, who receives the last cards", "D", "002 r1.1"),
-        Button("dead", "Dead button", "the dealer button in front of an empty seat", "D", "002 r1.1, r8.2.6"),
-        Button("absent", "Absent", "missed the blind and absent from the table", "A", "002 r1.1"),
-        Button("dealt_out", "Dealt-out", "dealt out of the current hand", "O", "002 r1.1"),
-        Button("missed_blind", "Missed blind", "missed the blind bet", "M", "002 r1.1, r8.2.3"),
-        Button("player_walking", "Player walking", "absent from the table", "W", "002 r1.1"),
-        Button("reserved", "Reserved", "vacant seat, available for allocation", "R", "002 r1.1, r8.1.3(a)"),
+        Button("dealer", N_("Dealer"), "the designated player, who receives the last cards", "D", "002 r1.1"),
+        Button("dead", N_("Dead button"), "the dealer button in front of an empty seat", "D", "002 r1.1, r8.2.6"),
+        Button("absent", N_("Absent"), "missed the blind and absent from the table", "A", "002 r1.1"),
+        Button("dealt_out", N_("Dealt-out"), "dealt out of the current hand", "O", "002 r1.1"),
+        Button("missed_blind", N_("Missed blind"), "missed the blind bet", "M", "002 r1.1, r8.2.3"),
+        Button("player_walking", N_("Player walking"), "absent from the table", "W", "002 r1.1"),
+        Button("reserved", N_("Reserved"), "vacant seat, available for allocation", "R", "002 r1.1, r8.1.3(a)"),
     )
 }
 """Every marker button, in the order the panel and the display list them."""

@@ -33,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
+from kiosk.language import N_
 from kiosk.rules.cards import Card, CardError, CardsInput, deck, parse_cards
 
 __all__ = [
@@ -69,11 +70,25 @@ class Category(Enum):
 
     @property
     def label(self) -> str:
-        """The seed's name with a capital first letter, for signs: ``"Full house"``."""
-        return self.value[:1].upper() + self.value[1:]
+        """The seed's name with a capital first letter, for signs: ``"Full house"`` (in English:
+        a sign translates it with ``kiosk.language.tr``)."""
+        return _CATEGORY_LABELS[self]
 
 
 _C = Category
+_CATEGORY_LABELS: dict[Category, str] = {
+    _C.ODD_CARD_HAND: N_("Odd card hand"),
+    _C.ONE_PAIR: N_("1 pair"),
+    _C.TWO_PAIRS: N_("2 pairs"),
+    _C.THREE_OF_A_KIND: N_("3 of a kind"),
+    _C.STRAIGHT: N_("Straight"),
+    _C.FLUSH: N_("Flush"),
+    _C.FULL_HOUSE: N_("Full house"),
+    _C.FOUR_OF_A_KIND: N_("4 of a kind"),
+    _C.STRAIGHT_FLUSH: N_("Straight flush"),
+    _C.ROYAL_FLUSH: N_("Royal flush"),
+}
+"""Each category's name on a sign: the seed's name with a capital (a test holds the two together)."""
 STANDARD_ORDER: tuple[Category, ...] = (
     _C.ODD_CARD_HAND, _C.ONE_PAIR, _C.TWO_PAIRS, _C.THREE_OF_A_KIND, _C.STRAIGHT,
     _C.FLUSH, _C.FULL_HOUSE, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH, _C.ROYAL_FLUSH,

@@ -31,6 +31,7 @@ from zoneinfo import ZoneInfo
 
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the one 8 mm floor
 from kiosk.scene.fonts import font_face
+from kiosk.scene.legibility import ink_rows
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, TextRun, rect_path
 from kiosk.scene.text import fit_text, ink_em_size_mm, text_runs, text_width_mm
 from kiosk.state.shapes import LinkState, TableState
@@ -399,7 +400,8 @@ def stack(
     factor = 1.0
     while True:
         blocks = [_block(line, w, factor) for line in lines]
-        used = sum(b[2] for b in blocks) + sum(b[3] * gap for b in blocks[:-1])
+        steps = _steps(lines, blocks, gap)
+        used = sum(steps) + blocks[-1][2]
         if used <= h or factor < 0.05:
             break
         if all(b[1] <= MIN_SIGN_TEXT_MM + 1e-9 for b in blocks):
@@ -410,10 +412,42 @@ def stack(
         factor *= 0.9
     top = y + (h - used) / 2 if valign == "middle" else y
     out: list[Primitive] = []
-    for line, (words, mm, height, cap) in zip(lines, blocks, strict=False):
+    for line, (words, mm, _height, _cap), step in zip(lines, blocks, [*steps, 0.0], strict=False):
         out += sign_text(words, x=x + w / 2, y=top, mm=mm, valign="top", weight=line.weight, fill=line.fill)
-        top += height + cap * gap
+        top += step
     return out, used
+
+
+def ink_pitch(texts: Iterable[str], mm: float, *, weight: str = "regular") -> float:
+    """The least step from one line's top to the next's, for lines of ``texts`` each set with
+    :func:`sign_text` (``valign="top"``) at ``mm``, so that no two lines' ink touch: the tallest
+    line's ink (marks stacked over a Vietnamese capital, a descender), measured from the glyphs,
+    and a tenth of ``mm`` clear.  A view takes the larger of this and its own design's step."""
+    tallest = 0.0
+    for text in texts:
+        rows = ink_rows(sign_text(text, x=0.0, y=0.0, mm=mm, valign="top", weight=weight))
+        if rows is not None:
+            tallest = max(tallest, rows[1] - rows[0])
+    return tallest + 0.1 * mm
+
+
+def _steps(lines: list[Line], blocks: list[tuple[str, float, float, float]], gap: float) -> list[float]:
+    """From each paragraph's top to the next one's: its height and ``gap`` capital heights, or
+    more where the next one's ink rises above its capitals (marks stacked over a Vietnamese
+    capital) or this one's falls below its last baseline far enough to touch, measured from
+    the glyphs (a tenth of a capital clear)."""
+    spans = [
+        ink_rows(sign_text(words, x=0.0, y=0.0, mm=mm, valign="top", weight=line.weight))
+        for line, (words, mm, _height, _cap) in zip(lines, blocks, strict=True)
+    ]
+    steps = []
+    for i, (_words, _mm, height, cap) in enumerate(blocks[:-1]):
+        step = height + cap * gap
+        this, after = spans[i], spans[i + 1]
+        if this is not None and after is not None:
+            step = max(step, this[1] - after[0] + 0.1 * cap)
+        steps.append(step)
+    return steps
 
 
 def local_time(when: datetime, settings: CasinoSettings) -> datetime:

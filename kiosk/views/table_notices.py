@@ -64,12 +64,9 @@ def table_notices(table: TableState) -> tuple[TableNotice, ...]:
     code = card_machine_procedure(table)
     steps = PROCEDURES.get(code) if code is not None else None
     if steps is not None and steps.notice is not None:
-        title, sentence = steps.notice
-        out.append(
-            TableNotice(
-                "card_machine", steps.notice, "003 s65D(2)(a)", f"{title}: {sentence[:1].lower()}{sentence[1:]}"
-            )
-        )
+        title, sentence = (tr(words) for words in steps.notice)
+        band = tr("{title}: {sentence}").format(title=title, sentence=f"{sentence[:1].lower()}{sentence[1:]}")
+        out.append(TableNotice("card_machine", (title, sentence), "003 s65D(2)(a)", band))
     if illumination_fault(table) is not None:
         words = tr("Result stands: illumination fault")
         out.append(TableNotice("illumination_fault", (words,), "000 s78(7)", words))

@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Literal
 
+from kiosk.language import N_
 from kiosk.rules.cards import Card, CardsInput, parse_cards
 from kiosk.rules.caribbean._before_payment import (
     BEFORE_PAYMENT_RULE,
@@ -142,6 +143,17 @@ HAND_CARDS = 5
 DECK_RULE = "000 s233(1)"
 
 
+_JACKPOT_LABELS: dict[str, str] = {
+    "dead man's hand": N_("Dead man's hand"),
+    "flush": N_("Flush"),
+    "full house": N_("Full house"),
+    "4 of a kind": N_("4 of a kind"),
+    "straight flush": N_("Straight flush"),
+    "royal flush": N_("Royal flush"),
+}
+"""Each jackpot hand's name on a sign: the seed's name with a capital (a test holds the two together)."""
+
+
 class JackpotHand(Enum):
     """A winning jackpot hand (000 s227); the value is the seed's name."""
 
@@ -154,8 +166,9 @@ class JackpotHand(Enum):
 
     @property
     def label(self) -> str:
-        """The seed's name with a capital first letter: ``"Dead man's hand"``."""
-        return self.value[:1].upper() + self.value[1:]
+        """The seed's name with a capital first letter: ``"Dead man's hand"`` (in English: a sign
+        translates it with ``kiosk.language.tr``)."""
+        return _JACKPOT_LABELS[self.value]
 
     @property
     def prize_linked(self) -> bool:
@@ -584,12 +597,14 @@ class PayRow:
     amount_cents: int | None = None
     odds: tuple[int, int] | None = None
     note: str = ""
+    note_words: str = ""  # ``note`` before its fields are filled in: what a sign translates
+    note_fields: tuple[tuple[str, str], ...] = ()
 
 
 def bet_odds_rows() -> list[PayRow]:
     """The bet wager payment odds (000 s244(1)), in the seed's order (lowest hand first)."""
     rows = [
-        PayRow("Odd card hand or 1 pair", "1 to 1", "000 s244(1)", odds=(1, 1)),
+        PayRow(N_("Odd card hand or 1 pair"), "1 to 1", "000 s244(1)", odds=(1, 1)),
     ]
     for category, (a, b) in BET_ODDS.items():
         if category in (Category.ODD_CARD_HAND, Category.ONE_PAIR):
@@ -601,7 +616,7 @@ def bet_odds_rows() -> list[PayRow]:
 def maximum_payment_row(settings: CaribbeanSettings) -> PayRow:
     """The sign row stating the table's maximum payment for a winning bet wager (000 s232(1)(b), s244(2))."""
     amount = settings.maximum_payment_cents
-    return PayRow("Maximum payment", format_money(amount), "000 s232(1)(b), s244(2)", amount_cents=amount)
+    return PayRow(N_("Maximum payment"), format_money(amount), "000 s232(1)(b), s244(2)", amount_cents=amount)
 
 
 def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
@@ -612,15 +627,27 @@ def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
     """
     prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
     rows = []
+    fields: tuple[tuple[str, str], ...]
     for hand in JackpotHand:
         if hand is JackpotHand.DEAD_MANS_HAND and not dead_mans_hand:
             continue
         amount = jackpot_payment_cents(hand, prize)
         rule = "000 s246(1), s227(2)" if hand is JackpotHand.DEAD_MANS_HAND else "000 s246(1)"
-        note = ""
-        if hand is JackpotHand.STRAIGHT_FLUSH:
-            note = "the greater of $1,000 or 10% of the jackpot prize"
-        elif hand is JackpotHand.ROYAL_FLUSH:
-            note = "the greater of $10,000 or 100% of the jackpot prize"
-        rows.append(PayRow(hand.label, format_money(amount), rule, amount_cents=amount, note=note))
+        words, fields = "", ()
+        if hand.prize_linked:
+            words = N_("the greater of {amount} or {share} of the jackpot prize")
+            share = "10%" if hand is JackpotHand.STRAIGHT_FLUSH else "100%"  # jackpot_payment_cents
+            fields = (("amount", format_money(JACKPOT_FIXED_CENTS[hand])), ("share", share))
+        note = words.format(**dict(fields))
+        rows.append(
+            PayRow(
+                hand.label,
+                format_money(amount),
+                rule,
+                amount_cents=amount,
+                note=note,
+                note_words=words,
+                note_fields=fields,
+            )
+        )
     return rows

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from kiosk.language import tr
+from kiosk.language import N_, tr
 from kiosk.rules.roulette import Colour as WheelColour
 from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, parse_colour, rect_path
 from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, LinkState, TableState
@@ -38,6 +38,7 @@ from kiosk.views.base import (
     Status,
     ViewState,
     fit_sign_text,
+    ink_pitch,
     sign_text,
     sign_text_width,
     stack,
@@ -81,7 +82,7 @@ _HEADER: Colour = (30, 30, 30, 255)
 _CHIP: dict[WheelColour, Colour] = {"red": (200, 16, 46, 255), "black": (17, 17, 17, 255), "green": (22, 140, 72, 255)}
 _HOT: Colour = (255, 140, 60, 255)
 _COLD: Colour = (120, 190, 255, 255)
-_OUTCOME = {"win": "SPINNER WON", "lose": "SPINNER LOST", "end": "DEALER ENDED"}
+_OUTCOME = {"win": N_("SPINNER WON"), "lose": N_("SPINNER LOST"), "end": N_("DEALER ENDED")}
 _COLUMN_X = {"left": 0, "centre": 1, "right": 2}
 
 
@@ -257,20 +258,34 @@ def statistics_rows(stats: RouletteStatistics, named: int = 5) -> list[Row]:
     ]
 
 
+def _wrapped(group: str, mm: float, width: float) -> list[str]:
+    """``group`` on one line, or broken between its words into lines ``width`` wide where it is
+    wider (a heading in a longer language); never inside a word."""
+    if sign_text_width(group, mm, weight="bold") <= width:
+        return [group]
+    lines: list[str] = []
+    for word in group.split():
+        if lines and sign_text_width(f"{lines[-1]} {word}", mm, weight="bold") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def _rows(rows: list[Row], box: Box, largest: float) -> list[list[Primitive]]:
     """``rows`` centred in ``box``, one line each, as large as all fit (up to ``largest``); at the
     floor a line too wide is set a group a line, and rows that do not fit go to further pages
     (each under the first row, the heading), shown in turn."""
     mm = largest
     while True:
-        pitch = mm * 1.55
         blocks: list[list[tuple[str, Colour]]] = []
         for groups, fill in rows:
             whole = "   ".join(groups)
             if sign_text_width(whole, mm, weight="bold") <= box.w:
                 blocks.append([(whole, fill)])
             else:
-                blocks.append([(g, fill) for g in groups])
+                blocks.append([(line, fill) for g in groups for line in _wrapped(g, mm, box.w)])
+        pitch = max(mm * 1.55, ink_pitch((t for b in blocks for t, _ in b), mm, weight="bold"))
         lines = sum(len(b) for b in blocks)
         if lines * pitch <= box.h or mm <= MIN_SIGN_TEXT_MM:
             break
@@ -283,7 +298,7 @@ def _rows(rows: list[Row], box: Box, largest: float) -> list[list[Primitive]]:
         pages[-1] += block
     out: list[list[Primitive]] = []
     for page in pages:
-        y = box.y + (box.h - len(page) * pitch) / 2 + (pitch - mm) / 2
+        y = box.y + (box.h - min(len(page), room) * pitch) / 2 + (pitch - mm) / 2
         prims: list[Primitive] = []
         for text, fill in page[:room]:
             prims += sign_text(text, x=box.x + box.w / 2, y=y, mm=mm, valign="top", weight="bold", fill=fill)

@@ -91,6 +91,8 @@ _HAND_WON = {
     "dead man's hand": N_("Dead man's hand won at table {table}"),
 }
 """What the pending meter says was won and where: a whole sentence for each hand (000 s227)."""
+_JACKPOT_CHEER = N_("JACKPOT!")  # a hand the meter does not name
+_JACKPOT_WON = N_("Jackpot won at table {table}")
 
 
 @dataclass(frozen=True)
@@ -290,7 +292,7 @@ def _lines_kept(lines: tuple[Line, ...], area: Area, band: float) -> int:
 
 
 def _cheer(hand: str | None) -> str:
-    return tr(_HAND_CHEERS.get(hand or "", N_("JACKPOT!")))
+    return tr(_HAND_CHEERS.get(hand or "", _JACKPOT_CHEER))
 
 
 def _celebration(content: JackpotContent, settings: CasinoSettings, status: Status) -> tuple[Scene, ...]:
@@ -312,7 +314,7 @@ def _celebration(content: JackpotContent, settings: CasinoSettings, status: Stat
 
 def _pending(content: JackpotContent, settings: CasinoSettings, status: Status) -> Scene:
     big = _big(content.area)
-    won = tr(_HAND_WON.get(content.hand or "", N_("Jackpot won at table {table}"))).format(table=content.pending_table)
+    won = tr(_HAND_WON.get(content.hand or "", _JACKPOT_WON)).format(table=content.pending_table)
     lines = [
         Line(tr("JACKPOT PENDING"), big * 0.6, _GOLD, "bold"),
         Line(won, max(MIN_SIGN_TEXT_MM, big * 0.25), _WHITE, "bold"),

@@ -34,10 +34,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from kiosk.language import N_, tr
 from kiosk.rules.poker_buttons import BUTTONS
 from kiosk.rules.roulette import ARRANGEMENT_RULE, Wheel, colour_of_fill
 from kiosk.scene.fonts import font_face
 from kiosk.scene.layout_file import Layout
+from kiosk.scene.legibility import ink_rows
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
@@ -149,6 +151,14 @@ def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tu
     return fill, colour_of_fill(fill).upper()
 
 
+_COLOUR_NAMES = {"RED": N_("RED"), "BLACK": N_("BLACK"), "GREEN": N_("GREEN")}
+"""A roulette number's colour as the panel says it (:func:`number_colour` names it in English)."""
+
+
+def _said(colour: str) -> str:
+    return tr(_COLOUR_NAMES.get(colour, colour))
+
+
 def _panel_width(area: Area) -> float:
     return max(90.0, min(170.0, area.width_mm * 0.24))
 
@@ -219,8 +229,15 @@ def approval_words(wheel: Wheel) -> tuple[str, ...]:
     small screen shows the first that fits."""
     approval = (wheel.approval or "").strip()
     if approval.lower().replace(" ", "") == "diagram5":
-        return ("Wheel arrangement: diagram 5 (003 s131(2C))", "Wheel: diagram 5 (003 s131(2C))")
-    return (f"Wheel arrangement: {approval} ({ARRANGEMENT_RULE})", f"Wheel: {approval}")
+        approval, rule = tr("diagram 5"), "003 s131(2C)"
+        return (
+            tr("Wheel arrangement: {approval} ({rule})").format(approval=approval, rule=rule),
+            tr("Wheel: {approval} ({rule})").format(approval=approval, rule=rule),
+        )
+    return (
+        tr("Wheel arrangement: {approval} ({rule})").format(approval=approval, rule=ARRANGEMENT_RULE),
+        tr("Wheel: {approval}").format(approval=approval),
+    )
 
 
 def _small_print(texts: tuple[str, ...], width: float, most: float) -> tuple[str, float, float] | None:
@@ -298,21 +315,30 @@ def _neighbours(layout: Layout, wheel: Wheel, latest: int, box: Box, y: float) -
 def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: Wheel | None = None) -> list[Primitive]:
     out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
     cx = box.x + box.w / 2
-    words, head = fit_sign_text("LAST RESULTS", width_mm=box.w * 0.9, largest_mm=12.0, weight="bold")
+    words, head = fit_sign_text(tr("LAST RESULTS"), width_mm=box.w * 0.9, largest_mm=12.0, weight="bold")
     y = box.y + head * 2.0
-    out += sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    header = sign_text(words, x=cx, y=y, mm=head, weight="bold", fill=_GOLD)
+    out += header
+    ink = ink_rows(header)
+    if "\n" in words and ink is not None:  # a heading in lines (a longer language): the rest under its last
+        y = ink[1]
     bottom = box.y + box.h - MIN_SIGN_TEXT_MM * 0.5
     if not results:
         # fitted to the panel (at least 90 mm: the words fit whole at 8 mm)
-        idle, idle_mm = fit_sign_text("no spin yet", width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
+        idle, idle_mm = fit_sign_text(tr("no spin yet"), width_mm=box.w * 0.9, largest_mm=MIN_SIGN_TEXT_MM + 2)
+        idle_ink = ink_rows(sign_text(idle, x=0.0, y=0.0, mm=idle_mm))
+        below = idle_ink[1] if idle_ink is not None else 0.0  # the words' last ink under their first baseline
         if wheel is not None:
-            r = min(box.w * 0.42, (bottom - y) * 0.32)
-            out += _wheel_ring(wheel, None, cx, y + head * 0.9 + r, r)
-            y += head * 0.9 + 2 * r
+            # the wheel as large as leaves room under it for the words (in lines in a longer language)
+            r = min(box.w * 0.42, (bottom - y) * 0.32, (bottom - y - head * 3.1 - below) / 2)
+            if r >= MIN_SIGN_TEXT_MM * 2:
+                out += _wheel_ring(wheel, None, cx, y + head * 0.9 + r, r)
+                y += head * 0.9 + 2 * r
         out += sign_text(idle, x=cx, y=y + head * 2.2, mm=idle_mm, fill=_WHITE)
         return out
     # the latest number, large, in its colour, with its colour named: in the wheel's hub when there is one
     fill, name = number_colour(layout, results[0], wheel)
+    name = _said(name)
     r = max(MIN_SIGN_TEXT_MM / 0.8, min(box.w * 0.36, box.h * 0.16))  # its number never under the floor
     if wheel is not None:
         ring = min(box.w * 0.46, box.h * 0.2)
@@ -341,6 +367,7 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: W
         if y > bottom - MIN_SIGN_TEXT_MM * 0.5:
             break
         fill, name = number_colour(layout, number, wheel)
+        name = _said(name)
         left = box.x + box.w * 0.12
         room = box.w * 0.82 - chip * 2.8 - sign_text_width("36", MIN_SIGN_TEXT_MM, weight="bold") - MIN_SIGN_TEXT_MM
         if sign_text_width(name, MIN_SIGN_TEXT_MM) > room:
@@ -355,19 +382,19 @@ def _roulette_panel(layout: Layout, results: tuple[int, ...], box: Box, wheel: W
     return out
 
 
-_BANKERS = {"house": "HOUSE", "player": "PLAYER", "co_banking": "CO-BANKING"}
+_BANKERS = {"house": N_("HOUSE"), "player": N_("PLAYER"), "co_banking": N_("CO-BANKING")}
 
 
 def _pai_gow_panel(banker: str | None, chung: int | None, priority: tuple[int, ...], box: Box) -> list[Primitive]:
     out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
-    bank = "NOT RECORDED" if banker is None else _BANKERS.get(banker, banker.upper())
+    bank = tr("NOT RECORDED") if banker is None else tr(_BANKERS.get(banker, banker.upper()))
     if banker is not None and chung is not None:
-        bank = f"{bank}\nCHUNG AT BOX {chung}"
-    marks = ("BOX " + ", ".join(str(b) for b in priority)) if priority else "NONE"
+        bank = f"{bank}\n" + tr("CHUNG AT BOX {box}").format(box=chung)
+    marks = tr("BOX {boxes}").format(boxes=", ".join(str(b) for b in priority)) if priority else tr("NONE")
     lines = [
-        Line("BANKER", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
+        Line(tr("BANKER"), MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
         Line(bank, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
-        Line("PRIORITY", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
+        Line(tr("PRIORITY"), MIN_SIGN_TEXT_MM + 2, _GOLD, "bold"),
         Line(marks, MIN_SIGN_TEXT_MM + 5, _WHITE, "bold"),
     ]
     words, _ = stack(
@@ -403,14 +430,16 @@ def _buttons_panel(buttons: tuple[tuple[int, tuple[str, ...]], ...], box: Box) -
     """Each seat's marker buttons in words (002 r8.1.3); on a screen too small for them all, the
     letters in use and what each stands for (every seat still shows its letters)."""
     out: list[Primitive] = [Shape(rect_path(box.x, box.y, box.w, box.h), fill=_PANEL_BG)]
-    head = Line("BUTTONS", MIN_SIGN_TEXT_MM + 2, _GOLD, "bold")
+    head = Line(tr("BUTTONS"), MIN_SIGN_TEXT_MM + 2, _GOLD, "bold")
     seats = [
-        Line(f"{seat}: " + ", ".join(BUTTONS[c].name.upper() for c in codes), MIN_SIGN_TEXT_MM + 2, _WHITE, "bold")
+        Line(f"{seat}: " + ", ".join(tr(BUTTONS[c].name).upper() for c in codes), MIN_SIGN_TEXT_MM + 2, _WHITE, "bold")
         for seat, codes in buttons
     ]
     used_codes = sorted({c for _, codes in buttons for c in codes}, key=list(BUTTONS).index)
-    legend = [Line(f"{BUTTONS[c].letter} {BUTTONS[c].name.upper()}", MIN_SIGN_TEXT_MM + 2, _WHITE) for c in used_codes]
-    lines = [head, *(seats or [Line("NONE", MIN_SIGN_TEXT_MM + 2, _WHITE)])]
+    legend = [
+        Line(f"{BUTTONS[c].letter} {tr(BUTTONS[c].name).upper()}", MIN_SIGN_TEXT_MM + 2, _WHITE) for c in used_codes
+    ]
+    lines = [head, *(seats or [Line(tr("NONE"), MIN_SIGN_TEXT_MM + 2, _WHITE)])]
     x, w, y, h = box.x + box.w * 0.05, box.w * 0.9, box.y + MIN_SIGN_TEXT_MM, box.h - 2 * MIN_SIGN_TEXT_MM
     chosen: list[Primitive] | None = None
     for paragraphs, gap in (([head, *lines[1:]], 0.8), ([head, *legend], 0.5), (legend, 0.3)):

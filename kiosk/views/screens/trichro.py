@@ -34,6 +34,7 @@ from kiosk.views.base import (
     Status,
     ViewState,
     fit_sign_text,
+    ink_pitch,
     sign_text,
     sign_text_width,
     stack,
@@ -156,7 +157,7 @@ def winners_of(content: TriChroContent) -> tuple[tuple[str, str], ...]:
     """The winning wagers lit, in the seed's order, as ``(name, odds)`` in capitals: the names and
     odds of 001 s467 from the rules data (the same the cloth and the signs print)."""
     return tuple(
-        (tr(w.name.upper()), tr("{odds} TO {per}").format(odds=w.odds[0], per=w.odds[1]))
+        (tr(w.name).upper(), tr("{odds} TO {per}").format(odds=w.odds[0], per=w.odds[1]))
         for w in wagers(content.ball_count)
         if w.id in content.lit
     )
@@ -214,7 +215,7 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
     heading = tr("WINNING BETS")
     mm = max(MIN_SIGN_TEXT_MM, largest)
     while True:
-        pitch = mm * 1.45
+        pitch = max(mm * 1.45, ink_pitch([heading, *(t for w in winners for t in w)], mm, weight="bold"))
         gap = mm * 0.8
         names = [sign_text_width(n, mm, weight="bold") for n, _ in winners]
         odds = [sign_text_width(o, mm, weight="bold") for _, o in winners]

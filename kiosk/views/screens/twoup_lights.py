@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal
 
-from kiosk.language import tr
+from kiosk.language import N_, tr
 from kiosk.rules.twoup import LIGHT_SETS, PLAYER_ODDS, SPINNER_ODDS
+from kiosk.scene.legibility import ink_rows
 from kiosk.scene.primitives import (
     Colour,
     Primitive,
@@ -61,7 +62,7 @@ _DIM_EDGE: Colour = (64, 64, 64, 255)
 _DIM_INK: Colour = (92, 92, 92, 255)
 _BANNER_GREY: Colour = (120, 120, 120, 255)  # a banner after a spin of no set (no spin)
 _GOLD_TEXT: Colour = (240, 200, 90, 255)
-_SPIN_WORDS = {"H": "H", "T": "T", "O": "O", "X": "no spin"}
+_SPIN_WORDS = {"H": "H", "T": "T", "O": "O", "X": N_("no spin")}
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def _progress(content: TwoUpContent, banner: bool = False) -> list[Line]:
         if content.spinner == "dealer"
         else tr("Spinner calls {call}").format(call=tr(str(content.call).upper()))
     )
-    spins = " ".join(_SPIN_WORDS.get(code, code) for code in content.spins[-12:]) or tr("no spin yet")
+    spins = " ".join(tr(_SPIN_WORDS.get(code, code)) for code in content.spins[-12:]) or tr("no spin yet")
     lines = []  # the most important first: a small screen leaves out the last
     if content.phase == "no_more_bets" and content.outcome is None:
         lines.append(Line(tr("NO MORE BETS"), MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
@@ -248,6 +249,12 @@ def _banner(content: TwoUpContent, box: Box, colours: dict[str, Colour], least_m
         face_ratio = 1.45 if any(ch.islower() for ch in small) else 1.0
         small_h = small_mm * face_ratio * (1 + 1.6 * small.count("\n"))
         gap = big_mm * 0.3
+        above, below = (
+            ink_rows(sign_text(small, x=0.0, y=0.0, mm=small_mm, valign="top")),
+            ink_rows(sign_text(big, x=0.0, y=0.0, mm=big_mm, valign="top", weight="bold")),
+        )
+        if above is not None and below is not None:  # marks over the capitals under it: measured
+            gap = max(gap, below[1] - big_h - above[0] + 0.1 * small_mm)
         show_small = big_h + gap + small_h <= box.h * 0.9
         if show_small or largest <= least_mm:
             break
@@ -288,12 +295,12 @@ def scene_of(
     rows_h = room - progress_h - banner_h
     row_h = rows_h / len(SETS)
     label_mm = MIN_SIGN_TEXT_MM + (4 if area.width_mm > 400 else 1)
-    label_w = max(sign_text_width(CARD_FACES[n][0], label_mm, weight="bold") for n, _ in SETS) + 2 * pad
+    label_w = max(sign_text_width(tr(CARD_FACES[n][0]), label_mm, weight="bold") for n, _ in SETS) + 2 * pad
     cell_w = (area.width_mm - label_w - pad) / max(count for _, count in SETS)
     for row, (result, count) in enumerate(SETS):
         y = top + row * row_h
         items += sign_text(
-            CARD_FACES[result][0],
+            tr(CARD_FACES[result][0]),
             x=pad,
             y=y + row_h / 2,
             mm=label_mm,

@@ -8,6 +8,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from kiosk.floor.signs import SIGN_KINDS
+from kiosk.language import N_, tr
 from kiosk.rules.money import format_money
 from kiosk.rules.times import parse_utc
 from kiosk.views.signs.content import Context, Notice, SignProblem
@@ -48,19 +49,31 @@ def _tz(ctx: Context) -> tzinfo:
     return ctx.timezone or ZoneInfo(DEFAULT_TZ)
 
 
-_DAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+_DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+_MONTHS = (
+    N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"),
+    N_("Jul"), N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"),
+)  # fmt: skip
 
 
 def local_clock(ctx: Context, when: datetime) -> str:
-    """``"9:30 pm Mon 30 Nov"`` in the casino's time zone, in English whatever the host's locale
+    """``"9:30 pm Mon 30 Nov"`` in the casino's time zone, in the language shown (never the host's locale
     (``strftime("%a")`` follows ``LC_TIME``, which Qt takes from the environment when a display
     starts: a German host would show "Sa" where the export prints "Sat", and the display's scene
     digest would depend on the machine)."""
     local = when.astimezone(_tz(ctx))
-    hour = local.hour % 12 or 12
-    ampm = "am" if local.hour < 12 else "pm"
-    return f"{hour}:{local.minute:02d} {ampm} {_DAYS[local.weekday()]} {local.day} {_MONTHS[local.month - 1]}"
+    said = (
+        tr("{hour}:{minute} am {weekday} {day} {month}")
+        if local.hour < 12
+        else tr("{hour}:{minute} pm {weekday} {day} {month}")
+    )
+    return said.format(
+        hour=local.hour % 12 or 12,
+        minute=f"{local.minute:02d}",
+        weekday=tr(_DAYS[local.weekday()]),
+        day=local.day,
+        month=tr(_MONTHS[local.month - 1]),
+    )
 
 
 def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str]) -> list[Notice]:
@@ -76,7 +89,8 @@ def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str
             continue
         when = parse_utc(item["effective_at"])
         rule = {"manila_poker": "003 s259(3)", "draw_poker": "003 s295(3)"}.get(ctx.table["game"], "")
-        out.append(Notice(f"From {local_clock(ctx, when)}: {describe(patch)}", when, rule, item["id"]))
+        said = tr("From {time}: {change}").format(time=local_clock(ctx, when), change=describe(patch))
+        out.append(Notice(said, when, rule, item["id"]))
     for item in ctx.table.get("pending") or []:
         patch = item.get("limits") or {}
         if not wanted & set(patch):
@@ -84,8 +98,14 @@ def notices(ctx: Context, kind: str, describe: Callable[[Mapping[str, Any]], str
         notice = item.get("notice")
         if notice is not None:
             more = max(0, 3 - int(notice.get("hands_completed", 0)))
-            after = "at the end of this hand" if more == 0 else f"after {more} more hand{'s' if more != 1 else ''}"
-            out.append(Notice(f"Change {after}: {describe(patch)}", None, "002 r6.9", item["id"]))
+            if more == 0:
+                said = tr("Change at the end of this hand: {change}")
+            elif more == 1:
+                said = tr("Change after 1 more hand: {change}")
+            else:
+                said = tr("Change after {count} more hands: {change}")
+            out.append(Notice(said.format(count=more, change=describe(patch)), None, "002 r6.9", item["id"]))
         else:
-            out.append(Notice(f"Change before the next hand: {describe(patch)}", None, "002 r7.3", item["id"]))
+            said = tr("Change before the next hand: {change}").format(change=describe(patch))
+            out.append(Notice(said, None, "002 r7.3", item["id"]))
     return out

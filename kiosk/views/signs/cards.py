@@ -11,6 +11,7 @@ typesetter (:mod:`kiosk.views.signs.typeset`) for the printed cards.
 
 from __future__ import annotations
 
+from kiosk.language import tr
 from kiosk.scene.lighting import contrast_ratio
 from kiosk.scene.primitives import Colour, Path, Primitive, Shape, ellipse_path, polygon_path, rect_path
 from kiosk.views.base import MIN_SIGN_TEXT_MM, fit_sign_text, sign_text, sign_text_width
@@ -55,6 +56,7 @@ def result_card(result: str, colour: Colour, box: Box) -> list[Primitive]:
     alone, one too narrow for the word its letter; raises ``ValueError`` when even that does
     not fit."""
     word, letter, _ = CARD_FACES[result]
+    word = tr(word)
     ink = card_ink(colour)
     margin = max(1.5, 0.06 * min(box.w, box.h))
     inner_w = box.w - 2 * margin

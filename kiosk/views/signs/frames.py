@@ -56,12 +56,12 @@ def countdown_text(effective_at: datetime, now: datetime) -> str:
     """``"in 14:05"`` (minutes and seconds), ``"in 1 h 05 min"``, or ``"now"``."""
     seconds = int((effective_at - now).total_seconds())
     if seconds <= 0:
-        return "now"
+        return tr("now")
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     if hours:
-        return f"in {hours} h {minutes:02d} min"
-    return f"in {minutes}:{secs:02d}"
+        return tr("in {hours} h {minutes} min").format(hours=hours, minutes=f"{minutes:02d}")
+    return tr("in {minutes}:{seconds}").format(minutes=minutes, seconds=f"{secs:02d}")
 
 
 def with_countdowns(content: SignContent, now: datetime) -> SignContent:
@@ -87,8 +87,9 @@ def time_to_act(table: Mapping[str, Any], now: datetime) -> SignContent | None:
     left = max(0, math.ceil((ends - now).total_seconds()))
     blocks: list[Block] = [Big(f"{left // 60}:{left % 60:02d}")]
     if left == 0:
-        blocks.append(Para("Time is up", bold=True))
-    title = f"Seat {clock['seat']}: time to act" if clock.get("seat") is not None else "Time to act"
+        blocks.append(Para(tr("Time is up"), bold=True))
+    seat = clock.get("seat")
+    title = tr("Seat {seat}: time to act").format(seat=seat) if seat is not None else tr("Time to act")
     return SignContent(
         "time_to_act",
         str(table["id"]),

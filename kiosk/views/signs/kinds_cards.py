@@ -4,23 +4,25 @@ each with its own letter and shape so it reads without colour."""
 
 from __future__ import annotations
 
+from kiosk.language import N_, tr
 from kiosk.views.signs._common import heading, require, settings
 from kiosk.views.signs.content import CardFace, Context, SignContent
 
 __all__ = ["CARD_FACES", "result_cards_sign", "card_face"]
 
 CARD_FACES: dict[str, tuple[str, str, str]] = {
-    "heads": ("HEADS", "H", "circle"),
-    "tails": ("TAILS", "T", "square"),
-    "odds": ("ODDS", "O", "triangle"),
+    "heads": (N_("HEADS"), "H", "circle"),
+    "tails": (N_("TAILS"), "T", "square"),
+    "odds": (N_("ODDS"), "O", "triangle"),
 }
-"""Each result's word, letter and shape (the shape tells the sets apart without colour)."""
+"""Each result's word (in English: translated where it is drawn), letter and shape (the shape
+tells the sets apart without colour)."""
 
 
 def card_face(result: str, colour: str) -> CardFace:
     """The card of one result (``heads``, ``tails`` or ``odds``) in the light's colour."""
     word, letter, shape = CARD_FACES[result]
-    return CardFace(result, word, letter, shape, colour)
+    return CardFace(result, tr(word), letter, shape, colour)
 
 
 def result_cards_sign(ctx: Context, kind: str = "result_cards") -> list[SignContent]:
@@ -34,7 +36,7 @@ def result_cards_sign(ctx: Context, kind: str = "result_cards") -> list[SignCont
                 kind,
                 ctx.table["id"],
                 heading(ctx),
-                f"{CARD_FACES[result][0]} result card",
+                tr("{result} result card").format(result=tr(CARD_FACES[result][0])),
                 (),
                 "004 sch13 s19(2)",
                 card=card_face(result, colour),

@@ -67,14 +67,14 @@ def _citation(kind: str, game: str) -> str:
 def _min_max_text(patch: Mapping[str, Any]) -> str:
     parts = []
     if "minimum_cents" in patch:
-        parts.append(f"minimum {money(patch['minimum_cents'])}")
+        parts.append(tr("minimum {amount}").format(amount=money(patch["minimum_cents"])))
     if "maximum_cents" in patch:
-        parts.append(f"maximum {money(patch['maximum_cents'])}")
+        parts.append(tr("maximum {amount}").format(amount=money(patch["maximum_cents"])))
     for key in ("maximum_by", "minimum_by"):
         if key in patch:
-            word = "maximum" if key == "maximum_by" else "minimum"
-            parts.extend(f"{_class_label(c)} {word} {money(v)}" for c, v in sorted(patch[key].items()))
-    return ", ".join(parts) if parts else "new limits"
+            said = tr("{wager} maximum {amount}") if key == "maximum_by" else tr("{wager} minimum {amount}")
+            parts.extend(said.format(wager=_class_label(c), amount=money(v)) for c, v in sorted(patch[key].items()))
+    return ", ".join(parts) if parts else tr("new limits")
 
 
 def _class_label(wager_class: str) -> str:
@@ -141,7 +141,13 @@ def minimum_table_stake_sign(ctx: Context, kind: str = "minimum_table_stake") ->
     rule = text_height_rule(kind, game)  # the section that requires the sign: 003 s259(2), s295(2)
     stake = require(limits(ctx).get("minimum_table_stake_cents"), kind, ctx, "the minimum table stake", rule)
     blocks: list[Block] = [Big(money(stake))]
-    blocks.extend(notices(ctx, kind, lambda p: f"minimum table stake {money(p['minimum_table_stake_cents'])}"))
+    blocks.extend(
+        notices(
+            ctx,
+            kind,
+            lambda p: tr("minimum table stake {amount}").format(amount=money(p["minimum_table_stake_cents"])),
+        )
+    )
     cite = rule + (", " + rule.split()[1].replace("(2)", "(3)") if len(blocks) > 1 else "")
     return [SignContent(kind, ctx.table["id"], heading(ctx), tr("Minimum table stake"), tuple(blocks), cite)]
 
@@ -150,19 +156,29 @@ def instructional_sign(ctx: Context, kind: str = "instructional") -> list[SignCo
     """An instructional blackjack table and its $2/$10 limits (003 s23(4))."""
     lim = limits(ctx)
     blocks = (
-        Para("This is an instructional table", bold=True),
-        Rows((("Minimum wager", money(lim["minimum_cents"])), ("Maximum wager", money(lim["maximum_cents"])))),
+        Para(tr("This is an instructional table"), bold=True),
+        Rows(
+            (
+                (tr("Minimum wager"), money(lim["minimum_cents"])),
+                (tr("Maximum wager"), money(lim["maximum_cents"])),
+            )
+        ),
     )
-    return [SignContent(kind, ctx.table["id"], heading(ctx), "Learn to play", blocks, "003 s23(4)")]
+    return [SignContent(kind, ctx.table["id"], heading(ctx), tr("Learn to play"), blocks, "003 s23(4)")]
 
 
 def house_liability_sign(ctx: Context, kind: str = "house_liability") -> list[SignContent]:
     """The maximum house liability while the house co-banks (003 s421(1)(b)(i))."""
     rule = SIGN_KINDS[kind].basis  # 003 s421(1)(b)(i)
     amount = require(limits(ctx).get("house_liability_cents"), kind, ctx, "the maximum house liability", rule)
-    blocks: list[Block] = [Para("When the house co-banks, its liability is at most"), Big(money(amount))]
-    blocks.extend(notices(ctx, kind, lambda p: f"maximum house liability {money(p['house_liability_cents'])}"))
-    return [SignContent(kind, ctx.table["id"], heading(ctx), "Maximum house liability", tuple(blocks), rule)]
+    blocks: list[Block] = [Para(tr("When the house co-banks, its liability is at most")), Big(money(amount))]
+    blocks.extend(
+        notices(
+            ctx, kind, lambda p: tr("maximum house liability {amount}").format(amount=money(p["house_liability_cents"]))
+        )
+    )
+    title = tr("Maximum house liability")
+    return [SignContent(kind, ctx.table["id"], heading(ctx), title, tuple(blocks), rule)]
 
 
 def approved_cuts_sign(ctx: Context, kind: str = "approved_cuts") -> list[SignContent]:
@@ -170,4 +186,4 @@ def approved_cuts_sign(ctx: Context, kind: str = "approved_cuts") -> list[SignCo
     rule = SIGN_KINDS[kind].basis  # 003 s430(2)
     cuts = require(tuple(settings(ctx).get("approved_cuts") or ()), kind, ctx, "pai_gow.approved_cuts", rule)
     blocks = tuple(Para(cut) for cut in cuts)
-    return [SignContent(kind, ctx.table["id"], heading(ctx), "Approved cuts", blocks, rule)]
+    return [SignContent(kind, ctx.table["id"], heading(ctx), tr("Approved cuts"), blocks, rule)]

@@ -22,9 +22,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import string
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
+
+from fontTools.pens.boundsPen import BoundsPen
+from fontTools.ttLib import TTFont
 
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS
 from kiosk.scene.fonts import font_face
@@ -108,6 +113,17 @@ class _Design:
     one_line_labels: bool = False  # a row's label must not be broken into lines
     columns: int = 1  # long tables of rows (6 or more) side by side in this many columns
     tight: bool = False  # less space between the parts (a small screen's pages: only when nothing else fits)
+    marks: float = 0.0  # room for marks stacked above the capitals (Vietnamese), in cap heights: :func:`_mark_room`
+
+    @property
+    def line_gap(self) -> float:
+        """The clear space between the lines of one text, in cap heights."""
+        return _LINE_GAP + self.marks
+
+    @property
+    def descent(self) -> float:
+        """The room below a last baseline before the next text, in cap heights."""
+        return _DESCENT + self.marks
 
 
 _NORMAL = _Design(heading=1.45, title=1.2, label=1.0, value=1.25, para=1.0, big=2.6)
@@ -214,17 +230,62 @@ def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> li
         raise ValueError(f"{exc.text!r} {exc.why}") from None
 
 
-def _text_height(lines: int, cap: float) -> float:
+def _text_height(lines: int, cap: float, line_gap: float = _LINE_GAP) -> float:
     """From the first cap top to the last baseline."""
-    return cap + (lines - 1) * (1 + _LINE_GAP) * cap
+    return cap + (lines - 1) * (1 + line_gap) * cap
+
+
+@cache
+def _rise(ch: str) -> float:
+    """How far the ink of ``ch`` rises above the top of the capitals, in cap heights, in the
+    sign's Latin face (the more of regular and bold); 0 for a character that face does not draw."""
+    rise = 0.0
+    for weight in ("regular", "bold"):
+        face = font_face("sans", weight)
+        if not face.has_char(ch):
+            return 0.0
+        top = _glyph_tops(face.path).get(ord(ch))
+        if top is not None:
+            rise = max(rise, (top - face.cap_height) / face.cap_height)
+    return rise
+
+
+@cache
+def _glyph_tops(path: Path) -> dict[int, float]:
+    """The ink top of every character of a font file, by code point, in font units."""
+    font = TTFont(str(path))
+    glyph_set = font.getGlyphSet()
+    tops: dict[int, float] = {}
+    for code, name in font.getBestCmap().items():
+        pen = BoundsPen(glyph_set)
+        glyph_set[name].draw(pen)
+        if pen.bounds is not None:
+            tops[code] = pen.bounds[3]
+    font.close()
+    return tops
+
+
+_PLAIN_RISE = max(_rise(ch) for ch in string.ascii_letters + string.digits + string.punctuation)
+"""The highest ink of unaccented text (an ascender, a bracket): what :data:`_LINE_GAP` and
+:data:`_DESCENT` were set for."""
+
+
+def _mark_room(content: SignContent) -> float:
+    """The room a sign's lines need beyond the usual spacing for marks stacked above capitals and
+    above ascenders (Vietnamese ``Ắ``, ``ẳ``: two marks over a letter), measured from the ink of
+    the characters the sign prints; 0 for text without such marks."""
+    chars = {ch for text in content.texts() for ch in text}
+    return max(0.0, max((_rise(ch) for ch in chars), default=0.0) - _PLAIN_RISE)
 
 
 class _Page:
     """Primitives placed in trim coordinates, moved by the bleed when the scene is made."""
 
-    def __init__(self, dx: float) -> None:
+    def __init__(self, dx: float, design: _Design | None = None) -> None:
         self.dx = dx
         self.items: list[Primitive] = []
+        self.line_gap = design.line_gap if design is not None else _LINE_GAP
+        self.descent = design.descent if design is not None else _DESCENT
 
     def text(
         self, text: str, x: float, y: float, cap: float, *, bold: bool = False, fill: Colour = INK, anchor: str = "left"
@@ -239,7 +300,7 @@ class _Page:
                 valign="top",
                 weight="bold" if bold else "regular",
                 fill=fill,
-                line_gap=_LINE_GAP,
+                line_gap=self.line_gap,
             )
         )
 
@@ -329,7 +390,7 @@ class _Table(_Block):
         for i, (lines, values, rh) in enumerate(self.rows):
             if self.stacked:
                 page.text("\n".join(lines), x, y, lcap)
-                value_y = y + _text_height(len(lines), lcap) + _DESCENT * lcap + 0.3 * lcap
+                value_y = y + _text_height(len(lines), lcap, page.line_gap) + page.descent * lcap + 0.3 * lcap
             else:
                 # values share the first line's baseline with the label
                 page.text("\n".join(lines), x, y + (vcap - lcap), lcap)
@@ -388,18 +449,22 @@ def _measured(content: SignContent, w: float, h: float, design: _Design, k: floa
     # band with the game's name
     hcap = design.heading * unit
     head_lines = _wrap(content.heading, hcap, aw, True)
-    band_h = margin + _text_height(len(head_lines), hcap) + max(margin, _DESCENT * hcap + 0.35 * hcap)
+    band_h = (
+        margin + _text_height(len(head_lines), hcap, design.line_gap) + max(margin, design.descent * hcap + 0.35 * hcap)
+    )
     title_y = band_h + gap
 
     # citation, small print at the floor, at the foot
     ccap = floor_cap
     cite_lines = _wrap(content.citation, ccap, aw, False) if content.citation else []  # none on a screen
-    cite_h = _text_height(len(cite_lines), ccap) if cite_lines else -_DESCENT * ccap
-    cite_top = h - margin - cite_h - _DESCENT * ccap
+    cite_h = _text_height(len(cite_lines), ccap, design.line_gap) if cite_lines else -design.descent * ccap
+    cite_top = h - margin - cite_h - design.descent * ccap
     # title
     tcap = design.title * unit
     title_lines = _wrap(content.title, tcap, aw, True) if content.title else []  # a page without a title
-    body_y = title_y + (_text_height(len(title_lines), tcap) + _DESCENT * tcap + gap if title_lines else 0.0)
+    body_y = title_y + (
+        _text_height(len(title_lines), tcap, design.line_gap) + design.descent * tcap + gap if title_lines else 0.0
+    )
 
     # body blocks: measured first, then centred in the space left
     body_h = 0.0
@@ -440,7 +505,7 @@ def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Desig
     m = _measured(content, w, h, design, k, floor_cap)
     if m.body_h > m.room + 1e-6:
         raise _height_error(content, m.needed, h)
-    page = _Page(bleed)
+    page = _Page(bleed, design)
     page.rect(-bleed, -bleed, w + 2 * bleed, m.band_h + bleed, BAND)
     page.text("\n".join(m.head_lines), m.margin, m.margin, m.hcap, bold=True, fill=WHITE)
     if m.title_lines:
@@ -469,13 +534,13 @@ def _block(block: Block, design: _Design, unit: float, aw: float) -> _Block:
         cap = design.para * unit
         pad = 0.5 * cap
         lines = _wrap(block.text, cap, aw - 2 * pad, True)
-        height = _text_height(len(lines), cap) + _DESCENT * cap + 2 * pad
+        height = _text_height(len(lines), cap, design.line_gap) + design.descent * cap + 2 * pad
         return _NoticeBand(height, lines, cap, pad, aw)
     big = isinstance(block, Big)
     cap = (design.big if big else design.para) * unit
     bold = isinstance(block, Big) or block.bold
     lines = _wrap(block.text, cap, aw, bold)
-    height = _text_height(len(lines), cap) + _DESCENT * cap
+    height = _text_height(len(lines), cap, design.line_gap) + design.descent * cap
     return _Text(height, lines, cap, bold, big, aw)
 
 
@@ -522,7 +587,11 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
         head_lines = [block.header[0]] if title_w <= aw else []
         if not stacked:
             head_lines = _wrap(block.header[0], lcap, label_w, True)
-        hh = lcap + _DESCENT * lcap if not head_lines else _text_height(len(head_lines), lcap) + _DESCENT * lcap
+        hh = (
+            lcap + design.descent * lcap
+            if not head_lines
+            else _text_height(len(head_lines), lcap, design.line_gap) + design.descent * lcap
+        )
         header = (head_lines, block.header[1:], hh)
         height += hh + row_gap
     for row in block.rows:
@@ -531,10 +600,13 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
             # a label broken into lines beside its value only where its column is not narrow
             raise _Overflow(row[0], f"needs more than one line beside its value ({label_w:.0f} mm fit)")
         if stacked:
-            label_h = _text_height(len(lines), lcap) + _DESCENT * lcap
-            rh = label_h + 0.3 * lcap + vcap + _DESCENT * vcap
+            label_h = _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap
+            rh = label_h + 0.3 * lcap + vcap + design.descent * vcap
         else:
-            rh = max((vcap - lcap) + _text_height(len(lines), lcap) + _DESCENT * lcap, vcap + _DESCENT * vcap)
+            rh = max(
+                (vcap - lcap) + _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap,
+                vcap + design.descent * vcap,
+            )
         rows.append((lines, row[1:], rh))
         height += rh + row_gap
     height -= row_gap
@@ -746,10 +818,13 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     """Of the designs that fit at scale 1, each scaled up as far as it fits, the one whose
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
-    designs = sorted(_relevant(content), key=lambda d: _weight(d, content), reverse=True)  # likely winners first
+    marks = _mark_room(content)
+    designs = [dataclasses.replace(d, marks=marks) for d in _relevant(content)]
+    designs.sort(key=lambda d: _weight(d, content), reverse=True)  # likely winners first
     best = _best_of(content, w, h, designs, floor_cap, errors)
     if best is None:  # nothing fits with the usual spacing: the parts closer together
-        best = _best_of(content, w, h, _relevant(content, _TIGHT_DESIGNS), floor_cap, errors)
+        tight = [dataclasses.replace(d, marks=marks) for d in _relevant(content, _TIGHT_DESIGNS)]
+        best = _best_of(content, w, h, tight, floor_cap, errors)
     if best is not None:
         return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
     # the most telling problem: the smallest shortfall of height, else the last width problem

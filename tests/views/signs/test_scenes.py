@@ -230,3 +230,32 @@ def test_the_cloth_of_the_layout_view_prints_the_wording(demo_states, demo_floor
     assert printed.count("Progressive") == 7 and " jackpot " not in f" {printed} "
     printed = " ".join(r.text for r in text_runs_of(cloth_scene(ctx.table, settings)))
     assert printed.count("jackpot") == 7
+
+
+@pytest.mark.parametrize("screen", [False, True])
+@pytest.mark.parametrize("width", [200.0, 300.0])
+def test_marks_stacked_above_vietnamese_capitals_never_touch_the_line_above(screen, width):
+    """Vietnamese puts two marks over one letter (``Ắ``, ``ẳ``): the line gap grows by what
+    their ink rises above the capitals, measured from the font, so a wrapped label's second
+    line, the next row and the notice below keep clear of the line above (tests compare ink
+    boxes; no gap is assumed)."""
+    from kiosk.views.base import Area
+    from kiosk.views.composition import composition_faults, vocabulary
+    from kiosk.views.signs.content import Notice, Para, Rows, SignContent
+
+    content = SignContent(
+        "limits",
+        "RO-01",
+        "RU-LÉT MỸ",
+        "GIỚI HẠN CƯỢC BÀN NÀY",
+        (
+            Rows((("Tiền trả tối đa cho cược thắng ở vòng cuối", "$5,000"), ("Cược thẳng", "$5")), ("Cược", "Tối đa")),
+            Para("ẮNG ẲNG ẰNG ẩm ẫm thẳng thắng"),
+            Notice("Từ 9:30 tối: ẮT LÀ $10 thẳng"),
+        ),
+        "000 s78(7)",
+    )
+    scene = compose_sign(content, width, 420.0, screen=screen)
+    area = Area(width, 420.0)
+    words = vocabulary([compose_sign(content, 1600.0, 900.0, screen=screen)])
+    assert [str(f) for f in composition_faults(scene, area, words=words)] == []
