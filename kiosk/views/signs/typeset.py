@@ -265,9 +265,12 @@ def _glyph_tops(path: Path) -> dict[int, float]:
     return tops
 
 
-_PLAIN_RISE = max(_rise(ch) for ch in string.ascii_letters + string.digits + string.punctuation)
-"""The highest ink of unaccented text (an ascender, a bracket): what :data:`_LINE_GAP` and
-:data:`_DESCENT` were set for."""
+@cache
+def _plain_rise() -> float:
+    """The highest ink of unaccented text (an ascender, a bracket): what :data:`_LINE_GAP` and
+    :data:`_DESCENT` were set for.  Measured on first use, not on import: an installation whose
+    fonts are missing must still load the module to say so in one line."""
+    return max(_rise(ch) for ch in string.ascii_letters + string.digits + string.punctuation)
 
 
 def _mark_room(content: SignContent) -> float:
@@ -275,7 +278,7 @@ def _mark_room(content: SignContent) -> float:
     above ascenders (Vietnamese ``Ắ``, ``ẳ``: two marks over a letter), measured from the ink of
     the characters the sign prints; 0 for text without such marks."""
     chars = {ch for text in content.texts() for ch in text}
-    return max(0.0, max((_rise(ch) for ch in chars), default=0.0) - _PLAIN_RISE)
+    return max(0.0, max((_rise(ch) for ch in chars), default=0.0) - _plain_rise())
 
 
 class _Page:
