@@ -133,10 +133,11 @@ def _subset_tag(data: bytes, taken: set[str]) -> str:
 
 
 def _name_subsets(pdf: pikepdf.Pdf) -> None:
-    """Give every embedded subset (``XXXXXX+Name``) a tag from what it is: its font program,
-    widths and character mapping.  reportlab names the n-th subset of a face the same in every
-    file (``AAAAAA+``, ``AAAAAB+``...) whatever glyphs it holds; a RIP that imposes several
-    files on one sheet may take two such fonts for one."""
+    """Give every embedded font subset (named by a six-letter tag, a plus and the font, as in
+    ``ABCDEF+Andika``) a tag from what it is: its font program, widths and character mapping.
+    reportlab names the n-th subset of a face the same in every file (``AAAAAA+``, ``AAAAAB+``...)
+    whatever glyphs it holds; a RIP that imposes several files on one sheet may take two such fonts
+    for one."""
     taken: set[str] = set()
     done: dict[tuple[int, int], str] = {}
     for font in pdf.objects:
