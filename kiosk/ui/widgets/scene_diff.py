@@ -45,12 +45,19 @@ class _Key:
         return self.hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and self.hash == other.hash and self.value == other.value
+        return other is self or (isinstance(other, _Key) and self.hash == other.hash and self.value == other.value)
+
+
+_keys: weakref.WeakKeyDictionary[Primitive, _Key] = weakref.WeakKeyDictionary()
 
 
 def item_key(item: Primitive) -> Hashable:
-    """A hashable key equal for primitives that paint the same pixels."""
-    return _Key(_key_value(item))
+    """A hashable key equal for primitives that paint the same pixels (the same key object for
+    the same primitive: a recomposed scene reuses most of its primitives, the cloth's above all)."""
+    key = _keys.get(item)
+    if key is None:
+        key = _keys[item] = _Key(_key_value(item))
+    return key
 
 
 def _key_value(item: Primitive) -> tuple:
