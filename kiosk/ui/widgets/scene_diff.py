@@ -48,16 +48,22 @@ class _Key:
         return other is self or (isinstance(other, _Key) and self.hash == other.hash and self.value == other.value)
 
 
-_keys: weakref.WeakKeyDictionary[Primitive, _Key] = weakref.WeakKeyDictionary()
+_interned: dict[_Key, _Key] = {}
 
 
 def item_key(item: Primitive) -> Hashable:
-    """A hashable key equal for primitives that paint the same pixels (the same key object for
-    the same primitive: a recomposed scene reuses most of its primitives, the cloth's above all)."""
-    key = _keys.get(item)
-    if key is None:
-        key = _keys[item] = _Key(_key_value(item))
-    return key
+    """A hashable key equal for primitives that paint the same pixels.
+
+    Keys are interned: a recomposed scene's primitives get the very key objects of the scene
+    before, so comparing them later (the diff, the widget's boxes and tiles) is an identity check.
+    """
+    key = _Key(_key_value(item))
+    same = _interned.get(key)
+    if same is None:
+        if len(_interned) > 16384:
+            _interned.clear()
+        same = _interned[key] = key
+    return same
 
 
 def _key_value(item: Primitive) -> tuple:

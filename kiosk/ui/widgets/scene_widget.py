@@ -281,7 +281,6 @@ class SceneWidget(QWidget):
         finally:
             painter.end()
         self._static_n = n
-        self._tiles.clear()
         self.static_repaints += 1
 
     def _shrink_static(self, scene: Scene, n: int) -> None:
@@ -305,7 +304,6 @@ class SceneWidget(QWidget):
         finally:
             painter.end()
         self._static_n = n
-        self._tiles.clear()
         self.static_repaints += 1
 
     def _paint_backing(self, scene: Scene, rects: list[QRect], keys: list[Hashable]) -> None:
@@ -313,10 +311,9 @@ class SceneWidget(QWidget):
         box showing the same primitives, else from the static layer and the primitives of
         ``scene`` after it that reach into the box (then kept as a tile)."""
         assert self._backing is not None and self._static is not None and self._painted is not None
-        n = self._static_n
-        old = self._with_bounds(self._painted.items[n:], self._painted_keys[n:])
-        new = self._with_bounds(scene.items[n:], keys[n:])
-        d = self._dpr()
+        old = self._with_bounds(self._painted.items, self._painted_keys)
+        new = self._with_bounds(scene.items, keys)
+        d, n = self._dpr(), self._static_n
         plan = []
         for rect in rects:
             source = _device_rect(rect, d)
@@ -335,7 +332,7 @@ class SceneWidget(QWidget):
                     continue
                 painter.setClipRect(rect)
                 painter.drawImage(rect, self._static, source)
-                items = tuple(item for item, _ in key[1])
+                items = tuple(item for i, item, _ in key[1] if i >= n)
                 if items:
                     paint_scene(painter, Scene(scene.width_mm, scene.height_mm, items, None), self._k, self._origin)
                 self.tiles_painted += 1
@@ -345,15 +342,15 @@ class SceneWidget(QWidget):
             if key not in self._tiles:
                 self._tiles.put(key, self._backing.copy(source))
 
-    def _with_bounds(self, items: tuple[Primitive, ...], keys: list[Hashable]) -> list[tuple[Primitive, Hashable, Rect]]:
-        return [(item, key, self._bounds(key, item)) for item, key in zip(items, keys, strict=True)]
+    def _with_bounds(self, items: tuple[Primitive, ...], keys: list[Hashable]) -> list[tuple[int, Primitive, Hashable, Rect]]:
+        return [(i, item, key, self._bounds(key, item)) for i, (item, key) in enumerate(zip(items, keys, strict=True))]
 
-    def _tile_key(self, source: QRect, items: list[tuple[Primitive, Hashable, Rect]]) -> tuple:
-        """The box (device pixels) and the primitives after the static layer that reach into it."""
+    def _tile_key(self, source: QRect, items: list[tuple[int, Primitive, Hashable, Rect]]) -> tuple:
+        """The box (device pixels) and every primitive that reaches into it: what its pixels are."""
         k, (ox, oy), d = self._k, self._origin, self._dpr()
         x0, y0 = (source.x() / d - ox) / k, (source.y() / d - oy) / k
         x1, y1 = ((source.x() + source.width()) / d - ox) / k, ((source.y() + source.height()) / d - oy) / k
-        reaching = tuple((item, key) for item, key, b in items if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3])
+        reaching = tuple((i, item, key) for i, item, key, b in items if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3])
         return (source.x(), source.y(), source.width(), source.height()), _Reaching(reaching)
 
     def _reaches(self, key: Hashable, item: Primitive, region: QRegion) -> bool:
@@ -401,19 +398,20 @@ def _rects(region: QRegion) -> Iterator[QRect]:
 
 
 class _Reaching(tuple):
-    """``(primitive, key)`` pairs, equal and hashed by their keys alone (a tile shows the same
-    pixels for recomposed primitives with the same keys)."""
+    """``(index, primitive, key)`` of the primitives that reach into a box, in painting order;
+    equal and hashed by their keys alone (the same keys in the same order paint the same pixels,
+    whatever objects and places in the scene they have)."""
 
     __slots__ = ()
 
     def __hash__(self) -> int:
-        return hash(tuple(key for _, key in self))
+        return hash(tuple(entry[2] for entry in self))
 
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, _Reaching)
             and len(self) == len(other)
-            and all(a[1] == b[1] for a, b in zip(self, other, strict=True))
+            and all(a[2] == b[2] for a, b in zip(self, other, strict=True))
         )
 
     def __ne__(self, other: object) -> bool:

@@ -3,7 +3,7 @@
 A tile is the pixels a box of the picture got, keyed on the box and on the primitives that
 reach into it (:meth:`kiosk.ui.widgets.scene_widget.SceneWidget`): the same key always means
 the same pixels, so a tile can stand in for painting the box.  The cache keeps the tiles used
-last within ``budget`` bytes; the widget empties it when its static layer, size or scale change.
+last within ``budget`` bytes; the widget empties it when its size, scale, page or background change.
 """
 
 from __future__ import annotations
