@@ -294,7 +294,9 @@ class SceneWidget(QWidget):
         for rect in _outermost([r for r in rects if not r.isEmpty()]):
             region = region.united(rect)
         keys = self._painted_keys
-        items = tuple(item for item, key in zip(scene.items[:n], keys[:n], strict=True) if self._reaches(key, item, region))
+        items = tuple(
+            item for item, key in zip(scene.items[:n], keys[:n], strict=True) if self._reaches(key, item, region)
+        )
         painter = QPainter(self._static)
         try:
             painter.setClipRegion(region)
@@ -342,7 +344,9 @@ class SceneWidget(QWidget):
             if key not in self._tiles:
                 self._tiles.put(key, self._backing.copy(source))
 
-    def _with_bounds(self, items: tuple[Primitive, ...], keys: list[Hashable]) -> list[tuple[int, Primitive, Hashable, Rect]]:
+    def _with_bounds(
+        self, items: tuple[Primitive, ...], keys: list[Hashable]
+    ) -> list[tuple[int, Primitive, Hashable, Rect]]:
         return [(i, item, key, self._bounds(key, item)) for i, (item, key) in enumerate(zip(items, keys, strict=True))]
 
     def _tile_key(self, source: QRect, items: list[tuple[int, Primitive, Hashable, Rect]]) -> tuple:
@@ -350,7 +354,9 @@ class SceneWidget(QWidget):
         k, (ox, oy), d = self._k, self._origin, self._dpr()
         x0, y0 = (source.x() / d - ox) / k, (source.y() / d - oy) / k
         x1, y1 = ((source.x() + source.width()) / d - ox) / k, ((source.y() + source.height()) / d - oy) / k
-        reaching = tuple((i, item, key) for i, item, key, b in items if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3])
+        reaching = tuple(
+            (i, item, key) for i, item, key, b in items if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]
+        )
         return (source.x(), source.y(), source.width(), source.height()), _Reaching(reaching)
 
     def _reaches(self, key: Hashable, item: Primitive, region: QRegion) -> bool:
