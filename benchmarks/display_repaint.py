@@ -1,12 +1,19 @@
-"""Repaint of a display after an update, against a full repaint, at 3840x2160 and 1920x1080.
+"""Repaint of a display after an update, against a full repaint and a naive QPainter frame, at
+3840x2160 and 1920x1080.
 
 A :class:`kiosk.ui.widgets.scene_widget.SceneWidget` the size of the screen shows views composed by
 ``kiosk.views`` from the demo floor's state (the display's own code path, no server): then the
 state changes the way play changes it, and each change is timed from ``set_scene`` (the diff of
-the old and new scene, the repaint of the changed boxes over the cached static layer) to the
-end of the paint event that puts it on the widget (``repaint()``, synchronous).  The full
-repaint of the same frames (``_invalidate`` + ``repaint``: what every update cost before the
-static layer) is measured in the same run.
+the old and new scene; each changed box from the widget's tiles or painted over the cached
+static layer) to the end of the paint event the display's event loop runs for it (the update
+request the widget posted, sent at once: the paint event covers the region the widget asked
+for).  The full repaint of the same frames (``_invalidate``: what every update cost before the
+static layer) is measured in the same run, and so is the baseline the issue names: a naive
+QPainter frame of 60 labelled, antialiased rounded rectangles filling the screen.  Every update
+figure is also given as a ratio to that frame's median, and split into the updates that painted
+a box (an area lit for the first time, a static layer shrunk) and those shown wholly from tiles.
+The precomposed frames are kept out of the garbage collector's passes (``gc.freeze``): they are
+the benchmark's, not the display's.
 
 * ``trichro_layout``: the 54-ball layout lighting the winning areas of a drawing, then unlit;
 * ``jackpot_meter``: the progressive meter's amount going up by a few cents (a counting step);
@@ -15,6 +22,8 @@ static layer) is measured in the same run.
 * ``twoup_lights``: a result light coming on.
 
     python benchmarks/display_repaint.py [--repeat 60] [--kind jackpot_meter ...] [--out FILE.json]
+
+The defaults answer issue 20: every kind at both sizes, 60 changes each way (about a minute).
 """
 
 from __future__ import annotations
@@ -57,6 +66,8 @@ KINDS = ("trichro_layout", "jackpot_meter", "jackpot_roll", "twoup_lights")
 
 
 def _ms(values: list[float]) -> dict:
+    if not values:
+        return {"n": 0}
     ordered = sorted(values)
     return {
         "p50": round(statistics.median(ordered) * 1000, 2),
@@ -147,14 +158,15 @@ def naive_frame(width: int, height: int, repeat: int) -> tuple[list[float], list
     return times, walls
 
 
-def measure(app: QApplication, widget: SceneWidget, scenes, full: bool) -> tuple[list[float], list[float]]:
-    """CPU seconds of this process (robust to other load on the machine) and wall seconds per update.
+def measure(app: QApplication, widget: SceneWidget, scenes, full: bool) -> tuple[list[float], list[float], list[bool]]:
+    """CPU seconds of this process (robust to other load on the machine) and wall seconds per
+    update, and whether the update painted a box (rather than showing every box from a tile).
 
     An update is ``set_scene`` and then the paint event the display's event loop would run for
     it: the update request the widget posted, sent at once (``sendPostedEvents``), so the paint
     event covers the region the widget asked for, not the whole widget.
     """
-    times, walls = [], []
+    times, walls, painted = [], [], []
     gc.collect()
     gc.freeze()  # the precomposed frames are the benchmark's, not the display's: out of the collector's passes
 
@@ -167,12 +179,14 @@ def measure(app: QApplication, widget: SceneWidget, scenes, full: bool) -> tuple
     show(scenes[0])
     show(scenes[1])  # warm-up: the static layer is learned on the first change
     for scene in scenes[2:]:
+        boxes = widget.tiles_painted + widget.static_repaints
         c0, t0 = time.process_time(), time.perf_counter()
         show(scene, invalidate=full)
         times.append(time.process_time() - c0)
         walls.append(time.perf_counter() - t0)
+        painted.append(widget.tiles_painted + widget.static_repaints > boxes)
     gc.unfreeze()
-    return times, walls
+    return times, walls, painted
 
 
 def main(argv=None) -> int:
@@ -190,7 +204,8 @@ def main(argv=None) -> int:
         naive_frame(w, h, 3)  # warm-up: fonts loaded, glyphs cached
         cpu, wall = naive_frame(w, h, args.repeat)
         baseline[size_name] = {"naive_frame_cpu_ms": _ms(cpu), "naive_frame_wall_ms": _ms(wall)}
-        print("naive frame", size_name, baseline[size_name]["naive_frame_cpu_ms"], flush=True)
+        naive_ms = baseline[size_name]["naive_frame_cpu_ms"]
+        print(f"naive frame {size_name}: CPU p50 {naive_ms['p50']} / p99 {naive_ms['p99']} ms", flush=True)
     for kind in args.kind or KINDS:
         scenes = frames(kind, args.repeat)
         for size_name, (w, h) in SIZES.items():
@@ -199,13 +214,16 @@ def main(argv=None) -> int:
             widget.show()
             app.processEvents()
             paints = widget.paints
-            partial, partial_wall = measure(app, widget, scenes, full=False)
+            partial, partial_wall, painted = measure(app, widget, scenes, full=False)
             paints, static_layers = widget.paints - paints, widget.static_repaints
-            full, full_wall = measure(app, widget, scenes, full=True)
+            tiles = {"boxes_painted": widget.tiles_painted, "boxes_from_tiles": widget.tiles_reused}
+            full, full_wall, _ = measure(app, widget, scenes, full=True)
             naive_p50 = baseline[size_name]["naive_frame_cpu_ms"]["p50"]
             update, whole = _ms(partial), _ms(full)
             results.setdefault(kind, {})[size_name] = {
                 "update_cpu_ms": update,
+                "update_that_painted_cpu_ms": _ms([t for t, p in zip(partial, painted, strict=True) if p]),
+                "update_from_tiles_cpu_ms": _ms([t for t, p in zip(partial, painted, strict=True) if not p]),
                 "full_repaint_cpu_ms": whole,
                 "update_wall_ms": _ms(partial_wall),
                 "full_repaint_wall_ms": _ms(full_wall),
@@ -215,9 +233,18 @@ def main(argv=None) -> int:
                 "speed_up_p50": round(statistics.median(full) / statistics.median(partial), 1),
                 "paint_events_during_updates": paints,
                 "static_layer_paints_during_updates": static_layers,
+                **tiles,
             }
             widget.close()
-            print(kind, size_name, results[kind][size_name], flush=True)
+            r = results[kind][size_name]
+            print(
+                f"{kind} {size_name}: update CPU p50 {update['p50']} / p99 {update['p99']} ms"
+                f" ({r['update_to_naive_frame']['p50']} / {r['update_to_naive_frame']['p99']} of the naive frame),"
+                f" painted p99 {r['update_that_painted_cpu_ms'].get('p99')} (n {r['update_that_painted_cpu_ms']['n']}),"
+                f" from tiles p99 {r['update_from_tiles_cpu_ms'].get('p99')} (n {r['update_from_tiles_cpu_ms']['n']});"
+                f" full repaint p50 {whole['p50']} ms",
+                flush=True,
+            )
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(
         json.dumps(
@@ -233,7 +260,7 @@ def main(argv=None) -> int:
         )
         + "\n"
     )
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out} (load average {os.getloadavg()[0]:.2f})")
     return 0
 
 

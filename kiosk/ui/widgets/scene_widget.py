@@ -90,6 +90,7 @@ class SceneWidget(QWidget):
         self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
         self._static_n = 0
         self._tiles = TileCache()
+        self._painted_bounds: list[tuple[int, Primitive, Hashable, Rect]] | None = None  # of the painted scene
         self._k = 1.0  # logical px per mm of the scene as shown
         self._origin = (0.0, 0.0)  # logical px of the scene's top-left corner
         self._overlays: dict[str, Overlay] = {}
@@ -144,7 +145,7 @@ class SceneWidget(QWidget):
             self._invalidate(keys)
             return
         if not boxes:
-            self._painted, self._painted_keys = scene, keys
+            self._painted, self._painted_keys, self._painted_bounds = scene, keys, None
             return
         prefix = common_prefix(self._painted_keys, keys)
         if self._static is None:
@@ -252,6 +253,7 @@ class SceneWidget(QWidget):
         self._backing.setDevicePixelRatio(self._dpr())
         self._backing.fill(_SURROUND)
         self._static, self._static_n = None, 0
+        self._painted_bounds = None
         self._tiles.clear()
         self._tiles.budget = _TILE_FRAMES * self._backing.sizeInBytes()
         self._layout()
@@ -313,8 +315,10 @@ class SceneWidget(QWidget):
         box showing the same primitives, else from the static layer and the primitives of
         ``scene`` after it that reach into the box (then kept as a tile)."""
         assert self._backing is not None and self._static is not None and self._painted is not None
-        old = self._with_bounds(self._painted.items, self._painted_keys)
-        new = self._with_bounds(scene.items, keys)
+        old = self._painted_bounds
+        if old is None:
+            old = self._with_bounds(self._painted.items, self._painted_keys)
+        new = self._painted_bounds = self._with_bounds(scene.items, keys)
         d, n = self._dpr(), self._static_n
         plan = []
         for rect in rects:
