@@ -331,13 +331,12 @@ class SceneWidget(QWidget):
         try:
             for rect, source, key in plan:
                 tile = self._tiles.get(key)
+                painter.setClipRect(rect)
                 if tile is not None:
-                    painter.setClipping(False)
-                    painter.drawImage(rect, tile, tile.rect())
+                    painter.drawImage(_logical(source, d), tile)
                     self.tiles_reused += 1
                     continue
-                painter.setClipRect(rect)
-                painter.drawImage(rect, self._static, source)
+                painter.drawImage(_logical(source, d), self._static, QRectF(source))
                 items = tuple(item for i, item, _ in key[1] if i >= n)
                 if items:
                     paint_scene(painter, Scene(scene.width_mm, scene.height_mm, items, None), self._k, self._origin)
@@ -435,6 +434,12 @@ def _outermost(rects: list[QRect]) -> list[QRect]:
         if not any(o.contains(rect) for o in out):
             out.append(rect)
     return out
+
+
+def _logical(source: QRect, dpr: float) -> QRectF:
+    """The logical rectangle of device pixels ``source``: an image of them drawn there is copied
+    pixel for pixel, whatever the device pixel ratio."""
+    return QRectF(source.x() / dpr, source.y() / dpr, source.width() / dpr, source.height() / dpr)
 
 
 def _device_rect(rect: QRect, dpr: float) -> QRect:
