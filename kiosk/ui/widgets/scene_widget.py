@@ -327,20 +327,27 @@ class SceneWidget(QWidget):
             if before not in self._tiles:  # what the box shows now, kept before it is painted over
                 self._tiles.put(before, self._backing.copy(source))
             plan.append((rect, source, self._tile_key(source, new)))
+        painted = [(rect, source, key) for rect, source, key in plan if key not in self._tiles]
         painter = QPainter(self._backing)
         try:
             for rect, source, key in plan:
                 tile = self._tiles.get(key)
-                painter.setClipRect(rect)
                 if tile is not None:
+                    painter.setClipRect(rect)
                     painter.drawImage(_logical(source, d), tile)
                     self.tiles_reused += 1
-                    continue
-                painter.drawImage(_logical(source, d), self._static, QRectF(source))
-                items = tuple(item for i, item, _ in key[1] if i >= n)
+            if painted:  # the other boxes together: a primitive reaching into two is painted once
+                region = QRegion()
+                for rect, _, _ in painted:
+                    region = region.united(rect)
+                painter.setClipRegion(region)
+                for _, source, _ in painted:
+                    painter.drawImage(_logical(source, d), self._static, QRectF(source))
+                reaching = {i: item for _, _, key in painted for i, item, _ in key[1] if i >= n}
+                items = tuple(reaching[i] for i in sorted(reaching))
                 if items:
                     paint_scene(painter, Scene(scene.width_mm, scene.height_mm, items, None), self._k, self._origin)
-                self.tiles_painted += 1
+                self.tiles_painted += len(painted)
         finally:
             painter.end()
         for _, source, key in plan:
