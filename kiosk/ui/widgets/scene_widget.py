@@ -53,7 +53,7 @@ from kiosk.ui.widgets.tiles import TileCache
 __all__ = ["Overlay", "Placement", "SceneWidget"]
 
 _SURROUND = QColor(0, 0, 0)
-_TILE_FRAMES = 2  # the tile cache holds at most twice the picture's bytes
+_TILE_FRAMES = 1  # the tile cache holds at most the picture's bytes
 
 
 @dataclass(frozen=True)
