@@ -149,6 +149,16 @@ never smaller (a page of a sign on a 10-inch screen holds two rows of limits, no
 _MAX_SCALE = 3.0
 
 
+@lru_cache(maxsize=1024)
+def _variant(design: _Design, *, columns: int | None = None, marks: float | None = None) -> _Design:
+    """``design`` in ``columns`` or with room for ``marks`` (made once: the search asks often)."""
+    return dataclasses.replace(
+        design,
+        columns=design.columns if columns is None else columns,
+        marks=design.marks if marks is None else marks,
+    )
+
+
 @cache
 def _advance_per_cap(ch: str, bold: bool) -> float:
     """One character's advance in mm at 1 mm cap height (a font metric, read once)."""
@@ -218,6 +228,8 @@ def clear_caches() -> None:
     """Forget the measured widths and line breaks (for benchmarks that time a cold start)."""
     _wrap_at.cache_clear()
     _width_at_1.cache_clear()
+    _widest_word_at_1.cache_clear()
+    _label_width_at_1.cache_clear()
     _column_widths.cache_clear()
 
 
@@ -323,7 +335,7 @@ class _Block(ABC):
         """Add the block's shapes and text to ``page`` with its top left at ``(x, y)``."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Text(_Block):
     """Running text set left, or a big value centred across ``width``."""
 
@@ -341,7 +353,7 @@ class _Text(_Block):
             page.text("\n".join(self.lines), x, y, self.cap, bold=self.bold)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _NoticeBand(_Block):
     """A notice of a change ahead, bold on a yellow band."""
 
@@ -356,7 +368,7 @@ class _NoticeBand(_Block):
         page.text("\n".join(self.lines), x + self.pad, y + self.pad, self.cap, bold=True)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Table(_Block):
     """Rows of a label and values: the values bold and right-aligned in their columns (or
     under their labels when ``stacked``), a rule under the column titles, hairlines between
@@ -406,7 +418,7 @@ class _Table(_Block):
             y += rh + row_gap
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Columns(_Block):
     """A long table in two columns ``half`` mm wide side by side, ``between`` mm apart."""
 
@@ -421,7 +433,7 @@ class _Columns(_Block):
         self.right.draw(page, x + self.half + self.between, y)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Measured:
     """A sign measured at one scale: each part's lines and where it goes, nothing drawn yet."""
 
@@ -567,7 +579,7 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
         split = (len(block.rows) + 1) // 2
         between = 2.0 * unit
         half = (aw - between) / 2
-        one = dataclasses.replace(design, columns=1)
+        one = _variant(design, columns=1)
         left = _table(Rows(block.rows[:split], block.header), one, unit, half)
         right = _table(Rows(block.rows[split:], block.header), one, unit, half)
         return _Columns(max(left.height, right.height), left, right, half, between)
@@ -783,8 +795,15 @@ def _largest_scale(
     return lo
 
 
+@lru_cache(maxsize=8192)
 def _widest_word_at_1(text: str, bold: bool) -> float:
     return max((_width_at_1(word, bold) for word in text.split()), default=0.0)
+
+
+@lru_cache(maxsize=4096)
+def _label_width_at_1(block: Rows, one_line: bool) -> float:
+    """The widest row label of ``block`` at unit 1 (its widest word when labels may break)."""
+    return max(_width_at_1(r[0], False) if one_line else _widest_word_at_1(r[0], False) for r in block.rows)
 
 
 def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: float) -> float:
@@ -801,13 +820,7 @@ def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: fl
                 continue  # two columns share the width: not bounded here
             cols = _column_widths(block, design.label, design.value)
             values = sum(cols) + 0.7 * max(0, len(cols) - 1)
-            labels = (
-                max(
-                    _width_at_1(r[0], False) if design.one_line_labels else _widest_word_at_1(r[0], False)
-                    for r in block.rows
-                )
-                * design.label
-            )
+            labels = _label_width_at_1(block, design.one_line_labels) * design.label
             per_unit.append(max(values, labels) if design.stacked else values + 0.7 + labels)
         elif isinstance(block, Big):
             per_unit.append(_widest_word_at_1(block.text, True) * design.big)
@@ -822,11 +835,11 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
     marks = _mark_room(content)
-    designs = [dataclasses.replace(d, marks=marks) for d in _relevant(content)]
+    designs = [_variant(d, marks=marks) for d in _relevant(content)]
     designs.sort(key=lambda d: _weight(d, content), reverse=True)  # likely winners first
     best = _best_of(content, w, h, designs, floor_cap, errors)
     if best is None:  # nothing fits with the usual spacing: the parts closer together
-        tight = [dataclasses.replace(d, marks=marks) for d in _relevant(content, _TIGHT_DESIGNS)]
+        tight = [_variant(d, marks=marks) for d in _relevant(content, _TIGHT_DESIGNS)]
         best = _best_of(content, w, h, tight, floor_cap, errors)
     if best is not None:
         return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
