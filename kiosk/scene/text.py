@@ -24,6 +24,7 @@ the composition (:func:`widest_word_mm`), never the floor.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import accumulate
 
 from kiosk.rules.lettering import MIN_TEXT_MM
@@ -37,6 +38,7 @@ __all__ = [
     "fit_box",
     "fit_text",
     "ink_em_size_mm",
+    "line_pieces",
     "text_runs",
     "text_width_mm",
     "widest_word_mm",
@@ -212,10 +214,9 @@ def text_runs(
         # (the last of the running sums), in mm
         pieces = []
         width = 0.0
-        for seg_face, part in _segments(face, line):
-            glyphs, advances = seg_face.glyphs(part)
+        for seg_face, part, glyphs, positions in line_pieces(face, line):
             scale = em / seg_face.units_per_em
-            offsets = [pos * scale for pos in accumulate(advances, initial=0)]
+            offsets = [pos * scale for pos in positions]
             pieces.append((seg_face, part, glyphs, offsets))
             width += offsets[-1]
         if anchor == "left":
@@ -243,6 +244,19 @@ def text_runs(
             )
             start += offsets[-1]
     return runs
+
+
+@lru_cache(maxsize=16384)
+def line_pieces(face: FontFace, line: str) -> tuple[tuple[FontFace, str, tuple[int, ...], tuple[int, ...]], ...]:
+    """``line`` cut where the face that draws it changes (:func:`_segments`), each piece with its
+    glyph ids and each glyph's offset from the piece's start, the piece's advance width last, in
+    font units: a pure function of the face and the text, measured once (a sign's labels and a
+    display's names come back at every size tried and every frame)."""
+    out = []
+    for seg_face, part in _segments(face, line):
+        glyphs, advances = seg_face.glyphs(part)
+        out.append((seg_face, part, glyphs, tuple(accumulate(advances, initial=0))))
+    return tuple(out)
 
 
 def _segments(face: FontFace, line: str) -> list[tuple[FontFace, str]]:

@@ -44,7 +44,7 @@ from kiosk.scene.primitives import (
     parse_colour,
     rect_path,
 )
-from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
+from kiosk.scene.text import em_size_mm, line_pieces, text_runs, text_width_mm
 from kiosk.views.placing import Box
 from kiosk.views.signs.cards import result_card
 from kiosk.views.signs.content import Big, Block, Notice, Rows, SignContent, SignProblem
@@ -225,12 +225,14 @@ def _wrap_at(text: str, bold: bool, limit: float) -> tuple[str, ...] | None:
 
 
 def clear_caches() -> None:
-    """Forget the measured widths and line breaks (for benchmarks that time a cold start)."""
+    """Forget the measured widths, line breaks and glyph runs (for benchmarks that time a cold
+    start)."""
     _wrap_at.cache_clear()
     _width_at_1.cache_clear()
     _widest_word_at_1.cache_clear()
     _label_width_at_1.cache_clear()
     _column_widths.cache_clear()
+    line_pieces.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
