@@ -233,6 +233,7 @@ def clear_caches() -> None:
     _label_width_at_1.cache_clear()
     _column_widths.cache_clear()
     line_pieces.cache_clear()
+    _measured.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
@@ -456,8 +457,11 @@ class _Measured:
     needed: float
 
 
+@lru_cache(maxsize=64)
 def _measured(content: SignContent, w: float, h: float, design: _Design, k: float, floor_cap: float) -> _Measured:
-    """Every part of the sign at scale ``k``: raises :class:`_Overflow` for a text too wide."""
+    """Every part of the sign at scale ``k``: raises :class:`_Overflow` for a text too wide.
+    The last few are remembered: the scale search's best trial is the one drawn (never changed
+    once made)."""
     unit = floor_cap * k
     margin = _margin(w, h)
     aw = w - 2 * margin
