@@ -233,7 +233,6 @@ def clear_caches() -> None:
     _label_width_at_1.cache_clear()
     _column_widths.cache_clear()
     line_pieces.cache_clear()
-    _measured.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
@@ -457,11 +456,8 @@ class _Measured:
     needed: float
 
 
-@lru_cache(maxsize=64)
 def _measured(content: SignContent, w: float, h: float, design: _Design, k: float, floor_cap: float) -> _Measured:
-    """Every part of the sign at scale ``k``: raises :class:`_Overflow` for a text too wide.
-    The last few are remembered: the scale search's best trial is the one drawn (never changed
-    once made)."""
+    """Every part of the sign at scale ``k``: raises :class:`_Overflow` for a text too wide."""
     unit = floor_cap * k
     margin = _margin(w, h)
     aw = w - 2 * margin
@@ -521,9 +517,11 @@ def _measure(content: SignContent, w: float, h: float, design: _Design, k: float
     return _measured(content, w, h, design, k, floor_cap).needed
 
 
-def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float) -> _Page:
-    """The sign drawn at scale ``k``; raises :class:`_Overflow` when it does not fit."""
-    m = _measured(content, w, h, design, k, floor_cap)
+def _draw(
+    content: SignContent, w: float, h: float, bleed: float, design: _Design, m: _Measured, floor_cap: float
+) -> _Page:
+    """The sign drawn as measured in ``m`` (the search's best trial, not measured again);
+    raises :class:`_Overflow` when it does not fit."""
     if m.body_h > m.room + 1e-6:
         raise _height_error(content, m.needed, h)
     page = _Page(bleed, design)
@@ -764,15 +762,18 @@ def _weight(design: _Design, content: SignContent) -> float:
 
 def _largest_scale(
     content: SignContent, w: float, h: float, design: _Design, start: float, floor_cap: float, top: float = _MAX_SCALE
-) -> float | None:
+) -> tuple[float, _Measured] | None:
     """The largest scale from ``start`` to ``top`` at which ``design`` fits (within
-    3 %), or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
+    3 %) and the sign measured at it, or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
     linearly with the scale, so the search extrapolates from two trials and then interpolates
     (regula falsi): three or four trials where bisection would take seven."""
 
+    trials: dict[float, _Measured] = {}
+
     def needed(k: float) -> float:
         try:
-            return _measure(content, w, h, design, k, floor_cap)
+            trials[k] = _measured(content, w, h, design, k, floor_cap)
+            return trials[k].needed
         except _Overflow:
             return float("inf")  # a text too wide: as bad as too tall
 
@@ -786,7 +787,7 @@ def _largest_scale(
         n = needed(probe)
         if n <= fits:
             if probe >= top:
-                return probe
+                return probe, trials[probe]
             # the line through the two best fitting trials, where it meets the page height
             slope = (n - n_lo) / (probe - lo) if probe > lo else 0.0
             lo, n_lo = probe, n
@@ -798,7 +799,7 @@ def _largest_scale(
             break
         # stay strictly inside the bracket, a little short of the line (wrapping makes it convex)
         probe = min(max(guess * 0.995, lo + 0.02 * lo), min(hi, top) - 0.005 * lo)
-    return lo
+    return lo, trials[lo]
 
 
 @lru_cache(maxsize=8192)
@@ -856,10 +857,10 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
 
 def _best_of(
     content: SignContent, w: float, h: float, designs: list[_Design], floor_cap: float, errors: list[_Overflow]
-) -> tuple[float, _Design, float] | None:
-    """``(worth, design, scale)`` of the best of ``designs`` that fits, or ``None`` (why each
+) -> tuple[float, _Design, _Measured] | None:
+    """``(worth, design, measure)`` of the best of ``designs`` that fits, or ``None`` (why each
     did not fit is added to ``errors``)."""
-    best: tuple[float, _Design, float] | None = None
+    best: tuple[float, _Design, _Measured] | None = None
     for design in designs:
         weight = _weight(design, content)
         # the smallest scale at which this design would beat the best so far
@@ -867,9 +868,10 @@ def _best_of(
         top = min(_MAX_SCALE, _width_bound(content, design, w - 2 * _margin(w, h), floor_cap))
         if need > top and best is not None:
             continue  # its widest words alone keep it from beating the best: no trial needed
-        k = _largest_scale(content, w, h, design, need, floor_cap, max(top, need))
-        if k is not None:
-            best = (k * weight, design, k)
+        found = _largest_scale(content, w, h, design, need, floor_cap, max(top, need))
+        if found is not None:
+            k, measured = found
+            best = (k * weight, design, measured)
         elif best is None:  # does not fit at all: keep why, to report it if no design fits
             try:
                 errors.append(_height_error(content, _measure(content, w, h, design, 1.0, floor_cap), h))
