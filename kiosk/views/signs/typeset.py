@@ -159,17 +159,25 @@ def _variant(design: _Design, *, columns: int | None = None, marks: float | None
     )
 
 
-@cache
-def _advance_per_cap(ch: str, bold: bool) -> float:
-    """One character's advance in mm at 1 mm cap height (a font metric, read once)."""
+_ADVANCES: dict[bool, dict[str, float]] = {False: {}, True: {}}
+"""Each character's advance in mm at 1 mm cap height, regular and bold (font metrics, read once)."""
+
+
+def _read_advance(ch: str, bold: bool) -> float:
+    """Read a character's advance from the font into :data:`_ADVANCES`."""
     face = font_face("sans", "bold" if bold else "regular")
-    return text_width_mm(ch, face, em_size_mm(face, cap_mm=1.0))
+    advance = _ADVANCES[bold][ch] = text_width_mm(ch, face, em_size_mm(face, cap_mm=1.0))
+    return advance
 
 
 @lru_cache(maxsize=8192)
 def _width_at_1(text: str, bold: bool) -> float:
     # neither painter kerns, so a line is as wide as its characters' advances
-    return sum(_advance_per_cap(ch, bold) for ch in text)
+    advances = _ADVANCES[bold]
+    try:
+        return sum(map(advances.__getitem__, text))
+    except KeyError:  # a character not met before
+        return sum(advances[ch] if ch in advances else _read_advance(ch, bold) for ch in text)
 
 
 def _width(text: str, cap: float, bold: bool) -> float:
