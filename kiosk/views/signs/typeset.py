@@ -239,6 +239,7 @@ def clear_caches() -> None:
     _width_at_1.cache_clear()
     _widest_word_at_1.cache_clear()
     _label_width_at_1.cache_clear()
+    _longest_label_at_1.cache_clear()
     _column_widths.cache_clear()
     line_pieces.cache_clear()
 
@@ -621,19 +622,25 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
         )
         header = (head_lines, block.header[1:], hh)
         height += hh + row_gap
+    # every label on one line (the usual case): no label needs breaking, measured at unit size once
+    one_line = _longest_label_at_1(block) <= label_w / lcap
+    row_heights: dict[int, float] = {}  # a row's height by its label's number of lines
     for row in block.rows:
-        lines = _wrap(row[0], lcap, label_w, False)
+        lines = [row[0]] if one_line else _wrap(row[0], lcap, label_w, False)
         if len(lines) > 1 and (design.one_line_labels or (not stacked and label_w < 0.4 * aw)):
             # a label broken into lines beside its value only where its column is not narrow
             raise _Overflow(row[0], f"needs more than one line beside its value ({label_w:.0f} mm fit)")
-        if stacked:
-            label_h = _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap
-            rh = label_h + 0.3 * lcap + vcap + design.descent * vcap
-        else:
-            rh = max(
-                (vcap - lcap) + _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap,
-                vcap + design.descent * vcap,
-            )
+        rh = row_heights.get(len(lines))
+        if rh is None:
+            if stacked:
+                label_h = _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap
+                rh = label_h + 0.3 * lcap + vcap + design.descent * vcap
+            else:
+                rh = max(
+                    (vcap - lcap) + _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap,
+                    vcap + design.descent * vcap,
+                )
+            row_heights[len(lines)] = rh
         rows.append((lines, row[1:], rh))
         height += rh + row_gap
     height -= row_gap
@@ -819,6 +826,15 @@ def _widest_word_at_1(text: str, bold: bool) -> float:
 def _label_width_at_1(block: Rows, one_line: bool) -> float:
     """The widest row label of ``block`` at unit 1 (its widest word when labels may break)."""
     return max(_width_at_1(r[0], False) if one_line else _widest_word_at_1(r[0], False) for r in block.rows)
+
+
+@lru_cache(maxsize=4096)
+def _longest_label_at_1(block: Rows) -> float:
+    """The width of the longest row label of ``block`` at unit size; infinite when a label has a
+    line break of its own (it is never one line)."""
+    if any("\n" in r[0] for r in block.rows):
+        return float("inf")
+    return _label_width_at_1(block, True)
 
 
 def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: float) -> float:
