@@ -1,9 +1,11 @@
 """The SQL engine shared by the SQLite and PostgreSQL stores.
 
-Database work runs on two dedicated threads, each with its own connection: one writer
-(every write, one at a time, as datasette does) and one reader (snapshots and event
-replays, which never wait for a writer in WAL mode or under PostgreSQL's MVCC).  The
-dialect subclasses open the connections and translate the few statements that differ.
+Database work runs on dedicated threads, each with its own connection: one writer (the
+writes, one transaction at a time, each holding every write that is ready) and four readers
+(snapshots, event replays, token checks and, on PostgreSQL, the commands' handlers run on a
+snapshot before the writer appends them; they never wait for a writer in WAL mode or under
+PostgreSQL's MVCC).  The dialect subclasses open the connections and translate the few
+statements that differ.
 """
 
 from __future__ import annotations
@@ -75,6 +77,11 @@ class _Prepared:
     links: dict[str, int | None]
     floor: object  # the floor version read (str or None), or _ANY
     changes_floor: bool
+
+
+_Seen = dict[tuple[str, str], str | None]
+"""The rows a locked transaction has read or written: (table, id) -> stored text, None for no
+row; (table, "*") present when it holds the whole table."""
 
 
 @dataclass
@@ -357,22 +364,23 @@ class SqlStore(Store):
         want_tables: Collection[str] | Literal["*"],
         want_links: Collection[str] | Literal["*"],
         now: datetime,
+        seen: _Seen | None = None,
     ) -> Loaded:
         """The rows a command asked for, with a table's link and a link's tables."""
         loaded = Loaded(
-            tables=self._load_rows(cur, "kiosk_tables", want_tables),
-            links=self._load_rows(cur, "kiosk_links", want_links),
+            tables=self._load_rows(cur, "kiosk_tables", want_tables, seen),
+            links=self._load_rows(cur, "kiosk_links", want_links, seen),
             now=now,
         )
         # a table's link and a link's tables come along: link commands touch every member
         for table in list(loaded.tables.values()):
             link_id = table.get("link_id")
             if link_id and link_id not in loaded.links:
-                loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id]))
+                loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id], seen))
         for link in list(loaded.links.values()):
             missing = [t for t in link.get("tables", []) if t not in loaded.tables]
             if missing:
-                loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
+                loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing, seen))
         return loaded
 
     def _write_ready(self, conn: Any) -> None:
@@ -466,6 +474,7 @@ class SqlStore(Store):
                 elif signed_by != (key.id if key else None):  # another node keyed it meanwhile, or keys differ
                     self._refuse_key(signed_by)
                 floor = settings.get(_FLOOR_VERSION)
+                seen: _Seen = {}  # the rows this transaction has read or written
                 results: list[list[Event] | BaseException] = []
                 for request in batch:
                     p = request.prepared
@@ -473,7 +482,7 @@ class SqlStore(Store):
                         outcome, changes_floor = p.outcome, p.changes_floor
                     else:
                         try:
-                            outcome, changes_floor = self._apply_locked(cur, request)
+                            outcome, changes_floor = self._apply_locked(cur, request, seen)
                         except Exception as exc:
                             if isinstance(exc, self._db_errors):
                                 raise  # the transaction is lost: every request of the batch fails
@@ -488,8 +497,9 @@ class SqlStore(Store):
                     events, seq, audit_n, audit_hash = self._append(
                         cur, request.actor, outcome, request.now, seq, audit_n, audit_hash
                     )
-                    versions["tables"].update({k: _version(s) for k, s in outcome.tables.items()})
-                    versions["links"].update({k: _version(s) for k, s in outcome.links.items()})
+                    for table, rows in (("kiosk_tables", outcome.tables), ("kiosk_links", outcome.links)):
+                        versions[table.removeprefix("kiosk_")].update({k: _version(v) for k, v in rows.items()})
+                        seen.update({(table, k): None if v is None else _dumps(v) for k, v in rows.items()})
                     results.append(events)
                 self._set_head(
                     cur, seq, audit_n, audit_hash, any(not isinstance(r, BaseException) and r for r in results)
@@ -500,9 +510,9 @@ class SqlStore(Store):
             self._rollback(conn)
             raise
 
-    def _apply_locked(self, cur: Any, request: _Request) -> tuple[Outcome, bool]:
+    def _apply_locked(self, cur: Any, request: _Request, seen: _Seen) -> tuple[Outcome, bool]:
         """Load a request's rows inside the locked transaction and run its handler on them."""
-        loaded = self._load(cur, request.tables, request.links, request.now)
+        loaded = self._load(cur, request.tables, request.links, request.now, seen)
         if request.tokens:
             cur.execute(self._sql(_TOKEN_SELECT))
             loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
@@ -537,17 +547,35 @@ class SqlStore(Store):
         want_links: Collection[str] | Literal["*"],
     ) -> _Prepared | None:
         """Run the command's handler (and the floor law) on a reader's consistent snapshot,
-        without the writers' lock, and say which versions it rests on; None when it read what
-        the versions do not cover (display reports) or changes tokens or settings."""
+        without the writers' lock, and say which versions it rests on; None when it is to run
+        under the lock: it touches a jackpot link, reads what the versions do not cover (display
+        reports) or changes tokens or settings."""
+        whole = want_tables == ALL or want_links == ALL
+        if want_links and not whole:
+            return None
+        # one statement (one snapshot, one round trip): the floor's version and the rows
+        selects, params = ["SELECT 0, key, value FROM kiosk_meta WHERE key = ?"], [_FLOOR_VERSION]
+        for n, (table, ids) in enumerate((("kiosk_tables", want_tables), ("kiosk_links", want_links)), 1):
+            if ids == ALL:
+                selects.append(f"SELECT {n}, id, state FROM {table}")
+            elif ids:
+                ids = list(dict.fromkeys(ids))
+                selects.append(f"SELECT {n}, id, state FROM {table} WHERE id IN ({', '.join('?' for _ in ids)})")
+                params += ids
         cur = conn.cursor()
         self._begin_read(conn)
         try:
-            floor = self._meta(cur, _FLOOR_VERSION)
-            loaded = self._load(cur, want_tables, want_links, now)
+            cur.execute(self._sql(" UNION ALL ".join(selects)), params)
+            rows = cur.fetchall()
         finally:
             conn.rollback()
-        whole = want_tables == ALL or want_links == ALL
-        if loaded.links and not whole:
+        floor = next((text for n, _, text in rows if n == 0), None)
+        loaded = Loaded(
+            tables={k: json.loads(text) for n, k, text in rows if n == 1},
+            links={k: json.loads(text) for n, k, text in rows if n == 2},
+            now=now,
+        )
+        if not whole and any(t.get("link_id") for t in loaded.tables.values()):
             # a jackpot link's meter moves with every linked table's wagers: an outcome that
             # read it would rarely hold, so it runs under the lock (once, not twice)
             return None
@@ -739,16 +767,36 @@ class SqlStore(Store):
         ]
         return rows[::-1]
 
-    def _load_rows(self, cur: Any, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, Any]:
+    def _load_rows(
+        self, cur: Any, table: str, ids: Collection[str] | Literal["*"], seen: _Seen | None = None
+    ) -> dict[str, Any]:
+        """The rows' states (fresh objects each time). ``seen``: the rows the locked transaction
+        has read or written so far (their stored text), which need no round trip again."""
+        if seen is not None and (table, ALL) in seen:  # the whole table is known already
+            wanted = None if ids == ALL else set(ids)
+            return {
+                k: json.loads(text)
+                for (t, k), text in seen.items()
+                if t == table and k != ALL and text is not None and (wanted is None or k in wanted)
+            }
         if ids == ALL:
             cur.execute(self._sql(f"SELECT id, state FROM {table}"))
-        else:
-            ids = list(dict.fromkeys(ids))
-            if not ids:
-                return {}
-            marks = ", ".join("?" for _ in ids)
-            cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), ids)
-        return {row[0]: json.loads(row[1]) for row in cur.fetchall()}
+            rows = dict(cur.fetchall())
+            if seen is not None:
+                seen.update({(table, k): text for k, text in rows.items()})
+                seen[(table, ALL)] = ""
+            return {k: json.loads(text) for k, text in rows.items()}
+        ids = list(dict.fromkeys(ids))
+        missing = ids if seen is None else [k for k in ids if (table, k) not in seen]
+        found: dict[str, str] = {}
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), missing)
+            found = dict(cur.fetchall())
+            if seen is not None:
+                seen.update({(table, k): found.get(k) for k in missing})
+        texts = found if seen is None else {k: seen.get((table, k)) for k in ids}
+        return {k: json.loads(text) for k, text in texts.items() if text is not None}
 
     def _put_row(self, cur: Any, table: str, row_id: str, state: Mapping[str, Any] | None) -> None:
         cur.execute(self._sql(f"DELETE FROM {table} WHERE id = ?"), (row_id,))
