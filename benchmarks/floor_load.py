@@ -808,6 +808,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not 0 < args.kill_at < args.restart_at < 1:
         parser.error("need 0 < --kill-at < --restart-at < 1")
+    load_before = [round(x, 2) for x in os.getloadavg()]
     sizes = [int(s) for s in args.curve.split(",")] if args.curve else [args.displays]
     runs = [(size, args.paced_rate > 0) for size in sizes]
     if args.ceiling and not args.curve:
@@ -825,7 +826,17 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or RESULTS / ("floor_load_curve.json" if args.curve else "floor_load.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
-        json.dumps({"machine": machine(), "time": datetime.now(UTC).isoformat(), "runs": reports}, indent=2) + "\n"
+        json.dumps(
+            {
+                "machine": machine(),
+                "time": datetime.now(UTC).isoformat(),
+                "load_average_1_5_15m_before": load_before,
+                "load_average_1_5_15m_after": [round(x, 2) for x in os.getloadavg()],
+                "runs": reports,
+            },
+            indent=2,
+        )
+        + "\n"
     )
     print(_table(reports))
     print(f"written: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
