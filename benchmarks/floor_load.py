@@ -403,6 +403,22 @@ class Dealers:
             outcome = events[0].data.get("outcome") if events else None
             self.phase[table] = "over" if outcome not in (None, "continue") else "betting"
 
+    @staticmethod
+    def after_refusal(ctype: str, phase: str) -> str:
+        """Where a dealer whose command was refused stands: the table is a step further than the
+        dealer thought when the command before was committed but its answer lost with a node
+        ('no more bets' already called, a two-up game still on), so the dealer takes the next
+        step instead of repeating the refused one for the rest of the run."""
+        if ctype in ("trichro_no_more_bets", "twoup_no_more_bets"):
+            return "no_more_bets"  # it was called: draw or spin next
+        if ctype == "twoup_new_game":
+            return "betting"  # a game is on: call no more bets next
+        if ctype == "twoup_spin":
+            return "over"  # the game had ended: a new one starts
+        if ctype in ("trichro_draw", "trichro_generate"):
+            return "start"  # call no more bets first
+        return phase
+
     async def play(self, table: str) -> None:
         from kiosk.state.client import ServerUnreachable
         from kiosk.state.errors import StateError
@@ -417,8 +433,8 @@ class Dealers:
             return
         except StateError as exc:
             self.refused += 1  # e.g. two-up: the game had ended; a new one starts
-            self.refusals[f"{command['type']}: {exc.code}"] += 1
-            self.phase[table] = "over" if self.kind[table] == "twoup" else "start"
+            self.refusals[f"{command['type']}: {exc.code}: {exc.message[:90]}"] += 1
+            self.phase[table] = self.after_refusal(command["type"], self.phase[table])
             return
         self.commands += 1
         self.ack_ms.append((time.monotonic() - sent) * 1000)
