@@ -2,8 +2,8 @@
 
 ::
 
-    .venv/bin/python benchmarks/floor_load.py                       # 300 displays, 30 s
-    .venv/bin/python benchmarks/floor_load.py --curve 300,1000,3000 # the curve in the README
+    .venv/bin/python benchmarks/floor_load.py                       # issue 20: 1500 displays, then none
+    .venv/bin/python benchmarks/floor_load.py --curve 300,1000,3000 --rate 10 --paced-rate 0
 
 It starts a throw-away PostgreSQL cluster (``initdb``/``pg_ctl``, as the ``postgres`` user when
 root, ``fsync=on``), seeds it with a generated floor of ``--tables`` tables (tri-chro with ball
@@ -11,22 +11,27 @@ devices and random result generators, two-up dice, Caribbean stud tables on one 
 jackpot link, blackjack), starts three ``kiosk serve`` nodes on loopback ports, and spreads
 ``--displays`` simulated displays over ``--procs`` subscriber processes. Each display is a real
 :class:`kiosk.state.client.KioskClient` stream of one table, preferring node ``i % 3`` and
-knowing the other two. A writer plays the floor at ``--rate`` commands per second through the
-HTTP API - tri-chro drawings, two-up spins, Caribbean jackpot contributions, limit changes -
-each table's dealer preferring the node of its own index. At ``--kill-at`` of the run one node
-is SIGKILLed; at ``--restart-at`` it is started again.
+knowing the other two. A writer plays the floor through the HTTP API - tri-chro drawings, two-up
+spins, Caribbean jackpot contributions, limit changes - each table's dealer preferring the node
+of its own index and sending its next command when the last is acknowledged. First a paced
+phase (``--paced-rate``, default 100 commands per second, every node up): the acknowledgement
+time at that rate. Then the saturation phase (``--rate``, default 400 asked: more than the floor
+sustains): at ``--kill-at`` of it one node is SIGKILLed, at ``--restart-at`` started again. With
+``--ceiling`` (the default) a second run with no displays, saturation only: the writes' ceiling.
 
 Reported (JSON in ``benchmarks/results/floor_load*.json`` and a table on stdout):
 
+- commands per second sustained at saturation and their acknowledgement time, and the paced
+  phase's (``paced``); commands refused (by the rules, with the reasons) or lost with the node;
 - write-to-subscriber latency p50/p99, per node and overall: from when the writer sent the
   command to when a display received the event live (``time.monotonic()`` is system-wide on
   Linux); events a display received in the replay after a failover are counted apart;
 - events missed and duplicated: every display's events compared with the database's
   (``events_since`` of its table after its snapshot); both must be 0;
-- failover: from the SIGKILL until each display of the killed node is caught up on another
-  node (its ``Connected`` event after the replay), p50 / p99 / max;
-- each node's resident memory (max) and CPU (mean, % of one core), the subscriber processes' too;
-- commands and events per second sustained, commands refused by the rules or lost with the node.
+- failover: from the SIGKILL until each display of the killed node is caught up on another node
+  (its ``Connected`` event after the replay), p50 / p99 / max;
+- each node's resident memory (max) and CPU (mean, % of one core), the subscriber processes' too,
+  and the load average at the end.
 
 Everything runs on loopback addresses, the run is bounded (``--duration`` plus set-up), and
 every process it started is stopped at the end (also on Ctrl-C or an error).
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import json
 import os
@@ -353,6 +359,7 @@ class Dealers:
         self.commands = 0
         self.events = 0
         self.refused = 0
+        self.refusals: collections.Counter[str] = collections.Counter()  # why, by error code
         self.lost = 0
         self.clients: dict[int, Any] = {}
 
@@ -396,6 +403,22 @@ class Dealers:
             outcome = events[0].data.get("outcome") if events else None
             self.phase[table] = "over" if outcome not in (None, "continue") else "betting"
 
+    @staticmethod
+    def after_refusal(ctype: str, phase: str) -> str:
+        """Where a dealer whose command was refused stands: the table is a step further than the
+        dealer thought when the command before was committed but its answer lost with a node
+        ('no more bets' already called, a two-up game still on), so the dealer takes the next
+        step instead of repeating the refused one for the rest of the run."""
+        if ctype in ("trichro_no_more_bets", "twoup_no_more_bets"):
+            return "no_more_bets"  # it was called: draw or spin next
+        if ctype == "twoup_new_game":
+            return "betting"  # a game is on: call no more bets next
+        if ctype == "twoup_spin":
+            return "over"  # the game had ended: a new one starts
+        if ctype in ("trichro_draw", "trichro_generate"):
+            return "start"  # call no more bets first
+        return phase
+
     async def play(self, table: str) -> None:
         from kiosk.state.client import ServerUnreachable
         from kiosk.state.errors import StateError
@@ -408,9 +431,10 @@ class Dealers:
             self.lost += 1  # the node died with the command in flight: the dealer starts over
             self.phase[table] = "start" if self.kind[table] != "twoup" else "over"
             return
-        except StateError:
+        except StateError as exc:
             self.refused += 1  # e.g. two-up: the game had ended; a new one starts
-            self.phase[table] = "over" if self.kind[table] == "twoup" else "start"
+            self.refusals[f"{command['type']}: {exc.code}: {exc.message[:90]}"] += 1
+            self.phase[table] = self.after_refusal(command["type"], self.phase[table])
             return
         self.commands += 1
         self.ack_ms.append((time.monotonic() - sent) * 1000)
@@ -491,7 +515,7 @@ def _pct(values: list[float]) -> dict[str, float | None]:
     }
 
 
-def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
+def run_once(args: argparse.Namespace, displays: int, pace: bool = True) -> dict[str, Any]:
     workdir = Path(tempfile.mkdtemp(prefix="kiosk-floor-load-"))
     cluster = PostgresCluster().start()
     nodes: list[Node] = []
@@ -543,7 +567,7 @@ def run_once(args: argparse.Namespace, displays: int) -> dict[str, Any]:
         print(f"  {displays} displays connected in {connect_seconds:.1f} s", flush=True)
         cpu0 = {n.index: n.cpu_seconds() for n in nodes}
         sub_cpu0 = [_cpu_seconds(s.pid) for s in subs]
-        result = asyncio.run(_drive(args, nodes, subs, by_kind, urls, admin_token))
+        result = asyncio.run(_drive(args, nodes, subs, by_kind, urls, admin_token, pace))
         cpu = {n.index: n.cpu_before_restart + n.cpu_seconds() - cpu0[n.index] for n in nodes}
         sub_cpu = [_cpu_seconds(s.pid) - c for s, c in zip(subs, sub_cpu0, strict=True)]
         settle = max(10.0, displays / 100)
@@ -580,8 +604,25 @@ async def _drive(
     by_kind: dict[str, list[str]],
     urls: list[str],
     token: str,
+    pace: bool,
 ) -> dict[str, Any]:
+    """The paced phase (``pace``), then the saturation phase with a node killed and restarted."""
     dealers = Dealers(by_kind, urls, token)
+    paced = None
+    if pace:  # first at a steady rate with every node up: the acknowledgement time at that rate
+        seconds = await dealers.run(args.paced_rate, args.paced_duration)
+        paced = {
+            "rate_asked": args.paced_rate,
+            "duration_s": round(seconds, 1),
+            "commands_per_s": round(dealers.commands / seconds, 1),
+            "write_ack_ms": _pct(dealers.ack_ms),
+        }
+        print(
+            f"  paced {args.paced_rate:g}/s: acknowledged p50 {paced['write_ack_ms']['p50']} ms,"
+            f" p99 {paced['write_ack_ms']['p99']} ms",
+            flush=True,
+        )
+    commands, events, acks = dealers.commands, dealers.events, len(dealers.ack_ms)  # saturation from here
     kill_at, restart_at = args.duration * args.kill_at, args.duration * args.restart_at
     marks: dict[str, float] = {}
 
@@ -608,11 +649,13 @@ async def _drive(
     await dealers.close()
     return {
         "seconds": seconds,
+        "paced": paced,
         "sent": dealers.sent,
-        "ack_ms": dealers.ack_ms,
-        "commands": dealers.commands,
-        "events": dealers.events,
+        "ack_ms": dealers.ack_ms[acks:],
+        "commands": dealers.commands - commands,
+        "events": dealers.events - events,
         "refused": dealers.refused,
+        "refusals": dict(dealers.refusals.most_common()),
         "lost": dealers.lost,
         "marks": marks,
     }
@@ -669,6 +712,7 @@ def _report(
         "tables": args.tables,
         "nodes": NODES,
         "subscriber_processes": args.procs,
+        "paced": result["paced"],
         "rate_asked": args.rate,
         "duration_s": round(seconds, 1),
         "reconnect_spread_s": args.spread,
@@ -677,7 +721,8 @@ def _report(
         "events_per_s": round(result["events"] / seconds, 1),
         "deliveries": len(everything) + len(replayed),
         "write_ack_ms": _pct(result["ack_ms"]),
-        "commands_refused_by_rules": result["refused"],
+        "commands_refused": result["refused"],
+        "commands_refused_why": result["refusals"],
         "commands_lost_with_the_node": result["lost"],
         "latency_ms": {"overall": _pct(everything), **{nodes[i].name: _pct(v) for i, v in latency.items()}},
         "replayed_after_failover_latency_ms": _pct(replayed),
@@ -724,16 +769,44 @@ def _table(reports: list[dict[str, Any]]) -> str:
         )
         per_node = ", ".join(f"{k} p50 {v['p50']} p99 {v['p99']}" for k, v in r["latency_ms"].items() if k != "overall")
         lines.append(f"{'':>8} per node: {per_node}")
+        ack = r["write_ack_ms"]
+        lines.append(f"{'':>8} saturation: acknowledged p50 {ack['p50']} ms, p99 {ack['p99']} ms")
+        if r["paced"]:
+            ack = r["paced"]["write_ack_ms"]
+            lines.append(
+                f"{'':>8} paced {r['paced']['rate_asked']:g}/s ({r['paced']['commands_per_s']}/s done): "
+                f"acknowledged p50 {ack['p50']} ms, p99 {ack['p99']} ms"
+            )
+        lines.append(f"{'':>8} load average at the end {r['load_average_1m_at_end']}")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--displays", type=int, default=300, help="simulated displays (default 300)")
+    parser.add_argument("--displays", type=int, default=1500, help="simulated displays (default 1500)")
     parser.add_argument("--curve", default=None, help="comma-separated display counts, e.g. 300,1000,3000")
     parser.add_argument("--tables", type=int, default=100, help="tables on the floor (default 100)")
-    parser.add_argument("--rate", type=float, default=20.0, help="commands per second (default 20)")
-    parser.add_argument("--duration", type=float, default=30.0, help="seconds of play (default 30)")
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=400.0,
+        help="commands per second asked in the saturation phase (default 400: more than the floor sustains,"
+        " each table's next command waiting for its last)",
+    )
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds of the saturation phase (default 20)")
+    parser.add_argument(
+        "--paced-rate",
+        type=float,
+        default=100.0,
+        help="commands per second of the paced phase before it, every node up (default 100; 0: none)",
+    )
+    parser.add_argument("--paced-duration", type=float, default=20.0, help="seconds of the paced phase (default 20)")
+    parser.add_argument(
+        "--ceiling",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also a run with no displays, saturation only: the writes' ceiling (default on)",
+    )
     parser.add_argument("--kill-at", type=float, default=0.35, help="SIGKILL node-0 at this fraction of the run")
     parser.add_argument("--restart-at", type=float, default=0.7, help="start node-0 again at this fraction")
     parser.add_argument("--procs", type=int, default=3, help="subscriber processes (default 3)")
@@ -751,19 +824,35 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not 0 < args.kill_at < args.restart_at < 1:
         parser.error("need 0 < --kill-at < --restart-at < 1")
+    load_before = [round(x, 2) for x in os.getloadavg()]
     sizes = [int(s) for s in args.curve.split(",")] if args.curve else [args.displays]
+    runs = [(size, args.paced_rate > 0) for size in sizes]
+    if args.ceiling and not args.curve:
+        runs.append((0, False))
     reports = []
-    for size in sizes:
+    for size, pace in runs:
         print(
-            f"floor load: {size} displays, {args.tables} tables, {args.rate:g} commands/s for {args.duration:g} s",
+            f"floor load: {size} displays, {args.tables} tables, "
+            + (f"{args.paced_rate:g} commands/s for {args.paced_duration:g} s, then " if pace else "")
+            + f"{args.rate:g} commands/s asked for {args.duration:g} s",
             flush=True,
         )
-        reports.append(run_once(args, size))
+        reports.append(run_once(args, size, pace))
         print(_table(reports[-1:]), flush=True)
     out = args.out or RESULTS / ("floor_load_curve.json" if args.curve else "floor_load.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(
-        json.dumps({"machine": machine(), "time": datetime.now(UTC).isoformat(), "runs": reports}, indent=2) + "\n"
+        json.dumps(
+            {
+                "machine": machine(),
+                "time": datetime.now(UTC).isoformat(),
+                "load_average_1_5_15m_before": load_before,
+                "load_average_1_5_15m_after": [round(x, 2) for x in os.getloadavg()],
+                "runs": reports,
+            },
+            indent=2,
+        )
+        + "\n"
     )
     print(_table(reports))
     print(f"written: {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")

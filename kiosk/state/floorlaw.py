@@ -136,7 +136,24 @@ def link_part(state: Mapping[str, Any] | None) -> Any:
     return tuple(state.get(k) for k in _LINK_PART)
 
 
+_BUILT: dict[tuple[str, str, TableFrame | None], Table] = {}
+_BUILT_KEPT = 4096
+
+
 def _table(state: Mapping[str, Any], frame: TableFrame | None) -> Table:
+    """The floor file's (frozen) table for a stored state, built once for each configuration:
+    a write changes one table, and the law builds the whole floor before and after it."""
+    key = (state["id"], repr(floor_part(state)), frame)  # floor_part: everything _build reads
+    table = _BUILT.get(key)
+    if table is None:
+        table = _build(state, frame)
+        if len(_BUILT) >= _BUILT_KEPT:
+            _BUILT.clear()
+        _BUILT[key] = table
+    return table
+
+
+def _build(state: Mapping[str, Any], frame: TableFrame | None) -> Table:
     game = state["game"]
     section = settings_section(game)
     limits = state.get("limits") or {}

@@ -94,6 +94,13 @@ def player_favourable_wagers(balls: int) -> list[Violation]:
     The law's odds are kept (they are what 001 s467 says); each warning tells pit staff
     to verify the gazetted rule (docs/readings.md A-07: 54-ball "any star" at 3 to 4).
     """
+    return list(_player_favourable_wagers(balls))
+
+
+@cache
+def _player_favourable_wagers(balls: int) -> tuple[Violation, ...]:
+    """The warnings of :func:`player_favourable_wagers`, worked out once per variant: the floor
+    law checks every tri-chro table on each configuration write (kiosk.state.floorlaw)."""
     variant = load_variant(balls)
     warnings = []
     for w in variant.wagers:
@@ -110,7 +117,7 @@ def player_favourable_wagers(balls: int) -> list[Violation]:
                     severity="warning",
                 )
             )
-    return warnings
+    return tuple(warnings)
 
 
 def winnings_cents(stake_cents: int, odds: tuple[int, int], *, rounding: Rounding = "down") -> int:

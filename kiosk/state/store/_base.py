@@ -1,10 +1,15 @@
 """The store interface: what the service asks of SQLite and PostgreSQL alike.
 
-Every write goes through :meth:`Store.write`: the store opens one transaction, takes the
-head row (which serialises writers, across server nodes on PostgreSQL), loads the rows the
-command needs, calls the command's pure ``apply`` function with them, and stores what it
-returns (events, new table and link states, audit records, token changes) before committing.
-If ``apply`` raises, nothing is written.
+Every write goes through :meth:`Store.write`: the store loads the rows the command needs,
+calls the command's pure ``apply`` function with them, and stores what it returns (events, new
+table and link states, audit records, token changes) in one transaction under the head row
+(the writers' lock, which serialises writers across server nodes on PostgreSQL and gives the
+one total order and the audit hash chain). On SQLite ``apply`` runs under the lock. On
+PostgreSQL it runs first on a reader's snapshot, without the lock; under the lock the store
+checks that the versions it read still hold (a row's ``version``; for a command that read the
+whole floor, the rows it changes and the floor's configuration version) and otherwise runs
+``apply`` again there, on the rows as they are. A node appends every write it has ready in one
+transaction. If ``apply`` raises, nothing of that command is written.
 """
 
 from __future__ import annotations

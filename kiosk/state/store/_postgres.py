@@ -34,6 +34,7 @@ class PostgresStore(SqlStore):
     kind = "postgresql"
     dialect = "postgresql"
     _db_errors = (psycopg.Error,)
+    optimistic = True
 
     def __init__(self, dsn: str, describe: str) -> None:
         super().__init__()

@@ -1,20 +1,24 @@
 """The SQL engine shared by the SQLite and PostgreSQL stores.
 
-Database work runs on two dedicated threads, each with its own connection: one writer
-(every write, one at a time, as datasette does) and one reader (snapshots and event
-replays, which never wait for a writer in WAL mode or under PostgreSQL's MVCC).  The
-dialect subclasses open the connections and translate the few statements that differ.
+Database work runs on dedicated threads, each with its own connection: one writer (the
+writes, one transaction at a time, each holding every write that is ready) and four readers
+(snapshots, event replays, token checks and, on PostgreSQL, the commands' handlers run on a
+snapshot before the writer appends them; they never wait for a writer in WAL mode or under
+PostgreSQL's MVCC).  The dialect subclasses open the connections and translate the few
+statements that differ.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
+import collections
 import contextlib
 import itertools
 import json
 from collections.abc import Callable, Collection, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal, TypeVar
 
@@ -22,6 +26,7 @@ from kiosk.rules.times import format_utc, parse_utc
 from kiosk.state.audit import AuditReport, Findings, examine, record_hash
 from kiosk.state.errors import AuditKeyError, DatabaseTooNew, StateError, StoreUnavailable
 from kiosk.state.events import Actor, Event
+from kiosk.state.floorlaw import floor_part, link_part
 from kiosk.state.history import FRAME_ACTION, PastRows, Target
 from kiosk.state.replay import derive
 from kiosk.state.schema import SCHEMA_VERSION, migration_statements
@@ -42,8 +47,86 @@ _TOKEN_SELECT = (
 )
 
 
+_LOCK_HEAD = "UPDATE kiosk_head SET seq = seq WHERE id = 1 RETURNING seq, audit_n, audit_hash"
+"""Takes the writers' lock (the head row) and reads the head: the end of the event log and of
+the audit chain. Everything a writer appends is numbered and chained after it, in one order."""
+_FLOOR_VERSION = "floor_version"
+"""``kiosk_meta``: a counter that every write changing a table's or link's configuration (the part
+the floor law reads, :func:`kiosk.state.floorlaw.floor_part`) raises. A command that read the
+whole floor for the law is appended only while it has not moved."""
+_ANY = object()  # a command that did not read the whole floor does not rest on its version
+
+
 class _NothingApplied(Exception):
     """The connection failed before a write transaction began: safe to retry once."""
+
+
+class _NeedsLock(Exception):
+    """A handler read something the versions do not cover (the displays' reports)."""
+
+
+@dataclass
+class _Prepared:
+    """A command's outcome, computed without the writers' lock, and the versions it rests on:
+    each row it read (or, having read the whole floor, each row it changes) and the floor's."""
+
+    actor: Actor
+    outcome: Outcome
+    now: datetime
+    tables: dict[str, int | None]  # the version read; None: the row did not exist
+    links: dict[str, int | None]
+    floor: object  # the floor version read (str or None), or _ANY
+    changes_floor: bool
+
+
+_Seen = dict[tuple[str, str], str | None]
+"""The rows a locked transaction has read or written: (table, id) -> stored text, None for no
+row; (table, "*") present when it holds the whole table."""
+
+
+@dataclass
+class _Request:
+    """A write waiting for the writers' lock: what it asks for and, prepared, its outcome."""
+
+    actor: Actor
+    apply: Apply
+    now: datetime
+    tables: Collection[str] | Literal["*"]
+    links: Collection[str] | Literal["*"]
+    tokens: bool
+    prepared: _Prepared | None
+    done: Future[list[Event]]
+
+
+def _holds(p: _Prepared, versions: Mapping[str, Mapping[str, int | None]], floor: str | None) -> bool:
+    """Whether every version ``p`` rests on is the one now under the lock."""
+    return (
+        all(versions["tables"].get(k) == v for k, v in p.tables.items())
+        and all(versions["links"].get(k) == v for k, v in p.links.items())
+        and (p.floor is _ANY or p.floor == floor)
+    )
+
+
+def _version(state: Mapping[str, Any] | None) -> int | None:
+    """A row's version as its ``version`` column holds it (None: no row)."""
+    return None if state is None else int(state.get("version", 0))
+
+
+def _next_version(floor: str | None) -> str:
+    return str(int(floor or 0) + 1)
+
+
+def _floor_parts(tables: Mapping[str, Any], links: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What the floor law reads of each loaded row, before the handler runs."""
+    return {k: floor_part(v) for k, v in tables.items()}, {k: link_part(v) for k, v in links.items()}
+
+
+def _changes_floor(parts: tuple[dict[str, Any], dict[str, Any]], outcome: Outcome) -> bool:
+    """Whether ``outcome`` changes what the floor law reads of a table or link."""
+    tables, links = parts
+    return any(floor_part(s) != tables.get(k, floor_part(None)) for k, s in outcome.tables.items()) or any(
+        link_part(s) != links.get(k, link_part(None)) for k, s in outcome.links.items()
+    )
 
 
 def _dumps(value: Any) -> str:
@@ -58,8 +141,12 @@ class SqlStore(Store):
     """Reader connections, each on its own thread: the token checks of a crowd of reconnecting
     clients and the snapshots run side by side instead of one after another."""
     _db_errors: tuple[type[BaseException], ...] = ()
+    optimistic = False
+    """Run handlers without the writers' lock and append under it only what rests on versions
+    that have not moved (PostgreSQL: several nodes write; SQLite's one writer gains nothing)."""
 
     def __init__(self) -> None:
+        self._ready: collections.deque[_Request] = collections.deque()
         self._wexec: ThreadPoolExecutor | None = None
         self._rexecs: list[ThreadPoolExecutor] = []
         self._conns: dict[str, Any] = {}  # "writer", "reader-0", "reader-1", ...: one per thread
@@ -256,7 +343,76 @@ class SqlStore(Store):
         links: Collection[str] | Literal["*"] = (),
         tokens: bool = False,
     ) -> list[Event]:
-        return await self._run("writer", lambda conn: self._write(conn, actor, apply, now, tables, links, tokens))
+        prepared = None
+        if self.optimistic and not tokens:  # the handler and the law run now, without the lock
+            prepared = await self._run("reader", lambda conn: self._prepare(conn, actor, apply, now, tables, links))
+        request = _Request(actor, apply, now, tables, links, tokens, prepared, Future())
+        self._ready.append(request)
+        try:
+            await self._run("writer", self._write_ready)
+        except BaseException:
+            try:
+                self._ready.remove(request)  # never taken: nothing of it was written
+            except ValueError:  # taken by a batch: its answer stands
+                return await asyncio.wrap_future(request.done)
+            raise
+        return await asyncio.wrap_future(request.done)
+
+    def _load(
+        self,
+        cur: Any,
+        want_tables: Collection[str] | Literal["*"],
+        want_links: Collection[str] | Literal["*"],
+        now: datetime,
+        seen: _Seen | None = None,
+    ) -> Loaded:
+        """The rows a command asked for, with a table's link and a link's tables."""
+        loaded = Loaded(
+            tables=self._load_rows(cur, "kiosk_tables", want_tables, seen),
+            links=self._load_rows(cur, "kiosk_links", want_links, seen),
+            now=now,
+        )
+        # a table's link and a link's tables come along: link commands touch every member
+        for table in list(loaded.tables.values()):
+            link_id = table.get("link_id")
+            if link_id and link_id not in loaded.links:
+                loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id], seen))
+        for link in list(loaded.links.values()):
+            missing = [t for t in link.get("tables", []) if t not in loaded.tables]
+            if missing:
+                loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing, seen))
+        return loaded
+
+    def _write_ready(self, conn: Any) -> None:
+        """Write every request that is ready, in the order they came, in one transaction under
+        one writers' lock (one commit, one fsync); each gets its events or its own refusal."""
+        batch: list[_Request] = []
+        while True:
+            try:
+                batch.append(self._ready.popleft())
+            except IndexError:
+                break
+        if not batch:
+            return
+        try:
+            results = self._write_batch(conn, batch)
+        except _NothingApplied:  # the connection was gone: tried again on a new one
+            self._ready.extendleft(reversed(batch))
+            raise
+        except BaseException as exc:
+            if isinstance(exc, self._db_errors) and self._is_connection_error(exc):
+                self._drop("writer")
+            error = self._translate(exc) if isinstance(exc, self._db_errors) else exc
+            for request in batch:
+                request.done.set_exception(error)
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for request, result in zip(batch, results, strict=True):
+            if isinstance(result, BaseException):
+                request.done.set_exception(result)
+            else:
+                request.done.set_result(result)
 
     def _write(
         self,
@@ -269,149 +425,266 @@ class SqlStore(Store):
         want_tokens: bool,
         start_key: bool = False,
     ) -> list[Event]:
-        cur = conn.cursor()
+        """One command under the lock, in a transaction of its own."""
+        request = _Request(actor, apply, now, want_tables, want_links, want_tokens, None, Future())
+        (result,) = self._write_batch(conn, [request], start_key)
+        if isinstance(result, BaseException):
+            raise result
+        return result
+
+    def _write_batch(
+        self, conn: Any, batch: list[_Request], start_key: bool = False
+    ) -> list[list[Event] | BaseException]:
+        """Take the writers' lock, then for each request in order: append its prepared outcome
+        if every version it rests on still holds (those appended before it in the batch
+        included), or else load its rows and run its handler here, under the lock, against the
+        state as it is. One transaction; a refused request writes nothing of its own."""
+        prepared = [r.prepared for r in batch if r.prepared is not None]
+        table_ids = sorted({k for p in prepared for k in p.tables})
+        link_ids = sorted({k for p in prepared for k in p.links})
+        cur, meta, table_rows, link_rows = (conn.cursor() for _ in range(4))
         self._begin_write(conn)
         try:
-            try:
-                cur.execute(
-                    self._sql(  # take the writers' lock and read the head in one statement
-                        "UPDATE kiosk_head SET seq = seq WHERE id = 1 RETURNING seq, audit_n, audit_hash"
-                    )
-                )
-            except self._db_errors as exc:
-                if self._is_connection_error(exc):
-                    raise _NothingApplied() from exc
-                raise
-            seq, audit_n, audit_hash = cur.fetchone()
-            signed_by = self._meta(cur, _KEY_META)
-            key = self.audit_key
-            if start_key and signed_by is None:
-                outcome_key = {_KEY_META: key.id}
-            elif signed_by != (key.id if key else None):  # another node keyed it meanwhile, or keys differ
-                self._refuse_key(signed_by)
-            else:
-                outcome_key = {}
-            loaded = Loaded(
-                tables=self._load_rows(cur, "kiosk_tables", want_tables),
-                links=self._load_rows(cur, "kiosk_links", want_links),
-                now=now,
-            )
-            # a table's link and a link's tables come along: link commands touch every member
-            for table in list(loaded.tables.values()):
-                link_id = table.get("link_id")
-                if link_id and link_id not in loaded.links:
-                    loaded.links.update(self._load_rows(cur, "kiosk_links", [link_id]))
-            for link in list(loaded.links.values()):
-                missing = [t for t in link.get("tables", []) if t not in loaded.tables]
-                if missing:
-                    loaded.tables.update(self._load_rows(cur, "kiosk_tables", missing))
-            if want_tokens:
-                cur.execute(self._sql(_TOKEN_SELECT))
-                loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
-            loaded.read_reports = lambda table_id, since: self._showing_rows(cur, table_id, since)
-            outcome = apply(loaded)
-            self._check_derivable(outcome)
-            if outcome_key:
-                outcome.audit.append(AuditDraft("audit_key_set", None, {"key_id": key.id}))
-                outcome.meta.update(outcome_key)
-            # Everything below only writes: sent in one batch (one round trip on PostgreSQL)
-            # so the writers' lock is held for as short a time as possible.
+            # one batch (one round trip and one commit on PostgreSQL): the writers' lock, then
+            # what it guards, read after it; the appends; the commit
             with self._batch(conn):
-                at = self._time_text(now)
-                events: list[Event] = []
-                for draft in outcome.events:
-                    seq += 1
-                    record = {
-                        "seq": seq,
-                        "type": draft.type,
-                        "table_id": draft.table_id,
-                        "link_id": draft.link_id,
-                        "tables": sorted(set(draft.tables)),
-                        "data": draft.data,
-                        "at": at,
-                        "actor": actor.name,
-                        "token_id": actor.token_id,
-                        "version": draft.version,
-                    }
-                    cur.execute(
-                        self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-                        (
-                            seq,
-                            draft.type,
-                            draft.table_id,
-                            draft.link_id,
-                            "tables" if record["tables"] else "global",
-                            _dumps(draft.data),
-                            at,
-                            actor.name,
-                            actor.token_id,
-                            draft.version,
-                        ),
-                    )
-                    for table_id in record["tables"]:
-                        cur.execute(
-                            self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq)
-                        )
-                    audit_n, audit_hash = self._append_audit(
-                        cur,
-                        audit_n,
-                        audit_hash,
-                        seq,
-                        at,
-                        actor,
-                        draft.type,
-                        draft.table_id or draft.link_id,
-                        {"event": record},
-                    )
-                    events.append(self._event(record))
-                for extra in outcome.audit:
-                    audit_n, audit_hash = self._append_audit(
-                        cur, audit_n, audit_hash, None, at, actor, extra.action, extra.target, extra.details
-                    )
-                for table_id, state in outcome.tables.items():
-                    self._put_row(cur, "kiosk_tables", table_id, state)
-                for link_id, state in outcome.links.items():
-                    self._put_row(cur, "kiosk_links", link_id, state)
-                for op in outcome.tokens:
-                    if isinstance(op, TokenInsert):
-                        cur.execute(
-                            self._sql(
-                                "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
-                                " person, displays) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)"
-                            ),
-                            (
-                                op.id,
-                                op.hash,
-                                op.role,
-                                op.name,
-                                None if op.tables is None else _dumps(list(op.tables)),
-                                op.created_at,
-                                op.expires_at,
-                                op.person,
-                                None if op.displays is None else _dumps(list(op.displays)),
-                            ),
-                        )
-                    elif isinstance(op, TokenRevoke):
-                        cur.execute(
-                            self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id)
-                        )
-                for key, value in outcome.meta.items():
-                    cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
-                    cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
-                cur.execute(
-                    self._sql("UPDATE kiosk_head SET seq = ?, audit_n = ?, audit_hash = ? WHERE id = 1"),
-                    (seq, audit_n, audit_hash),
+                try:
+                    cur.execute(self._sql(_LOCK_HEAD))  # take the writers' lock and read the head
+                    seq, audit_n, audit_hash = cur.fetchone()
+                except self._db_errors as exc:
+                    if self._is_connection_error(exc):
+                        raise _NothingApplied() from exc
+                    raise
+                meta.execute(
+                    self._sql("SELECT key, value FROM kiosk_meta WHERE key IN (?, ?)"), (_KEY_META, _FLOOR_VERSION)
                 )
-                if events:
-                    self._after_write(cur, seq)
-            conn.commit()
-            return events
+                versions: dict[str, dict[str, int | None]] = {}
+                for rows, table, ids in ((table_rows, "kiosk_tables", table_ids), (link_rows, "kiosk_links", link_ids)):
+                    if ids:
+                        marks = ", ".join("?" for _ in ids)
+                        rows.execute(self._sql(f"SELECT id, version FROM {table} WHERE id IN ({marks})"), ids)
+                settings = dict(meta.fetchall())
+                versions["tables"] = dict(table_rows.fetchall()) if table_ids else {}
+                versions["links"] = dict(link_rows.fetchall()) if link_ids else {}
+                signed_by = settings.get(_KEY_META)
+                key = self.audit_key
+                outcome_key = {}
+                if start_key and signed_by is None:
+                    outcome_key = {_KEY_META: key.id}
+                elif signed_by != (key.id if key else None):  # another node keyed it meanwhile, or keys differ
+                    self._refuse_key(signed_by)
+                floor = settings.get(_FLOOR_VERSION)
+                seen: _Seen = {}  # the rows this transaction has read or written
+                results: list[list[Event] | BaseException] = []
+                for request in batch:
+                    p = request.prepared
+                    if p is not None and _holds(p, versions, floor):
+                        outcome, changes_floor = p.outcome, p.changes_floor
+                    else:
+                        try:
+                            outcome, changes_floor = self._apply_locked(cur, request, seen)
+                        except Exception as exc:
+                            if isinstance(exc, self._db_errors):
+                                raise  # the transaction is lost: every request of the batch fails
+                            results.append(exc)  # refused: nothing of this request is written
+                            continue
+                    if outcome_key:
+                        outcome.audit.append(AuditDraft("audit_key_set", None, {"key_id": key.id}))
+                        outcome.meta.update(outcome_key)
+                        outcome_key = {}
+                    if changes_floor:
+                        floor = outcome.meta[_FLOOR_VERSION] = _next_version(floor)
+                    events, seq, audit_n, audit_hash = self._append(
+                        cur, request.actor, outcome, request.now, seq, audit_n, audit_hash
+                    )
+                    for table, rows in (("kiosk_tables", outcome.tables), ("kiosk_links", outcome.links)):
+                        versions[table.removeprefix("kiosk_")].update({k: _version(v) for k, v in rows.items()})
+                        seen.update({(table, k): None if v is None else _dumps(v) for k, v in rows.items()})
+                    results.append(events)
+                self._set_head(
+                    cur, seq, audit_n, audit_hash, any(not isinstance(r, BaseException) and r for r in results)
+                )
+                conn.commit()
+            return results
         except BaseException:
-            try:
-                conn.rollback()
-            except Exception:  # a broken connection has rolled back already
-                pass
+            self._rollback(conn)
             raise
+
+    def _apply_locked(self, cur: Any, request: _Request, seen: _Seen) -> tuple[Outcome, bool]:
+        """Load a request's rows inside the locked transaction and run its handler on them."""
+        loaded = self._load(cur, request.tables, request.links, request.now, seen)
+        if request.tokens:
+            cur.execute(self._sql(_TOKEN_SELECT))
+            loaded.tokens = {row[0]: self._token_row(row) for row in cur.fetchall()}
+        loaded.read_reports = lambda table_id, since: self._showing_rows(cur, table_id, since)
+        parts = _floor_parts(loaded.tables, loaded.links)
+        outcome = request.apply(loaded)
+        self._check_derivable(outcome)
+        return outcome, _changes_floor(parts, outcome)
+
+    def _rollback(self, conn: Any) -> None:
+        try:
+            conn.rollback()
+        except Exception:  # a broken connection has rolled back already
+            pass
+
+    def _set_head(self, cur: Any, seq: int, audit_n: int, audit_hash: str, notify: bool) -> None:
+        cur.execute(
+            self._sql("UPDATE kiosk_head SET seq = ?, audit_n = ?, audit_hash = ? WHERE id = 1"),
+            (seq, audit_n, audit_hash),
+        )
+        if notify:
+            self._after_write(cur, seq)
+
+    # -- writes prepared outside the writers' lock (PostgreSQL) -------------------------
+    def _prepare(
+        self,
+        conn: Any,
+        actor: Actor,
+        apply: Apply,
+        now: datetime,
+        want_tables: Collection[str] | Literal["*"],
+        want_links: Collection[str] | Literal["*"],
+    ) -> _Prepared | None:
+        """Run the command's handler (and the floor law) on a reader's consistent snapshot,
+        without the writers' lock, and say which versions it rests on; None when it is to run
+        under the lock: it touches a jackpot link, reads what the versions do not cover (display
+        reports) or changes tokens or settings."""
+        whole = want_tables == ALL or want_links == ALL
+        if want_links and not whole:
+            return None
+        # one statement (one snapshot, one round trip): the floor's version and the rows
+        selects, params = ["SELECT 0, key, value FROM kiosk_meta WHERE key = ?"], [_FLOOR_VERSION]
+        for n, (table, ids) in enumerate((("kiosk_tables", want_tables), ("kiosk_links", want_links)), 1):
+            if ids == ALL:
+                selects.append(f"SELECT {n}, id, state FROM {table}")
+            elif ids:
+                ids = list(dict.fromkeys(ids))
+                selects.append(f"SELECT {n}, id, state FROM {table} WHERE id IN ({', '.join('?' for _ in ids)})")
+                params += ids
+        cur = conn.cursor()
+        self._begin_read(conn)
+        try:
+            cur.execute(self._sql(" UNION ALL ".join(selects)), params)
+            rows = cur.fetchall()
+        finally:
+            conn.rollback()
+        floor = next((text for n, _, text in rows if n == 0), None)
+        loaded = Loaded(
+            tables={k: json.loads(text) for n, k, text in rows if n == 1},
+            links={k: json.loads(text) for n, k, text in rows if n == 2},
+            now=now,
+        )
+        if not whole and any(t.get("link_id") for t in loaded.tables.values()):
+            # a jackpot link's meter moves with every linked table's wagers: an outcome that
+            # read it would rarely hold, so it runs under the lock (once, not twice)
+            return None
+
+        def reports(table_id: str, since: datetime | None) -> list[ShowingRecord]:
+            raise _NeedsLock()
+
+        loaded.read_reports = reports
+        tables = {k: _version(v) for k, v in loaded.tables.items()}
+        links = {k: _version(v) for k, v in loaded.links.items()}
+        parts = _floor_parts(loaded.tables, loaded.links)
+        try:
+            outcome = apply(loaded)
+        except _NeedsLock:
+            return None
+        self._check_derivable(outcome)
+        if outcome.tokens or outcome.meta:
+            return None
+        if whole:  # the whole floor, for the floor law: the rows it changes, and the floor's version
+            tables = {k: tables.get(k) for k in outcome.tables}
+            links = {k: links.get(k) for k in outcome.links}
+        else:  # every row it read, and the rows it asked for that did not exist
+            tables.update({k: None for k in want_tables if k not in tables})
+            links.update({k: None for k in want_links if k not in links})
+        return _Prepared(actor, outcome, now, tables, links, floor if whole else _ANY, _changes_floor(parts, outcome))
+
+    def _append(
+        self, cur: Any, actor: Actor, outcome: Outcome, now: datetime, seq: int, audit_n: int, audit_hash: str
+    ) -> tuple[list[Event], int, int, str]:
+        """Store ``outcome`` after event ``seq`` and audit record ``audit_n`` (hash ``audit_hash``);
+        return its events and the new head."""
+        at = self._time_text(now)
+        events: list[Event] = []
+        for draft in outcome.events:
+            seq += 1
+            record: dict[str, Any] = {
+                "seq": seq,
+                "type": draft.type,
+                "table_id": draft.table_id,
+                "link_id": draft.link_id,
+                "tables": sorted(set(draft.tables)),
+                "data": draft.data,
+                "at": at,
+                "actor": actor.name,
+                "token_id": actor.token_id,
+                "version": draft.version,
+            }
+            cur.execute(
+                self._sql(f"INSERT INTO kiosk_events ({_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                (
+                    seq,
+                    draft.type,
+                    draft.table_id,
+                    draft.link_id,
+                    "tables" if record["tables"] else "global",
+                    _dumps(draft.data),
+                    at,
+                    actor.name,
+                    actor.token_id,
+                    draft.version,
+                ),
+            )
+            for table_id in record["tables"]:
+                cur.execute(self._sql("INSERT INTO kiosk_event_tables (table_id, seq) VALUES (?, ?)"), (table_id, seq))
+            audit_n, audit_hash = self._append_audit(
+                cur,
+                audit_n,
+                audit_hash,
+                seq,
+                at,
+                actor,
+                draft.type,
+                draft.table_id or draft.link_id,
+                {"event": record},
+            )
+            events.append(self._event(record))
+        for extra in outcome.audit:
+            audit_n, audit_hash = self._append_audit(
+                cur, audit_n, audit_hash, None, at, actor, extra.action, extra.target, extra.details
+            )
+        for table_id, state in outcome.tables.items():
+            self._put_row(cur, "kiosk_tables", table_id, state)
+        for link_id, state in outcome.links.items():
+            self._put_row(cur, "kiosk_links", link_id, state)
+        for op in outcome.tokens:
+            if isinstance(op, TokenInsert):
+                cur.execute(
+                    self._sql(
+                        "INSERT INTO kiosk_tokens (id, hash, role, name, tables, created_at, expires_at, revoked_at,"
+                        " person, displays) VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)"
+                    ),
+                    (
+                        op.id,
+                        op.hash,
+                        op.role,
+                        op.name,
+                        None if op.tables is None else _dumps(list(op.tables)),
+                        op.created_at,
+                        op.expires_at,
+                        op.person,
+                        None if op.displays is None else _dumps(list(op.displays)),
+                    ),
+                )
+            elif isinstance(op, TokenRevoke):
+                cur.execute(self._sql("UPDATE kiosk_tokens SET revoked_at = ? WHERE id = ?"), (op.revoked_at, op.id))
+        for key, value in outcome.meta.items():
+            cur.execute(self._sql("DELETE FROM kiosk_meta WHERE key = ?"), (key,))
+            cur.execute(self._sql("INSERT INTO kiosk_meta (key, value) VALUES (?, ?)"), (key, value))
+        return events, seq, audit_n, audit_hash
 
     @staticmethod
     def _check_derivable(outcome: Outcome) -> None:
@@ -494,16 +767,36 @@ class SqlStore(Store):
         ]
         return rows[::-1]
 
-    def _load_rows(self, cur: Any, table: str, ids: Collection[str] | Literal["*"]) -> dict[str, Any]:
+    def _load_rows(
+        self, cur: Any, table: str, ids: Collection[str] | Literal["*"], seen: _Seen | None = None
+    ) -> dict[str, Any]:
+        """The rows' states (fresh objects each time). ``seen``: the rows the locked transaction
+        has read or written so far (their stored text), which need no round trip again."""
+        if seen is not None and (table, ALL) in seen:  # the whole table is known already
+            wanted = None if ids == ALL else set(ids)
+            return {
+                k: json.loads(text)
+                for (t, k), text in seen.items()
+                if t == table and k != ALL and text is not None and (wanted is None or k in wanted)
+            }
         if ids == ALL:
             cur.execute(self._sql(f"SELECT id, state FROM {table}"))
-        else:
-            ids = list(dict.fromkeys(ids))
-            if not ids:
-                return {}
-            marks = ", ".join("?" for _ in ids)
-            cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), ids)
-        return {row[0]: json.loads(row[1]) for row in cur.fetchall()}
+            rows = dict(cur.fetchall())
+            if seen is not None:
+                seen.update({(table, k): text for k, text in rows.items()})
+                seen[(table, ALL)] = ""
+            return {k: json.loads(text) for k, text in rows.items()}
+        ids = list(dict.fromkeys(ids))
+        missing = ids if seen is None else [k for k in ids if (table, k) not in seen]
+        found: dict[str, str] = {}
+        if missing:
+            marks = ", ".join("?" for _ in missing)
+            cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), missing)
+            found = dict(cur.fetchall())
+            if seen is not None:
+                seen.update({(table, k): found.get(k) for k in missing})
+        texts = found if seen is None else {k: seen.get((table, k)) for k in ids}
+        return {k: json.loads(text) for k, text in texts.items() if text is not None}
 
     def _put_row(self, cur: Any, table: str, row_id: str, state: Mapping[str, Any] | None) -> None:
         cur.execute(self._sql(f"DELETE FROM {table} WHERE id = ?"), (row_id,))
