@@ -5,11 +5,12 @@ behind, the subscription stops taking events, is marked :attr:`Subscription.over
 and ends once the consumer has drained what it holds (memory stays bounded; the consumer
 resumes from :attr:`Subscription.last_seq` with ``events_since``).
 
-A consumer that can take an event at once (the stream writing it to a socket with room) sets
+A consumer that can take an event at once (the stream, for a socket with room) sets
 :attr:`Subscription.direct`: while the consumer waits with nothing queued, :meth:`offer` hands
 the event straight to it, so a broadcast to a thousand subscribers is one pass over them rather
 than a thousand tasks woken one after the other (issue 20).  The order stays the order of the
-events: ``direct`` is called only when everything offered before has been consumed.
+events: ``direct`` is called only when everything offered before has been consumed, and what it
+takes goes out before anything queued after it.
 """
 
 from __future__ import annotations

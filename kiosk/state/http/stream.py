@@ -135,6 +135,7 @@ class StreamHub:
         self._connections: set[Connection] = set()
         self._encoded: OrderedDict[int, str] = OrderedDict()
         self._frame: tuple[int, bytes] = (-1, b"")  # the last event's WebSocket frame, shared
+        self._taken: list[tuple[Connection, Event]] = []  # events taken for idle pumps, to write
         self._catchup = CatchUp(
             service,
             self._encode,
@@ -195,10 +196,12 @@ class StreamHub:
             self._frame = (event.seq, frame)
         return frame
 
-    def _write_now(self, conn: Connection, event: Event) -> bool:
-        """Write ``event`` to ``conn``'s socket at once, if it can be sent now (the subscription's
-        ``direct``): True when written (or sent before), False to leave it to the pump (the
-        socket is full or closing, the session is over)."""
+    def _take(self, conn: Connection, event: Event) -> bool:
+        """The subscription's ``direct``: take ``event`` for ``conn`` if it can be sent now (its
+        pump waits with nothing queued): True when taken (or sent before), False to leave it to
+        the pump (the socket is full or closing, the session is over).  What is taken is written
+        by :meth:`_flush` on the loop's next turn, after the command that made it has its answer
+        on the way: the dealer's acknowledgement does not wait for a thousand sockets."""
         if event.seq <= conn.last_sent:
             return True
         transport = conn.transport
@@ -212,9 +215,24 @@ class StreamHub:
             or self._session_over(conn) is not None
         ):
             return False
-        transport.write(self._frame_of(event))
-        conn.last_sent = event.seq
+        if not self._taken:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._taken.append((conn, event))
         return True
+
+    def _flush(self) -> None:
+        """Write every event taken since the last turn, in the order taken, one frame built per
+        event for all its subscribers; a connection closing meanwhile is skipped (it resumes
+        from its ``last_sent``), as is one whose session ended (its pump closes it)."""
+        taken, self._taken = self._taken, []
+        for conn, event in taken:
+            transport = conn.transport
+            if transport is None or conn.closing or conn.ws.closed or transport.is_closing():
+                continue
+            if event.seq <= conn.last_sent or self._session_over(conn) is not None:
+                continue
+            transport.write(self._frame_of(event))
+            conn.last_sent = event.seq
 
     # -- sessions: a revoked or expired token's stream ends (4401) ---------------------------
 
@@ -363,7 +381,7 @@ class StreamHub:
             self._check_session(conn)
             await ws.send_str(json.dumps({"type": MSG_READY, "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
-            sub.direct = lambda event: self._write_now(conn, event)
+            sub.direct = lambda event: self._take(conn, event)
             if self.settings.heartbeat > 0:
                 beat = asyncio.create_task(self._heartbeat(conn))
             await self._read(conn)
