@@ -5,17 +5,23 @@ pages, interleaved rounds so a busy machine slows both alike):
 
 * **signs per second, one file per sign**: ``kiosk.render.export.export_signs`` writing every
   sign of ``assets/demo_floor.toml`` as its own print-ready PDF (composition at the 8 mm floor,
-  bleed, crop marks, PDF/X-4 structure with pikepdf, manifest, atomic renames) against bare
-  reportlab drawing the same strings (each page's text runs in the faces and sizes the sign
-  uses, taken from our pages before timing, at fixed places: no layout, no shapes, no boxes,
-  no output intent) into one file per sign;
-* **pages per second, one batch**: the same signs as one multi-page PDF, against bare
-  reportlab drawing the same strings on the same number of pages into one file.
+  bleed, crop marks, CMYK colours, PDF/X-4 structure with pikepdf, manifest, atomic renames)
+  against bare reportlab drawing the same strings (each page's text runs in the faces and
+  sizes the sign uses, and its slug line, taken from our pages before timing, at fixed places:
+  no layout, no shapes, no boxes, no output intent) into one file per sign, on the same paper;
+* **pages per second, one batch** (the issue's figure): the same signs as one multi-page PDF,
+  against bare reportlab drawing the same strings on the same number of pages into one file.
+
+The shares of the batch: the layout alone (every page of every sign composed, cold:
+``kiosk.render.export.compose_pages``), the PDF/X-4 pass alone (``kiosk.render.pdfx.finish_pdf`` on the
+batch reportlab wrote: subset names, boxes, output intent with its ICC profile, metadata),
+and the same batch with the ``srgb`` press condition (no CMYK conversion of the artwork, the
+small sRGB profile as its intent).
 
 The ratio (ours / bare) is the figure to compare across machines.  Times are the process's CPU
 time (steadier than the wall clock on a shared machine; the wall-clock figures are kept
 alongside).  Medians of ``--repeat`` rounds go to ``benchmarks/results/export_signs.json``
-with the machine.
+with the machine and the load average.
 
     python benchmarks/export_signs.py [--repeat 7] [--paper A3] [--out benchmarks/results/export_signs.json]
 """
@@ -30,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -41,9 +48,12 @@ import reportlab  # noqa: E402
 from reportlab.pdfgen import canvas as rl_canvas  # noqa: E402
 
 from kiosk.floor import load_floor  # noqa: E402
-from kiosk.render.export import compose_pages, export_signs, plan_signs  # noqa: E402
+from kiosk.render.export import compose_pages, export_signs, plan_signs, slug_line  # noqa: E402
 from kiosk.render.paper import PageSpec, parse_paper  # noqa: E402
 from kiosk.render.pdf import PT_PER_MM, register_face  # noqa: E402
+from kiosk.render.pdfx import DocMeta, finish_pdf  # noqa: E402
+from kiosk.render.press import PRESS_CONDITIONS  # noqa: E402
+from kiosk.render.sheet import drawn_pdf, slug_scene  # noqa: E402
 from kiosk.scene.fonts import font_face  # noqa: E402
 from kiosk.scene.legibility import text_runs_of  # noqa: E402
 from kiosk.views.signs.source import states_from_floor  # noqa: E402
@@ -80,17 +90,27 @@ def machine() -> dict:
     }
 
 
-def bare_strings(jobs, spec) -> list[list[list[tuple[str, str, float]]]]:
+def sheet_pages(jobs, spec, generated, file_name=None):
+    """Every page of ``jobs`` as the export prints it, with its slug line (``file_name``: the
+    batch's; each sign's own file when ``None``)."""
+    return [
+        replace(page, slug=slug_line(file_name or job.file_name, job, spec, generated, i) if spec.crop_marks else None)
+        for job in jobs
+        for i, page in enumerate(compose_pages(job, spec), 1)
+    ]
+
+
+def bare_strings(jobs, spec, generated, file_name=None) -> list[list[list[tuple[str, str, float]]]]:
     """Per sign, per page: the strings the sign prints, each with its face and size
-    (``(text, reportlab font name, em size in points)``), taken from our composed pages
-    before timing: the baseline draws exactly these, at fixed places, with no layout."""
+    (``(text, reportlab font name, em size in points)``), its slug line's too, taken from our
+    composed pages before timing: the baseline draws exactly these, at fixed places, with no
+    layout."""
     out = []
     for job in jobs:
         pages = []
-        for page in compose_pages(job, spec):
-            pages.append(
-                [(run.text, register_face(run.face), run.size_mm * PT_PER_MM) for run in text_runs_of(page.scene)]
-            )
+        for page in sheet_pages([job], spec, generated, file_name):
+            runs = [*text_runs_of(page.scene), *(text_runs_of(slug_scene(spec, page.slug)) if page.slug else ())]
+            pages.append([(run.text, register_face(run.face), run.size_mm * PT_PER_MM) for run in runs])
         out.append(pages)
     return out
 
@@ -132,6 +152,7 @@ def main(argv=None) -> int:
     parser.add_argument("--out", default=str(ROOT / "benchmarks" / "results" / "export_signs.json"))
     args = parser.parse_args(argv)
 
+    load_before = [round(v, 2) for v in os.getloadavg()]
     floor = load_floor(ROOT / "assets" / "demo_floor.toml")
     tables, links = states_from_floor(floor)
     jobs = plan_signs(tables, links, timezone_=floor.casino.timezone)
@@ -139,16 +160,28 @@ def main(argv=None) -> int:
     pages = sum(len(j.contents) for j in jobs)
     size_pt = (spec.page_mm[0] * PT_PER_MM, spec.page_mm[1] * PT_PER_MM)
     generated = datetime(2026, 1, 1, tzinfo=UTC)
-    strings = bare_strings(jobs, spec)
-    times: dict[str, list[float]] = {"ours_files": [], "bare_files": [], "ours_batch": [], "bare_batch": []}
+    strings_files = bare_strings(jobs, spec, generated)
+    strings_batch = bare_strings(jobs, spec, generated, "batch.pdf")
+    # the PDF/X-4 pass alone, on the batch reportlab wrote (as the export draws it)
+    batch_pages = sheet_pages(jobs, spec, generated, "batch.pdf")
+    meta = DocMeta("Signs", tuple(j.table_id for j in jobs), tuple(j.kind for j in jobs), ("1",), generated)
+    drawn = drawn_pdf(batch_pages, meta.title)
+    boxes = [p.boxes() for p in batch_pages]
+    names = ("ours_files", "bare_files", "ours_batch", "bare_batch", "layout_batch", "pdfx_batch", "ours_batch_srgb")
+    times: dict[str, list[float]] = {name: [] for name in names}
     cpu: dict[str, list[float]] = {k: [] for k in times}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         runs = {
             "ours_files": lambda: export_signs(jobs, spec, folder, batch=False, generated=generated),
-            "bare_files": lambda: bare_files(jobs, strings, folder, size_pt),
+            "bare_files": lambda: bare_files(jobs, strings_files, folder, size_pt),
             "ours_batch": lambda: export_signs(jobs, spec, folder / "batch.pdf", batch=True, generated=generated),
-            "bare_batch": lambda: bare_batch(strings, folder / "bare.pdf", size_pt),
+            "bare_batch": lambda: bare_batch(strings_batch, folder / "bare.pdf", size_pt),
+            "layout_batch": lambda: [compose_pages(job, spec) for job in jobs],
+            "pdfx_batch": lambda: finish_pdf(drawn, boxes, meta),
+            "ours_batch_srgb": lambda: export_signs(
+                jobs, spec, folder / "srgb.pdf", batch=True, generated=generated, press=PRESS_CONDITIONS["srgb"]
+            ),
         }
         for run in runs.values():  # warm-up: fonts read, caches filled
             run()
@@ -182,6 +215,13 @@ def main(argv=None) -> int:
             "bare_reportlab_pages_per_s": round(pages / med["bare_batch"], 1),
             "ratio": round(med["bare_batch"] / med["ours_batch"], 3),
         },
+        "batch_shares": {
+            "layout": round(med["layout_batch"] / med["ours_batch"], 3),
+            "pdfx_pass": round(med["pdfx_batch"] / med["ours_batch"], 3),
+            "srgb_batch_over_cmyk_batch": round(med["ours_batch_srgb"] / med["ours_batch"], 3),
+        },
+        "load_average_1_5_15m_at_start": load_before,
+        "load_average_1_5_15m_at_end": [round(x, 2) for x in os.getloadavg()],
         "clock": "process CPU time (median); wall-clock medians and ratios alongside",
         "median_cpu_s": {k: round(v, 4) for k, v in med.items()},
         "median_wall_s": {k: round(v, 4) for k, v in wall.items()},
@@ -192,7 +232,18 @@ def main(argv=None) -> int:
     }
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
-    print(json.dumps(result, indent=2))
+    files, batch, shares = result["one_file_per_sign"], result["batch"], result["batch_shares"]
+    print(
+        f"{len(jobs)} signs, {pages} pages, {spec.describe()}, load {load_before} -> "
+        f"{result['load_average_1_5_15m_at_end']}\n"
+        f"one file per sign: {files['ours_signs_per_s']} signs/s, bare {files['bare_reportlab_signs_per_s']}, "
+        f"ratio {files['ratio']}\n"
+        f"one batch: {batch['ours_pages_per_s']} pages/s, bare {batch['bare_reportlab_pages_per_s']}, "
+        f"ratio {batch['ratio']} (aim 0.5)\n"
+        f"batch shares: layout {shares['layout']}, PDF/X-4 pass {shares['pdfx_pass']}, sRGB batch / CMYK batch "
+        f"{shares['srgb_batch_over_cmyk_batch']}\n"
+        f"wrote {args.out}"
+    )
     return 0
 
 

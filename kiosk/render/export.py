@@ -51,6 +51,7 @@ __all__ = [
     "plan_signs",
     "compose_pages",
     "place_sign",
+    "slug_line",
     "export_signs",
     "PrintJob",
     "write_prints",
@@ -434,7 +435,8 @@ def _signs_title(jobs: Sequence[PrintJob]) -> str:
     return f"Signs: {len(jobs)} signs of {len({j.table_id for j in jobs})} tables"
 
 
-def _slug(file_name: str, job: SignJob, spec: PageSpec, generated: datetime, page: int) -> str:
+def slug_line(file_name: str, job: SignJob, spec: PageSpec, generated: datetime, page: int) -> str:
+    """The slug line of page ``page`` (from 1) of ``job`` in the file ``file_name``."""
     when = generated.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
     pages = f" | page {page} of {len(job.contents)}" if len(job.contents) > 1 else ""
     return (
@@ -484,7 +486,7 @@ def export_signs(
 
     def pages_of(job: SignJob, job_spec: PageSpec, pages: list[SheetPage]) -> list[SheetPage]:
         file_name = out.name if batch else job.file_name
-        return [replace(p, slug=_slug(file_name, job, job_spec, generated, i)) for i, p in enumerate(pages, 1)]
+        return [replace(p, slug=slug_line(file_name, job, job_spec, generated, i)) for i, p in enumerate(pages, 1)]
 
     prints = [
         PrintJob(

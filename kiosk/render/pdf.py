@@ -4,7 +4,8 @@ One millimetre is ``72 / 25.4`` points; the scene's y axis (down) is flipped to 
 one transform, and text and images are flipped back locally so they read the right way up.
 Fonts are the bundled TrueType files, registered with reportlab and embedded (subset) in the
 PDF; glyph positions are the same advance widths the Qt painter uses, so both agree.
-``rl_config.invariant = 1`` makes the output byte-identical from run to run.
+``rl_config.invariant = 1`` makes the output byte-identical from run to run; ``useA85 = 0``
+keeps compressed streams binary (no ASCII85 layer: a quarter smaller, nothing to undo later).
 
 Colours are the scene's sRGB; a canvas given an ink (:func:`press_inks`, for a CMYK press
 condition of :mod:`kiosk.render.press`) paints each colour as the press's CMYK instead.
@@ -37,6 +38,7 @@ __all__ = [
 ]
 
 rl_config.invariant = 1
+rl_config.useA85 = 0
 
 PT_PER_MM = 72 / 25.4
 _registered: set[str] = set()

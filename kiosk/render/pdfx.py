@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import io
 import uuid
+import zlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -49,6 +50,22 @@ _PRODUCER = "kiosk (reportlab, pikepdf)"
 def srgb_profile() -> bytes:
     """The bundled sRGB ICC profile (see ``assets/icc/README.md``)."""
     return (assets_dir() / "icc" / "sRGB.icc").read_bytes()
+
+
+@cache
+def _deflated(data: bytes) -> bytes:
+    """``data`` compressed for a ``/FlateDecode`` stream, once per process (an ICC profile:
+    FOGRA39's 247 kB took half of a batch's PDF/X pass to compress again for every file)."""
+    return zlib.compress(data)
+
+
+def _profile_stream(pdf: pikepdf.Pdf, data: bytes, components: int, alternate: pikepdf.Name) -> pikepdf.Stream:
+    """An ICC profile stream (``/N``, ``/Alternate``), compressed."""
+    stream = pdf.make_stream(b"")
+    stream.write(_deflated(data), filter=pikepdf.Name.FlateDecode)
+    stream.N = components
+    stream.Alternate = alternate
+    return stream
 
 
 @dataclass(frozen=True)
@@ -193,14 +210,10 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta, press: PressCo
             if "/CropBox" in page.obj:
                 del page.obj.CropBox
         _name_subsets(pdf)
-        profile = pdf.make_stream(press.profile())
-        profile.N = press.components
-        profile.Alternate = pikepdf.Name.DeviceCMYK if press.components == 4 else pikepdf.Name.DeviceRGB
+        alternate = pikepdf.Name.DeviceCMYK if press.components == 4 else pikepdf.Name.DeviceRGB
+        profile = _profile_stream(pdf, press.profile(), press.components, alternate)
         if press.components == 4:
-            srgb = pdf.make_stream(srgb_profile())
-            srgb.N = 3
-            srgb.Alternate = pikepdf.Name.DeviceRGB
-            _tag_rgb_images(pdf, srgb)
+            _tag_rgb_images(pdf, _profile_stream(pdf, srgb_profile(), 3, pikepdf.Name.DeviceRGB))
         pdf.Root.OutputIntents = pikepdf.Array(
             [
                 pikepdf.Dictionary(
@@ -237,14 +250,14 @@ def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta, press: PressCo
             )
         )
         out = io.BytesIO()
-        # reportlab's streams are already compressed: keep them as they are (no decode and
-        # recompress), compress only the new ones (the ICC profile)
+        # every stream is compressed already (reportlab's, the ICC profiles; the XMP packet stays
+        # readable as text): written as it is, no stream decoded or compressed again
         pdf.save(
             out,
             deterministic_id=True,
             min_version="1.6",
             fix_metadata_version=False,
-            compress_streams=True,
+            compress_streams=False,
             stream_decode_level=pikepdf.StreamDecodeLevel.none,
             object_stream_mode=pikepdf.ObjectStreamMode.preserve,
         )

@@ -37,6 +37,7 @@ __all__ = [
     "PrintedPage",
     "SheetPage",
     "crop_marks",
+    "drawn_pdf",
     "page_boxes",
     "sheet_pdf",
     "slug_scene",
@@ -184,18 +185,23 @@ def slug_scene(spec: PageSpec, text: str) -> Scene:
     return Scene(pw, ph, tuple(runs))
 
 
-def sheet_pdf(pages: Sequence[PrintedPage], meta: DocMeta, press: PressCondition | None = None) -> bytes:
-    """The bytes of a PDF of ``pages`` with the PDF/X-4 structure and ``meta``, drawn in the
-    colours of ``press`` (default: the default press condition, :mod:`kiosk.render.press`)."""
+def drawn_pdf(pages: Sequence[PrintedPage], title: str, press: PressCondition | None = None) -> bytes:
+    """The bytes of the PDF reportlab writes of ``pages``, in the colours of ``press`` (default:
+    the default press condition, :mod:`kiosk.render.press`), before the PDF/X-4 pass."""
     if not pages:
         raise ValueError("a printed PDF needs at least one page")
     buffer = io.BytesIO()
     first = pages[0].page_mm
     c = new_canvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
-    c.setTitle(meta.title)
-    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
-    with press_inks(c, cmyk_of(press)):
+    c.setTitle(title)
+    with press_inks(c, cmyk_of(press or PRESS_CONDITIONS[DEFAULT_PRESS])):
         for page in pages:
             page.draw(c)
     c.save()
-    return finish_pdf(buffer.getvalue(), [p.boxes() for p in pages], meta, press)
+    return buffer.getvalue()
+
+
+def sheet_pdf(pages: Sequence[PrintedPage], meta: DocMeta, press: PressCondition | None = None) -> bytes:
+    """The bytes of a PDF of ``pages`` with the PDF/X-4 structure and ``meta``, drawn in the
+    colours of ``press`` (default: the default press condition, :mod:`kiosk.render.press`)."""
+    return finish_pdf(drawn_pdf(pages, meta.title, press), [p.boxes() for p in pages], meta, press)

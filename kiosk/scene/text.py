@@ -24,6 +24,9 @@ the composition (:func:`widest_word_mm`), never the floor.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import accumulate
+
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Colour, TextRun
@@ -35,6 +38,7 @@ __all__ = [
     "fit_box",
     "fit_text",
     "ink_em_size_mm",
+    "line_pieces",
     "text_runs",
     "text_width_mm",
     "widest_word_mm",
@@ -206,9 +210,15 @@ def text_runs(
         first_baseline = y - block / 2 + cap
     runs = []
     for i, line in enumerate(lines):
-        segments = _segments(face, line)
-        scale_of = {id(f): em / f.units_per_em for f, _ in segments}
-        width = sum(sum(f.glyphs(part)[1]) * scale_of[id(f)] for f, part in segments)
+        # each piece measured once: its glyphs, and each glyph's offset and the piece's width
+        # (the last of the running sums), in mm
+        pieces = []
+        width = 0.0
+        for seg_face, part, glyphs, positions in line_pieces(face, line):
+            scale = em / seg_face.units_per_em
+            offsets = [pos * scale for pos in positions]
+            pieces.append((seg_face, part, glyphs, offsets))
+            width += offsets[-1]
         if anchor == "left":
             left = x
         elif anchor == "right":
@@ -216,14 +226,7 @@ def text_runs(
         else:
             left = x - width / 2
         start = 0.0
-        for seg_face, part in segments:
-            glyphs, advances = seg_face.glyphs(part)
-            scale = scale_of[id(seg_face)]
-            offsets = []
-            pos = 0
-            for adv in advances:
-                offsets.append(pos * scale)
-                pos += adv
+        for seg_face, part, glyphs, offsets in pieces:
             runs.append(
                 TextRun(
                     x=left + start,
@@ -233,20 +236,33 @@ def text_runs(
                     size_mm=em,
                     fill=fill,
                     glyphs=glyphs,
-                    offsets_mm=tuple(offsets),
-                    width_mm=pos * scale,
+                    offsets_mm=tuple(offsets[:-1]),
+                    width_mm=offsets[-1],
                     rotate_deg=rotate_deg,
                     origin=(x, y),
                 )
             )
-            start += pos * scale
+            start += offsets[-1]
     return runs
+
+
+@lru_cache(maxsize=16384)
+def line_pieces(face: FontFace, line: str) -> tuple[tuple[FontFace, str, tuple[int, ...], tuple[int, ...]], ...]:
+    """``line`` cut where the face that draws it changes (:func:`_segments`), each piece with its
+    glyph ids and each glyph's offset from the piece's start, the piece's advance width last, in
+    font units: a pure function of the face and the text, measured once (a sign's labels and a
+    display's names come back at every size tried and every frame)."""
+    out = []
+    for seg_face, part in _segments(face, line):
+        glyphs, advances = seg_face.glyphs(part)
+        out.append((seg_face, part, glyphs, tuple(accumulate(advances, initial=0))))
+    return tuple(out)
 
 
 def _segments(face: FontFace, line: str) -> list[tuple[FontFace, str]]:
     """``line`` cut where the face that draws it changes (:meth:`FontFace.face_for`): one piece
     per run, so a Chinese word in an English line is drawn by the CJK face at the same em."""
-    if face.fallback is None or all(face.has_char(ch) for ch in line):
+    if face.fallback is None or all(map(face.has_char, line)):
         return [(face, line)]
     out: list[tuple[FontFace, str]] = []
     for ch in line:

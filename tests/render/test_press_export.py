@@ -9,6 +9,7 @@ import json
 import re
 from datetime import UTC, datetime
 
+import numpy as np
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -116,6 +117,15 @@ def test_the_press_condition_is_cmyk_fogra39_and_srgb_on_request(demo, tmp_path)
     with assert_pdfx_structure(tmp_path / "cmyk" / job.file_name) as pdf:
         profile = pdf.Root.OutputIntents[0].DestOutputProfile
         assert int(profile.N) == 4 and profile.read_bytes()[12:20] == b"prtrCMYK"
+        # every stream stored compressed and binary (the profile deflated once per process, no
+        # ASCII85 layer), but the XMP packet, plain text
+        for stream in (o for o in pdf.objects if isinstance(o, pikepdf.Stream)):
+            filters = stream.get("/Filter")
+            if stream.get("/Type") == pikepdf.Name.Metadata:
+                assert filters is None
+            else:
+                assert filters in (pikepdf.Name.FlateDecode, pikepdf.Array([pikepdf.Name.FlateDecode]))
+        assert len(profile.read_raw_bytes()) < len(profile.read_bytes())
         assert "FOGRA39" in str(pdf.Root.OutputIntents[0].OutputCondition)
         ops = _colour_operators(pdf)
         assert not ops & {"rg", "RG"} and {"k", "K"} <= ops
@@ -130,6 +140,36 @@ def test_the_press_condition_is_cmyk_fogra39_and_srgb_on_request(demo, tmp_path)
         assert "rg" in _colour_operators(pdf) and "k" not in _colour_operators(pdf)
     manifest = json.loads((tmp_path / "rgb" / "manifest.json").read_text())
     assert manifest["page"]["press"] == "srgb"
+
+
+def _inside_bleed(page: pdfium.PdfPage) -> np.ndarray:
+    """The page rasterised at 100 dpi, cropped to its BleedBox (the slug line is outside)."""
+    left, bottom, right, top = page.get_bleedbox()
+    width, height = page.get_size()
+    crop = (left, bottom, width - right, height - top)
+    return page.render(scale=100 / 72, crop=crop).to_numpy()
+
+
+def test_a_page_of_a_batch_is_the_page_of_the_sign_s_own_file(demo, tmp_path):
+    """A batch draws, subsets its fonts and is finished once for all its pages: each page reads
+    and rasterises the same as in the sign's own file (inside the bleed: the slug line names
+    the file)."""
+    jobs = demo[:3] + [j for j in demo if len(j.contents) > 1][:1]
+    spec = PageSpec(parse_paper("A4"), crop_marks=True)
+    export_signs(jobs, spec, tmp_path / "batch.pdf", batch=True, generated=GENERATED)
+    export_signs(jobs, spec, tmp_path / "files", batch=False, generated=GENERATED)
+    batch = pdfium.PdfDocument(tmp_path / "batch.pdf")
+    pages = iter(batch)
+    for job in jobs:
+        own = pdfium.PdfDocument(tmp_path / "files" / job.file_name)
+        for page in own:
+            in_batch = next(pages)
+            assert page_text(in_batch, trim_only=True) == page_text(page, trim_only=True) != ""
+            raster = _inside_bleed(page)
+            assert raster.std() > 0 and np.array_equal(_inside_bleed(in_batch), raster), job.file_name
+        own.close()
+    assert next(pages, None) is None
+    batch.close()
 
 
 def test_a_picture_is_tagged_srgb_under_the_cmyk_intent(tmp_path):

@@ -81,6 +81,18 @@ def test_anchors_place_the_line():
         assert run.offsets_mm[0] == 0 and len(run.offsets_mm) == len(run.glyphs) == 11
 
 
+@given(st.text(alphabet="AVWay.,$ 0123456789最低投注", max_size=30))
+def test_each_glyph_sits_at_the_sum_of_the_advances_before_it(text):
+    # a run measures its glyphs once: each offset, and the run's width, is the running sum of
+    # the face's advances at the run's em size
+    for run in text_runs(text, x=0, y=0, cap_mm=8, anchor="left"):
+        ids, advances = run.face.glyphs(run.text)
+        scale = run.size_mm / run.face.units_per_em
+        assert run.glyphs == ids
+        assert run.offsets_mm == tuple(sum(advances[:i]) * scale for i in range(len(advances)))
+        assert run.width_mm == sum(advances) * scale
+
+
 def test_vertical_alignment_uses_the_capitals():
     def first_baseline(valign, text="AB"):
         return text_runs(text, x=0, y=100, cap_mm=10, valign=valign)[0].y

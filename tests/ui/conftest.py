@@ -12,18 +12,22 @@
 * Each async test has a deadline (:data:`ASYNC_DEADLINE_S`) after which its tasks are
   cancelled: pytest-timeout's signal cannot interrupt Qt's C++ event loop, so its backstop
   here is the thread method (:data:`HARD_TIMEOUT_S`), which dumps every stack and stops the run.
+* An async test may not call qtbot's waits (:data:`NESTED_LOOP_WAITS`): their nested Qt event
+  loop loses the wake-up of any asyncio task woken inside it, which then hangs the test's
+  teardown; the call fails at once and says so.
 """
 
 from __future__ import annotations
 
 import asyncio
 import pathlib
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import qasync
 from pytest_asyncio import is_async_test
+from pytestqt.qtbot import QtBot
 
 from tests.fixtures.qt_guards import (
     application,
@@ -68,6 +72,21 @@ def _time_out(loop: asyncio.AbstractEventLoop) -> None:
         task.cancel(f"the test ran longer than {ASYNC_DEADLINE_S:g} s (tests/ui/conftest.py)")
 
 
+#: qtbot's waits that spin a nested Qt event loop.
+NESTED_LOOP_WAITS = ("wait", "waitUntil", "waitSignal", "waitSignals", "waitCallback", "waitExposed", "waitActive")
+
+
+def _no_nested_loop(name: str) -> Callable[..., Any]:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError(
+            f"qtbot.{name}() in an async test spins a nested Qt event loop under the qasync loop: an asyncio "
+            "task woken inside it is never stepped again, and the test hangs at its teardown; "
+            "await asyncio.sleep() or tests.fixtures.live_display.wait_for() instead (tests/ui/conftest.py)"
+        )
+
+    return refuse
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item):
     if not is_async_test(item):
@@ -76,10 +95,13 @@ def pytest_runtest_call(item: pytest.Item):
     if not isinstance(loop, qasync.QEventLoop):
         raise AssertionError(f"an async Qt test must run on a qasync loop, not {type(loop).__name__}")
     watchdog = loop.call_later(ASYNC_DEADLINE_S, _time_out, loop)
-    try:
-        result = yield
-    finally:
-        watchdog.cancel()
+    with pytest.MonkeyPatch.context() as patch:
+        for name in NESTED_LOOP_WAITS:
+            patch.setattr(QtBot, name, _no_nested_loop(name))
+        try:
+            result = yield
+        finally:
+            watchdog.cancel()
     left = pending_tasks(loop)
     if left:
         names = ", ".join(describe_task(t) for t in left)

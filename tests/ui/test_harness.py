@@ -109,6 +109,10 @@ async def test_leaves_a_task_pending():
     asyncio.get_running_loop().create_task(asyncio.sleep(3600), name="forgotten-task")
 
 
+async def test_waits_in_a_nested_qt_loop(qtbot):
+    qtbot.wait(50)
+
+
 async def test_is_tidy(qtbot):
     widget = QWidget()
     qtbot.addWidget(widget)
@@ -138,13 +142,18 @@ def test_the_fixtures_fail_a_test_that_leaks_a_widget_or_leaves_a_task(pytester)
         """)
     )
     result = pytester.runpytest_subprocess("-p", "no:randomly", "-p", "no:cacheprovider", "-rA")
-    result.assert_outcomes(passed=3, failed=1, errors=1)
+    result.assert_outcomes(passed=3, failed=2, errors=1)
     result.stdout.fnmatch_lines(
         [
             "*the test left 1 top-level widget(s) alive: QWidget titled 'forgotten'*",
             "*AssertionError: the test left 1 asyncio task(s) pending on the loop: forgotten-task*",
+            "*AssertionError: qtbot.wait() in an async test spins a nested Qt event loop*",
         ]
     )
     result.stdout.fnmatch_lines(
-        ["ERROR test_inner.py::test_leaks_a_window*", "FAILED test_inner.py::test_leaves_a_task_pending*"]
+        [
+            "ERROR test_inner.py::test_leaks_a_window*",
+            "FAILED test_inner.py::test_leaves_a_task_pending*",
+            "FAILED test_inner.py::test_waits_in_a_nested_qt_loop*",
+        ]
     )

@@ -45,12 +45,25 @@ class _Key:
         return self.hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and self.hash == other.hash and self.value == other.value
+        return other is self or (isinstance(other, _Key) and self.hash == other.hash and self.value == other.value)
+
+
+_interned: dict[_Key, _Key] = {}
 
 
 def item_key(item: Primitive) -> Hashable:
-    """A hashable key equal for primitives that paint the same pixels."""
-    return _Key(_key_value(item))
+    """A hashable key equal for primitives that paint the same pixels.
+
+    Keys are interned: a recomposed scene's primitives get the very key objects of the scene
+    before, so comparing them later (the diff, the widget's boxes and tiles) is an identity check.
+    """
+    key = _Key(_key_value(item))
+    same = _interned.get(key)
+    if same is None:
+        if len(_interned) > 16384:
+            _interned.clear()
+        same = _interned[key] = key
+    return same
 
 
 def _key_value(item: Primitive) -> tuple:

@@ -10,8 +10,15 @@ was first shown (the cloth, the table's outline, the title: everything painted b
 primitive an update ever touched) are kept painted in a second image, the *static layer*, per
 size.  A repaint copies the boxes from the static layer and paints over them only the later
 primitives that reach into them, so a change never pays for the large shapes underneath.  The
-static layer shrinks (is repainted with fewer primitives) when an update touches an earlier
-primitive, and is rebuilt on a new size, page or background.
+static layer shrinks when an update touches an earlier primitive (only the boxes of the
+primitives it drops are repainted), and is rebuilt on a new size, page or background.
+
+Tiles: each box an update repaints is kept, as the pixels it got, in a cache keyed on the box
+and on the primitives that reach into it (:class:`kiosk.ui.widgets.tiles.TileCache`); so is the
+box as it was just before.  A box that shows again what it showed once (an area lit again, a
+meter's wheel back on a digit) is copied from the cache, not painted: an update then costs
+what it changes, not what it paints.  The pixels are those the painter put there, so a picture
+made of tiles is the picture a full repaint makes.
 
 Placement (:class:`Placement`):
 
@@ -41,10 +48,12 @@ from PySide6.QtWidgets import QWidget
 from kiosk.render.qt import paint_scene
 from kiosk.scene.primitives import Primitive, Scene
 from kiosk.ui.widgets.scene_diff import Rect, changed_bounds, common_prefix, item_bounds, item_keys
+from kiosk.ui.widgets.tiles import TileCache
 
 __all__ = ["Overlay", "Placement", "SceneWidget"]
 
 _SURROUND = QColor(0, 0, 0)
+_TILE_FRAMES = 1  # the tile cache holds at most the picture's bytes
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,8 @@ class SceneWidget(QWidget):
         self._bounds_by_key: dict[Hashable, Rect] = {}
         self._static: QImage | None = None  # the first ``_static_n`` primitives, painted
         self._static_n = 0
+        self._tiles = TileCache()
+        self._painted_bounds: list[tuple[int, Primitive, Hashable, Rect]] | None = None  # of the painted scene
         self._k = 1.0  # logical px per mm of the scene as shown
         self._origin = (0.0, 0.0)  # logical px of the scene's top-left corner
         self._overlays: dict[str, Overlay] = {}
@@ -90,6 +101,8 @@ class SceneWidget(QWidget):
         self.paints = 0  # paint events finished
         self.last_painted = 0.0  # time.monotonic() when the last paint event finished
         self.static_repaints = 0
+        self.tiles_painted = 0  # boxes an update painted, and boxes it copied from the tile cache
+        self.tiles_reused = 0
 
     # -- what is shown -----------------------------------------------------------------------
 
@@ -132,16 +145,19 @@ class SceneWidget(QWidget):
             self._invalidate(keys)
             return
         if not boxes:
-            self._painted, self._painted_keys = scene, keys
+            self._painted, self._painted_keys, self._painted_bounds = scene, keys, None
             return
         prefix = common_prefix(self._painted_keys, keys)
-        if self._static is None or prefix < self._static_n:
-            self._paint_static(scene, min(prefix, self._static_n) if self._static is not None else prefix)
+        if self._static is None:
+            self._paint_static(scene, prefix)
+        elif prefix < self._static_n:
+            self._shrink_static(scene, prefix)
+        bounds = QRect(0, 0, self.width(), self.height())
+        rects = _outermost([r for r in (self._to_px(box).intersected(bounds) for box in boxes) if not r.isEmpty()])
         region = QRegion()
-        for box in boxes:
-            region = region.united(self._to_px(box))
-        region = region.intersected(QRect(0, 0, self.width(), self.height()))
-        self._paint_backing(scene, region, keys)
+        for rect in rects:
+            region = region.united(rect)
+        self._paint_backing(scene, rects, keys)
         self._painted, self._painted_keys = scene, keys
         self.partial_repaints += 1
         self.update(region)
@@ -237,6 +253,9 @@ class SceneWidget(QWidget):
         self._backing.setDevicePixelRatio(self._dpr())
         self._backing.fill(_SURROUND)
         self._static, self._static_n = None, 0
+        self._painted_bounds = None
+        self._tiles.clear()
+        self._tiles.budget = _TILE_FRAMES * self._backing.sizeInBytes()
         self._layout()
         if scene is not None:
             painter = QPainter(self._backing)
@@ -266,32 +285,92 @@ class SceneWidget(QWidget):
         self._static_n = n
         self.static_repaints += 1
 
-    def _paint_backing(self, scene: Scene, region: QRegion, keys: list[Hashable]) -> None:
-        """Repaint ``region`` of the backing image: the static layer, then the primitives of
-        ``scene`` after it that reach into the region."""
-        assert self._backing is not None and self._static is not None
-        k, (ox, oy) = self._k, self._origin
-        boxes = [
-            ((r.x() - ox) / k, (r.y() - oy) / k, (r.x() + r.width() - ox) / k, (r.y() + r.height() - oy) / k)
-            for r in _rects(region)
-        ]
-        n = self._static_n
+    def _shrink_static(self, scene: Scene, n: int) -> None:
+        """Drop the primitives from ``n`` on from the static layer: repaint, with the first ``n``
+        primitives, only the boxes of those it drops (the rest of the layer stays as it is)."""
+        assert self._static is not None and self._painted is not None
+        bounds = QRect(0, 0, self.width(), self.height())
+        dropped = zip(self._painted.items[n : self._static_n], self._painted_keys[n : self._static_n], strict=True)
+        rects = [self._to_px(self._bounds(key, item)).intersected(bounds) for item, key in dropped]
+        region = QRegion()
+        for rect in _outermost([r for r in rects if not r.isEmpty()]):
+            region = region.united(rect)
+        keys = self._painted_keys
         items = tuple(
-            item
-            for item, key in zip(scene.items[n:], keys[n:], strict=True)
-            if _touches(self._bounds(key, item), boxes)
+            item for item, key in zip(scene.items[:n], keys[:n], strict=True) if self._reaches(key, item, region)
         )
-        part = Scene(scene.width_mm, scene.height_mm, items, None)
-        d = self._dpr()
-        painter = QPainter(self._backing)
+        painter = QPainter(self._static)
         try:
             painter.setClipRegion(region)
             for rect in _rects(region):
-                painter.drawImage(rect, self._static, _device_rect(rect, d))
-            if items:
-                paint_scene(painter, part, k, self._origin)
+                painter.fillRect(rect, _SURROUND)
+            paint_scene(painter, Scene(scene.width_mm, scene.height_mm, items, scene.background), self._k, self._origin)
         finally:
             painter.end()
+        self._static_n = n
+        self.static_repaints += 1
+
+    def _paint_backing(self, scene: Scene, rects: list[QRect], keys: list[Hashable]) -> None:
+        """Repaint ``rects`` of the backing image, each from the tile cache when it has the same
+        box showing the same primitives, else from the static layer and the primitives of
+        ``scene`` after it that reach into the box (then kept as a tile)."""
+        assert self._backing is not None and self._static is not None and self._painted is not None
+        old = self._painted_bounds
+        if old is None:
+            old = self._with_bounds(self._painted.items, self._painted_keys)
+        new = self._painted_bounds = self._with_bounds(scene.items, keys)
+        d, n = self._dpr(), self._static_n
+        plan = []
+        for rect in rects:
+            source = _device_rect(rect, d)
+            before = self._tile_key(source, old)
+            if before not in self._tiles:  # what the box shows now, kept before it is painted over
+                self._tiles.put(before, self._backing.copy(source))
+            plan.append((rect, source, self._tile_key(source, new)))
+        painted = [(rect, source, key) for rect, source, key in plan if key not in self._tiles]
+        painter = QPainter(self._backing)
+        try:
+            for rect, source, key in plan:
+                tile = self._tiles.get(key)
+                if tile is not None:
+                    painter.setClipRect(rect)
+                    painter.drawImage(_logical(source, d), tile)
+                    self.tiles_reused += 1
+            if painted:  # the other boxes together: a primitive reaching into two is painted once
+                region = QRegion()
+                for rect, _, _ in painted:
+                    region = region.united(rect)
+                painter.setClipRegion(region)
+                for _, source, _ in painted:
+                    painter.drawImage(_logical(source, d), self._static, QRectF(source))
+                reaching = {i: item for _, _, key in painted for i, item, _ in key[1] if i >= n}
+                items = tuple(reaching[i] for i in sorted(reaching))
+                if items:
+                    paint_scene(painter, Scene(scene.width_mm, scene.height_mm, items, None), self._k, self._origin)
+                self.tiles_painted += len(painted)
+        finally:
+            painter.end()
+        for _, source, key in plan:
+            if key not in self._tiles:
+                self._tiles.put(key, self._backing.copy(source))
+
+    def _with_bounds(
+        self, items: tuple[Primitive, ...], keys: list[Hashable]
+    ) -> list[tuple[int, Primitive, Hashable, Rect]]:
+        return [(i, item, key, self._bounds(key, item)) for i, (item, key) in enumerate(zip(items, keys, strict=True))]
+
+    def _tile_key(self, source: QRect, items: list[tuple[int, Primitive, Hashable, Rect]]) -> tuple:
+        """The box (device pixels) and every primitive that reaches into it: what its pixels are."""
+        k, (ox, oy), d = self._k, self._origin, self._dpr()
+        x0, y0 = (source.x() / d - ox) / k, (source.y() / d - oy) / k
+        x1, y1 = ((source.x() + source.width()) / d - ox) / k, ((source.y() + source.height()) / d - oy) / k
+        reaching = tuple(
+            (i, item, key) for i, item, key, b in items if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3]
+        )
+        return (source.x(), source.y(), source.width(), source.height()), _Reaching(reaching)
+
+    def _reaches(self, key: Hashable, item: Primitive, region: QRegion) -> bool:
+        return region.intersects(self._to_px(self._bounds(key, item)))
 
     def _bounds(self, key: Hashable, item: Primitive) -> Rect:
         """The item's box, remembered by its key (a recomposed scene repeats most items)."""
@@ -332,6 +411,42 @@ class SceneWidget(QWidget):
 def _rects(region: QRegion) -> Iterator[QRect]:
     """The rectangles of ``region`` (a QRegion is a sequence of them at run time)."""
     return iter(region)  # type: ignore[call-overload]  # the PySide6 stubs do not make QRegion iterable
+
+
+class _Reaching(tuple):
+    """``(index, primitive, key)`` of the primitives that reach into a box, in painting order;
+    equal and hashed by their keys alone (the same keys in the same order paint the same pixels,
+    whatever objects and places in the scene they have)."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(tuple(entry[2] for entry in self))
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, _Reaching)
+            and len(self) == len(other)
+            and all(a[2] == b[2] for a, b in zip(self, other, strict=True))
+        )
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+
+def _outermost(rects: list[QRect]) -> list[QRect]:
+    """``rects`` without duplicates and without those inside another one."""
+    out: list[QRect] = []
+    for rect in sorted(rects, key=lambda r: -r.width() * r.height()):
+        if not any(o.contains(rect) for o in out):
+            out.append(rect)
+    return out
+
+
+def _logical(source: QRect, dpr: float) -> QRectF:
+    """The logical rectangle of device pixels ``source``: an image of them drawn there is copied
+    pixel for pixel, whatever the device pixel ratio."""
+    return QRectF(source.x() / dpr, source.y() / dpr, source.width() / dpr, source.height() / dpr)
 
 
 def _device_rect(rect: QRect, dpr: float) -> QRect:

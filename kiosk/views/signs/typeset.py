@@ -44,7 +44,7 @@ from kiosk.scene.primitives import (
     parse_colour,
     rect_path,
 )
-from kiosk.scene.text import em_size_mm, text_runs, text_width_mm
+from kiosk.scene.text import em_size_mm, line_pieces, text_runs, text_width_mm
 from kiosk.views.placing import Box
 from kiosk.views.signs.cards import result_card
 from kiosk.views.signs.content import Big, Block, Notice, Rows, SignContent, SignProblem
@@ -149,17 +149,35 @@ never smaller (a page of a sign on a 10-inch screen holds two rows of limits, no
 _MAX_SCALE = 3.0
 
 
-@cache
-def _advance_per_cap(ch: str, bold: bool) -> float:
-    """One character's advance in mm at 1 mm cap height (a font metric, read once)."""
+@lru_cache(maxsize=1024)
+def _variant(design: _Design, *, columns: int | None = None, marks: float | None = None) -> _Design:
+    """``design`` in ``columns`` or with room for ``marks`` (made once: the search asks often)."""
+    return dataclasses.replace(
+        design,
+        columns=design.columns if columns is None else columns,
+        marks=design.marks if marks is None else marks,
+    )
+
+
+_ADVANCES: dict[bool, dict[str, float]] = {False: {}, True: {}}
+"""Each character's advance in mm at 1 mm cap height, regular and bold (font metrics, read once)."""
+
+
+def _read_advance(ch: str, bold: bool) -> float:
+    """Read a character's advance from the font into :data:`_ADVANCES`."""
     face = font_face("sans", "bold" if bold else "regular")
-    return text_width_mm(ch, face, em_size_mm(face, cap_mm=1.0))
+    advance = _ADVANCES[bold][ch] = text_width_mm(ch, face, em_size_mm(face, cap_mm=1.0))
+    return advance
 
 
 @lru_cache(maxsize=8192)
 def _width_at_1(text: str, bold: bool) -> float:
     # neither painter kerns, so a line is as wide as its characters' advances
-    return sum(_advance_per_cap(ch, bold) for ch in text)
+    advances = _ADVANCES[bold]
+    try:
+        return sum(map(advances.__getitem__, text))
+    except KeyError:  # a character not met before
+        return sum(advances[ch] if ch in advances else _read_advance(ch, bold) for ch in text)
 
 
 def _width(text: str, cap: float, bold: bool) -> float:
@@ -215,10 +233,15 @@ def _wrap_at(text: str, bold: bool, limit: float) -> tuple[str, ...] | None:
 
 
 def clear_caches() -> None:
-    """Forget the measured widths and line breaks (for benchmarks that time a cold start)."""
+    """Forget the measured widths, line breaks and glyph runs (for benchmarks that time a cold
+    start)."""
     _wrap_at.cache_clear()
     _width_at_1.cache_clear()
+    _widest_word_at_1.cache_clear()
+    _label_width_at_1.cache_clear()
+    _longest_label_at_1.cache_clear()
     _column_widths.cache_clear()
+    line_pieces.cache_clear()
 
 
 def wrap_lines(text: str, cap: float, width: float, *, bold: bool = False) -> list[str]:
@@ -323,7 +346,7 @@ class _Block(ABC):
         """Add the block's shapes and text to ``page`` with its top left at ``(x, y)``."""
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Text(_Block):
     """Running text set left, or a big value centred across ``width``."""
 
@@ -341,7 +364,7 @@ class _Text(_Block):
             page.text("\n".join(self.lines), x, y, self.cap, bold=self.bold)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _NoticeBand(_Block):
     """A notice of a change ahead, bold on a yellow band."""
 
@@ -356,7 +379,7 @@ class _NoticeBand(_Block):
         page.text("\n".join(self.lines), x + self.pad, y + self.pad, self.cap, bold=True)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Table(_Block):
     """Rows of a label and values: the values bold and right-aligned in their columns (or
     under their labels when ``stacked``), a rule under the column titles, hairlines between
@@ -406,7 +429,7 @@ class _Table(_Block):
             y += rh + row_gap
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Columns(_Block):
     """A long table in two columns ``half`` mm wide side by side, ``between`` mm apart."""
 
@@ -421,7 +444,7 @@ class _Columns(_Block):
         self.right.draw(page, x + self.half + self.between, y)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class _Measured:
     """A sign measured at one scale: each part's lines and where it goes, nothing drawn yet."""
 
@@ -503,9 +526,11 @@ def _measure(content: SignContent, w: float, h: float, design: _Design, k: float
     return _measured(content, w, h, design, k, floor_cap).needed
 
 
-def _draw(content: SignContent, w: float, h: float, bleed: float, design: _Design, k: float, floor_cap: float) -> _Page:
-    """The sign drawn at scale ``k``; raises :class:`_Overflow` when it does not fit."""
-    m = _measured(content, w, h, design, k, floor_cap)
+def _draw(
+    content: SignContent, w: float, h: float, bleed: float, design: _Design, m: _Measured, floor_cap: float
+) -> _Page:
+    """The sign drawn as measured in ``m`` (the search's best trial, not measured again);
+    raises :class:`_Overflow` when it does not fit."""
     if m.body_h > m.room + 1e-6:
         raise _height_error(content, m.needed, h)
     page = _Page(bleed, design)
@@ -567,7 +592,7 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
         split = (len(block.rows) + 1) // 2
         between = 2.0 * unit
         half = (aw - between) / 2
-        one = dataclasses.replace(design, columns=1)
+        one = _variant(design, columns=1)
         left = _table(Rows(block.rows[:split], block.header), one, unit, half)
         right = _table(Rows(block.rows[split:], block.header), one, unit, half)
         return _Columns(max(left.height, right.height), left, right, half, between)
@@ -597,19 +622,25 @@ def _table(block: Rows, design: _Design, unit: float, aw: float) -> _Block:
         )
         header = (head_lines, block.header[1:], hh)
         height += hh + row_gap
+    # every label on one line (the usual case): no label needs breaking, measured at unit size once
+    one_line = _longest_label_at_1(block) <= label_w / lcap
+    row_heights: dict[int, float] = {}  # a row's height by its label's number of lines
     for row in block.rows:
-        lines = _wrap(row[0], lcap, label_w, False)
+        lines = [row[0]] if one_line else _wrap(row[0], lcap, label_w, False)
         if len(lines) > 1 and (design.one_line_labels or (not stacked and label_w < 0.4 * aw)):
             # a label broken into lines beside its value only where its column is not narrow
             raise _Overflow(row[0], f"needs more than one line beside its value ({label_w:.0f} mm fit)")
-        if stacked:
-            label_h = _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap
-            rh = label_h + 0.3 * lcap + vcap + design.descent * vcap
-        else:
-            rh = max(
-                (vcap - lcap) + _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap,
-                vcap + design.descent * vcap,
-            )
+        rh = row_heights.get(len(lines))
+        if rh is None:
+            if stacked:
+                label_h = _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap
+                rh = label_h + 0.3 * lcap + vcap + design.descent * vcap
+            else:
+                rh = max(
+                    (vcap - lcap) + _text_height(len(lines), lcap, design.line_gap) + design.descent * lcap,
+                    vcap + design.descent * vcap,
+                )
+            row_heights[len(lines)] = rh
         rows.append((lines, row[1:], rh))
         height += rh + row_gap
     height -= row_gap
@@ -746,15 +777,18 @@ def _weight(design: _Design, content: SignContent) -> float:
 
 def _largest_scale(
     content: SignContent, w: float, h: float, design: _Design, start: float, floor_cap: float, top: float = _MAX_SCALE
-) -> float | None:
+) -> tuple[float, _Measured] | None:
     """The largest scale from ``start`` to ``top`` at which ``design`` fits (within
-    3 %), or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
+    3 %) and the sign measured at it, or ``None`` when it does not fit at ``start``.  The height a sign needs grows almost
     linearly with the scale, so the search extrapolates from two trials and then interpolates
     (regula falsi): three or four trials where bisection would take seven."""
 
+    trials: dict[float, _Measured] = {}
+
     def needed(k: float) -> float:
         try:
-            return _measure(content, w, h, design, k, floor_cap)
+            trials[k] = _measured(content, w, h, design, k, floor_cap)
+            return trials[k].needed
         except _Overflow:
             return float("inf")  # a text too wide: as bad as too tall
 
@@ -768,7 +802,7 @@ def _largest_scale(
         n = needed(probe)
         if n <= fits:
             if probe >= top:
-                return probe
+                return probe, trials[probe]
             # the line through the two best fitting trials, where it meets the page height
             slope = (n - n_lo) / (probe - lo) if probe > lo else 0.0
             lo, n_lo = probe, n
@@ -780,11 +814,27 @@ def _largest_scale(
             break
         # stay strictly inside the bracket, a little short of the line (wrapping makes it convex)
         probe = min(max(guess * 0.995, lo + 0.02 * lo), min(hi, top) - 0.005 * lo)
-    return lo
+    return lo, trials[lo]
 
 
+@lru_cache(maxsize=8192)
 def _widest_word_at_1(text: str, bold: bool) -> float:
     return max((_width_at_1(word, bold) for word in text.split()), default=0.0)
+
+
+@lru_cache(maxsize=4096)
+def _label_width_at_1(block: Rows, one_line: bool) -> float:
+    """The widest row label of ``block`` at unit 1 (its widest word when labels may break)."""
+    return max(_width_at_1(r[0], False) if one_line else _widest_word_at_1(r[0], False) for r in block.rows)
+
+
+@lru_cache(maxsize=4096)
+def _longest_label_at_1(block: Rows) -> float:
+    """The width of the longest row label of ``block`` at unit size; infinite when a label has a
+    line break of its own (it is never one line)."""
+    if any("\n" in r[0] for r in block.rows):
+        return float("inf")
+    return _label_width_at_1(block, True)
 
 
 def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: float) -> float:
@@ -801,13 +851,7 @@ def _width_bound(content: SignContent, design: _Design, aw: float, floor_cap: fl
                 continue  # two columns share the width: not bounded here
             cols = _column_widths(block, design.label, design.value)
             values = sum(cols) + 0.7 * max(0, len(cols) - 1)
-            labels = (
-                max(
-                    _width_at_1(r[0], False) if design.one_line_labels else _widest_word_at_1(r[0], False)
-                    for r in block.rows
-                )
-                * design.label
-            )
+            labels = _label_width_at_1(block, design.one_line_labels) * design.label
             per_unit.append(max(values, labels) if design.stacked else values + 0.7 + labels)
         elif isinstance(block, Big):
             per_unit.append(_widest_word_at_1(block.text, True) * design.big)
@@ -822,11 +866,11 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
     values come out largest, preferring labels on one line beside their values."""
     errors: list[_Overflow] = []
     marks = _mark_room(content)
-    designs = [dataclasses.replace(d, marks=marks) for d in _relevant(content)]
+    designs = [_variant(d, marks=marks) for d in _relevant(content)]
     designs.sort(key=lambda d: _weight(d, content), reverse=True)  # likely winners first
     best = _best_of(content, w, h, designs, floor_cap, errors)
     if best is None:  # nothing fits with the usual spacing: the parts closer together
-        tight = [dataclasses.replace(d, marks=marks) for d in _relevant(content, _TIGHT_DESIGNS)]
+        tight = [_variant(d, marks=marks) for d in _relevant(content, _TIGHT_DESIGNS)]
         best = _best_of(content, w, h, tight, floor_cap, errors)
     if best is not None:
         return _draw(content, w, h, bleed, best[1], best[2], floor_cap)
@@ -837,10 +881,10 @@ def _best_layout(content: SignContent, w: float, h: float, bleed: float, floor_c
 
 def _best_of(
     content: SignContent, w: float, h: float, designs: list[_Design], floor_cap: float, errors: list[_Overflow]
-) -> tuple[float, _Design, float] | None:
-    """``(worth, design, scale)`` of the best of ``designs`` that fits, or ``None`` (why each
+) -> tuple[float, _Design, _Measured] | None:
+    """``(worth, design, measure)`` of the best of ``designs`` that fits, or ``None`` (why each
     did not fit is added to ``errors``)."""
-    best: tuple[float, _Design, float] | None = None
+    best: tuple[float, _Design, _Measured] | None = None
     for design in designs:
         weight = _weight(design, content)
         # the smallest scale at which this design would beat the best so far
@@ -848,9 +892,10 @@ def _best_of(
         top = min(_MAX_SCALE, _width_bound(content, design, w - 2 * _margin(w, h), floor_cap))
         if need > top and best is not None:
             continue  # its widest words alone keep it from beating the best: no trial needed
-        k = _largest_scale(content, w, h, design, need, floor_cap, max(top, need))
-        if k is not None:
-            best = (k * weight, design, k)
+        found = _largest_scale(content, w, h, design, need, floor_cap, max(top, need))
+        if found is not None:
+            k, measured = found
+            best = (k * weight, design, measured)
         elif best is None:  # does not fit at all: keep why, to report it if no design fits
             try:
                 errors.append(_height_error(content, _measure(content, w, h, design, 1.0, floor_cap), h))

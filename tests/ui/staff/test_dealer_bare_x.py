@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.paths import ROOT
+from tests.fixtures.xvfb import xvfb
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]
 
@@ -29,13 +30,6 @@ def _xcb_loads(env: dict[str, str]) -> bool:
         timeout=30,
     )
     return probe.returncode == 0
-
-
-def _free_display() -> int:
-    for n in range(60, 120):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise AssertionError("no free X display number from :60 to :119")
 
 
 def _window(display: str, title: str) -> tuple[int, int, int, int] | None:
@@ -67,62 +61,50 @@ def _screenshot(display: str, path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
 def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp_path):
-    n = _free_display()
-    display = f":{n}"
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     panel = None
-    try:
-        deadline = time.monotonic() + 20
-        while not Path(f"/tmp/.X11-unix/X{n}").exists():
-            assert time.monotonic() < deadline, "Xvfb did not start"
-            time.sleep(0.1)
-        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
-        if not _xcb_loads(env):
-            pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
-        token = tmp_path / "token"
-        token.write_text(live_server_sqlite.tokens["dealer"])
-        token.chmod(0o600)
-        errors = (tmp_path / "dealer.stderr").open("wb")
-        panel = subprocess.Popen(
-            [sys.executable, "-m", "kiosk.cli", "dealer", "--server", live_server_sqlite.url, "--table", "TU-01"]
-            + ["--token-file", str(token)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-        )
-        deadline = time.monotonic() + 40
-        geometry = None
-        while time.monotonic() < deadline and panel.poll() is None:
-            geometry = _window(display, "Dealer panel: TU-01")
-            if geometry == (0, 0, *SCREEN):
-                break
-            time.sleep(0.3)
-        assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
-        assert geometry == (0, 0, *SCREEN), f"the panel's window is at {geometry}, not the whole screen"
-        time.sleep(2.0)  # the snapshot arrives and the two-up section is laid out
-        shot = Path(os.environ.get("KIOSK_SHOTS", tmp_path)) / "dealer-bare-x-1280x800.png"
-        _screenshot(display, shot)
-        from PIL import Image
+    with xvfb(*SCREEN) as display:
+        try:
+            env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
+            if not _xcb_loads(env):
+                pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
+            token = tmp_path / "token"
+            token.write_text(live_server_sqlite.tokens["dealer"])
+            token.chmod(0o600)
+            errors = (tmp_path / "dealer.stderr").open("wb")
+            panel = subprocess.Popen(
+                [sys.executable, "-m", "kiosk.cli", "dealer", "--server", live_server_sqlite.url, "--table", "TU-01"]
+                + ["--token-file", str(token)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
+            deadline = time.monotonic() + 40
+            geometry = None
+            while time.monotonic() < deadline and panel.poll() is None:
+                geometry = _window(display, "Dealer panel: TU-01")
+                if geometry == (0, 0, *SCREEN):
+                    break
+                time.sleep(0.3)
+            assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
+            assert geometry == (0, 0, *SCREEN), f"the panel's window is at {geometry}, not the whole screen"
+            time.sleep(2.0)  # the snapshot arrives and the two-up section is laid out
+            shot = Path(os.environ.get("KIOSK_SHOTS", tmp_path)) / "dealer-bare-x-1280x800.png"
+            _screenshot(display, shot)
+            from PIL import Image
 
-        image = Image.open(shot)
-        assert image.size == SCREEN
-        # the panel paints the whole screen: the bottom-right corner is the panel's, not X's black root
-        assert image.getpixel((SCREEN[0] - 5, SCREEN[1] - 5)) != (0, 0, 0)
-    finally:
-        if panel is not None:
-            panel.terminate()
-            try:
-                panel.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                panel.kill()
-                panel.wait()
-            errors.close()
-        xvfb.terminate()
-        xvfb.wait(timeout=20)
+            image = Image.open(shot)
+            assert image.size == SCREEN
+            # the panel paints the whole screen: the bottom-right corner is the panel's, not X's black root
+            assert image.getpixel((SCREEN[0] - 5, SCREEN[1] - 5)) != (0, 0, 0)
+        finally:
+            if panel is not None:
+                panel.terminate()
+                try:
+                    panel.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    panel.kill()
+                    panel.wait()
+                errors.close()
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
@@ -132,66 +114,54 @@ def test_the_panel_opens_while_the_server_is_down_and_connects_when_it_is_up(ser
     from PIL import Image, ImageChops
 
     served.stop()
-    n = _free_display()
-    display = f":{n}"
-    xvfb = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
     panel = None
     errors = (tmp_path / "dealer.stderr").open("wb")
-    try:
-        deadline = time.monotonic() + 20
-        while not Path(f"/tmp/.X11-unix/X{n}").exists():
-            assert time.monotonic() < deadline, "Xvfb did not start"
-            time.sleep(0.1)
-        env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
-        if not _xcb_loads(env):
-            pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
-        token = tmp_path / "token"
-        token.write_text(served.tokens["pit"])
-        token.chmod(0o600)
-        panel = subprocess.Popen(
-            [sys.executable, "-m", "kiosk.cli", "dealer", "--server", served.url, "--table", "TU-01"]
-            + ["--token-file", str(token)],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-        )
-        deadline = time.monotonic() + 40
-        while time.monotonic() < deadline and panel.poll() is None:
-            if _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN):
-                break
-            time.sleep(0.3)
-        assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
-        assert _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN)
-        time.sleep(1.0)
-        down = tmp_path / "down.png"
-        _screenshot(display, down)
-        shots = os.environ.get("KIOSK_SHOTS")
-        if shots:
-            Image.open(down).save(Path(shots) / "dealer-server-down-1280x800.png")
-        served.start()
-        deadline = time.monotonic() + 40
-        changed = False
-        while time.monotonic() < deadline and not changed:
+    with xvfb(*SCREEN) as display:
+        try:
+            env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
+            if not _xcb_loads(env):
+                pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
+            token = tmp_path / "token"
+            token.write_text(served.tokens["pit"])
+            token.chmod(0o600)
+            panel = subprocess.Popen(
+                [sys.executable, "-m", "kiosk.cli", "dealer", "--server", served.url, "--table", "TU-01"]
+                + ["--token-file", str(token)],
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=errors,
+            )
+            deadline = time.monotonic() + 40
+            while time.monotonic() < deadline and panel.poll() is None:
+                if _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN):
+                    break
+                time.sleep(0.3)
+            assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
+            assert _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN)
             time.sleep(1.0)
-            up = tmp_path / "up.png"
-            _screenshot(display, up)
-            changed = ImageChops.difference(Image.open(down), Image.open(up)).getbbox() is not None
-        assert changed, "the panel did not show the table once the server was up"
-        assert panel.poll() is None
-        if shots:
-            Image.open(up).save(Path(shots) / "dealer-server-up-1280x800.png")
-    finally:
-        if panel is not None:
-            panel.terminate()
-            try:
-                panel.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                panel.kill()
-                panel.wait()
-        errors.close()
-        xvfb.terminate()
-        xvfb.wait(timeout=20)
+            down = tmp_path / "down.png"
+            _screenshot(display, down)
+            shots = os.environ.get("KIOSK_SHOTS")
+            if shots:
+                Image.open(down).save(Path(shots) / "dealer-server-down-1280x800.png")
+            served.start()
+            deadline = time.monotonic() + 40
+            changed = False
+            while time.monotonic() < deadline and not changed:
+                time.sleep(1.0)
+                up = tmp_path / "up.png"
+                _screenshot(display, up)
+                changed = ImageChops.difference(Image.open(down), Image.open(up)).getbbox() is not None
+            assert changed, "the panel did not show the table once the server was up"
+            assert panel.poll() is None
+            if shots:
+                Image.open(up).save(Path(shots) / "dealer-server-up-1280x800.png")
+        finally:
+            if panel is not None:
+                panel.terminate()
+                try:
+                    panel.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    panel.kill()
+                    panel.wait()
+            errors.close()

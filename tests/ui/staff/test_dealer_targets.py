@@ -6,6 +6,7 @@ page is saved as a PNG to look at."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -121,7 +122,7 @@ async def test_every_target_is_9_mm_and_on_the_screen(qtbot, served, enrolled, s
         await wait_for(lambda: panel.section is not None, what=f"{table_id}'s snapshot")
         for page, go in _pages(panel.section):
             go()
-            qtbot.wait(50)
+            await asyncio.sleep(0.05)
             problems = _problems(panel, k)
             if problems:
                 found[page] = problems

@@ -3,7 +3,9 @@
 Every tri-chro drawing lights its winning areas (001 s463(3)(b)); the widget goes from one
 drawing to the next through a partial repaint.  After each step its picture must equal, pixel
 for pixel, a widget that painted the same scene from scratch, and the repaint must not have
-been a full one.
+been a full one.  The drawings are played twice, so the second time the boxes come from the
+widget's tiles (what they showed before) rather than from painting: those pictures too must be
+the full repaint's.  The jackpot meter the same, its wheels counting up and turning.
 """
 
 from __future__ import annotations
@@ -14,15 +16,20 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
+from kiosk.floor import load_floor
 from kiosk.rules.trichro import winning_wagers
 from kiosk.scene.build import build_scene
 from kiosk.scene.layout_file import load_layout
 from kiosk.scene.primitives import Scene
 from kiosk.scene.text import text_runs
 from kiosk.ui.widgets.scene_widget import Overlay, Placement, SceneWidget
+from kiosk.views.base import Area, CasinoSettings
+from kiosk.views.meter_count import MeterCount
+from kiosk.views.screens import jackpot
 from tests.fixtures.paths import ROOT
 
 BALLS = ["red", "red*", "green", "green*", "gold", "gold*"]
+AREA = Area(527.0, 296.0)
 DRAWS = list(itertools.combinations_with_replacement(BALLS, 2))
 
 
@@ -51,19 +58,47 @@ def test_every_drawing_partial_repaint_equals_full(qtbot, game, balls):
         w.resize(960, 540)
     live.set_scene(_scene(layout, balls, None))
     live.show()
-    sequence = DRAWS + [None] + DRAWS[::-1][:5]
-    for draw in sequence:
-        scene = _scene(layout, balls, draw)
+    sequence = DRAWS + [None] + DRAWS[::-1][:5] + DRAWS  # the second time through: from the tiles
+    _assert_each_like_a_full_repaint(live, fresh, [(draw, _scene(layout, balls, draw)) for draw in sequence])
+    assert live.partial_repaints == len(sequence)
+    assert live.static_repaints >= 1
+    assert live.tiles_reused > len(DRAWS)  # lit again, unlit again: shown from tiles
+
+
+def test_the_meter_counting_and_turning_repaints_like_a_full_repaint(qtbot):
+    settings = CasinoSettings.from_floor(load_floor(ROOT / "assets" / "demo_floor.toml"))
+    start = 4_821_390  # $48,213.90: the count carries through the dollars
+    content = jackpot.JackpotContent("CSP-PROG", "Coral Coast Progressive", start, None, None, False, None, AREA)
+    frames, meter, amount, t = [], MeterCount.at(start), start, 0.0
+    for _ in range(6):  # contributions of a few cents, each counted up at 25 frames a second
+        amount += 37
+        meter.retarget(amount, t)
+        while meter.counting(t):
+            scene = jackpot.meter_scene(content, meter.shown_at(t), settings, roll=meter.roll_at(t))
+            frames.append((f"{meter.shown_at(t)} at {t:.2f} s", scene))
+            t += 0.04
+    steps = [(str(cents), jackpot.meter_scene(content, cents, settings)) for cents in range(start, start + 400, 37)]
+    live, fresh = SceneWidget(), SceneWidget()
+    for w in (live, fresh):
+        qtbot.addWidget(w)
+        w.resize(960, 540)
+    live.set_scene(jackpot.meter_scene(content, start, settings))
+    live.show()
+    sequence = frames + steps + steps  # the second count from the tiles
+    _assert_each_like_a_full_repaint(live, fresh, sequence)
+    assert live.tiles_reused >= len(steps)
+
+
+def _assert_each_like_a_full_repaint(live: SceneWidget, fresh: SceneWidget, sequence) -> None:
+    for name, scene in sequence:
         full_before = live.full_repaints
         live.set_scene(scene)
-        assert live.full_repaints == full_before, f"{draw}: a full repaint"
+        assert live.full_repaints == full_before, f"{name}: a full repaint"
         fresh.set_scene(scene)
         fresh._invalidate()
         a, b = _grab(live), _grab(fresh)
         assert a.shape == b.shape
-        assert np.array_equal(a, b), f"{draw}: {(a != b).any(axis=2).sum()} pixels differ from a full repaint"
-    assert live.partial_repaints == len(sequence)
-    assert live.static_repaints >= 1
+        assert np.array_equal(a, b), f"{name}: {(a != b).any(axis=2).sum()} pixels differ from a full repaint"
 
 
 def test_same_scene_again_repaints_nothing(qtbot):
