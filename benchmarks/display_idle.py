@@ -5,8 +5,15 @@ as a separate process on the offscreen platform with two 1920x1080 screens (a mu
 configuration file), showing the tri-chro layout of TC54-01 on one and the progressive jackpot
 meter on the other:
 
-* cold start: from spawning ``kiosk display`` to its line "every screen shows its view" (the
-  first picture of every screen, from the server's snapshot), ``--starts`` times;
+* cold start: from spawning ``kiosk display`` to its line "every screen shows its view live" (the
+  first live picture of every screen, from the server's snapshot), ``--starts`` times, each with
+  nothing saved;
+* cold start with the last state saved (a restart): to its line "every screen shows its view"
+  (the saved picture, marked offline since it was last heard, shown before any network call) and
+  to the live picture, ``--starts`` times;
+* the baseline, in the same run: a bare PySide6 process opening one window on the same
+  screens and painting it (what any Qt display costs to start), ``--starts`` times; each cold
+  start's median is also given as a ratio to it;
 * idle: after the first picture, ``--idle`` seconds with no commands; CPU time of the process
   (``/proc/PID/stat`` user + system) over wall time, as a share of one core, and its resident
   memory (``VmRSS``, and the peak ``VmHWM``).
@@ -60,6 +67,25 @@ SCREENS = {
     ]
 }
 TICK = os.sysconf("SC_CLK_TCK")
+BARE_QT = (
+    "from PySide6.QtWidgets import QApplication, QWidget\n"
+    "app = QApplication([])\n"
+    "w = QWidget()\n"
+    "w.showFullScreen()\n"
+    "w.repaint()\n"
+    "print('painted', flush=True)\n"
+)
+
+
+def _bare_qt(folder: Path) -> float:
+    """Seconds from spawning a bare PySide6 window on the same screens to its first paint."""
+    config = folder / "screens.json"
+    config.write_text(json.dumps(SCREENS))
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", BARE_QT], capture_output=True, text=True, env=env, check=True)
+    assert "painted" in done.stdout
+    return time.monotonic() - started
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -97,12 +123,31 @@ def _display(url: str, token: str, folder: Path) -> subprocess.Popen:
     )
 
 
-def _first_picture(proc: subprocess.Popen, started: float) -> float:
+def _pictures(proc: subprocess.Popen, started: float) -> tuple[float, float]:
+    """Seconds from ``started`` to the first picture of every screen and to the first live one."""
     assert proc.stdout is not None
+    first = None
     for line in proc.stdout:
-        if "every screen shows its view" in line:
-            return time.monotonic() - started
+        if "every screen shows its view" in line and first is None:
+            first = time.monotonic() - started
+        if "every screen shows its view live" in line:
+            assert first is not None
+            return first, time.monotonic() - started
     raise RuntimeError(f"kiosk display ended without a picture: {proc.stderr.read() if proc.stderr else ''}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def _summary(values: list[float]) -> dict:
+    return {
+        "median": round(statistics.median(values), 2),
+        "min": round(min(values), 2),
+        "max": round(max(values), 2),
+        "runs": [round(v, 2) for v in values],
+    }
 
 
 def main(argv=None) -> int:
@@ -120,7 +165,7 @@ def main(argv=None) -> int:
                 started = time.monotonic()
                 proc = _display(url, tokens["display"], folder / f"run{i}")
                 try:
-                    starts.append(_first_picture(proc, started))
+                    starts.append(_pictures(proc, started)[1])
                     if i == args.starts - 1:  # the last one stays up for the idle measurement
                         time.sleep(3.0)
                         cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
@@ -132,17 +177,29 @@ def main(argv=None) -> int:
                             **_memory_mb(proc.pid),
                         }
                 finally:
-                    proc.terminate()
-                    proc.wait(timeout=30)
+                    _stop(proc)
+            bare = [_bare_qt(folder) for _ in range(args.starts)]
+            saved, saved_live = [], []
+            for _ in range(args.starts):  # the last run saved its state (on stopping): a restart
+                started = time.monotonic()
+                proc = _display(url, tokens["display"], folder / f"run{args.starts - 1}")
+                try:
+                    first, live = _pictures(proc, started)
+                    saved.append(first)
+                    saved_live.append(live)
+                finally:
+                    _stop(proc)
         finally:
             server.terminate()
             server.wait(timeout=30)
     result = {
-        "cold_start_to_first_picture_s": {
-            "median": round(statistics.median(starts), 2),
-            "min": round(min(starts), 2),
-            "max": round(max(starts), 2),
-            "runs": [round(s, 2) for s in starts],
+        "cold_start_to_first_picture_s": _summary(starts),
+        "restart_to_saved_picture_s": _summary(saved),
+        "restart_to_live_picture_s": _summary(saved_live),
+        "baseline_bare_qt_window_s": _summary(bare),
+        "ratio_to_bare_qt": {
+            "cold_start": round(statistics.median(starts) / statistics.median(bare), 2),
+            "restart_to_saved_picture": round(statistics.median(saved) / statistics.median(bare), 2),
         },
         "idle_two_screens": idle,
         "screens": "two 1920x1080 offscreen screens: TC54-01 layout, CSP-PROG meter",

@@ -141,16 +141,37 @@ def _item(item: Primitive) -> Encoded:
     raise TypeError(f"not a scene primitive: {type(item).__name__}")
 
 
+def _dumps(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+_REMEMBERED = 50_000  # encoded primitives kept; past it, the memory starts again
+_encoded: dict[int, tuple[Primitive, str]] = {}
+
+
+def _item_text(item: Primitive) -> str:
+    """``_item(item)`` as JSON text.  A shape's or a text run's is remembered by the primitive
+    itself (a display reporting what it shows digests its scene after every change, and most
+    of its primitives are the same objects as before: :mod:`kiosk.views.placing`); an image's
+    is not, its file may change under it."""
+    if isinstance(item, Image | Clipped):
+        return _dumps(_item(item))
+    hit = _encoded.get(id(item))
+    if hit is not None and hit[0] is item:
+        return hit[1]
+    text = _dumps(_item(item))
+    if len(_encoded) >= _REMEMBERED:
+        _encoded.clear()
+    _encoded[id(item)] = (item, text)
+    return text
+
+
 def encode_scene(scene: Scene) -> bytes:
-    """The canonical encoding of ``scene`` (see the module doc): the bytes :func:`scene_digest` hashes."""
-    doc: Encoded = [
-        ENCODING,
-        _mm(scene.width_mm),
-        _mm(scene.height_mm),
-        _colour(scene.background),
-        [_item(item) for item in scene.items],
-    ]
-    return json.dumps(doc, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode("ascii")
+    """The canonical encoding of ``scene`` (see the module doc): the bytes :func:`scene_digest` hashes,
+    ``[ENCODING, width, height, background, [item, ...]]`` as compact JSON."""
+    head = _dumps([ENCODING, _mm(scene.width_mm), _mm(scene.height_mm), _colour(scene.background)])
+    items = ",".join(_item_text(item) for item in scene.items)
+    return f"{head[:-1]},[{items}]]".encode("ascii")
 
 
 def scene_digest(scene: Scene) -> str:

@@ -21,14 +21,26 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cache
+from io import BytesIO
 from pathlib import Path
+from threading import Lock
 
 from fontTools.pens.boundsPen import BoundsPen
 from fontTools.ttLib import TTFont
 
 from kiosk.scene.resources import assets_dir
 
-__all__ = ["FAMILIES", "FALLBACK", "WEIGHTS", "FontFace", "counts_as_glyph", "font_face", "font_files"]
+__all__ = [
+    "FAMILIES",
+    "FALLBACK",
+    "WEIGHTS",
+    "FontFace",
+    "GlyphInk",
+    "counts_as_glyph",
+    "font_face",
+    "font_files",
+    "glyph_ink",
+]
 
 WEIGHTS = ("regular", "bold")
 
@@ -69,7 +81,7 @@ class FontFace:
     _cmap: dict[int, str] = field(repr=False)
     _glyph_ids: dict[str, int] = field(repr=False)
     _advances: dict[str, int] = field(repr=False)
-    _ink: dict[str, tuple[int, int]] = field(repr=False, default_factory=dict)  # name -> (height, width)
+    measures_ink: bool = False  # a face read by glyph height (CJK): :meth:`ink_em` measures its glyphs
     fallback: FontFace | None = None  # the face that draws what this one lacks
 
     @property
@@ -127,9 +139,13 @@ class FontFace:
         """The ink height of ``ch``'s glyph in ems, if it counts as a glyph read by its height
         (:func:`counts_as_glyph`); ``None`` otherwise or when this face lacks it."""
         name = self._cmap.get(ord(ch))
-        if name is None or name not in self._ink:
+        if name is None or not self.measures_ink:
             return None
-        height, width = self._ink[name]
+        box = glyph_ink(self.path).box(self._glyph_ids[name])
+        if box is None:
+            return None
+        x0, y0, x1, y1 = box
+        height, width = int(round(y1 - y0)), int(round(x1 - x0))
         return height / self.units_per_em if counts_as_glyph(ch, height, width) else None
 
     def shortest_glyph_em(self, text: str) -> float | None:
@@ -137,6 +153,40 @@ class FontFace:
         height (a CJK face); ``None`` when there are none (a Latin face measures x-height)."""
         heights = [h for ch in text if (h := self.ink_em(ch)) is not None]
         return min(heights) if heights else None
+
+
+class GlyphInk:
+    """The ink boxes of one font file's glyphs (font units, y up), each measured from its outline
+    the first time it is asked for: measuring every glyph of a face up front cost a display's cold
+    start about a second."""
+
+    def __init__(self, path: Path) -> None:
+        font = TTFont(BytesIO(path.read_bytes()))
+        self._glyph_set = font.getGlyphSet()
+        self._order = font.getGlyphOrder()
+        self._boxes: dict[int, tuple[float, float, float, float] | None] = {}
+        self._lock = Lock()
+
+    def box(self, gid: int) -> tuple[float, float, float, float] | None:
+        """``(x0, y0, x1, y1)`` of glyph ``gid``'s ink; ``None`` when it has none (or no such glyph)."""
+        try:
+            return self._boxes[gid]
+        except KeyError:
+            pass
+        with self._lock:
+            box = None
+            if 0 <= gid < len(self._order):
+                pen = BoundsPen(self._glyph_set)
+                self._glyph_set[self._order[gid]].draw(pen)
+                box = pen.bounds
+            self._boxes[gid] = box
+        return box
+
+
+@cache
+def glyph_ink(path: Path) -> GlyphInk:
+    """The ink of the glyphs of the font file at ``path`` (one per file, shared by its faces)."""
+    return GlyphInk(path)
 
 
 def _ink_top(font: TTFont, char: str) -> int | None:
@@ -184,15 +234,6 @@ def font_face(family: str = "sans", weight: str = "regular") -> FontFace:
     hmtx = font["hmtx"].metrics
     advances = {name: hmtx[name][0] for name in order}
     hhea = font["hhea"]
-    ink: dict[str, tuple[int, int]] = {}
-    if family in FALLBACK.values():  # a face read by glyph height: measure every glyph's ink once
-        glyph_set = font.getGlyphSet()
-        for name in set(cmap.values()):
-            pen = BoundsPen(glyph_set)
-            glyph_set[name].draw(pen)
-            if pen.bounds is not None:
-                x0, y0, x1, y1 = pen.bounds
-                ink[name] = (int(round(y1 - y0)), int(round(x1 - x0)))
     fallback = font_face(FALLBACK[family], weight) if family in FALLBACK else None
     face = FontFace(
         family=family,
@@ -208,7 +249,7 @@ def font_face(family: str = "sans", weight: str = "regular") -> FontFace:
         _cmap=cmap,
         _glyph_ids=glyph_ids,
         _advances=advances,
-        _ink=ink,
+        measures_ink=family in FALLBACK.values(),
         fallback=fallback,
     )
     font.close()

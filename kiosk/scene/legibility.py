@@ -14,16 +14,11 @@ in :mod:`kiosk.rules.lettering` (001 s459(2), 003 s23(2), s259(2), s295(2)).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
-from pathlib import Path
-
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.ttLib import TTFont
 
 from kiosk.rules.citation import Violation
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.lettering import MIN_TEXT_MM as MIN_SIGN_TEXT_MM  # the same definition, under its older name
-from kiosk.scene.fonts import FALLBACK
+from kiosk.scene.fonts import FALLBACK, glyph_ink
 from kiosk.scene.primitives import Clipped, Primitive, Scene, TextRun
 
 __all__ = ["MIN_SIGN_TEXT_MM", "ink_rows", "letter_height_mm", "text_runs_of", "short_text"]
@@ -84,21 +79,6 @@ def short_text(
     return out
 
 
-@cache
-def _glyph_rows(path: Path) -> dict[int, tuple[float, float]]:
-    """The lowest and highest ink of every glyph of a font file, by glyph id, in font units (y up)."""
-    font = TTFont(str(path))
-    glyph_set = font.getGlyphSet()
-    rows: dict[int, tuple[float, float]] = {}
-    for gid, name in enumerate(font.getGlyphOrder()):
-        pen = BoundsPen(glyph_set)
-        glyph_set[name].draw(pen)
-        if pen.bounds is not None:
-            rows[gid] = (pen.bounds[1], pen.bounds[3])
-    font.close()
-    return rows
-
-
 def ink_rows(runs: Iterable[Primitive]) -> tuple[float, float] | None:
     """The top and bottom (mm, y down) of the ink of the unturned text runs among ``runs``,
     measured from their glyphs (a Vietnamese capital's two stacked marks, a descender), or
@@ -107,11 +87,12 @@ def ink_rows(runs: Iterable[Primitive]) -> tuple[float, float] | None:
     for run in runs:
         if not isinstance(run, TextRun) or run.rotate_deg:
             continue
-        rows = _glyph_rows(run.face.path)
+        ink = glyph_ink(run.face.path)
         scale = run.size_mm / run.face.units_per_em
         for gid in run.glyphs:
-            if gid in rows:
-                low, high = rows[gid]
+            box = ink.box(gid)
+            if box is not None:
+                low, high = box[1], box[3]
                 top = run.y - high * scale if top is None else min(top, run.y - high * scale)
                 bottom = run.y - low * scale if bottom is None else max(bottom, run.y - low * scale)
     return None if top is None or bottom is None else (top, bottom)

@@ -4,6 +4,13 @@ Events arrive in sequence order.  If the consumer falls more than ``maxsize`` ev
 behind, the subscription stops taking events, is marked :attr:`Subscription.overflowed`
 and ends once the consumer has drained what it holds (memory stays bounded; the consumer
 resumes from :attr:`Subscription.last_seq` with ``events_since``).
+
+A consumer that can take an event at once (the stream, for a socket with room) sets
+:attr:`Subscription.direct`: while the consumer waits with nothing queued, :meth:`offer` hands
+the event straight to it, so a broadcast to a thousand subscribers is one pass over them rather
+than a thousand tasks woken one after the other (issue 20).  The order stays the order of the
+events: ``direct`` is called only when everything offered before has been consumed, and what it
+takes goes out before anything queued after it.
 """
 
 from __future__ import annotations
@@ -59,10 +66,16 @@ class Subscription:
         self._queue: asyncio.Queue[Event] = asyncio.Queue(maxsize)
         self._wake = asyncio.Event()
         self._on_close = on_close
+        self._waiting = False  # the consumer waits in __anext__ with nothing queued
+        self.direct: Callable[[Event], bool] | None = None
+        """Takes an event at once and returns True, or returns False to have it queued."""
 
     def offer(self, event: Event) -> None:
         """Called by the service for every committed event, in order."""
         if self.closed or not event_concerns(event, self.tables):
+            return
+        if self._waiting and self.direct is not None and self._queue.empty() and self.direct(event):
+            self.last_seq = event.seq
             return
         try:
             self._queue.put_nowait(event)
@@ -96,4 +109,8 @@ class Subscription:
             if self.closed:
                 raise StopAsyncIteration
             self._wake.clear()
-            await self._wake.wait()
+            self._waiting = True
+            try:
+                await self._wake.wait()
+            finally:
+                self._waiting = False

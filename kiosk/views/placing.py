@@ -3,6 +3,11 @@
 A layout is drawn in the cloth's own millimetres (a 1800 mm table); a display view composes
 its scene in the screen's millimetres, so text it adds is true size.  :func:`placed` turns the
 layout's primitives into screen primitives, aspect kept, centred in the box.
+
+A primitive placed once is not placed again: a display recomposing its layout after a drawing
+gets the same cloth primitives back (the cloth is cached) and placed the same way, so their
+placed primitives are remembered by the primitive itself and the placement (issue 20: placing
+every primitive again was most of a layout update's composition).
 """
 
 from __future__ import annotations
@@ -94,6 +99,24 @@ class Placement:
         raise TypeError(f"cannot place {type(item).__name__}")
 
 
+_REMEMBERED = 50_000  # placed primitives kept; past it, the memory starts again
+_placed: dict[tuple[int, Placement], tuple[Primitive, Primitive]] = {}
+
+
+def _place(where: Placement, item: Primitive) -> Primitive:
+    """``where.item(item)``, remembered: the key holds the primitive itself, so its ``id`` is
+    not reused by another while it is remembered."""
+    key = (id(item), where)
+    hit = _placed.get(key)
+    if hit is not None and hit[0] is item:
+        return hit[1]
+    out = where.item(item)
+    if len(_placed) >= _REMEMBERED:
+        _placed.clear()
+    _placed[key] = (item, out)
+    return out
+
+
 def fit(width_mm: float, height_mm: float, box: Box) -> Placement:
     """The placement that fits a ``width_mm`` x ``height_mm`` drawing in ``box``, centred."""
     k = min(box.w / width_mm, box.h / height_mm)
@@ -111,5 +134,5 @@ def placed(scene: Scene, box: Box) -> tuple[list[Primitive], Placement]:
                 fill=scene.background,
             )
         )
-    out.extend(where.item(item) for item in scene.items)
+    out.extend(_place(where, item) for item in scene.items)
     return out, where

@@ -34,3 +34,16 @@ def test_a_command_error_is_one_line_with_its_exit_code() -> None:
     assert out.returncode != 0
     assert "Traceback" not in out.stderr + out.stdout
     assert "/nonexistent/floor.toml" in (out.stderr + out.stdout)
+
+
+def test_a_run_imports_only_its_own_command() -> None:
+    """``kiosk display`` starts without loading the other commands (the exporter, the server)."""
+    code = (
+        "import sys\nfrom kiosk.cli import main\n"
+        "try:\n    main(['token', '--help'])\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('kiosk.cli.') and not m.startswith('kiosk.cli._'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[-1] == "kiosk.cli.token"
+    assert [a for a in build_parser("token")._subparsers._group_actions[0].choices] == ["token"]

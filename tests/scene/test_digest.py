@@ -237,3 +237,30 @@ def test_property_equal_built_equal_digest_and_a_change_shows(spec, data):
         other = text[:-1] + ("b" if text[-1] != "b" else "c")
         renamed = [*spec[:index], (kind, numbers, colour, other), *spec[index + 1 :]]
         assert scene_digest(build(renamed)) != scene_digest(build(spec))
+
+
+def test_the_encoding_is_the_whole_document_as_compact_json_first_time_and_again(tmp_path):
+    """Each primitive's encoding is remembered (a display digests its scene after every change,
+    issue 20): the bytes are still the whole document dumped at once, every time; an image is
+    read again when its file changes under the same primitive."""
+    import json
+
+    from kiosk.scene.digest import ENCODING, _colour, _item, _mm, encode_scene
+
+    copy = tmp_path / "logo.png"
+    shutil.copyfile(LOGO, copy)
+    base = sign(logo=copy)
+    clipped = Clipped(rect_path(0, 0, 50, 50), tuple(base.items[:3]))
+    scene = dataclasses.replace(base, items=(*base.items, clipped))
+
+    def whole() -> bytes:
+        doc = [ENCODING, _mm(scene.width_mm), _mm(scene.height_mm), _colour(scene.background)]
+        doc.append([_item(i) for i in scene.items])
+        return json.dumps(doc, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode("ascii")
+
+    first = encode_scene(scene)
+    assert first == whole() and encode_scene(scene) == first
+    data = bytearray(copy.read_bytes())
+    data[-20] ^= 0xFF
+    copy.write_bytes(bytes(data))
+    assert encode_scene(scene) == whole() != first

@@ -48,3 +48,41 @@ def test_text_inside_a_clipped_group_counts():
     overlay = lit_overlay(rect_path(0, 0, 10, 10))
     scene = Scene(width_mm=100, height_mm=50, items=(Clipped(overlay.clip, (run,)),))
     assert len(short_text(scene, rule="003 s259(2)")) == 1
+
+
+def _every_glyph_measured_at_once(path):
+    """Every glyph's ink box from its outline, by glyph name, as the faces measured them up front."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(path))
+    glyph_set, order = font.getGlyphSet(), font.getGlyphOrder()
+    boxes = {}
+    for name in order:
+        pen = BoundsPen(glyph_set)
+        glyph_set[name].draw(pen)
+        boxes[name] = pen.bounds
+    cmap = dict(font.getBestCmap())
+    font.close()
+    return order, boxes, cmap
+
+
+@pytest.mark.parametrize("family,weight", [("sans", "regular"), ("sans", "bold"), ("cjk", "regular")])
+def test_glyph_ink_measured_on_demand_is_every_glyph_measured_up_front(family, weight):
+    """Glyphs are measured one at a time when first asked for (a display's cold start): the same
+    boxes as measuring every glyph of the face at once, and so the same ink rows and CJK heights."""
+    from kiosk.scene.fonts import GlyphInk, counts_as_glyph, font_face
+
+    face = font_face(family, weight)
+    order, boxes, cmap = _every_glyph_measured_at_once(face.path)
+    on_demand = GlyphInk(face.path)
+    for gid in reversed(range(len(order))):  # out of order: each glyph alone
+        assert on_demand.box(gid) == boxes[order[gid]], order[gid]
+    assert on_demand.box(len(order)) is None
+    for code, name in cmap.items():
+        box = boxes[name]
+        expected = None
+        if face.measures_ink and box is not None:
+            height, width = int(round(box[3] - box[1])), int(round(box[2] - box[0]))
+            expected = height / face.units_per_em if counts_as_glyph(chr(code), height, width) else None
+        assert face.ink_em(chr(code)) == expected, name

@@ -165,6 +165,37 @@ async def test_subscription_overflow_is_bounded(service):
     assert [e async for e in fresh] == []
 
 
+async def test_a_waiting_consumer_takes_events_directly_and_a_busy_one_in_order(service):
+    """``direct`` is handed an event only while the consumer waits with nothing queued; an event
+    it declines, and every event while the consumer is busy, is queued behind those before it."""
+    sub = service.subscribe()
+    taken: list[int] = []
+    accept = [True]
+
+    def direct(event):
+        if accept[0]:
+            taken.append(event.seq)
+        return accept[0]
+
+    sub.direct = direct
+    first = (await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Direct 0")))[-1].seq
+    assert taken == [] and sub.pending == 1  # nobody waits yet: queued
+    assert (await asyncio.wait_for(sub.__anext__(), 5)).seq == first
+    waiting = asyncio.ensure_future(sub.__anext__())
+    await asyncio.sleep(0)  # the consumer now waits with nothing queued
+    second = (await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Direct 1")))[-1].seq
+    assert taken == [second] and sub.pending == 0 and sub.last_seq == second
+    accept[0] = False  # the socket is full: the event waits in the queue for the consumer
+    third = (await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Direct 2")))[-1].seq
+    assert (await asyncio.wait_for(waiting, 5)).seq == third
+    accept[0] = True
+    fourth = (await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Direct 3")))[-1].seq
+    fifth = (await service.execute(PIT, b.set_display_name("BJ-01", "Blackjack Direct 4")))[-1].seq
+    assert taken == [second]  # the consumer is busy (not waiting): both queued, in order
+    assert [(await sub.__anext__()).seq for _ in range(2)] == [fourth, fifth]
+    sub.close()
+
+
 async def test_command_types_are_published(service):
     assert "set_limits" in service.command_types and "jackpot_hit" in service.command_types
     assert "apply_due" not in service.command_types  # internal to the scheduler

@@ -26,6 +26,7 @@ or the HTTP server (``kiosk.state.http``).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import ssl as ssl_module
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -410,14 +411,11 @@ class KioskClient:
         before, if any, else left out (the medallion stays empty)."""
         casino = summary.get("casino") if summary else None
         kinds = (casino.get("event_logos") if casino else None) or {}
-        out: dict[str, Path] = {}
-        for table_id, kind in sorted(kinds.items()):
-            if kind not in _LOGO_KINDS or not is_id(table_id):
-                continue
-            saved = await self._fetch_file(f"/floor/event_logo/{table_id}", folder / f"event_logo-{table_id}.{kind}")
-            if saved is not None:
-                out[table_id] = saved
-        return out
+        wanted = [(t, kind) for t, kind in sorted(kinds.items()) if kind in _LOGO_KINDS and is_id(t)]
+        saved = await asyncio.gather(  # all at once: a display starting waits for the slowest, not the sum
+            *(self._fetch_file(f"/floor/event_logo/{t}", folder / f"event_logo-{t}.{kind}") for t, kind in wanted)
+        )
+        return {t: path for (t, _), path in zip(wanted, saved, strict=True) if path is not None}
 
     async def _fetch_file(self, path: str, into: Path) -> Path | None:
         """``GET path`` saved as ``into``; the file saved before (or None) when it cannot be fetched."""

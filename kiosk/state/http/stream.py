@@ -41,6 +41,7 @@ import contextlib
 import json
 import logging
 import socket
+import struct
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -133,6 +134,8 @@ class StreamHub:
         self.settings = settings or StreamSettings()
         self._connections: set[Connection] = set()
         self._encoded: OrderedDict[int, str] = OrderedDict()
+        self._frame: tuple[int, bytes] = (-1, b"")  # the last event's WebSocket frame, shared
+        self._taken: list[tuple[Connection, Event]] = []  # events taken for idle pumps, to write
         self._catchup = CatchUp(
             service,
             self._encode,
@@ -184,6 +187,52 @@ class StreamHub:
             if len(self._encoded) > 4096:
                 self._encoded.popitem(last=False)
         return text
+
+    def _frame_of(self, event: Event) -> bytes:
+        """The event's message as one WebSocket frame, built once for every subscriber."""
+        seq, frame = self._frame
+        if seq != event.seq:
+            frame = text_frame(self._encode(event))
+            self._frame = (event.seq, frame)
+        return frame
+
+    def _take(self, conn: Connection, event: Event) -> bool:
+        """The subscription's ``direct``: take ``event`` for ``conn`` if it can be sent now (its
+        pump waits with nothing queued): True when taken (or sent before), False to leave it to
+        the pump (the socket is full or closing, the session is over).  What is taken is written
+        by :meth:`_flush` on the loop's next turn, after the command that made it has its answer
+        on the way: the dealer's acknowledgement does not wait for a thousand sockets."""
+        if event.seq <= conn.last_sent:
+            return True
+        transport = conn.transport
+        limit = self.settings.send_buffer_bytes or 64 * 1024
+        if (
+            transport is None
+            or conn.closing
+            or conn.ws.closed
+            or transport.is_closing()
+            or transport.get_write_buffer_size() >= limit
+            or self._session_over(conn) is not None
+        ):
+            return False
+        if not self._taken:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._taken.append((conn, event))
+        return True
+
+    def _flush(self) -> None:
+        """Write every event taken since the last turn, in the order taken, one frame built per
+        event for all its subscribers; a connection closing meanwhile is skipped (it resumes
+        from its ``last_sent``), as is one whose session ended (its pump closes it)."""
+        taken, self._taken = self._taken, []
+        for conn, event in taken:
+            transport = conn.transport
+            if transport is None or conn.closing or conn.ws.closed or transport.is_closing():
+                continue
+            if event.seq <= conn.last_sent or self._session_over(conn) is not None:
+                continue
+            transport.write(self._frame_of(event))
+            conn.last_sent = event.seq
 
     # -- sessions: a revoked or expired token's stream ends (4401) ---------------------------
 
@@ -332,10 +381,12 @@ class StreamHub:
             self._check_session(conn)
             await ws.send_str(json.dumps({"type": MSG_READY, "seq": conn.last_sent}))
             pump = asyncio.create_task(self._pump(conn, sub))
+            sub.direct = lambda event: self._take(conn, event)
             if self.settings.heartbeat > 0:
                 beat = asyncio.create_task(self._heartbeat(conn))
             await self._read(conn)
         finally:
+            sub.direct = None
             if pump is not None and not pump.done():
                 # The pump may be closing the socket itself (cut off, stream ended): let it finish.
                 await asyncio.wait({pump}, timeout=self.settings.close_timeout if ws.closed else 0)
@@ -485,6 +536,20 @@ class StreamHub:
             *(self._close(c, CLOSE_GOING_AWAY, f"server shutting down: resume from seq {c.last_sent}") for c in conns),
             return_exceptions=True,
         )
+
+
+def text_frame(text: str) -> bytes:
+    """``text`` as one final, unmasked WebSocket text frame (RFC 6455 5.2): a server's frames are
+    not masked, so the bytes are the same for every client."""
+    payload = text.encode("utf-8")
+    n = len(payload)
+    if n < 126:
+        header = struct.pack("!BB", 0x81, n)
+    elif n < 65536:
+        header = struct.pack("!BBH", 0x81, 126, n)
+    else:
+        header = struct.pack("!BBQ", 0x81, 127, n)
+    return header + payload
 
 
 def _parse_hello(text: str) -> dict[str, Any]:

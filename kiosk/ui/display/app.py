@@ -163,6 +163,7 @@ class DisplayProcess(QObject):
 
     view_changed = Signal(str)  # display id, after its picture changed
     all_showing = Signal()  # once: every screen shows its view (not a notice) for the first time
+    all_live = Signal()  # once: every screen shows its view live (the saved picture is not)
 
     def __init__(
         self,
@@ -194,6 +195,7 @@ class DisplayProcess(QObject):
         self.floor_summary: FloorSummary | None = None
         self.stopped = asyncio.Event()
         self._all_showing = False
+        self._all_live = False
         self._stream: EventStream | None = None
         self._task: asyncio.Task[None] | None = None
         self._remove_listeners: list[Callable[[], None]] = []
@@ -268,9 +270,11 @@ class DisplayProcess(QObject):
     def restore(self, cached: CachedState) -> None:
         """Show a saved state (after a restart), marked offline since it was last heard."""
         heard = cached.heard_at or cached.saved_at or self.clock()
+        offline = Offline(since=heard, reason="started without a server: the saved state")
+        self.model.connection(offline)  # first, so each view is composed once, marked offline
         self.model.apply(Snapshot(cached.seq, dict(cached.tables), dict(cached.links)))
         self.model.heard_at = heard
-        self.model.connection(Offline(since=heard, reason="started without a server: the saved state"))
+        self.model.connection(offline)  # the views judged by when the server was heard: again, with when it was
         for screen in self.screens:
             self._show_notice_if_needed(screen)
 
@@ -554,6 +558,9 @@ class DisplayProcess(QObject):
         if not self._all_showing and all(s.state is not None for s in self.screens):
             self._all_showing = True
             self.all_showing.emit()
+        if not self._all_live and all(s.state is not None and s.state.status.is_live for s in self.screens):
+            self._all_live = True
+            self.all_live.emit()
 
     def _retarget_meter(self, screen: Screen, state: ViewState) -> None:
         facts = state.facts or {}

@@ -164,6 +164,25 @@ async def _main(options: DisplayOptions) -> int:
             signal.signal(sig, handler)
 
 
+def _saved_logos(folder: Path | None, summary: FloorSummary | None) -> tuple[Path | None, dict[str, Path]]:
+    """The logo files saved in ``folder`` for ``summary`` (what :meth:`KioskClient.floor_logo` and
+    :meth:`~KioskClient.floor_event_logos` saved there before), without asking the server."""
+    casino: Mapping[str, Any] = (summary.get("casino") if summary else None) or {}
+    if folder is None:
+        return None, {}
+    kind = casino.get("logo")
+    logo = folder / f"logo.{kind}" if kind else None
+    event_logos = {t: folder / f"event_logo-{t}.{k}" for t, k in sorted((casino.get("event_logos") or {}).items())}
+    return (logo if logo is not None and logo.is_file() else None), {
+        t: path for t, path in event_logos.items() if path.is_file()
+    }
+
+
+def _contents(logo: Path | None, event_logos: Mapping[str, Path]) -> list[bytes | None]:
+    paths = [logo, *event_logos.values()]
+    return [path.read_bytes() if path is not None and path.is_file() else None for path in paths]
+
+
 async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
     from PySide6.QtGui import QGuiApplication
 
@@ -172,10 +191,46 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
     from kiosk.ui.display.cache import load_cache
     from kiosk.ui.display.spec import DisplaySpec
 
+    def opened(
+        specs: Sequence[DisplaySpec], summary: FloorSummary | None, logos: tuple[Path | None, dict[str, Path]]
+    ) -> DisplayProcess:
+        process = DisplayProcess(
+            client,
+            specs,
+            options.settings,
+            settings_path=options.settings_path,
+            cache_file=options.cache_file,
+            casino=casino_from_summary(summary, options.settings, *logos),
+            place=options.place,
+        )
+        process.floor_summary = summary
+        for signal_, words in ((process.all_showing, "its view"), (process.all_live, "its view live")):
+            signal_.connect(
+                lambda words=words: print(
+                    f"kiosk display: every screen shows {words}, {time.monotonic() - started:.2f} s after start",
+                    flush=True,
+                )
+            )
+        process.open_windows()
+        if cached is not None:
+            process.restore(cached)
+        return process
+
     cached, problem = load_cache(options.cache_file) if options.cache_file else (None, None)
     if problem:
         print(f"kiosk display: {problem}", file=sys.stderr)
     client = KioskClient(list(options.servers), options.token)
+    folder = options.cache_file.parent if options.cache_file else None
+    # the saved picture at once, marked offline since it was last heard, before any network call
+    # (docs/deploy-display.md): the displays, casino and logos of the floor saved with it
+    early: DisplayProcess | None = None
+    saved_logos = _saved_logos(folder, cached.floor if cached is not None else None)
+    if cached is not None and cached.floor is not None:
+        saved_specs, saved_error = _specs(options, cached.floor)
+        if saved_error is None and saved_specs:
+            early = opened(saved_specs, cached.floor, saved_logos)
+            print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
+    saved_contents = _contents(*saved_logos)
     summary: FloorSummary | None = None
     refused: str | None = None
     try:
@@ -188,34 +243,29 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
         summary = cached.floor
     specs, error = _specs(options, summary)
     if error:
+        if early is not None:
+            await early.stop()
         await client.close()
         print(f"kiosk display: {error}", file=sys.stderr)
         return 2
     if not specs:
         # nothing to show yet (no server, nothing saved): one window that says why
         specs = [DisplaySpec(id="display", view="layout", table="(no display configured yet)")]
-    folder = options.cache_file.parent if options.cache_file else None
-    logo = await client.floor_logo(folder, summary) if summary and folder is not None else None
-    event_logos = await client.floor_event_logos(folder, summary) if summary and folder is not None else {}
-    process = DisplayProcess(
-        client,
-        specs,
-        options.settings,
-        settings_path=options.settings_path,
-        cache_file=options.cache_file,
-        casino=casino_from_summary(summary, options.settings, logo, event_logos),
-        place=options.place,
-    )
-    process.floor_summary = summary
-    process.all_showing.connect(
-        lambda: print(
-            f"kiosk display: every screen shows its view, {time.monotonic() - started:.2f} s after start", flush=True
+    logos: tuple[Path | None, dict[str, Path]] = (None, {})
+    if summary and folder is not None:
+        logo, event_logos = await asyncio.gather(
+            client.floor_logo(folder, summary), client.floor_event_logos(folder, summary)
         )
-    )
-    process.open_windows()
-    print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
-    if cached is not None:
-        process.restore(cached)
+        logos = (logo, event_logos)
+    same_floor = cached is not None and summary == cached.floor
+    if early is not None and same_floor and logos == saved_logos and _contents(*logos) == saved_contents:
+        process = early  # the floor is as it was saved: the windows stay, the stream makes them live
+    else:
+        if early is not None:  # the floor changed while this display was off: open it as it is now
+            await early.stop()
+        process = opened(specs, summary, logos)
+        if early is None:
+            print(f"kiosk display: {inhibit_blanking(QGuiApplication.platformName())}", flush=True)
     if refused is not None:
         process.on_connection(TokenRefused(refused, url=client.base_url))
     if options.calibrate:

@@ -430,3 +430,53 @@ async def test_compression_is_not_negotiated(server, session, token):
     assert ws.compress == 0
     assert "Sec-WebSocket-Extensions" not in ws._response.headers
     await ws.close()
+
+
+async def test_a_broadcast_reaches_every_subscriber_once_and_in_order(service, server, session, token):
+    """An event is written straight to the socket of each subscriber waiting for it (one pass
+    over them, issue 20) and queued for one still sending earlier events: every subscriber gets
+    every event once, in order, the same message, with writes back to back and while clients
+    read slowly."""
+    clients = []
+    for _ in range(40):
+        ws = await connect(session, server, token)
+        assert (await next_message(ws))["type"] == "snapshot"
+        assert (await next_message(ws))["type"] == "ready"
+        clients.append(ws)
+    committed = []
+    for i in range(30):
+        committed += await rename(service, TC if i % 3 else BJ, f"Broadcast {i} " + "x" * (i * 2))
+        if i % 10 == 0:
+            await asyncio.sleep(0.01)  # some arrive to idle pumps, some to busy ones
+    for ws in clients:
+        got = await events_until(ws, committed[-1].seq)
+        assert got == [e.to_json() for e in committed]
+        await ws.close()
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70001])
+async def test_a_frame_built_once_is_the_frame_aiohttp_writes(size):
+    """The frame written to every subscriber is byte for byte the frame aiohttp's own writer
+    sends for the same text (RFC 6455 5.2, unmasked; every length encoding)."""
+    from aiohttp.http import WebSocketWriter, WSMsgType
+
+    from kiosk.state.http.stream import text_frame
+
+    class Collect:
+        def __init__(self):
+            self.data = b""
+
+        def write(self, data):
+            self.data += bytes(data)
+
+        def is_closing(self):
+            return False
+
+    class Protocol:
+        _paused = False
+
+    text = ("é" + "a" * size)[:size] if size else ""
+    transport = Collect()
+    writer = WebSocketWriter(Protocol(), transport, use_mask=False, limit=1 << 30)
+    await writer.send_frame(text.encode("utf-8"), WSMsgType.TEXT)
+    assert text_frame(text) == transport.data

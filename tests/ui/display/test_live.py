@@ -161,3 +161,58 @@ def test_night_brightness_follows_the_schedule_in_the_casino_zone(qapp, tmp_path
             await close_display(client, process)
 
     run(scenario())
+
+
+def test_a_restart_shows_the_saved_picture_marked_offline_at_once_then_the_live_one(qapp, served, tmp_path):
+    """``kiosk display`` started again with the server up: its first picture is the saved one,
+    marked offline since it was last heard (the limits may have changed while it was off), shown
+    before the server has answered anything; then the live one, unmarked."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from kiosk.ui.display.main import DisplayOptions, _main
+    from kiosk.ui.display.window import KioskWindow
+
+    cache = tmp_path / "cache" / "state.json"
+    spec = DisplaySpec("D-BJ-01-limits", "limits", table="BJ-01")
+
+    async def first():
+        client, process = await open_display(served, [spec], wait=False, cache_file=cache)
+        try:
+            screen = process.screens[0]
+            await wait_for(lambda: screen.state is not None and screen.state.status.is_live, what="the sign")
+            assert "$1,000" in texts(screen.widget.scene)
+            process.save_now()
+        finally:
+            await close_display(client, process)
+        async with KioskClient(served.url, served.tokens["pit"]) as pit:  # changed while the display is off
+            await pit.execute(b.set_limits("BJ-01", {"maximum_cents": 250000}))
+
+    run(first())
+
+    def shown() -> list[list[str]]:
+        return [
+            texts(w.view.scene)
+            for w in QApplication.topLevelWidgets()
+            if isinstance(w, KioskWindow) and w.view.scene is not None
+        ]
+
+    async def second():
+        options = DisplayOptions(servers=[served.url], token=served.tokens["display"], specs=[spec], cache_file=cache)
+        display = asyncio.ensure_future(_main(options))
+        while not shown():  # every turn of the loop: the first picture is never missed
+            assert not display.done(), display.result()
+            await asyncio.sleep(0)
+        saved = shown()[0]
+        assert "$1,000" in saved and "$2,500" not in saved, saved
+        assert any(t.startswith("OFFLINE since") for t in saved), saved
+        await wait_for(
+            lambda: shown() and "$2,500" in shown()[0] and not any(t.startswith("OFFLINE") for t in shown()[0]),
+            what="the live sign",
+        )
+        next(w for w in QApplication.topLevelWidgets() if isinstance(w, KioskWindow)).staff_exit.emit()
+        assert await display == 0
+        await asyncio.sleep(0.1)
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+    run(second())
