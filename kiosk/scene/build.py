@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from kiosk.rules.cloth import JACKPOT_AREA_WORD
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import font_face
-from kiosk.scene.hit import contains
+from kiosk.scene.hit import inside, outline
 from kiosk.scene.lighting import LIT_INK, glow_colour, is_light_print, lit_overlay
 from kiosk.scene.primitives import (
     Colour,
@@ -110,11 +110,63 @@ def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Prim
     )
 
 
-def _glow_under(grounds: list[tuple[Path, Colour | None]], x: float, y: float) -> Colour | None:
-    """The glow colour if the last filled shape under ``(x, y)`` is a lit area, else ``None``."""
-    for path, glow in reversed(grounds):
-        if contains(path, x, y):
-            return glow
+_UNDER_KEPT = 64  # layouts (with their features) whose shapes-under are remembered
+_under_memo: dict[tuple[int, frozenset[str]], tuple[Layout, tuple[tuple[int, ...], ...]]] = {}
+
+
+def _shapes_under(layout: Layout, drawn: list[LayoutItem], features: frozenset[str]) -> tuple[tuple[int, ...], ...]:
+    """For each drawn item, the earlier drawn shapes (their places in ``drawn``) that contain its
+    anchor point: a text's ``(x, y)``, a shape's centre of bounds (not asked of areas).
+
+    Which of them is the item's ground changes with what is lit, but the geometry does not: it is
+    worked out once per layout and features, so a drawing never seen before costs no point-in-shape
+    tests (they were most of a lit cloth's composition: issue 20)."""
+    key = (id(layout), features)
+    hit = _under_memo.get(key)
+    if hit is not None and hit[0] is layout:
+        return hit[1]
+    shapes: list[tuple[int, tuple[float, float, float, float], list[list[tuple[float, float]]]]] = []
+    out: list[tuple[int, ...]] = []
+    for i, item in enumerate(drawn):
+        anchor: tuple[float, float] | None = None
+        path: Path | None = None
+        if item.kind == "text":
+            anchor = (item.values["x"], item.values["y"])
+        elif item.kind != "image":
+            path = item_path(item)
+            if item.area is None:
+                x0, y0, x1, y1 = path.bounds()
+                anchor = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if anchor is None:
+            out.append(())
+        else:
+            x, y = anchor
+            out.append(
+                tuple(
+                    j for j, (x0, y0, x1, y1), poly in shapes if x0 <= x <= x1 and y0 <= y <= y1 and inside(poly, x, y)
+                )
+            )
+        if path is not None and (item.area is not None or _filled(item)):  # it can be a ground
+            shapes.append((i, path.bounds(), outline(path)))
+    if len(_under_memo) >= _UNDER_KEPT:
+        _under_memo.clear()
+    _under_memo[key] = (layout, tuple(out))
+    return _under_memo[key][1]
+
+
+def _filled(item: LayoutItem) -> bool:
+    """Whether a shape item is drawn with a fill that is not transparent."""
+    fill = None if item.kind in ("line", "arc") else item.values.get("fill")
+    return fill is not None and fill[3] > 0
+
+
+def _glow_under(under: tuple[int, ...], grounds: dict[int, Colour | None]) -> Colour | None:
+    """The glow colour if the last filled shape under an item (of ``under``, the shapes containing
+    its anchor) is a lit area, else ``None``; ``grounds``: the filled shapes drawn so far, by place,
+    with their glow (``None``: not lit)."""
+    for j in reversed(under):
+        if j in grounds:
+            return grounds[j]
     return None
 
 
@@ -163,14 +215,15 @@ def build_scene(
     tokens = {"game_name": game_name, "casino_name": casino_name, "jackpot_wording": jackpot_wording}
     items: list[Primitive] = []
     areas = {}
-    # filled shapes drawn so far, latest last: (path, glow colour if a lit area else None), to
+    # filled shapes drawn so far, by place in ``drawn``: glow colour if a lit area else None, to
     # find what a text or symbol is printed on
-    grounds: list[tuple[Path, Colour | None]] = []
-    for item in drawn:
+    grounds: dict[int, Colour | None] = {}
+    under = _shapes_under(layout, drawn, features) if lit_set else ()
+    for i, item in enumerate(drawn):
         v = item.values
         if item.kind == "text":
             fill = v.get("fill", _WHITE)
-            if lit_set and _glow_under(grounds, v["x"], v["y"]) is not None:
+            if lit_set and _glow_under(under[i], grounds) is not None:
                 fill = LIT_INK
             text, cap_mm, x_mm = _substitute(v["text"], tokens), v.get("cap_mm"), v.get("x_mm")
             if v.get("max_width_mm") is not None:
@@ -220,8 +273,7 @@ def build_scene(
         fill = None if stroked_only else v.get("fill")
         stroke = v.get("stroke", default_stroke)
         if lit_set and item.area is None:
-            x0, y0, x1, y1 = path.bounds()
-            glow = _glow_under(grounds, (x0 + x1) / 2, (y0 + y1) / 2)
+            glow = _glow_under(under[i], grounds)
             if glow is not None:
                 fill = LIT_INK if is_light_print(fill, glow) else fill
                 stroke = LIT_INK if is_light_print(stroke, glow) else stroke
@@ -237,10 +289,10 @@ def build_scene(
         lit_here = item.area is not None and item.area in lit_set
         if lit_here:
             glow = glow_colour(shape.fill, v.get("lit_fill"))
-            grounds.append((path, glow))
+            grounds[i] = glow
             items.append(lit_overlay(path, glow))
         elif shape.fill is not None and shape.fill[3] > 0:
-            grounds.append((path, None))
+            grounds[i] = None
         if item.area is not None:
             areas[item.area] = path
     return Scene(

@@ -21,12 +21,25 @@ def _winding(polygon: list[tuple[float, float]], x: float, y: float) -> int:
     return wn
 
 
+_TOLERANCE_MM = 0.05  # curves flattened to within this of the true outline
+
+
+def outline(path: Path) -> list[list[tuple[float, float]]]:
+    """``path``'s polygons as :func:`inside` tests them (flattened once, for many points)."""
+    return [poly for poly in path.polygons(_TOLERANCE_MM) if len(poly) > 2]
+
+
+def inside(polygons: list[list[tuple[float, float]]], x: float, y: float) -> bool:
+    """Whether ``(x, y)`` is inside the outline ``polygons`` by the non-zero rule."""
+    return sum(_winding(poly, x, y) for poly in polygons) != 0
+
+
 def contains(path: Path, x: float, y: float) -> bool:
     """Whether ``(x, y)`` (mm) is inside ``path`` by the non-zero rule the painters fill with."""
     x0, y0, x1, y1 = path.bounds()
     if not (x0 <= x <= x1 and y0 <= y <= y1):
         return False
-    return sum(_winding(poly, x, y) for poly in path.polygons(0.05) if len(poly) > 2) != 0
+    return inside(outline(path), x, y)
 
 
 def area_at(scene: Scene, x: float, y: float) -> str | None:

@@ -118,3 +118,31 @@ def test_stroked_only_kinds_default_to_a_white_outline(layout):
     scene = build_scene(layout, game_name="g", casino_name="c")
     arc = next(i for i in scene.items if isinstance(i, Shape) and not i.path.subpaths[0].closed)
     assert arc.fill is None and arc.stroke is not None
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "layouts").glob("*.toml"))
+)
+def test_the_shapes_under_each_item_are_those_that_contain_its_anchor(name):
+    """The geometry worked out once per layout (which earlier shapes hold each item's anchor, so
+    a drawing never composed before tests no point) is the point-in-shape test of every pair."""
+    from kiosk.scene.build import _filled, _for_table, _shapes_under, item_path
+    from kiosk.scene.hit import contains
+    from kiosk.scene.layout_file import FEATURES
+
+    layout = load_layout(Path(__file__).resolve().parents[2] / "layouts" / f"{name}.toml")
+    for features in (frozenset(), frozenset(FEATURES)):
+        drawn = [item for item in layout.items if _for_table(item.values, features)]
+        under = _shapes_under(layout, drawn, features)
+        grounds = [j for j, it in enumerate(drawn) if it.kind not in ("text", "image") and (it.area or _filled(it))]
+        for i, item in enumerate(drawn):
+            if item.kind == "text":
+                x, y = item.values["x"], item.values["y"]
+            elif item.kind != "image" and item.area is None:
+                x0, y0, x1, y1 = item_path(item).bounds()
+                x, y = (x0 + x1) / 2, (y0 + y1) / 2
+            else:
+                assert under[i] == ()
+                continue
+            assert under[i] == tuple(j for j in grounds if j < i and contains(item_path(drawn[j]), x, y)), (name, i)
+        assert _shapes_under(layout, drawn, features) is under  # remembered
