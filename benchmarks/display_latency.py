@@ -4,7 +4,8 @@ with 1 000 other subscribers.
 A real ``kiosk serve`` (SQLite, the demo floor) in its own process; a display process (this
 one: the qasync loop, the views' DisplayModel, a full-screen SceneWidget at 1920x1080 offscreen)
 shows the layout of TC54-01; a dealer in a third process calls "no more bets" and enters a
-drawing, alternately, ``--commands`` times, ``--gap`` seconds apart, each built by the builder
+drawing (the 15 pairs of different balls in a shuffled order, over and over), alternately,
+``--commands`` times, ``--gap`` seconds apart, each built by the builder
 the dealer panel's section sends (:mod:`kiosk.views.builders`) and sent with the same
 ``KioskClient.execute``; it prints the moment each command was sent (just before the HTTP
 request) and when its acknowledgement arrived (``time.monotonic()`` is system-wide on Linux, so
@@ -73,17 +74,21 @@ from kiosk.ui.display.main import casino_from_summary  # noqa: E402
 from kiosk.ui.display.spec import DisplaySpec  # noqa: E402
 
 KIOSK = [sys.executable, "-m", "kiosk.cli"]
+DISPLAY_ID = "D-TC54-01-layout"  # the demo floor's display of TC54-01's layout
 DEALER = r"""
-import asyncio, json, sys, time
+import asyncio, itertools, json, random, sys, time
 from kiosk.state.client import KioskClient
 from kiosk.views import builders
 async def main(url, token, n, gap):
-    balls = ["red", "gold*", "green", "red*", "gold", "green*"]
+    # every pair of different balls, in a shuffled order: each drawing's first showing is one the
+    # display has never composed, as on a floor, and later ones are seen again
+    pairs = list(itertools.combinations(["red", "gold*", "green", "red*", "gold", "green*"], 2))
+    random.Random(20).shuffle(pairs)
     async with KioskClient(url, token) as c:
         await c.floor_summary()  # the panel's connection is open before the dealer's first touch
         for i in range(n):
             cmd = (builders.trichro_no_more_bets("TC54-01") if i % 2 == 0 else
-                   builders.trichro_draw("TC54-01", [balls[i % 6], balls[(i + 2) % 6]]))
+                   builders.trichro_draw("TC54-01", list(pairs[(i // 2) % len(pairs)])))
             sent = time.monotonic()
             events = await c.execute(cmd)
             print(json.dumps({"seq": events[-1].seq, "sent": sent, "ack": time.monotonic()}), flush=True)
@@ -129,15 +134,21 @@ def _serve(folder: Path) -> tuple[subprocess.Popen, str, dict]:
     db = f"sqlite:///{folder / 'kiosk.sqlite3'}"
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     tokens = {}
-    for role in ("display", "dealer"):
+    # the display measured speaks for its floor display, so its reports are taken as on a floor;
+    # the crowd of other subscribers only reads
+    for name, role, extra in (
+        ("screen", "display", ["--display", DISPLAY_ID]),
+        ("display", "display", []),
+        ("dealer", "dealer", []),
+    ):
         done = subprocess.run(
-            [*KIOSK, "token", "create", "--role", role, "--name", role, "--db", db],
+            [*KIOSK, "token", "create", "--role", role, "--name", name, *extra, "--db", db],
             capture_output=True,
             text=True,
             env=env,
             check=True,
         )
-        tokens[role] = done.stdout.strip().splitlines()[-1]
+        tokens[name] = done.stdout.strip().splitlines()[-1]
     proc = subprocess.Popen(
         [*KIOSK, "serve", "--db", db, "--floor", str(ROOT / "assets" / "demo_floor.toml"), "--port", "0"],
         stdout=subprocess.PIPE,
@@ -228,11 +239,11 @@ def _cpu_seconds(pid: int) -> float:
 
 
 async def run(url: str, tokens: dict, commands: int, gap: float, others: int, server_pid: int) -> dict:
-    client = KioskClient(url, tokens["display"])
+    client = KioskClient(url, tokens["screen"])
     summary = await client.floor_summary()
     process = DisplayProcess(
         client,
-        [DisplaySpec("L", "layout", table="TC54-01")],
+        [DisplaySpec(DISPLAY_ID, "layout", table="TC54-01")],
         DeviceSettings(),
         casino=casino_from_summary(summary, DeviceSettings(), None),
     )
