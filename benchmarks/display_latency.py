@@ -65,10 +65,11 @@ Path(tempfile.gettempdir(), "kiosk-bench-1080.json").write_text(
 
 import qasync  # noqa: E402
 from paint_layouts import machine  # noqa: E402
+from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from kiosk.state.client import KioskClient  # noqa: E402
-from kiosk.ui.display.app import DisplayProcess  # noqa: E402
+from kiosk.ui.display.app import SETTLE_MS, DisplayProcess, settle_memory  # noqa: E402
 from kiosk.ui.display.device_settings import DeviceSettings  # noqa: E402
 from kiosk.ui.display.main import casino_from_summary  # noqa: E402
 from kiosk.ui.display.spec import DisplaySpec  # noqa: E402
@@ -247,6 +248,7 @@ async def run(url: str, tokens: dict, commands: int, gap: float, others: int, se
         DeviceSettings(),
         casino=casino_from_summary(summary, DeviceSettings(), None),
     )
+    process.all_live.connect(lambda: QTimer.singleShot(SETTLE_MS, settle_memory))  # as `kiosk display` does
     process.open_windows()
     screen = process.screens[0]
     process.start()

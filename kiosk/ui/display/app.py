@@ -37,6 +37,7 @@ this process paints the view state or the notice they return.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from collections.abc import Callable, Sequence
@@ -156,6 +157,19 @@ def full_screen(qscreen: QScreen, screens: list[Screen]) -> list[Screen]:
     for screen in screens:
         show_on_screen(screen.window, qscreen)
     return screens
+
+
+SETTLE_MS = 1000  # after the first live pictures, when the display is idle
+
+
+def settle_memory() -> None:
+    """Collect once, then leave what start-up made (modules, fonts, layouts, the first scenes) out
+    of every later collection: a full collection over them took 40-60 ms, more than a frame's
+    latency budget, at random moments while a table played (issue 20; ``gc.freeze``).  For the
+    display program, a second after :attr:`DisplayProcess.all_live` (``kiosk display``), not for a
+    process hosting other work (a test run: what is frozen is never collected)."""
+    gc.collect()
+    gc.freeze()
 
 
 class DisplayProcess(QObject):

@@ -184,9 +184,10 @@ def _contents(logo: Path | None, event_logos: Mapping[str, Path]) -> list[bytes 
 
 
 async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> int:
+    from PySide6.QtCore import QTimer
     from PySide6.QtGui import QGuiApplication
 
-    from kiosk.ui.display.app import DisplayProcess
+    from kiosk.ui.display.app import SETTLE_MS, DisplayProcess, settle_memory
     from kiosk.ui.display.blanking import inhibit_blanking
     from kiosk.ui.display.cache import load_cache
     from kiosk.ui.display.spec import DisplaySpec
@@ -211,6 +212,7 @@ async def _run(options: DisplayOptions, started: float, stop: asyncio.Event) -> 
                     flush=True,
                 )
             )
+        process.all_live.connect(lambda: QTimer.singleShot(SETTLE_MS, settle_memory))
         process.open_windows()
         if cached is not None:
             process.restore(cached)
