@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures.paths import ROOT
-from tests.fixtures.xvfb import xvfb
+from tests.fixtures.xvfb import stop, xvfb
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.slow]
 
@@ -98,12 +98,7 @@ def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp
             assert image.getpixel((SCREEN[0] - 5, SCREEN[1] - 5)) != (0, 0, 0)
         finally:
             if panel is not None:
-                panel.terminate()
-                try:
-                    panel.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    panel.kill()
-                    panel.wait()
+                stop(panel)
                 errors.close()
 
 
@@ -158,10 +153,5 @@ def test_the_panel_opens_while_the_server_is_down_and_connects_when_it_is_up(ser
                 Image.open(up).save(Path(shots) / "dealer-server-up-1280x800.png")
         finally:
             if panel is not None:
-                panel.terminate()
-                try:
-                    panel.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    panel.kill()
-                    panel.wait()
+                stop(panel)
             errors.close()
