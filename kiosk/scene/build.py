@@ -25,6 +25,7 @@ from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.scene.fonts import font_face
 from kiosk.scene.hit import inside, outline
 from kiosk.scene.lighting import LIT_INK, glow_colour, is_light_print, lit_overlay
+from kiosk.scene.memo import IdentityMemo
 from kiosk.scene.primitives import (
     Colour,
     Image,
@@ -110,21 +111,21 @@ def _name_in_box(name: str, x: float, y: float, w: float, h: float) -> list[Prim
     )
 
 
-_UNDER_KEPT = 64  # layouts (with their features) whose shapes-under are remembered
-_under_memo: dict[tuple[int, frozenset[str]], tuple[Layout, tuple[tuple[int, ...], ...]]] = {}
+_under: IdentityMemo[tuple[tuple[int, ...], ...]] = IdentityMemo(64)  # by layout and features
 
 
 def _shapes_under(layout: Layout, drawn: list[LayoutItem], features: frozenset[str]) -> tuple[tuple[int, ...], ...]:
-    """For each drawn item, the earlier drawn shapes (their places in ``drawn``) that contain its
-    anchor point: a text's ``(x, y)``, a shape's centre of bounds (not asked of areas).
+    """For each drawn item, the earlier drawn shapes (their places in ``drawn``) that can be its
+    ground (an area, or a shape filled) and contain its anchor point: a text's ``(x, y)``, a
+    shape's centre of bounds (not asked of areas).
 
     Which of them is the item's ground changes with what is lit, but the geometry does not: it is
     worked out once per layout and features, so a drawing never seen before costs no point-in-shape
     tests (they were most of a lit cloth's composition: issue 20)."""
-    key = (id(layout), features)
-    hit = _under_memo.get(key)
-    if hit is not None and hit[0] is layout:
-        return hit[1]
+    return _under.get(layout, lambda: _work_out_shapes_under(drawn), features)
+
+
+def _work_out_shapes_under(drawn: list[LayoutItem]) -> tuple[tuple[int, ...], ...]:
     shapes: list[tuple[int, tuple[float, float, float, float], list[list[tuple[float, float]]]]] = []
     out: list[tuple[int, ...]] = []
     for i, item in enumerate(drawn):
@@ -148,10 +149,7 @@ def _shapes_under(layout: Layout, drawn: list[LayoutItem], features: frozenset[s
             )
         if path is not None and (item.area is not None or _filled(item)):  # it can be a ground
             shapes.append((i, path.bounds(), outline(path)))
-    if len(_under_memo) >= _UNDER_KEPT:
-        _under_memo.clear()
-    _under_memo[key] = (layout, tuple(out))
-    return _under_memo[key][1]
+    return tuple(out)
 
 
 def _filled(item: LayoutItem) -> bool:

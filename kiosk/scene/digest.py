@@ -43,6 +43,7 @@ from functools import cache
 from pathlib import Path as FilePath
 
 from kiosk import __version__
+from kiosk.scene.memo import IdentityMemo
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Primitive, Scene, Shape, TextRun
 from kiosk.scene.resources import assets_dir, layouts_dir
 
@@ -145,8 +146,7 @@ def _dumps(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 
 
-_REMEMBERED = 50_000  # encoded primitives kept; past it, the memory starts again
-_encoded: dict[int, tuple[Primitive, str]] = {}
+_encoded: IdentityMemo[str] = IdentityMemo(50_000)  # encoded primitives, by primitive
 
 
 def _item_text(item: Primitive) -> str:
@@ -156,14 +156,7 @@ def _item_text(item: Primitive) -> str:
     is not, its file may change under it."""
     if isinstance(item, Image | Clipped):
         return _dumps(_item(item))
-    hit = _encoded.get(id(item))
-    if hit is not None and hit[0] is item:
-        return hit[1]
-    text = _dumps(_item(item))
-    if len(_encoded) >= _REMEMBERED:
-        _encoded.clear()
-    _encoded[id(item)] = (item, text)
-    return text
+    return _encoded.get(item, lambda: _dumps(_item(item)))
 
 
 def encode_scene(scene: Scene) -> bytes:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kiosk.scene.memo import IdentityMemo
 from kiosk.scene.primitives import (
     Clipped,
     Image,
@@ -99,22 +100,12 @@ class Placement:
         raise TypeError(f"cannot place {type(item).__name__}")
 
 
-_REMEMBERED = 50_000  # placed primitives kept; past it, the memory starts again
-_placed: dict[tuple[int, Placement], tuple[Primitive, Primitive]] = {}
+_placed: IdentityMemo[Primitive] = IdentityMemo(50_000)  # placed primitives, by primitive and placement
 
 
 def _place(where: Placement, item: Primitive) -> Primitive:
-    """``where.item(item)``, remembered: the key holds the primitive itself, so its ``id`` is
-    not reused by another while it is remembered."""
-    key = (id(item), where)
-    hit = _placed.get(key)
-    if hit is not None and hit[0] is item:
-        return hit[1]
-    out = where.item(item)
-    if len(_placed) >= _REMEMBERED:
-        _placed.clear()
-    _placed[key] = (item, out)
-    return out
+    """``where.item(item)``, remembered by the primitive itself and the placement."""
+    return _placed.get(item, lambda: where.item(item), where)
 
 
 def fit(width_mm: float, height_mm: float, box: Box) -> Placement:
