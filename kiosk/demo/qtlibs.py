@@ -39,10 +39,6 @@ _PACKAGE_OF = {
     "libgobject-2.0.so.0": "libglib2.0-0",
     "libgio-2.0.so.0": "libglib2.0-0",
     "libgmodule-2.0.so.0": "libglib2.0-0",
-    "libGLX.so.0": "libglx0",
-    "libxcb.so.1": "libxcb1",
-    "libgssapi_krb5.so.2": "libgssapi-krb5-2",
-    "libstdc++.so.6": "libstdc++6",
 }
 
 _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found\s*$")

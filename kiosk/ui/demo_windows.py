@@ -285,26 +285,25 @@ class Showcase(QWidget):
         super().closeEvent(event)
 
 
-def tiled(share: float = 1.0) -> Place:
-    """A placement tiling the display windows over the left ``share`` of each screen's width,
+def tiled() -> Place:
+    """A placement tiling the display windows over each screen (``kiosk display --windowed``),
     sign windows first (they get the full-height columns)."""
 
     def place(qscreen: QScreen, screens: list[Screen]) -> list[Screen]:
         ordered = sorted(screens, key=lambda s: s.spec.view not in SIGN_VIEWS)
         signs = sum(1 for s in ordered if s.spec.view in SIGN_VIEWS)
         for n, screen in enumerate(ordered):
-            _tile(screen.window, qscreen, n, len(ordered), signs, share)
+            _tile(screen.window, qscreen, n, len(ordered), signs)
         return ordered
 
     return place
 
 
-def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0, share: float = 1.0) -> None:
-    """Place window ``n`` of ``count`` over the left ``share`` of ``screen`` (the demo's windows):
-    the first ``signs`` windows (signs at true size need the room) each take a full-height column
-    on the right, the others a two-row grid on the left."""
+def _tile(window: KioskWindow, screen: QScreen, n: int, count: int, signs: int = 0) -> None:
+    """Place window ``n`` of ``count`` over ``screen``: the first ``signs`` windows (signs at true
+    size need the room) each take a full-height column on the right, the others a two-row grid
+    on the left."""
     geo = screen.availableGeometry()
-    geo.setWidth(round(geo.width() * share))
     others = count - signs
     grid_cols = math.ceil(others / 2) if others > 1 else others
     cols = grid_cols + signs

@@ -453,11 +453,3 @@ def _device_rect(rect: QRect, dpr: float) -> QRect:
     if dpr == 1.0:
         return rect
     return QRectF(rect.x() * dpr, rect.y() * dpr, rect.width() * dpr, rect.height() * dpr).toAlignedRect()
-
-
-def _touches(box: Rect, boxes: list[Rect]) -> bool:
-    x0, y0, x1, y1 = box
-    for b in boxes:
-        if x0 < b[2] and b[0] < x1 and y0 < b[3] and b[1] < y1:
-            return True
-    return False
