@@ -304,6 +304,11 @@ class BlackjackSettings(_Model):
     nominated_card: Annotated[Literal["10", "jack", "queen", "king"] | None, BeforeValidator(_card_name)] = None
 
 
+STATISTICS_SPINS = 100
+"""The spins a roulette display's statistics count when the floor does not say (``[table.roulette]
+statistics_spins``)."""
+
+
 class RouletteSettings(_Model):
     """Roulette: the wheel's arrangement of numbers and colours (003 s131(2)-(2C)): the numbers
     round the wheel clockwise from zero, the red ones, and the chief executive's approval of the
@@ -313,7 +318,7 @@ class RouletteSettings(_Model):
     wheel: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     red: Annotated[tuple[int, ...] | None, BeforeValidator(_as_tuple)] = None
     wheel_approval: Line | None = None
-    statistics_spins: int = Field(100, ge=20, le=1000)  # the displays' hot/cold numbers and percentages
+    statistics_spins: int = Field(STATISTICS_SPINS, ge=20, le=1000)  # the displays' hot/cold numbers and percentages
 
     def arrangement(self) -> Wheel | None:
         """The configured wheel (``None`` without one, or when ``kiosk check`` refuses it)."""

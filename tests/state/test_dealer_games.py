@@ -265,3 +265,14 @@ async def test_the_game_states_have_exactly_the_keys_of_their_typed_shapes(servi
         assert set(tables[table_id]["game_state"]) == set(shape.__annotations__), table_id
     assert set(tables["PG-01"]["game_state"]["bank"]) == set(shapes.PaiGowBank.__annotations__)
     assert set(tables["PK-01"]["game_state"]["clock"]) == set(shapes.PokerClock.__annotations__)
+
+
+def test_a_roulette_table_keeps_as_many_results_as_its_statistics_count():
+    """The winning numbers kept are at least what the display's statistics count, with the floor's
+    setting and without it (the same default on both sides)."""
+    from kiosk.state.handlers._game_state import RESULTS_KEPT, results_kept
+    from kiosk.views.facts import roulette_statistics_spins
+
+    for settings in ({}, {"statistics_spins": 20}, {"statistics_spins": 500}, {"statistics_spins": True}):
+        table = {"settings": settings}
+        assert results_kept(settings) == max(RESULTS_KEPT, roulette_statistics_spins(table))  # type: ignore[arg-type]
