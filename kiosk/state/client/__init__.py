@@ -59,6 +59,8 @@ __all__ = [
     "SpreadResolver",
     "error_from_body",
     "event_from_json",
+    "event_logo_files",
+    "logo_file",
 ]
 
 _LOGO_KINDS = ("png", "svg")
@@ -100,6 +102,24 @@ class LiveState:
                 self.links[link_id] = state  # type: ignore[assignment]  # a LinkState on the wire
             return ("link", link_id)
         return ("event", None)
+
+
+def logo_file(folder: Path, summary: FloorSummary | None) -> Path | None:
+    """Where the casino's logo that ``summary`` names is kept in ``folder`` (``logo.png`` or
+    ``logo.svg``); None when it names none."""
+    casino = summary.get("casino") if summary else None
+    kind = casino.get("logo") if casino else None
+    return folder / f"logo.{kind}" if kind in _LOGO_KINDS else None
+
+
+def event_logo_files(folder: Path, summary: FloorSummary | None) -> dict[str, Path]:
+    """Where the poker tables' event logos that ``summary`` names are kept in ``folder``
+    (``event_logo-<table id>.png`` or ``.svg``), by table id."""
+    casino = summary.get("casino") if summary else None
+    kinds = (casino.get("event_logos") if casino else None) or {}
+    return {
+        t: folder / f"event_logo-{t}.{kind}" for t, kind in sorted(kinds.items()) if kind in _LOGO_KINDS and is_id(t)
+    }
 
 
 class KioskClient:
@@ -398,24 +418,19 @@ class KioskClient:
         the one saved in ``folder`` before is used, if any, else None (the casino's name stands
         in for a logo, 001 s456(3)).
         """
-        casino = summary.get("casino") if summary else None
-        kind = casino.get("logo") if casino else None
-        if kind not in _LOGO_KINDS:
-            return None
-        return await self._fetch_file("/floor/logo", folder / f"logo.{kind}")
+        into = logo_file(folder, summary)
+        return None if into is None else await self._fetch_file("/floor/logo", into)
 
     async def floor_event_logos(self, folder: Path, summary: FloorSummary | None) -> dict[str, Path]:
         """The poker tables' event logos (002 r2.2) the summary names, each saved in ``folder`` as
         ``event_logo-<table id>.png`` or ``.svg`` (``GET /floor/event_logo/{table_id}``), by
         table id.  As with :meth:`floor_logo`, one that cannot be fetched now is the one saved
         before, if any, else left out (the medallion stays empty)."""
-        casino = summary.get("casino") if summary else None
-        kinds = (casino.get("event_logos") if casino else None) or {}
-        wanted = [(t, kind) for t, kind in sorted(kinds.items()) if kind in _LOGO_KINDS and is_id(t)]
+        wanted = event_logo_files(folder, summary)
         saved = await asyncio.gather(  # all at once: a display starting waits for the slowest, not the sum
-            *(self._fetch_file(f"/floor/event_logo/{t}", folder / f"event_logo-{t}.{kind}") for t, kind in wanted)
+            *(self._fetch_file(f"/floor/event_logo/{t}", into) for t, into in wanted.items())
         )
-        return {t: path for (t, _), path in zip(wanted, saved, strict=True) if path is not None}
+        return {t: path for t, path in zip(wanted, saved, strict=True) if path is not None}
 
     async def _fetch_file(self, path: str, into: Path) -> Path | None:
         """``GET path`` saved as ``into``; the file saved before (or None) when it cannot be fetched."""

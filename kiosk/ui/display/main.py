@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 from zoneinfo import ZoneInfo
 
-from kiosk.state.client import KioskClient
+from kiosk.state.client import KioskClient, event_logo_files, logo_file
 from kiosk.state.client.status import TokenRefused
 from kiosk.state.errors import Forbidden, StateError, Unauthorized
 from kiosk.state.wire import FloorSummary
@@ -167,14 +167,11 @@ async def _main(options: DisplayOptions) -> int:
 def _saved_logos(folder: Path | None, summary: FloorSummary | None) -> tuple[Path | None, dict[str, Path]]:
     """The logo files saved in ``folder`` for ``summary`` (what :meth:`KioskClient.floor_logo` and
     :meth:`~KioskClient.floor_event_logos` saved there before), without asking the server."""
-    casino: Mapping[str, Any] = (summary.get("casino") if summary else None) or {}
     if folder is None:
         return None, {}
-    kind = casino.get("logo")
-    logo = folder / f"logo.{kind}" if kind else None
-    event_logos = {t: folder / f"event_logo-{t}.{k}" for t, k in sorted((casino.get("event_logos") or {}).items())}
+    logo = logo_file(folder, summary)
     return (logo if logo is not None and logo.is_file() else None), {
-        t: path for t, path in event_logos.items() if path.is_file()
+        t: path for t, path in event_logo_files(folder, summary).items() if path.is_file()
     }
 
 
