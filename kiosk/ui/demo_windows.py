@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWi
 
 from kiosk.ui.display.app import DisplayProcess, Place, Screen, ordered_screens
 from kiosk.ui.display.window import KioskWindow
-from kiosk.ui.widgets.touch import TouchButton, px_per_mm
+from kiosk.ui.widgets.touch import TouchButton, px_per_mm, text_px
 from kiosk.views.screen_state import SIGN_VIEWS
 from kiosk.views.showcase import CYCLE_SECONDS, Box, caption, fit_window, keep_inside, step
 
@@ -168,7 +168,7 @@ class Showcase(QWidget):
         self.note = _OneLine()  # the croupier's last refusal by a rule
         for label in (self.caption, self.note):
             font = label.font()
-            font.setPixelSize(max(10, round(_BAR_TEXT_MM * k / 0.72)))
+            font.setPixelSize(text_px(_BAR_TEXT_MM, k))
             label.setFont(font)
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.caption.setStyleSheet("color: white; font-weight: bold;")

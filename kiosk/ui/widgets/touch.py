@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QGuiApplication, QKeySequence, QScreen, QShortcut
 from PySide6.QtWidgets import QPushButton, QSizePolicy, QWidget
 
-__all__ = ["MIN_TARGET_MM", "px_per_mm", "TouchButton", "shortcut"]
+__all__ = ["MIN_TARGET_MM", "px_per_mm", "TouchButton", "shortcut", "text_px"]
 
 MIN_TARGET_MM = 9.0
 """The smallest touch target on a staff screen, in millimetres."""
@@ -35,6 +35,12 @@ def px_per_mm(screen: QScreen | None = None) -> float:
     return _FALLBACK_PX_PER_MM
 
 
+def text_px(cap_mm: float, k: float) -> int:
+    """A staff font's pixel size for capitals ``cap_mm`` high at ``k`` px per mm (the cap height is
+    about 0.72 em), 10 px at the least."""
+    return max(10, round(cap_mm * k / 0.72))
+
+
 class TouchButton(QPushButton):
     """A push button at least :data:`MIN_TARGET_MM` square, its label ``text_mm`` high."""
 
@@ -54,7 +60,7 @@ class TouchButton(QPushButton):
         self.setMinimumSize(side, side)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         font = QFont(self.font())
-        font.setPixelSize(max(10, round(text_mm * k / 0.72)))  # cap height is about 0.72 em
+        font.setPixelSize(text_px(text_mm, k))
         font.setBold(True)
         self.setFont(font)
         self.setCheckable(checkable)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.ops import Feedback, Operations, Outcome
-from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut
+from kiosk.ui.widgets.touch import TouchButton, px_per_mm, shortcut, text_px
 
 __all__ = ["GameSection", "heading"]
 
@@ -19,7 +19,7 @@ def heading(text: str, k: float, mm: float = 4.5) -> QLabel:
     """A bold label whose letters are ``mm`` high at ``k`` px/mm (readable at arm's length)."""
     label = QLabel(text)
     font = label.font()
-    font.setPixelSize(max(10, round(mm * k / 0.72)))
+    font.setPixelSize(text_px(mm, k))
     font.setBold(True)
     label.setFont(font)
     label.setWordWrap(True)
@@ -51,7 +51,7 @@ class GameSection(QWidget):
         self.k = k or px_per_mm()
         self.feedback = Feedback(self)
         font = self.feedback.font()  # a refusal is read at arm's length: a banner, not small print
-        font.setPixelSize(max(10, round(4.5 * self.k / 0.72)))
+        font.setPixelSize(text_px(4.5, self.k))
         font.setBold(True)
         self.feedback.setFont(font)
         self.shown: tuple[TableState, LinkState | None] | None = None

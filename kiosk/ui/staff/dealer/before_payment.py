@@ -13,7 +13,7 @@ from kiosk.rules.caribbean import BEFORE_PAYMENT_RULE, DECK_CARDS
 from kiosk.rules.times import parse_utc, utc_now
 from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.ops import Feedback, Operations, Outcome
-from kiosk.ui.widgets.touch import MIN_TARGET_MM, TouchButton
+from kiosk.ui.widgets.touch import MIN_TARGET_MM, TouchButton, text_px
 from kiosk.views import builders
 from kiosk.views.jackpot_steps import MOST_MINUTES_AGO, notified_at, payment_step
 
@@ -70,7 +70,7 @@ class BeforePaymentBox(QWidget):
 
     def _font(self, w: QWidget, mm: float, bold: bool = False) -> None:
         font = w.font()
-        font.setPixelSize(max(10, round(mm * self.k / 0.72)))
+        font.setPixelSize(text_px(mm, self.k))
         font.setBold(bold)
         w.setFont(font)
 

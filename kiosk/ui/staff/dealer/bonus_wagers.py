@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from kiosk.rules.blackjack import BOXES
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.ops import Feedback, Operations
-from kiosk.ui.widgets.touch import TouchButton
+from kiosk.ui.widgets.touch import TouchButton, text_px
 from kiosk.views import builders
 from kiosk.views.wager_checks import bonus_round
 
@@ -34,7 +34,7 @@ class BonusWagersBox(QWidget):
         self.line = QLabel("")
         self.line.setWordWrap(True)
         font = self.line.font()
-        font.setPixelSize(max(10, round(3.5 * k / 0.72)))
+        font.setPixelSize(text_px(3.5, k))
         font.setBold(True)
         self.line.setFont(font)
         box.addWidget(self.line)

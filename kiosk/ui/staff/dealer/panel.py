@@ -18,7 +18,7 @@ from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.dealer.closing import ClosingBar
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
-from kiosk.ui.widgets.touch import px_per_mm
+from kiosk.ui.widgets.touch import px_per_mm, text_px
 
 __all__ = ["DealerPanel", "SECTIONS"]
 
@@ -81,7 +81,7 @@ class DealerPanel(QWidget):
         self.banner.setVisible(False)
         self.banner.setWordWrap(True)
         font = self.banner.font()  # read at arm's length, like the controls
-        font.setPixelSize(max(10, round(5.0 * self.k / 0.72)))
+        font.setPixelSize(text_px(5.0, self.k))
         self.banner.setFont(font)
         self.title = heading(f"Table {table_id}: connecting to the server\u2026 (retrying)", self.k, 6.0)
         self.closing = ClosingBar(table_id, self.ops, self, k=self.k)

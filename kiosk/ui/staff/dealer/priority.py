@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidg
 
 from kiosk.state.shapes import TableState
 from kiosk.ui.staff.ops import Feedback, Operations
-from kiosk.ui.widgets.touch import MIN_TARGET_MM, TouchButton
+from kiosk.ui.widgets.touch import MIN_TARGET_MM, TouchButton, text_px
 from kiosk.views.wager_checks import PriorityPlan, half_maximum, marked_boxes, priority_plan
 
 __all__ = ["PriorityBox"]
@@ -68,7 +68,7 @@ class PriorityBox(QWidget):
     @staticmethod
     def _font(w: QWidget, k: float, mm: float, bold: bool = False) -> None:
         font = w.font()
-        font.setPixelSize(max(10, round(mm * k / 0.72)))
+        font.setPixelSize(text_px(mm, k))
         font.setBold(bold)
         w.setFont(font)
 

@@ -28,7 +28,7 @@ from kiosk.state.shapes import LinkState, TableState
 from kiosk.ui.staff.credentials import Attempts, CredentialsError
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations, Outcome
-from kiosk.ui.widgets.touch import TouchButton
+from kiosk.ui.widgets.touch import TouchButton, text_px
 from kiosk.views import builders
 from kiosk.views.dealer.roulette import (
     ResultEntry,
@@ -134,7 +134,7 @@ class RouletteSection(GameSection):
         self.supervisor.setEchoMode(QLineEdit.EchoMode.Password)
         self.supervisor.setMinimumHeight(round(9 * self.k))
         font = self.supervisor.font()
-        font.setPixelSize(max(10, round(5.0 * self.k / 0.72)))
+        font.setPixelSize(text_px(5.0, self.k))
         self.supervisor.setFont(font)
         self.supervisor.returnPressed.connect(self._send_correction)
         page.addWidget(self.supervisor)
