@@ -19,6 +19,7 @@ from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
 from kiosk.views.console.displays import sign_titles
+from kiosk.views.console.inbox import change_words, current_value
 from kiosk.views.console.limits_edit import field_title
 
 __all__ = ["KINDS", "kind_title", "sentence"]
@@ -126,14 +127,14 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
     if action in ("jackpot_settings_proposed", "jackpot_settings_changed"):
         verb = "proposed" if action.endswith("proposed") else "approved"
         changes = data.get("changes") or {}
-        meter = (data.get("state") or {}).get("meter") or {}
+        state = data.get("state") or {}
         parts = []
         for key, value in changes.items():
             if key == "sharing_words":
                 continue
-            name = key.removesuffix("_cents").replace("_", " ")
-            old = meter.get(key) if verb == "proposed" else None
-            parts.append(f"{name} {_money(old)} → {_money(value)}" if old is not None else f"{name} {_money(value)}")
+            old = current_value(state, key) if verb == "proposed" else None
+            name, was, now = change_words(key, old, value)
+            parts.append(f"{name.lower()} {was} → {now}" if old is not None else f"{name.lower()} {now}")
         return f"{who} {verb} a change of jackpot {target}: {', '.join(parts) or 'settings'}{cite}."
     if action == "jackpot_settings_withdrawn":
         return f"{who} withdrew a proposed change of jackpot {target}."

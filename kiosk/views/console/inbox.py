@@ -17,7 +17,7 @@ from typing import Any
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import LinkState
 
-__all__ = ["InboxItem", "inbox", "proposal_words"]
+__all__ = ["InboxItem", "change_words", "current_value", "inbox", "proposal_words"]
 
 _NAMES = {"seed_cents": "Seed", "contribution_bp": "Contribution", "sharing": "Sharing"}
 _METER = {"seed_cents": "seed_cents", "contribution_bp": "rate_bp"}
@@ -33,15 +33,29 @@ def _value(key: str, value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def current_value(link: Mapping[str, Any], key: str) -> Any:
+    """The value a proposal's change ``key`` replaces in ``link`` (a contribution is the meter's
+    ``rate_bp``; the way of sharing is the link's own)."""
+    if key == "sharing":
+        return link.get("sharing")
+    meter: Mapping[str, Any] = link.get("meter") or {}
+    return meter.get(_METER.get(key, key))
+
+
+def change_words(key: str, old: Any, new: Any) -> tuple[str, str, str]:
+    """A proposal's change ``key`` as its name and its old and new values in words:
+    ("Seed", "$10,000", "$15,000"); a contribution in percent, not in dollars."""
+    return _NAMES.get(key, key.replace("_", " ").capitalize()), _value(key, old), _value(key, new)
+
+
 def proposal_words(link: LinkState, proposal: Mapping[str, Any]) -> str:
     """A proposal's changes with the values they replace: "Seed $10,000 → $15,000"."""
-    meter: Mapping[str, Any] = link.get("meter") or {}
     parts = []
     for key, new in (proposal.get("changes") or {}).items():
         if key == "sharing_words":
             continue
-        old = link.get("sharing") if key == "sharing" else meter.get(_METER.get(key, key))
-        parts.append(f"{_NAMES.get(key, key.replace('_', ' ').capitalize())} {_value(key, old)} → {_value(key, new)}")
+        name, was, now = change_words(key, current_value(link, key), new)
+        parts.append(f"{name} {was} → {now}")
     return "; ".join(parts) or "no change"
 
 
