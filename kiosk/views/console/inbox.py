@@ -16,8 +16,17 @@ from typing import Any
 
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import LinkState
+from kiosk.views import builders
 
-__all__ = ["InboxItem", "change_words", "current_value", "inbox", "proposal_words"]
+__all__ = [
+    "InboxItem",
+    "approve_command",
+    "approved_words",
+    "change_words",
+    "current_value",
+    "inbox",
+    "proposal_words",
+]
 
 _NAMES = {"seed_cents": "Seed", "contribution_bp": "Contribution", "sharing": "Sharing"}
 _METER = {"seed_cents": "seed_cents", "contribution_bp": "rate_bp"}
@@ -105,3 +114,17 @@ def inbox(links: Mapping[str, LinkState], session: Mapping[str, Any]) -> list[In
                 )
             )
     return sorted(out, key=lambda item: (item.at, item.link_id, item.proposal_id))
+
+
+def approve_command(item: InboxItem, link: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The ``jackpot_approve`` command for ``item``, expecting ``link``'s version when it is known."""
+    return builders.jackpot_approve(
+        item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
+    )
+
+
+def approved_words(item: InboxItem, by: str | None = None) -> str:
+    """What an approval of ``item`` says when it succeeds; ``by`` the second administrator who
+    approved it on another person's console."""
+    who = f" by {by}:" if by else ""
+    return f"Approved{who} {item.words} (proposed by {item.by}); the meter uses it now."

@@ -36,7 +36,6 @@ from kiosk.state.shapes import TableState
 from kiosk.state.showing import ACTION as SHOWING_ACTION
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
-from kiosk.views import builders
 from kiosk.views.console.displays import (
     Alert,
     DisplayLine,
@@ -47,7 +46,7 @@ from kiosk.views.console.displays import (
     sign_titles,
     table_displays,
 )
-from kiosk.views.console.inbox import InboxItem, inbox
+from kiosk.views.console.inbox import InboxItem, approve_command, approved_words, inbox
 from kiosk.views.console.limits_edit import field_title
 from kiosk.views.signs.frames import countdown_text
 
@@ -283,14 +282,11 @@ class FloorPage(QWidget):
         self.inbox_box.setVisible(bool(items))
 
     def approve(self, item: InboxItem, control: QWidget | None = None) -> asyncio.Task[Outcome]:
-        link = self.ctx.feed.link(item.link_id)
         return self.ctx.ops.submit(
-            builders.jackpot_approve(
-                item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
-            ),
+            approve_command(item, self.ctx.feed.link(item.link_id)),
             control=control,
             feedback=self.feedback,
-            success=f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
+            success=approved_words(item),
         )
 
     def acknowledge(self, alert: Alert, button: QPushButton | None = None) -> asyncio.Task[None]:
