@@ -18,6 +18,7 @@ from typing import Any
 from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
+from kiosk.views.console import TIME_FORMAT
 from kiosk.views.console.displays import sign_titles
 from kiosk.views.console.inbox import change_words, current_value
 from kiosk.views.console.limits_edit import field_title
@@ -109,7 +110,7 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
         return f"{who} {_limits(target, data.get('changes') or {}, data.get('before'))}{cite}."
     if action == "change_scheduled":
         item = data.get("scheduled") or {}
-        when = local(item["effective_at"], "%a %d %b %H:%M") if item.get("effective_at") else "later"
+        when = local(item["effective_at"], TIME_FORMAT) if item.get("effective_at") else "later"
         what = _limits(target, item.get("limits") or {}, None).replace("set ", "", 1)
         agreed = item.get("agreement")
         how = f"; all players agreed, confirmed by {agreed.get('confirmed_by')}" if agreed else ""
