@@ -4,7 +4,20 @@ say of a scheduled change's notice (:mod:`~kiosk.views.console.notice_state`).  
 widgets (``kiosk.ui.staff.console``) read the text and state these give and paint them.
 """
 
-__all__ = ["TIME_FORMAT"]
+from typing import Any
+
+from kiosk.rules.games import GAMES
+
+__all__ = ["TIME_FORMAT", "game_name"]
 
 TIME_FORMAT = "%a %d %b %H:%M"
 """The console's one way of writing a moment in text: "Wed 02 Dec 00:22" (ux-review C11)."""
+
+
+def game_name(game: Any, unknown: str | None = None) -> str:
+    """A game as staff read it, its default name: ``blackjack`` -> "Blackjack"; a game the rules
+    do not know reads ``unknown`` if given, else as it is spelled."""
+    entry = GAMES.get(game)
+    if entry is not None:
+        return entry.default_name
+    return unknown if unknown is not None else str(game)

@@ -15,10 +15,9 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
-from kiosk.views.console import TIME_FORMAT
+from kiosk.views.console import TIME_FORMAT, game_name
 from kiosk.views.console.displays import sign_titles
 from kiosk.views.console.inbox import change_words, current_value
 from kiosk.views.console.limits_edit import field_title
@@ -165,7 +164,7 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
         return f"{who} issued {article} {role} sign-in token to {details.get('name', target)}."
     if action == "table_created":
         state = data.get("state") or {}
-        game = GAMES[state["game"]].default_name if state.get("game") in GAMES else "a game"
+        game = game_name(state.get("game"), "a game")
         return f"{who} added table {target} ({game})."
     if action == "link_created":
         state = data.get("state") or {}
