@@ -8,7 +8,10 @@ from typing import Any
 
 from kiosk.rules.games import GAMES
 
-__all__ = ["TIME_FORMAT", "game_name"]
+__all__ = ["SUPERVISOR_ROLES", "TIME_FORMAT", "game_name"]
+
+SUPERVISOR_ROLES = ("pit", "admin")
+"""The roles that supervise: sign in at the pit console and enrol on a computer."""
 
 TIME_FORMAT = "%a %d %b %H:%M"
 """The console's one way of writing a moment in text: "Wed 02 Dec 00:22" (ux-review C11)."""
