@@ -16,13 +16,12 @@ import sys
 
 from kiosk.cli._errors import CommandError
 from kiosk.cli._token import add_token_argument, read_token
+from kiosk.views.console import SUPERVISOR_ROLES
 
 __all__ = ["NAME", "HELP", "add_arguments", "run"]
 
 NAME = "enrol"
 HELP = "enrol a supervisor on this computer: their name and PIN for the console and dealer panel"
-
-SUPERVISORS = ("pit", "admin")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"--server {url}: must start with http:// or https://")
     token = read_token(args)
     person, role = _who(args.server, token)
-    if role not in SUPERVISORS:
+    if role not in SUPERVISOR_ROLES:
         raise CommandError(f"a {role} token cannot supervise; enrol with a pit or admin token")
     secret = _secret(person)
     from kiosk.ui.staff.credentials import CredentialsError, user_credentials

@@ -56,6 +56,7 @@ __all__ = [
     "PrintJob",
     "write_prints",
     "read_manifest",
+    "manifest_path",
 ]
 
 MANIFEST_FORMAT = "kiosk-export/1"
@@ -260,6 +261,12 @@ def _title(job: SignJob) -> str:
     return f"{title} - {first.heading} ({job.table_id})"
 
 
+def manifest_path(out: Path, batch: bool) -> Path:
+    """Where an export to ``out`` writes its manifest: ``manifest.json`` in the folder ``out``, or
+    ``<batch>.manifest.json`` beside the batch PDF ``out``."""
+    return out.with_name(f"{out.stem}.manifest.json") if batch else out / "manifest.json"
+
+
 def read_manifest(path: str | os.PathLike) -> dict[str, str]:
     """``{"TABLE/kind": content_sha256}`` of an earlier export's manifest; :class:`ExportError`
     (one line) when it cannot be read."""
@@ -408,9 +415,8 @@ def write_prints(
         }
         if not_written:
             manifest["not_written"] = [dict(n) for n in not_written]
-        manifest_name = f"{out.stem}.manifest.json" if batch else "manifest.json"
         text = json.dumps(manifest, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        _write_temp(folder, manifest_name, text.encode("utf-8"), temps)
+        _write_temp(folder, manifest_path(out, batch).name, text.encode("utf-8"), temps)
         for tmp, final in temps:
             os.replace(tmp, final)
     except OSError as exc:

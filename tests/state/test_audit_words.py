@@ -77,3 +77,23 @@ async def test_only_pit_and_admin_acknowledge_alerts_about_what_exists(service):
         await service.acknowledge_alert(ADMIN2, "k", "NO-SUCH", "text")
     with pytest.raises(BadRequest):
         await service.acknowledge_alert(ADMIN2, "", "BJ-01", "text")
+
+
+def test_a_proposed_contribution_reads_in_percent_from_the_meters_rate():
+    record = {
+        "actor": "Ada Admin",
+        "action": "jackpot_settings_proposed",
+        "target": "L1",
+        "details": {
+            "event": {
+                "data": {
+                    "changes": {"contribution_bp": 25},
+                    "state": {"meter": {"rate_bp": 150, "seed_cents": 100_000}, "sharing": "equal_shares"},
+                }
+            }
+        },
+    }
+    assert sentence(record, local) == (
+        "Ada Admin proposed a change of jackpot L1: "
+        "contribution 1.5 % of each jackpot wager → 0.25 % of each jackpot wager."
+    )

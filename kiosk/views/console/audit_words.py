@@ -15,10 +15,11 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any
 
-from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
+from kiosk.views.console import TIME_FORMAT, game_name
 from kiosk.views.console.displays import sign_titles
+from kiosk.views.console.inbox import change_words, current_value
 from kiosk.views.console.limits_edit import field_title
 
 __all__ = ["KINDS", "kind_title", "sentence"]
@@ -108,7 +109,7 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
         return f"{who} {_limits(target, data.get('changes') or {}, data.get('before'))}{cite}."
     if action == "change_scheduled":
         item = data.get("scheduled") or {}
-        when = local(item["effective_at"], "%a %d %b %H:%M") if item.get("effective_at") else "later"
+        when = local(item["effective_at"], TIME_FORMAT) if item.get("effective_at") else "later"
         what = _limits(target, item.get("limits") or {}, None).replace("set ", "", 1)
         agreed = item.get("agreement")
         how = f"; all players agreed, confirmed by {agreed.get('confirmed_by')}" if agreed else ""
@@ -126,14 +127,14 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
     if action in ("jackpot_settings_proposed", "jackpot_settings_changed"):
         verb = "proposed" if action.endswith("proposed") else "approved"
         changes = data.get("changes") or {}
-        meter = (data.get("state") or {}).get("meter") or {}
+        state = data.get("state") or {}
         parts = []
         for key, value in changes.items():
             if key == "sharing_words":
                 continue
-            name = key.removesuffix("_cents").replace("_", " ")
-            old = meter.get(key) if verb == "proposed" else None
-            parts.append(f"{name} {_money(old)} → {_money(value)}" if old is not None else f"{name} {_money(value)}")
+            old = current_value(state, key) if verb == "proposed" else None
+            name, was, now = change_words(key, old, value)
+            parts.append(f"{name.lower()} {was} → {now}" if old is not None else f"{name.lower()} {now}")
         return f"{who} {verb} a change of jackpot {target}: {', '.join(parts) or 'settings'}{cite}."
     if action == "jackpot_settings_withdrawn":
         return f"{who} withdrew a proposed change of jackpot {target}."
@@ -163,7 +164,7 @@ def sentence(record: Mapping[str, Any], local: Local) -> str:
         return f"{who} issued {article} {role} sign-in token to {details.get('name', target)}."
     if action == "table_created":
         state = data.get("state") or {}
-        game = GAMES[state["game"]].default_name if state.get("game") in GAMES else "a game"
+        game = game_name(state.get("game"), "a game")
         return f"{who} added table {target} ({game})."
     if action == "link_created":
         state = data.get("state") or {}

@@ -30,6 +30,7 @@ from kiosk.rules.changes import STAKE_RULES
 from kiosk.rules.times import parse_utc
 from kiosk.state.shapes import TableState
 from kiosk.state.showing import ACTION, records_from_audit, scheduled_notice_signs
+from kiosk.views.console import TIME_FORMAT
 from kiosk.views.console.notice_state import notice_state
 
 __all__ = [
@@ -150,7 +151,7 @@ def table_displays(
                     table_id,
                     view,
                     OFFLINE,
-                    f"NOT CONNECTED; last report {local(at, '%a %d %b %H:%M')}: {shows}",
+                    f"NOT CONNECTED; last report {local(at, TIME_FORMAT)}: {shows}",
                     at,
                 )
             )

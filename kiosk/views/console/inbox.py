@@ -16,8 +16,17 @@ from typing import Any
 
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import LinkState
+from kiosk.views import builders
 
-__all__ = ["InboxItem", "inbox", "proposal_words"]
+__all__ = [
+    "InboxItem",
+    "approve_command",
+    "approved_words",
+    "change_words",
+    "current_value",
+    "inbox",
+    "proposal_words",
+]
 
 _NAMES = {"seed_cents": "Seed", "contribution_bp": "Contribution", "sharing": "Sharing"}
 _METER = {"seed_cents": "seed_cents", "contribution_bp": "rate_bp"}
@@ -33,15 +42,29 @@ def _value(key: str, value: Any) -> str:
     return str(value).replace("_", " ")
 
 
+def current_value(link: Mapping[str, Any], key: str) -> Any:
+    """The value a proposal's change ``key`` replaces in ``link`` (a contribution is the meter's
+    ``rate_bp``; the way of sharing is the link's own)."""
+    if key == "sharing":
+        return link.get("sharing")
+    meter: Mapping[str, Any] = link.get("meter") or {}
+    return meter.get(_METER.get(key, key))
+
+
+def change_words(key: str, old: Any, new: Any) -> tuple[str, str, str]:
+    """A proposal's change ``key`` as its name and its old and new values in words:
+    ("Seed", "$10,000", "$15,000"); a contribution in percent, not in dollars."""
+    return _NAMES.get(key, key.replace("_", " ").capitalize()), _value(key, old), _value(key, new)
+
+
 def proposal_words(link: LinkState, proposal: Mapping[str, Any]) -> str:
     """A proposal's changes with the values they replace: "Seed $10,000 → $15,000"."""
-    meter: Mapping[str, Any] = link.get("meter") or {}
     parts = []
     for key, new in (proposal.get("changes") or {}).items():
         if key == "sharing_words":
             continue
-        old = link.get("sharing") if key == "sharing" else meter.get(_METER.get(key, key))
-        parts.append(f"{_NAMES.get(key, key.replace('_', ' ').capitalize())} {_value(key, old)} → {_value(key, new)}")
+        name, was, now = change_words(key, current_value(link, key), new)
+        parts.append(f"{name} {was} → {now}")
     return "; ".join(parts) or "no change"
 
 
@@ -91,3 +114,17 @@ def inbox(links: Mapping[str, LinkState], session: Mapping[str, Any]) -> list[In
                 )
             )
     return sorted(out, key=lambda item: (item.at, item.link_id, item.proposal_id))
+
+
+def approve_command(item: InboxItem, link: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The ``jackpot_approve`` command for ``item``, expecting ``link``'s version when it is known."""
+    return builders.jackpot_approve(
+        item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
+    )
+
+
+def approved_words(item: InboxItem, by: str | None = None) -> str:
+    """What an approval of ``item`` says when it succeeds; ``by`` the second administrator who
+    approved it on another person's console."""
+    who = f" by {by}:" if by else ""
+    return f"Approved{who} {item.words} (proposed by {item.by}); the meter uses it now."

@@ -14,7 +14,6 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-from kiosk.floor.signs import SIGN_KINDS
 from kiosk.rules.lettering import MIN_TEXT_MM
 from kiosk.rules.money import MoneyError, format_money, parse_money
 from kiosk.state.errors import StateError
@@ -22,6 +21,7 @@ from kiosk.state.events import Role
 from kiosk.state.floorlaw import FloorFrame
 from kiosk.state.shapes import LimitsState, LinkState, SignState, TableState
 from kiosk.views import builders
+from kiosk.views.console.displays import sign_titles
 
 __all__ = ["LABELS", "LimitsEdit", "field_title", "money_words"]
 
@@ -36,10 +36,6 @@ LABELS = {
     "box_maximum_cents": "Box maximum",
 }
 """What staff call each limits field (the console's labels, and the fields in its messages)."""
-
-
-def _sign_titles(kinds: Sequence[str]) -> str:
-    return ", ".join(SIGN_KINDS[k].title if k in SIGN_KINDS else k.replace("_", " ") for k in kinds)
 
 
 _BY = {"maximum_by": "Maximum", "minimum_by": "Minimum"}
@@ -159,9 +155,9 @@ class LimitsEdit:
             added = [k for k in self.signs if k not in old]
             removed = [k for k in old if k not in self.signs]
             if added:
-                out.append(f"signs added: {_sign_titles(added)}")
+                out.append(f"signs added: {sign_titles(added)}")
             if removed:
-                out.append(f"signs removed: {_sign_titles(removed)}")
+                out.append(f"signs removed: {sign_titles(removed)}")
             if not added and not removed:
                 out.append("signs put in a new order")
         return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kiosk.rules import twoup as rules
 from kiosk.state.shapes import TwoUpGame
 
 __all__ = ["SEAT_RANGE", "LIGHT_SETS", "LightChange", "light_name", "next_seat", "status_text"]
@@ -13,8 +14,9 @@ __all__ = ["SEAT_RANGE", "LIGHT_SETS", "LightChange", "light_name", "next_seat",
 SEAT_RANGE = (1, 99)
 """The seats ``twoup_new_game`` accepts."""
 
-LIGHT_SETS: tuple[tuple[str, int], ...] = (("heads", 3), ("tails", 3), ("odds", 5))
-"""The result lights: a set of 3 for heads, 3 for tails, 5 for odds (004 sch13 s19(1))."""
+LIGHT_SETS: tuple[tuple[str, int], ...] = tuple(rules.LIGHT_SETS.items())
+"""The result lights, as pairs in the rule's order: a set of 3 for heads, 3 for tails, 5 for odds
+(:data:`kiosk.rules.twoup.LIGHT_SETS`, 004 sch13 s19(1))."""
 
 
 def next_seat(seat: int, step: int) -> int:

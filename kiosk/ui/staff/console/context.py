@@ -15,11 +15,10 @@ from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
+from kiosk.views.console import TIME_FORMAT
 
 __all__ = ["FIELD_FORMAT", "TIME_FORMAT", "ConsoleContext", "local_time"]
 
-TIME_FORMAT = "%a %d %b %H:%M"
-"""The console's one way of writing a moment in text: "Wed 02 Dec 00:22" (ux-review C11)."""
 FIELD_FORMAT = "ddd dd MMM yyyy HH:mm"
 """The same in a date and time field (Qt's notation), with the year a picker needs."""
 

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.rules.games import GAMES
 from kiosk.rules.limits import ROULETTE_WAGER_TYPES
 from kiosk.rules.money import MoneyError, format_money
 from kiosk.state.errors import Conflict, Forbidden, StateError
@@ -42,6 +41,7 @@ from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.console.schedule import ScheduleBox
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.ui.widgets.scene_widget import Placement, SceneWidget
+from kiosk.views.console import game_name
 from kiosk.views.console.displays import sign_titles
 from kiosk.views.console.limits_edit import LABELS, LimitsEdit, field_title, money_words
 from kiosk.views.screen import Subject, compose_view
@@ -57,7 +57,7 @@ def _money_text(value: Any) -> str:
 
 def table_title(table: Mapping[str, Any]) -> str:
     """A table as staff pick it: "BJ-01 · Blackjack" (and the casino's name when it differs)."""
-    game = GAMES[table["game"]].default_name if table.get("game") in GAMES else str(table.get("game", ""))
+    game = game_name(table.get("game", ""))
     name = table.get("display_name") or ""
     return f"{table['id']} · {game}" + (f" “{name}”" if name and name != game else "")
 

@@ -33,7 +33,14 @@ from PySide6.QtWidgets import (
 )
 
 from kiosk.floor.signs import SIGN_KINDS
-from kiosk.render.export import ExportError, ExportResult, export_signs, plan_signs, read_manifest
+from kiosk.render.export import (
+    ExportError,
+    ExportResult,
+    export_signs,
+    manifest_path,
+    plan_signs,
+    read_manifest,
+)
 from kiosk.render.paper import AUTO_PAPERS, DEFAULT_BLEED_MM, PageSpec, PaperError, parse_paper
 from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS
 from kiosk.ui.staff.console.context import ConsoleContext
@@ -205,7 +212,7 @@ class ExportPage(QWidget):
             )
             changed = None
             if self.changed_only.isChecked():
-                earlier = folder / ("signs.manifest.json" if self.batch.isChecked() else "manifest.json")
+                earlier = manifest_path(out, self.batch.isChecked())
                 if earlier.is_file():
                     changed = read_manifest(earlier)
                 else:

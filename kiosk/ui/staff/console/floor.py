@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from kiosk.rules.games import GAMES
 from kiosk.rules.money import format_money
 from kiosk.state.alerts import ALERT_ACTION
 from kiosk.state.errors import StateError
@@ -36,7 +35,7 @@ from kiosk.state.shapes import TableState
 from kiosk.state.showing import ACTION as SHOWING_ACTION
 from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.ops import Feedback, Outcome
-from kiosk.views import builders
+from kiosk.views.console import game_name
 from kiosk.views.console.displays import (
     Alert,
     DisplayLine,
@@ -47,7 +46,7 @@ from kiosk.views.console.displays import (
     sign_titles,
     table_displays,
 )
-from kiosk.views.console.inbox import InboxItem, inbox
+from kiosk.views.console.inbox import InboxItem, approve_command, approved_words, inbox
 from kiosk.views.console.limits_edit import field_title
 from kiosk.views.signs.frames import countdown_text
 
@@ -59,11 +58,6 @@ DISPLAY_POLL_S = 10.0
 ALERT_ROWS_SHOWN = 4  # alerts in view at once; the rest scroll
 SIGNS_COLUMN_PX = 260  # the Signs column's width: the whole list is in its tooltip
 REPORTS_READ = 1000  # the newest display reports read each poll: enough for every display of a floor
-
-
-def _game_name(game: str) -> str:
-    entry = GAMES.get(game)
-    return entry.default_name if entry is not None else game
 
 
 class FloorPage(QWidget):
@@ -283,14 +277,11 @@ class FloorPage(QWidget):
         self.inbox_box.setVisible(bool(items))
 
     def approve(self, item: InboxItem, control: QWidget | None = None) -> asyncio.Task[Outcome]:
-        link = self.ctx.feed.link(item.link_id)
         return self.ctx.ops.submit(
-            builders.jackpot_approve(
-                item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
-            ),
+            approve_command(item, self.ctx.feed.link(item.link_id)),
             control=control,
             feedback=self.feedback,
-            success=f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
+            success=approved_words(item),
         )
 
     def acknowledge(self, alert: Alert, button: QPushButton | None = None) -> asyncio.Task[None]:
@@ -370,7 +361,7 @@ class FloorPage(QWidget):
         )
         return [
             (table["id"], table["id"]),
-            (_game_name(table["game"]), table["game"]),
+            (game_name(table["game"]), table["game"]),
             (table.get("display_name", ""), table.get("display_name", "")),
             (format_money(limits.get("minimum_cents", 0)), limits.get("minimum_cents", 0)),
             (format_money(limits.get("maximum_cents", 0)), limits.get("maximum_cents", 0)),

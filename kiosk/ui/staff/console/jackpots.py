@@ -29,7 +29,7 @@ from kiosk.ui.staff.console.context import ConsoleContext
 from kiosk.ui.staff.credentials import CredentialsError
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
-from kiosk.views.console.inbox import InboxItem, inbox, proposal_words
+from kiosk.views.console.inbox import InboxItem, approve_command, approved_words, inbox, proposal_words
 from kiosk.views.jackpot_steps import payment_step
 
 __all__ = ["JackpotPage"]
@@ -301,10 +301,7 @@ class JackpotPage(QWidget):
             self.feedback.show_outcome(Outcome("error", str(exc)))
             return
         self.second_secret.clear()
-        link = self.ctx.feed.link(item.link_id)
-        command = builders.jackpot_approve(
-            item.link_id, item.proposal_id, expected_version=link["version"] if link is not None else None
-        )
+        command = approve_command(item, self.ctx.feed.link(item.link_id))
         self.second_approve.setEnabled(False)
         try:
             async with KioskClient(self.ctx.servers or [self.ctx.server], token) as second:
@@ -317,17 +314,13 @@ class JackpotPage(QWidget):
             self.second_approve.setEnabled(True)
         self.second_box.setVisible(False)
         self._second_item = None
-        self.feedback.show_outcome(
-            Outcome("ok", f"Approved by {person}: {item.words} (proposed by {item.by}); the meter uses it now.")
-        )
+        self.feedback.show_outcome(Outcome("ok", approved_words(item, by=person)))
 
     def approve(self, item: InboxItem, control: QWidget | None = None) -> None:
-        """Approve a proposal of another administrator (the Floor tab's inbox uses it too)."""
+        """Approve a proposal of another administrator (the Floor tab's inbox approves with the same
+        :func:`~kiosk.views.console.inbox.approve_command` and words)."""
         self._send(
-            builders.jackpot_approve(item.link_id, item.proposal_id),
-            control,
-            f"Approved {item.words} (proposed by {item.by}); the meter uses it now.",
-            link_id=item.link_id,
+            approve_command(item, self.ctx.feed.link(item.link_id)), control, approved_words(item), link_id=item.link_id
         )
 
     async def _last_hits(self, link_id: str) -> None:

@@ -25,10 +25,9 @@ from PySide6.QtWidgets import (
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.ui.staff.credentials import Credentials, CredentialsError, read_token_file
+from kiosk.views.console import SUPERVISOR_ROLES
 
 __all__ = ["SignInPage"]
-
-STAFF_ROLES = ("pit", "admin")
 
 
 class SignInPage(QWidget):
@@ -167,7 +166,7 @@ class SignInPage(QWidget):
             self.button.setEnabled(True)
             self.message.setText(f"Not signed in: {' '.join(str(exc).split())}")
             return
-        if session.get("role") not in STAFF_ROLES:
+        if session.get("role") not in SUPERVISOR_ROLES:
             self.button.setEnabled(True)
             self.message.setText(
                 f"Not signed in: a {session.get('role')} token cannot configure tables; use a pit or admin token"

@@ -48,6 +48,7 @@ from kiosk.ui.staff.credentials import Credentials
 from kiosk.ui.staff.live import LiveFeed
 from kiosk.ui.staff.ops import Operations
 from kiosk.views.base import CasinoSettings
+from kiosk.views.console import SUPERVISOR_ROLES
 from kiosk.views.console.inbox import inbox
 
 __all__ = ["ConsoleWindow", "IDLE_MINUTES"]
@@ -165,7 +166,7 @@ class ConsoleWindow(QMainWindow):
         except StateError as exc:
             self.signin.reset(f"Not signed in: {' '.join(str(exc).split())}")
             return
-        if session.get("role") not in ("pit", "admin"):
+        if session.get("role") not in SUPERVISOR_ROLES:
             self.signin.reset(f"a {session.get('role')} token cannot configure tables; use a pit or admin token")
             return
         self._signed_in(token, session)
