@@ -53,7 +53,6 @@ from kiosk.views.facts import (
     roulette_wheel,
     trichro_recent,
     twoup_past_games,
-    twoup_state,
 )
 from kiosk.views.placing import Box
 from kiosk.views.results_history import (
@@ -65,6 +64,8 @@ from kiosk.views.results_history import (
 )
 from kiosk.views.screens.layout import number_colour
 from kiosk.views.screens.trichro import ball_primitives
+from kiosk.views.screens.twoup_lights import TwoUpContent
+from kiosk.views.screens.twoup_lights import content_of as twoup_content
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "HistoryContent", "compose", "roulette_colours"]
@@ -130,24 +131,16 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Histo
         )
     if game in TRI_CHRO_GAMES:
         return replace(base, drawings=trichro_recent(table)[:BOARD_MOST])
-    table_settings: object = table.get("settings")
-    chosen = table_settings if isinstance(table_settings, dict) else {}
-    colours = tuple(
-        (name, parse_colour(str(chosen.get(f"{name}_colour") or "#ffffff")) or _WHITE)
-        for name in ("heads", "tails", "odds")
-    )
-    return replace(base, games=_twoup_games(table), colours=colours)
+    twoup = twoup_content(table, area)
+    colours = tuple((name, parse_colour(colour) or _WHITE) for name, colour in twoup.colours)
+    return replace(base, games=_twoup_games(twoup, twoup_past_games(table)), colours=colours)
 
 
-def _twoup_games(table: TableState) -> tuple[TwoUpPast, ...]:
+def _twoup_games(twoup: TwoUpContent, past: tuple[TwoUpPast, ...]) -> tuple[TwoUpPast, ...]:
     """The game in play (if any, undecided or just decided) first, then the decided games kept."""
-    gs = twoup_state(table)
-    game = gs.get("game") if gs is not None else None
-    past = twoup_past_games(table)
-    if not isinstance(game, dict):
+    if twoup.game is None:
         return past
-    spins = tuple(code for kind, code in (game.get("actions") or ()) if kind == "spin")
-    current = TwoUpPast(int(game.get("number", 0)), game.get("call"), spins, game.get("outcome"))
+    current = TwoUpPast(twoup.game, twoup.call, twoup.spins, twoup.outcome)
     return (current, *(p for p in past if p.number != current.number))[:BOARD_MOST]
 
 

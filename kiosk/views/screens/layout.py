@@ -78,8 +78,8 @@ from kiosk.views.facts import (
     roulette_wheel,
     slots_in_play,
     slots_not_accepted,
+    trichro_drawn,
     trichro_lit,
-    trichro_state,
     twoup_state,
 )
 from kiosk.views.placing import Box, Placement, placed
@@ -695,15 +695,9 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),
         limits=_limits_content(table, settings) if _upright(area) and table["game"] != "roulette" else None,
-        drawn=_drawn(table) if _upright(area) else (),
+        drawn=trichro_drawn(table) if _upright(area) else (),
         banner=_banner(table, area) if _upright(area) else None,
     )
-
-
-def _drawn(table: TableState) -> tuple[str, ...]:
-    """The balls of a tri-chro result shown (001 s463(3)); none while betting or when voided."""
-    gs = trichro_state(table)
-    return tuple(gs.get("drawn") or ()) if gs is not None and gs.get("phase") == "result" else ()
 
 
 def _banner(table: TableState, area: Area) -> tuple[str, str] | None:

@@ -42,7 +42,7 @@ from kiosk.views.base import (
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene
-from kiosk.views.facts import trichro_lit, trichro_state
+from kiosk.views.facts import trichro_drawn, trichro_lit, trichro_state
 from kiosk.views.placing import Box, placed
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
@@ -140,7 +140,7 @@ def content_of(table: TableState, area: Area) -> TriChroContent:
         display_name=table["display_name"],
         phase=str(gs.get("phase", "betting")),
         drawing=int(gs.get("drawing", 0)),
-        balls=tuple(gs.get("drawn") or ()) if gs.get("phase") == "result" else (),
+        balls=trichro_drawn(table),
         generator=gs.get("source") == "random_result_generator",
         lit=trichro_lit(table),
         void_reason=None if void is None else str(void.get("reason") or ""),
