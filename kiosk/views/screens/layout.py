@@ -92,7 +92,7 @@ from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.typeset import compose_sign
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
-__all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
+__all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour", "WHEEL_FILLS"]
 
 VIEW = "layout"
 RESULTS_SHOWN = 8  # roulette: the latest and the 7 before it
@@ -138,7 +138,7 @@ def lit_areas(table: TableState) -> frozenset[str]:
     return frozenset(lit)
 
 
-_WHEEL_FILLS: dict[str, Colour] = {"green": (22, 140, 72, 255), "red": (200, 16, 46, 255), "black": (17, 17, 17, 255)}
+WHEEL_FILLS: dict[str, Colour] = {"green": (22, 140, 72, 255), "red": (200, 16, 46, 255), "black": (17, 17, 17, 255)}
 
 
 def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tuple[Colour, str]:
@@ -146,7 +146,7 @@ def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tu
     (the approved arrangement, 003 s131(2B)) when the floor gives one, else the cloth's."""
     if wheel is not None:
         colour = wheel.colour(number)
-        return _WHEEL_FILLS[colour], colour.upper()
+        return WHEEL_FILLS[colour], colour.upper()
     fill = layout.item_for_area(f"number_{number}").get("fill") or (0, 0, 0, 255)
     return fill, colour_of_fill(fill).upper()
 
@@ -272,7 +272,7 @@ def _wheel_ring(wheel: Wheel, latest: int | None, cx: float, cy: float, r: float
     for i, number in enumerate(wheel.order):
         start = (i - 0.5) * span  # the compartment of zero centred at the top
         shape = _wedge(cx, cy, r_in, r * 0.97, start, span)
-        out.append(Shape(polygon_path(shape), fill=_WHEEL_FILLS[wheel.colour(number)], stroke=_GOLD, stroke_mm=0.3))
+        out.append(Shape(polygon_path(shape), fill=WHEEL_FILLS[wheel.colour(number)], stroke=_GOLD, stroke_mm=0.3))
     if latest is not None:
         at = wheel.order.index(latest) * span
         ball = (r * 0.97 - r_in) * 0.36

@@ -62,7 +62,7 @@ BALL_COLOURS: dict[str, Colour] = {"red": (206, 32, 41, 255), "green": (19, 133,
 _STAR: Colour = (255, 255, 255, 255)
 _STAR_EDGE: Colour = (17, 17, 17, 255)
 _WHITE: Colour = (255, 255, 255, 255)
-_GOLD_TEXT: Colour = (240, 200, 90, 255)
+GOLD_TEXT: Colour = (240, 200, 90, 255)
 _ALERT: Colour = (255, 120, 100, 255)
 HIGHLIGHT: Colour = (0, 229, 255, 255)
 """The ring round each winning area: electric cyan, a colour the tri-chro cloths use nowhere
@@ -240,7 +240,7 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
     y = box.y + (box.h - pitch * (rows + with_heading)) / 2 + (pitch - mm) / 2
     out: list[Primitive] = []
     if with_heading:
-        out += sign_text(heading, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT)
+        out += sign_text(heading, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=GOLD_TEXT)
         y += pitch
     for (name, odd), wraps in zip(winners, split, strict=True):
         out += sign_text(name, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=_WHITE)
@@ -272,7 +272,7 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
             ),
         ]
         if content.awaiting_inspector:
-            lines.append(Line(tr("A new drawing needs an inspector's approval"), body, _GOLD_TEXT))
+            lines.append(Line(tr("A new drawing needs an inspector's approval"), body, GOLD_TEXT))
         return _lines(lines, box)
     lines = [
         Line(
@@ -283,7 +283,7 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
         )
     ]
     if content.broken_ball:
-        lines.append(Line(tr("A broken ball is replaced before the next drawing"), body, _GOLD_TEXT))
+        lines.append(Line(tr("A broken ball is replaced before the next drawing"), body, GOLD_TEXT))
     return _lines(lines, box)
 
 
@@ -308,7 +308,7 @@ def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list
         anchor="left",
         valign="middle",
         weight="bold",
-        fill=_GOLD_TEXT,
+        fill=GOLD_TEXT,
     )
     if drawing:
         out += sign_text(
