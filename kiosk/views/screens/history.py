@@ -58,6 +58,7 @@ from kiosk.views.facts import (
 from kiosk.views.placing import Box
 from kiosk.views.results_history import (
     BOARD_MOST,
+    HOT_COLD,
     BoardEntry,
     RouletteStatistics,
     roulette_board,
@@ -218,7 +219,7 @@ Row = tuple[tuple[str, ...], Colour]
 set a group a line) and its colour."""
 
 
-def statistics_rows(stats: RouletteStatistics, named: int = 5) -> list[Row]:
+def statistics_rows(stats: RouletteStatistics, named: int = HOT_COLD) -> list[Row]:
     """The statistics as lines of groups, the most important first (``named`` hot and cold
     numbers)."""
     if not stats.spins:
@@ -315,7 +316,7 @@ def _roulette(content: HistoryContent, body: Box) -> list[list[Primitive]]:
     out = _roulette_board(content.board, board)
     if content.statistics is None:
         return [out]
-    named = 5  # fewer hot and cold numbers where a line of 5 would not fit the screen
+    named = HOT_COLD  # fewer hot and cold numbers where a line of 5 would not fit the screen
     while (
         content.statistics.spins
         and named > 3
