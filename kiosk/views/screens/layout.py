@@ -164,15 +164,7 @@ def _panel_width(area: Area) -> float:
 
 
 _PANEL_GAMES = ("roulette", "pai_gow", "poker")
-
-
-def _panel_lines_game(game: str) -> bool:
-    """Whether the game's layout view has a panel of its own beside (or under) the cloth."""
-    return game in _PANEL_GAMES
-
-
-def _panel_lines(content: LayoutContent) -> bool:
-    return _panel_lines_game(content.game)
+"""The games whose layout view has a panel of its own beside (or under) the cloth."""
 
 
 def _upright(area: Area) -> bool:
@@ -610,8 +602,8 @@ def scene_of(
     top = notices[1]
     room = area.height_mm - band - top
     upright = _upright(area)
-    portrait = _panel_lines(content) and upright
-    panel_w = _panel_width(area) if _panel_lines(content) and not portrait else 0.0
+    portrait = content.game in _PANEL_GAMES and upright
+    panel_w = _panel_width(area) if content.game in _PANEL_GAMES and not portrait else 0.0
     cloth_box = Box(0.0, top, area.width_mm - panel_w, room)
     panel_box = Box(area.width_mm - panel_w, top, panel_w, room)
     if portrait:  # an upright screen: the cloth across the top, the panel under it (ux-review P10)
