@@ -41,6 +41,7 @@ from kiosk.views.base import (
     fit_sign_text,
     ink_pitch,
     sign_text,
+    sign_text_height,
     sign_text_width,
     stack,
     status_band_mm,
@@ -424,8 +425,7 @@ def scenes_of(
     if room < sign_text_width(content.display_name, MIN_SIGN_TEXT_MM, weight="bold"):
         heading, room = "", area.width_mm - 2 * pad  # a narrow screen: the name alone
     name, mm = fit_sign_text(content.display_name, width_mm=room, largest_mm=size, weight="bold")
-    face_ratio = 1.45 if any(ch.islower() for ch in name) else 1.0
-    header_h = mm * face_ratio * (1 + 1.6 * name.count("\n")) + mm * 1.6
+    header_h = sign_text_height(name, mm) + mm * 1.6
     items.append(Shape(rect_path(0, top, area.width_mm, header_h), fill=_HEADER))
     items += sign_text(
         name, x=pad, y=top + header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold", fill=GOLD_TEXT

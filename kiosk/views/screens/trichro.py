@@ -36,6 +36,7 @@ from kiosk.views.base import (
     fit_sign_text,
     ink_pitch,
     sign_text,
+    sign_text_height,
     sign_text_width,
     stack,
     status_band_mm,
@@ -163,12 +164,6 @@ def winners_of(content: TriChroContent) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _text_h(text: str, mm: float) -> float:
-    """The height :func:`sign_text` sets ``text`` in at ``mm``, from cap top to baseline."""
-    ratio = 1.45 if any(ch.islower() for ch in text) else 1.0
-    return mm * ratio * (1 + 1.6 * text.count("\n"))
-
-
 def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     """The two balls side by side, as large as ``box`` allows, each named under it in its own
     half (a gap between the names, nothing over a ball)."""
@@ -179,7 +174,7 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     fitted = [fit_sign_text(w, width_mm=label_w, largest_mm=largest, weight="bold") for w in words]
     mm = min(m for _, m in fitted)
     fitted = [fit_sign_text(w, width_mm=label_w, largest_mm=mm, weight="bold") for w in words]
-    label_h = max(_text_h(t, m) for t, m in fitted) + mm * 0.6
+    label_h = max(sign_text_height(t, m) for t, m in fitted) + mm * 0.6
     r = max(MIN_SIGN_TEXT_MM, min(half * 0.42, (box.h - label_h) / 2 * 0.94))
     cy = box.y + (box.h - label_h - 2 * r) / 2 + r
     out: list[Primitive] = []
@@ -298,7 +293,7 @@ def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list
     name, mm = fit_sign_text(
         content.display_name, width_mm=area.width_mm - right_w - MIN_SIGN_TEXT_MM, largest_mm=size, weight="bold"
     )
-    header_h = max(_text_h(name, mm), _text_h(drawing, size) if drawing else 0.0) + size * 1.2
+    header_h = max(sign_text_height(name, mm), sign_text_height(drawing, size) if drawing else 0.0) + size * 1.2
     out: list[Primitive] = [Shape(rect_path(0, top, area.width_mm, header_h), fill=(30, 30, 30, 255))]
     out += sign_text(
         name,
