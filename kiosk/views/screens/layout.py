@@ -83,7 +83,7 @@ from kiosk.views.facts import (
     twoup_state,
 )
 from kiosk.views.placing import Box, Placement, placed
-from kiosk.views.screens.trichro import ball_primitives, ball_words
+from kiosk.views.screens.trichro import ball_row
 from kiosk.views.screens.twoup_lights import content_of as twoup_content
 from kiosk.views.screens.twoup_lights import result_banner
 from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem
@@ -535,25 +535,14 @@ def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitiv
 def _ball_row(balls: tuple[str, ...], box: Box) -> tuple[list[Primitive], float]:
     """The result's balls on one line across ``box``, each followed by its name, as the trichro
     view's strip draws them; ``([], 0)`` when the line does not fit the box's width."""
-    words = [ball_words(t) for t in balls]
     for mm in (MIN_SIGN_TEXT_MM * 1.5, MIN_SIGN_TEXT_MM * 1.25, MIN_SIGN_TEXT_MM):
         r = mm * 1.3
-        widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
-        gap = mm * 1.5
-        if sum(widths) + gap * (len(widths) - 1) > box.w * 0.94:
-            continue
         height = 2 * r + 2 * mm
         if height > box.h:
             continue
-        x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
-        cy = box.y + height / 2
-        out: list[Primitive] = []
-        for token, word, width in zip(balls, words, widths, strict=True):
-            out += ball_primitives(token, x + r, cy, r)
-            out += sign_text(
-                word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
-            )
-            x += width + gap
+        out, width = ball_row(balls, box, box.y + height / 2, mm, r)
+        if width > box.w * 0.94:
+            continue
         return out, height
     return [], 0.0
 

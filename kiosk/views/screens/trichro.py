@@ -185,21 +185,30 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     return out
 
 
+def ball_row(balls: tuple[str, ...], box: Box, cy: float, mm: float, r: float) -> tuple[list[Primitive], float]:
+    """The balls small on one line centred across ``box`` at ``cy``, each of radius ``r`` and
+    followed by its name at ``mm``; with the line's width (the trichro view's strip, the layout
+    view's live row)."""
+    words = [ball_words(t) for t in balls]
+    widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
+    gap = mm * 1.5
+    width = sum(widths) + gap * (len(widths) - 1)
+    x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
+    out: list[Primitive] = []
+    for token, word, w in zip(balls, words, widths, strict=True):
+        out += ball_primitives(token, x + r, cy, r)
+        out += sign_text(
+            word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
+        )
+        x += w + gap
+    return out, width
+
+
 def _ball_strip(content: TriChroContent, box: Box) -> list[Primitive]:
     """The two balls small, each followed by its name, on one line across ``box``."""
     mm = MIN_SIGN_TEXT_MM
     r = max(mm * 0.8, min(box.h * 0.42, mm * 1.4))
-    words = [ball_words(t) for t in content.balls]
-    widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
-    gap = mm * 1.5
-    x = box.x + (box.w - sum(widths) - gap) / 2
-    cy = box.y + box.h / 2
-    out: list[Primitive] = []
-    for token, word, width in zip(content.balls, words, widths, strict=True):
-        out += ball_primitives(token, x + r, cy, r)
-        out += sign_text(word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold")
-        x += width + gap
-    return out
+    return ball_row(content.balls, box, box.y + box.h / 2, mm, r)[0]
 
 
 def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: float) -> list[Primitive] | None:
