@@ -56,6 +56,7 @@ __all__ = [
     "local_time",
     "fit_sign_text",
     "sign_text",
+    "sign_text_height",
     "sign_text_width",
     "sign_words_fit",
     "stack",
@@ -328,6 +329,13 @@ def sign_text(
         line_gap=line_gap_of(text) if line_gap is None else line_gap,
         **_size_kwargs(text, mm, weight),
     )
+
+
+def sign_text_height(text: str, mm: float) -> float:
+    """The height :func:`sign_text` sets ``text`` in at ``mm``, from cap top to baseline: ``mm``
+    a line, 1.45 times that when the text has lowercase letters, lines 1.6 times apart."""
+    ratio = 1.45 if any(ch.islower() for ch in text) else 1.0
+    return mm * ratio * (1 + 1.6 * text.count("\n"))
 
 
 def sign_text_width(text: str, mm: float, *, weight: str = "regular", family: str = "sans") -> float:

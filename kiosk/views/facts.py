@@ -42,6 +42,7 @@ __all__ = [
     "layout_features",
     "jackpot_wording",
     "trichro_lit",
+    "trichro_drawn",
     "slots_in_play",
     "roulette_results",
     "roulette_statistics_spins",
@@ -182,6 +183,13 @@ def roulette_statistics_spins(table: TableState) -> int:
     settings: object = table.get("settings")
     spins = settings.get("statistics_spins") if isinstance(settings, dict) else None
     return spins if isinstance(spins, int) and not isinstance(spins, bool) and spins > 0 else STATISTICS_SPINS
+
+
+def trichro_drawn(table: TableState) -> tuple[str, ...]:
+    """The balls of a tri-chro result shown (001 s463(3)); none while betting or when voided, or
+    for another game's table."""
+    gs = trichro_state(table)
+    return tuple(gs.get("drawn") or ()) if gs is not None and gs.get("phase") == "result" else ()
 
 
 def trichro_recent(table: TableState) -> tuple[tuple[str, ...], ...]:

@@ -32,6 +32,7 @@ from kiosk.views.base import (
     DEFAULT_AREA,
     LIVE,
     MIN_SIGN_TEXT_MM,
+    WHITE,
     Area,
     CasinoSettings,
     Line,
@@ -40,6 +41,7 @@ from kiosk.views.base import (
     fit_sign_text,
     ink_pitch,
     sign_text,
+    sign_text_height,
     sign_text_width,
     stack,
     status_band_mm,
@@ -53,18 +55,20 @@ from kiosk.views.facts import (
     roulette_wheel,
     trichro_recent,
     twoup_past_games,
-    twoup_state,
 )
 from kiosk.views.placing import Box
 from kiosk.views.results_history import (
     BOARD_MOST,
+    HOT_COLD,
     BoardEntry,
     RouletteStatistics,
     roulette_board,
     roulette_statistics,
 )
-from kiosk.views.screens.layout import number_colour
-from kiosk.views.screens.trichro import ball_primitives
+from kiosk.views.screens.layout import WHEEL_FILLS, number_colour
+from kiosk.views.screens.trichro import GOLD_TEXT, ball_primitives
+from kiosk.views.screens.twoup_lights import TwoUpContent
+from kiosk.views.screens.twoup_lights import content_of as twoup_content
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
 __all__ = ["VIEW", "HistoryContent", "compose", "roulette_colours"]
@@ -75,11 +79,8 @@ HISTORY_GAMES = frozenset({"roulette", *TRI_CHRO_GAMES, *TWO_UP_GAMES})
 
 PAGE_SECONDS = NOTICE_SECONDS
 """How long each picture is shown when the statistics (or the table's notices) need more than one."""
-_WHITE: Colour = (255, 255, 255, 255)
-_GOLD: Colour = (240, 200, 90, 255)
 _GREY: Colour = (150, 150, 150, 255)
 _HEADER: Colour = (30, 30, 30, 255)
-_CHIP: dict[WheelColour, Colour] = {"red": (200, 16, 46, 255), "black": (17, 17, 17, 255), "green": (22, 140, 72, 255)}
 _HOT: Colour = (255, 140, 60, 255)
 _COLD: Colour = (120, 190, 255, 255)
 _OUTCOME = {"win": N_("SPINNER WON"), "lose": N_("SPINNER LOST"), "end": N_("DEALER ENDED")}
@@ -130,24 +131,16 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Histo
         )
     if game in TRI_CHRO_GAMES:
         return replace(base, drawings=trichro_recent(table)[:BOARD_MOST])
-    table_settings: object = table.get("settings")
-    chosen = table_settings if isinstance(table_settings, dict) else {}
-    colours = tuple(
-        (name, parse_colour(str(chosen.get(f"{name}_colour") or "#ffffff")) or _WHITE)
-        for name in ("heads", "tails", "odds")
-    )
-    return replace(base, games=_twoup_games(table), colours=colours)
+    twoup = twoup_content(table, area)
+    colours = tuple((name, parse_colour(colour) or WHITE) for name, colour in twoup.colours)
+    return replace(base, games=_twoup_games(twoup, twoup_past_games(table)), colours=colours)
 
 
-def _twoup_games(table: TableState) -> tuple[TwoUpPast, ...]:
+def _twoup_games(twoup: TwoUpContent, past: tuple[TwoUpPast, ...]) -> tuple[TwoUpPast, ...]:
     """The game in play (if any, undecided or just decided) first, then the decided games kept."""
-    gs = twoup_state(table)
-    game = gs.get("game") if gs is not None else None
-    past = twoup_past_games(table)
-    if not isinstance(game, dict):
+    if twoup.game is None:
         return past
-    spins = tuple(code for kind, code in (game.get("actions") or ()) if kind == "spin")
-    current = TwoUpPast(int(game.get("number", 0)), game.get("call"), spins, game.get("outcome"))
+    current = TwoUpPast(twoup.game, twoup.call, twoup.spins, twoup.outcome)
     return (current, *(p for p in past if p.number != current.number))[:BOARD_MOST]
 
 
@@ -202,8 +195,8 @@ def _roulette_board(entries: tuple[BoardEntry, ...], box: Box) -> list[Primitive
         out.append(
             Shape(
                 rect_path(chip.x, chip.y, chip.w, chip.h, radius=mm * 0.25),
-                fill=_CHIP[entry.colour],
-                stroke=_GOLD if newest else _GREY,
+                fill=WHEEL_FILLS[entry.colour],
+                stroke=GOLD_TEXT if newest else _GREY,
                 stroke_mm=mm * (0.16 if newest else 0.06),
             )
         )
@@ -214,7 +207,7 @@ def _roulette_board(entries: tuple[BoardEntry, ...], box: Box) -> list[Primitive
             mm=mm,
             valign="middle",
             weight="bold",
-            fill=_WHITE,
+            fill=WHITE,
         )
     for b in range(1, math.ceil(len(shown) / rows)):  # a hairline between boards
         x = x0 + b * (board_w + mm * 0.6) - mm * 0.3
@@ -227,7 +220,7 @@ Row = tuple[tuple[str, ...], Colour]
 set a group a line) and its colour."""
 
 
-def statistics_rows(stats: RouletteStatistics, named: int = 5) -> list[Row]:
+def statistics_rows(stats: RouletteStatistics, named: int = HOT_COLD) -> list[Row]:
     """The statistics as lines of groups, the most important first (``named`` hot and cold
     numbers)."""
     if not stats.spins:
@@ -235,7 +228,7 @@ def statistics_rows(stats: RouletteStatistics, named: int = 5) -> list[Row]:
     numbers = "  ".join
 
     return [
-        ((tr("LAST {spins} SPINS").format(spins=stats.spins),), _GOLD),
+        ((tr("LAST {spins} SPINS").format(spins=stats.spins),), GOLD_TEXT),
         ((tr("HOT"), numbers(str(n) for n, _ in stats.hot[:named])), _HOT),
         ((tr("COLD"), numbers(str(n) for n, _ in stats.cold[:named])), _COLD),
         (
@@ -244,16 +237,16 @@ def statistics_rows(stats: RouletteStatistics, named: int = 5) -> list[Row]:
                 tr("BLACK {percent}%").format(percent=stats.black),
                 tr("ZERO {percent}%").format(percent=stats.zero),
             ),
-            _WHITE,
+            WHITE,
         ),
-        ((tr("ODD {percent}%").format(percent=stats.odd), tr("EVEN {percent}%").format(percent=stats.even)), _WHITE),
+        ((tr("ODD {percent}%").format(percent=stats.odd), tr("EVEN {percent}%").format(percent=stats.even)), WHITE),
         (
             (
                 tr("1-12 {percent}%").format(percent=stats.dozens[0]),
                 tr("13-24 {percent}%").format(percent=stats.dozens[1]),
                 tr("25-36 {percent}%").format(percent=stats.dozens[2]),
             ),
-            _WHITE,
+            WHITE,
         ),
     ]
 
@@ -324,7 +317,7 @@ def _roulette(content: HistoryContent, body: Box) -> list[list[Primitive]]:
     out = _roulette_board(content.board, board)
     if content.statistics is None:
         return [out]
-    named = 5  # fewer hot and cold numbers where a line of 5 would not fit the screen
+    named = HOT_COLD  # fewer hot and cold numbers where a line of 5 would not fit the screen
     while (
         content.statistics.spins
         and named > 3
@@ -358,7 +351,7 @@ def _trichro(content: HistoryContent, body: Box) -> list[Primitive]:
             out.append(
                 Shape(
                     rect_path(cx - 2.25 * r, cy - 1.2 * r, 4.5 * r, 2.4 * r, radius=r * 0.3),
-                    stroke=_GOLD,
+                    stroke=GOLD_TEXT,
                     stroke_mm=max(0.8, r * 0.08),
                 )
             )
@@ -394,7 +387,7 @@ def _twoup(content: HistoryContent, body: Box, colours: dict[str, Colour]) -> li
         if i >= rows:
             break
         y = body.y + i * mm * 1.6
-        fill = _GOLD if game.outcome is None else (_WHITE if game.outcome == "win" else _GREY)
+        fill = GOLD_TEXT if game.outcome is None else (WHITE if game.outcome == "win" else _GREY)
         out += sign_text(label, x=body.x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=fill)
         x = body.x + label_w + gap
         for code in game.spins[-spins_room:]:
@@ -432,11 +425,10 @@ def scenes_of(
     if room < sign_text_width(content.display_name, MIN_SIGN_TEXT_MM, weight="bold"):
         heading, room = "", area.width_mm - 2 * pad  # a narrow screen: the name alone
     name, mm = fit_sign_text(content.display_name, width_mm=room, largest_mm=size, weight="bold")
-    face_ratio = 1.45 if any(ch.islower() for ch in name) else 1.0
-    header_h = mm * face_ratio * (1 + 1.6 * name.count("\n")) + mm * 1.6
+    header_h = sign_text_height(name, mm) + mm * 1.6
     items.append(Shape(rect_path(0, top, area.width_mm, header_h), fill=_HEADER))
     items += sign_text(
-        name, x=pad, y=top + header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold", fill=_GOLD
+        name, x=pad, y=top + header_h / 2, mm=mm, anchor="left", valign="middle", weight="bold", fill=GOLD_TEXT
     )
     if heading:
         items += sign_text(
@@ -447,7 +439,7 @@ def scenes_of(
             anchor="right",
             valign="middle",
             weight="bold",
-            fill=_WHITE,
+            fill=WHITE,
         )
     y = top + header_h + pad
     body = Box(pad, y, area.width_mm - 2 * pad, area.height_mm - y - band - pad)

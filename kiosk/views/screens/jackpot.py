@@ -197,19 +197,21 @@ def _big(area: Area) -> float:
     return min(area.height_mm * 0.32, area.width_mm * 0.16)
 
 
-def _levels(prize_cents: int) -> tuple[str, tuple[str, ...]]:
+def _levels(prize_cents: int) -> tuple[str, tuple[str, ...], str]:
     """The meter's levels below the prize: what a straight flush pays now (it grows with the
-    prize) and the fixed payments, each from :func:`kiosk.rules.caribbean.jackpot_payment_cents`
-    (000 s246(1); one jackpot prize per table or link: docs/readings.md A-70)."""
+    prize) and the fixed payments, a line each and all on one line, each from
+    :func:`kiosk.rules.caribbean.jackpot_payment_cents` (000 s246(1); one jackpot prize per table
+    or link: docs/readings.md A-70)."""
     straight = jackpot_payment_cents(JackpotHand.STRAIGHT_FLUSH, prize_cents)
-    fixed = {hand: format_money(jackpot_payment_cents(hand, prize_cents)) for hand in _FIXED_LEVELS}
+    four, full, flush = (format_money(jackpot_payment_cents(hand, prize_cents)) for hand in _FIXED_LEVELS)
     return (
         tr("Straight flush {amount}").format(amount=format_money(straight, always_cents=True)),
         (
-            tr("Four of a kind {amount}").format(amount=fixed[JackpotHand.FOUR_OF_A_KIND]),
-            tr("Full house {amount}").format(amount=fixed[JackpotHand.FULL_HOUSE]),
-            tr("Flush {amount}").format(amount=fixed[JackpotHand.FLUSH]),
+            tr("Four of a kind {amount}").format(amount=four),
+            tr("Full house {amount}").format(amount=full),
+            tr("Flush {amount}").format(amount=flush),
         ),
+        tr("Four of a kind {four}, full house {full}, flush {flush}").format(four=four, full=full, flush=flush),
     )
 
 
@@ -226,7 +228,7 @@ def meter_scene(
     area = content.area
     big = _big(area)
     amount = format_money(amount_cents, always_cents=True)
-    straight, fixed = _levels(amount_cents)
+    straight, fixed, fixed_line = _levels(amount_cents)
     portrait = area.height_mm > area.width_mm  # the height to spare: larger levels, a hand a line
     lines = [
         Line(content.name, max(MIN_SIGN_TEXT_MM, big * 0.24), _WHITE, "bold"),
@@ -237,9 +239,7 @@ def meter_scene(
     if portrait:
         lines += [Line(text, max(MIN_SIGN_TEXT_MM, big * 0.26), _WHITE) for text in fixed]
     else:
-        four, full, flush = (format_money(jackpot_payment_cents(hand, amount_cents)) for hand in _FIXED_LEVELS)
-        line = tr("Four of a kind {four}, full house {full}, flush {flush}").format(four=four, full=full, flush=flush)
-        lines.append(Line(line, max(MIN_SIGN_TEXT_MM, big * 0.13), _WHITE))
+        lines.append(Line(fixed_line, max(MIN_SIGN_TEXT_MM, big * 0.13), _WHITE))
     if content.wager_cents:
         wager = tr("Jackpot wager {amount}").format(amount=format_money(content.wager_cents))
         lines.append(Line(wager, max(MIN_SIGN_TEXT_MM, big * (0.2 if portrait else 0.13)), _WHITE))

@@ -78,12 +78,12 @@ from kiosk.views.facts import (
     roulette_wheel,
     slots_in_play,
     slots_not_accepted,
+    trichro_drawn,
     trichro_lit,
-    trichro_state,
     twoup_state,
 )
 from kiosk.views.placing import Box, Placement, placed
-from kiosk.views.screens.trichro import ball_primitives, ball_words
+from kiosk.views.screens.trichro import ball_row
 from kiosk.views.screens.twoup_lights import content_of as twoup_content
 from kiosk.views.screens.twoup_lights import result_banner
 from kiosk.views.signs.content import Context, Notice, SignContent, SignProblem
@@ -92,7 +92,7 @@ from kiosk.views.signs.kinds import sign_contents
 from kiosk.views.signs.typeset import compose_sign
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
-__all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour"]
+__all__ = ["VIEW", "LayoutContent", "compose", "lit_areas", "number_colour", "WHEEL_FILLS"]
 
 VIEW = "layout"
 RESULTS_SHOWN = 8  # roulette: the latest and the 7 before it
@@ -138,7 +138,7 @@ def lit_areas(table: TableState) -> frozenset[str]:
     return frozenset(lit)
 
 
-_WHEEL_FILLS: dict[str, Colour] = {"green": (22, 140, 72, 255), "red": (200, 16, 46, 255), "black": (17, 17, 17, 255)}
+WHEEL_FILLS: dict[str, Colour] = {"green": (22, 140, 72, 255), "red": (200, 16, 46, 255), "black": (17, 17, 17, 255)}
 
 
 def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tuple[Colour, str]:
@@ -146,7 +146,7 @@ def number_colour(layout: Layout, number: int, wheel: Wheel | None = None) -> tu
     (the approved arrangement, 003 s131(2B)) when the floor gives one, else the cloth's."""
     if wheel is not None:
         colour = wheel.colour(number)
-        return _WHEEL_FILLS[colour], colour.upper()
+        return WHEEL_FILLS[colour], colour.upper()
     fill = layout.item_for_area(f"number_{number}").get("fill") or (0, 0, 0, 255)
     return fill, colour_of_fill(fill).upper()
 
@@ -164,15 +164,7 @@ def _panel_width(area: Area) -> float:
 
 
 _PANEL_GAMES = ("roulette", "pai_gow", "poker")
-
-
-def _panel_lines_game(game: str) -> bool:
-    """Whether the game's layout view has a panel of its own beside (or under) the cloth."""
-    return game in _PANEL_GAMES
-
-
-def _panel_lines(content: LayoutContent) -> bool:
-    return _panel_lines_game(content.game)
+"""The games whose layout view has a panel of its own beside (or under) the cloth."""
 
 
 def _upright(area: Area) -> bool:
@@ -272,7 +264,7 @@ def _wheel_ring(wheel: Wheel, latest: int | None, cx: float, cy: float, r: float
     for i, number in enumerate(wheel.order):
         start = (i - 0.5) * span  # the compartment of zero centred at the top
         shape = _wedge(cx, cy, r_in, r * 0.97, start, span)
-        out.append(Shape(polygon_path(shape), fill=_WHEEL_FILLS[wheel.colour(number)], stroke=_GOLD, stroke_mm=0.3))
+        out.append(Shape(polygon_path(shape), fill=WHEEL_FILLS[wheel.colour(number)], stroke=_GOLD, stroke_mm=0.3))
     if latest is not None:
         at = wheel.order.index(latest) * span
         ball = (r * 0.97 - r_in) * 0.36
@@ -543,25 +535,14 @@ def _not_accepted(where: Placement, layout: Layout, place: int) -> list[Primitiv
 def _ball_row(balls: tuple[str, ...], box: Box) -> tuple[list[Primitive], float]:
     """The result's balls on one line across ``box``, each followed by its name, as the trichro
     view's strip draws them; ``([], 0)`` when the line does not fit the box's width."""
-    words = [ball_words(t) for t in balls]
     for mm in (MIN_SIGN_TEXT_MM * 1.5, MIN_SIGN_TEXT_MM * 1.25, MIN_SIGN_TEXT_MM):
         r = mm * 1.3
-        widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
-        gap = mm * 1.5
-        if sum(widths) + gap * (len(widths) - 1) > box.w * 0.94:
-            continue
         height = 2 * r + 2 * mm
         if height > box.h:
             continue
-        x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
-        cy = box.y + height / 2
-        out: list[Primitive] = []
-        for token, word, width in zip(balls, words, widths, strict=True):
-            out += ball_primitives(token, x + r, cy, r)
-            out += sign_text(
-                word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
-            )
-            x += width + gap
+        out, width = ball_row(balls, box, box.y + height / 2, mm, r)
+        if width > box.w * 0.94:
+            continue
         return out, height
     return [], 0.0
 
@@ -610,8 +591,8 @@ def scene_of(
     top = notices[1]
     room = area.height_mm - band - top
     upright = _upright(area)
-    portrait = _panel_lines(content) and upright
-    panel_w = _panel_width(area) if _panel_lines(content) and not portrait else 0.0
+    portrait = content.game in _PANEL_GAMES and upright
+    panel_w = _panel_width(area) if content.game in _PANEL_GAMES and not portrait else 0.0
     cloth_box = Box(0.0, top, area.width_mm - panel_w, room)
     panel_box = Box(area.width_mm - panel_w, top, panel_w, room)
     if portrait:  # an upright screen: the cloth across the top, the panel under it (ux-review P10)
@@ -695,15 +676,9 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Layou
         not_accepted=slots_not_accepted(table) if "jackpot_slots" in layout_features(table) else (),
         notices=table_notices(table),
         limits=_limits_content(table, settings) if _upright(area) and table["game"] != "roulette" else None,
-        drawn=_drawn(table) if _upright(area) else (),
+        drawn=trichro_drawn(table) if _upright(area) else (),
         banner=_banner(table, area) if _upright(area) else None,
     )
-
-
-def _drawn(table: TableState) -> tuple[str, ...]:
-    """The balls of a tri-chro result shown (001 s463(3)); none while betting or when voided."""
-    gs = trichro_state(table)
-    return tuple(gs.get("drawn") or ()) if gs is not None and gs.get("phase") == "result" else ()
 
 
 def _banner(table: TableState, area: Area) -> tuple[str, str] | None:

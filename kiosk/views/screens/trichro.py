@@ -36,13 +36,14 @@ from kiosk.views.base import (
     fit_sign_text,
     ink_pitch,
     sign_text,
+    sign_text_height,
     sign_text_width,
     stack,
     status_band_mm,
     status_mark,
 )
 from kiosk.views.cloth import cloth_scene
-from kiosk.views.facts import trichro_lit, trichro_state
+from kiosk.views.facts import trichro_drawn, trichro_lit, trichro_state
 from kiosk.views.placing import Box, placed
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
 
@@ -62,7 +63,7 @@ BALL_COLOURS: dict[str, Colour] = {"red": (206, 32, 41, 255), "green": (19, 133,
 _STAR: Colour = (255, 255, 255, 255)
 _STAR_EDGE: Colour = (17, 17, 17, 255)
 _WHITE: Colour = (255, 255, 255, 255)
-_GOLD_TEXT: Colour = (240, 200, 90, 255)
+GOLD_TEXT: Colour = (240, 200, 90, 255)
 _ALERT: Colour = (255, 120, 100, 255)
 HIGHLIGHT: Colour = (0, 229, 255, 255)
 """The ring round each winning area: electric cyan, a colour the tri-chro cloths use nowhere
@@ -140,7 +141,7 @@ def content_of(table: TableState, area: Area) -> TriChroContent:
         display_name=table["display_name"],
         phase=str(gs.get("phase", "betting")),
         drawing=int(gs.get("drawing", 0)),
-        balls=tuple(gs.get("drawn") or ()) if gs.get("phase") == "result" else (),
+        balls=trichro_drawn(table),
         generator=gs.get("source") == "random_result_generator",
         lit=trichro_lit(table),
         void_reason=None if void is None else str(void.get("reason") or ""),
@@ -163,12 +164,6 @@ def winners_of(content: TriChroContent) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _text_h(text: str, mm: float) -> float:
-    """The height :func:`sign_text` sets ``text`` in at ``mm``, from cap top to baseline."""
-    ratio = 1.45 if any(ch.islower() for ch in text) else 1.0
-    return mm * ratio * (1 + 1.6 * text.count("\n"))
-
-
 def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     """The two balls side by side, as large as ``box`` allows, each named under it in its own
     half (a gap between the names, nothing over a ball)."""
@@ -179,7 +174,7 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     fitted = [fit_sign_text(w, width_mm=label_w, largest_mm=largest, weight="bold") for w in words]
     mm = min(m for _, m in fitted)
     fitted = [fit_sign_text(w, width_mm=label_w, largest_mm=mm, weight="bold") for w in words]
-    label_h = max(_text_h(t, m) for t, m in fitted) + mm * 0.6
+    label_h = max(sign_text_height(t, m) for t, m in fitted) + mm * 0.6
     r = max(MIN_SIGN_TEXT_MM, min(half * 0.42, (box.h - label_h) / 2 * 0.94))
     cy = box.y + (box.h - label_h - 2 * r) / 2 + r
     out: list[Primitive] = []
@@ -190,21 +185,30 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     return out
 
 
+def ball_row(balls: tuple[str, ...], box: Box, cy: float, mm: float, r: float) -> tuple[list[Primitive], float]:
+    """The balls small on one line centred across ``box`` at ``cy``, each of radius ``r`` and
+    followed by its name at ``mm``; with the line's width (the trichro view's strip, the layout
+    view's live row)."""
+    words = [ball_words(t) for t in balls]
+    widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
+    gap = mm * 1.5
+    width = sum(widths) + gap * (len(widths) - 1)
+    x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
+    out: list[Primitive] = []
+    for token, word, w in zip(balls, words, widths, strict=True):
+        out += ball_primitives(token, x + r, cy, r)
+        out += sign_text(
+            word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
+        )
+        x += w + gap
+    return out, width
+
+
 def _ball_strip(content: TriChroContent, box: Box) -> list[Primitive]:
     """The two balls small, each followed by its name, on one line across ``box``."""
     mm = MIN_SIGN_TEXT_MM
     r = max(mm * 0.8, min(box.h * 0.42, mm * 1.4))
-    words = [ball_words(t) for t in content.balls]
-    widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
-    gap = mm * 1.5
-    x = box.x + (box.w - sum(widths) - gap) / 2
-    cy = box.y + box.h / 2
-    out: list[Primitive] = []
-    for token, word, width in zip(content.balls, words, widths, strict=True):
-        out += ball_primitives(token, x + r, cy, r)
-        out += sign_text(word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold")
-        x += width + gap
-    return out
+    return ball_row(content.balls, box, box.y + box.h / 2, mm, r)[0]
 
 
 def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: float) -> list[Primitive] | None:
@@ -240,7 +244,7 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
     y = box.y + (box.h - pitch * (rows + with_heading)) / 2 + (pitch - mm) / 2
     out: list[Primitive] = []
     if with_heading:
-        out += sign_text(heading, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT)
+        out += sign_text(heading, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=GOLD_TEXT)
         y += pitch
     for (name, odd), wraps in zip(winners, split, strict=True):
         out += sign_text(name, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=_WHITE)
@@ -272,7 +276,7 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
             ),
         ]
         if content.awaiting_inspector:
-            lines.append(Line(tr("A new drawing needs an inspector's approval"), body, _GOLD_TEXT))
+            lines.append(Line(tr("A new drawing needs an inspector's approval"), body, GOLD_TEXT))
         return _lines(lines, box)
     lines = [
         Line(
@@ -283,7 +287,7 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
         )
     ]
     if content.broken_ball:
-        lines.append(Line(tr("A broken ball is replaced before the next drawing"), body, _GOLD_TEXT))
+        lines.append(Line(tr("A broken ball is replaced before the next drawing"), body, GOLD_TEXT))
     return _lines(lines, box)
 
 
@@ -298,7 +302,7 @@ def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list
     name, mm = fit_sign_text(
         content.display_name, width_mm=area.width_mm - right_w - MIN_SIGN_TEXT_MM, largest_mm=size, weight="bold"
     )
-    header_h = max(_text_h(name, mm), _text_h(drawing, size) if drawing else 0.0) + size * 1.2
+    header_h = max(sign_text_height(name, mm), sign_text_height(drawing, size) if drawing else 0.0) + size * 1.2
     out: list[Primitive] = [Shape(rect_path(0, top, area.width_mm, header_h), fill=(30, 30, 30, 255))]
     out += sign_text(
         name,
@@ -308,7 +312,7 @@ def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list
         anchor="left",
         valign="middle",
         weight="bold",
-        fill=_GOLD_TEXT,
+        fill=GOLD_TEXT,
     )
     if drawing:
         out += sign_text(

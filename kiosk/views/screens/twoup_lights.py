@@ -40,6 +40,7 @@ from kiosk.views.base import (
     ViewState,
     fit_sign_text,
     sign_text,
+    sign_text_height,
     sign_text_width,
     stack,
     status_band_mm,
@@ -246,8 +247,7 @@ def _banner(content: TwoUpContent, box: Box, colours: dict[str, Colour], least_m
         big, big_mm = fit_sign_text(heading, width_mm=inner.w, largest_mm=largest, weight="bold")
         small, small_mm = fit_sign_text(pays, width_mm=inner.w, largest_mm=max(MIN_SIGN_TEXT_MM, big_mm * 0.42))
         big_h = big_mm * (1 + 1.6 * big.count("\n"))
-        face_ratio = 1.45 if any(ch.islower() for ch in small) else 1.0
-        small_h = small_mm * face_ratio * (1 + 1.6 * small.count("\n"))
+        small_h = sign_text_height(small, small_mm)
         gap = big_mm * 0.3
         above, below = (
             ink_rows(sign_text(small, x=0.0, y=0.0, mm=small_mm, valign="top")),

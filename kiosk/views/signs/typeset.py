@@ -26,13 +26,9 @@ import string
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
-
-from fontTools.pens.boundsPen import BoundsPen
-from fontTools.ttLib import TTFont
 
 from kiosk.rules.lettering import MIN_TEXT_MM, TEXT_HEIGHT_CITATIONS
-from kiosk.scene.fonts import font_face
+from kiosk.scene.fonts import font_face, glyph_ink
 from kiosk.scene.legibility import letter_height_mm
 from kiosk.scene.lighting import contrast_ratio
 from kiosk.scene.primitives import (
@@ -267,25 +263,10 @@ def _rise(ch: str) -> float:
         face = font_face("sans", weight)
         if not face.has_char(ch):
             return 0.0
-        top = _glyph_tops(face.path).get(ord(ch))
-        if top is not None:
-            rise = max(rise, (top - face.cap_height) / face.cap_height)
+        box = glyph_ink(face.path).box(face.glyphs(ch)[0][0])
+        if box is not None:
+            rise = max(rise, (box[3] - face.cap_height) / face.cap_height)
     return rise
-
-
-@cache
-def _glyph_tops(path: Path) -> dict[int, float]:
-    """The ink top of every character of a font file, by code point, in font units."""
-    font = TTFont(str(path))
-    glyph_set = font.getGlyphSet()
-    tops: dict[int, float] = {}
-    for code, name in font.getBestCmap().items():
-        pen = BoundsPen(glyph_set)
-        glyph_set[name].draw(pen)
-        if pen.bounds is not None:
-            tops[code] = pen.bounds[3]
-    font.close()
-    return tops
 
 
 @cache

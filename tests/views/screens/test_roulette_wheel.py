@@ -73,10 +73,10 @@ def test_the_demo_floor_configures_its_wheel_and_the_board_draws_it(demo_states,
     )
     # the ring: 37 compartments in the wheel's colours, zero green at the top
     fills = [
-        item.fill for item in view.scene.items if isinstance(item, Shape) and item.fill in layout._WHEEL_FILLS.values()
+        item.fill for item in view.scene.items if isinstance(item, Shape) and item.fill in layout.WHEEL_FILLS.values()
     ]
-    assert fills.count(layout._WHEEL_FILLS["green"]) >= 2  # zero's compartment and, here, zero in the list
-    assert fills.count(layout._WHEEL_FILLS["red"]) >= 18 and fills.count(layout._WHEEL_FILLS["black"]) >= 18
+    assert fills.count(layout.WHEEL_FILLS["green"]) >= 2  # zero's compartment and, here, zero in the list
+    assert fills.count(layout.WHEEL_FILLS["red"]) >= 18 and fills.count(layout.WHEEL_FILLS["black"]) >= 18
 
 
 def test_the_results_take_the_wheels_colours_not_the_cloths(demo_states, settings):

@@ -39,10 +39,11 @@ from kiosk.views.dealer.roulette import (
     status_text,
 )
 from kiosk.views.facts import illumination_fault, roulette_state
+from kiosk.views.screens.layout import WHEEL_FILLS
 
 __all__ = ["RouletteSection"]
 
-_FILLS: dict[Colour, str] = {"green": "#168c48", "red": "#c8102e", "black": "#111111"}
+_FILLS: dict[str, str] = {name: "#{:02x}{:02x}{:02x}".format(*fill[:3]) for name, fill in WHEEL_FILLS.items()}
 _PICKED = "border:6px solid #ffd600;"
 _KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "\u232b")
 
