@@ -214,6 +214,17 @@ def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
     return pages
 
 
+def _try_pages(job: SignJob, spec: PageSpec) -> list[SheetPage] | None:
+    """The printed pages of one sign on ``spec``, or ``None`` when one does not fit at the 8 mm
+    floor (no message built: :func:`compose_pages` says why)."""
+    try:
+        return [
+            SheetPage(spec, compose_sign(content, *spec.panel_mm, bleed_mm=spec.bleed_mm)) for content in job.contents
+        ]
+    except SignTooSmall:
+        return None
+
+
 def place_sign(job: SignJob, spec: PageSpec, papers: Sequence[str] | None = None) -> tuple[PageSpec, list[SheetPage]]:
     """The paper of a sign and its pages: ``spec`` itself, or with ``papers`` (names of
     :data:`~kiosk.render.paper.PAPERS`, smallest first) the first that holds every page at the
@@ -227,10 +238,9 @@ def place_sign(job: SignJob, spec: PageSpec, papers: Sequence[str] | None = None
         w, h = PAPERS[name]
         for orientation in orientations:
             candidate = replace(spec, paper=Paper(name, w, h), orientation=orientation)
-            try:
-                return candidate, compose_pages(job, candidate)
-            except ExportError:
-                continue
+            pages = _try_pages(job, candidate)
+            if pages is not None:
+                return candidate, pages
     try:
         compose_pages(job, candidate)
     except ExportError as exc:
