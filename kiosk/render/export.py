@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, Paper
 from kiosk.render.pdfx import DocMeta
-from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
+from kiosk.render.press import DEFAULT, DEFAULT_PRESS, PressCondition
 from kiosk.render.sheet import PrintedPage, SheetPage, sheet_pdf
 from kiosk.views.signs import Context, SignContent, SignProblem, SignTooSmall, compose_sign, content_digest
 from kiosk.views.signs.kinds import sign_contents, table_signs
@@ -358,7 +358,7 @@ def write_prints(
     if generated.tzinfo is None:
         raise ExportError("the time generated must carry its time zone")
     generated = generated.astimezone(UTC).replace(microsecond=0)
-    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
+    press = press or DEFAULT
 
     planned: list[tuple[PrintJob, Sequence[PrintedPage], bool]] = []  # (job, pages, write?)
     unchanged = 0
@@ -504,7 +504,7 @@ def export_signs(
             kind=job.kind,
             config_version=job.config_version,
             file_name=job.file_name,
-            digest=_sign_digest(job, job_spec, (press or PRESS_CONDITIONS[DEFAULT_PRESS]).key),
+            digest=_sign_digest(job, job_spec, (press or DEFAULT).key),
             page_count=len(job.contents),
             pages=partial(pages_of, job, job_spec, pages),
             title=_title(job),
