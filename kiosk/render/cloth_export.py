@@ -30,7 +30,7 @@ from typing import Any
 from kiosk.render.cloth import ClothPage, ClothSpec, cloth_pages, plan_tiles
 from kiosk.render.export import ExportError, ExportResult, PrintJob, config_version, write_prints
 from kiosk.render.paper import PaperError
-from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
+from kiosk.render.press import DEFAULT, PressCondition
 from kiosk.scene.primitives import Clipped, Image, Primitive, Scene, Shape, TextRun
 from kiosk.scene.primitives import Path as ScenePath
 from kiosk.state.shapes import TableState
@@ -181,7 +181,7 @@ def export_cloths(
     colours of ``press`` (default :data:`~kiosk.render.press.DEFAULT_PRESS`).  Raises
     :class:`ExportError` (nothing written) for a paper too small to tile on, a cloth larger than
     a PDF page, or an output that cannot be written."""
-    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
+    press = press or DEFAULT
     prints = []
     for job in jobs:
         try:

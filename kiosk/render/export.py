@@ -36,7 +36,7 @@ from zoneinfo import ZoneInfo
 from kiosk.floor.signs import SIGN_KINDS
 from kiosk.render.paper import FOLD_CLEAR_MM, PAPERS, PageSpec, Paper
 from kiosk.render.pdfx import DocMeta
-from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
+from kiosk.render.press import DEFAULT, DEFAULT_PRESS, PressCondition
 from kiosk.render.sheet import PrintedPage, SheetPage, sheet_pdf
 from kiosk.views.signs import Context, SignContent, SignProblem, SignTooSmall, compose_sign, content_digest
 from kiosk.views.signs.kinds import sign_contents, table_signs
@@ -215,6 +215,17 @@ def compose_pages(job: SignJob, spec: PageSpec) -> list[SheetPage]:
     return pages
 
 
+def _try_pages(job: SignJob, spec: PageSpec) -> list[SheetPage] | None:
+    """The printed pages of one sign on ``spec``, or ``None`` when one does not fit at the 8 mm
+    floor (no message built: :func:`compose_pages` says why)."""
+    try:
+        return [
+            SheetPage(spec, compose_sign(content, *spec.panel_mm, bleed_mm=spec.bleed_mm)) for content in job.contents
+        ]
+    except SignTooSmall:
+        return None
+
+
 def place_sign(job: SignJob, spec: PageSpec, papers: Sequence[str] | None = None) -> tuple[PageSpec, list[SheetPage]]:
     """The paper of a sign and its pages: ``spec`` itself, or with ``papers`` (names of
     :data:`~kiosk.render.paper.PAPERS`, smallest first) the first that holds every page at the
@@ -228,10 +239,9 @@ def place_sign(job: SignJob, spec: PageSpec, papers: Sequence[str] | None = None
         w, h = PAPERS[name]
         for orientation in orientations:
             candidate = replace(spec, paper=Paper(name, w, h), orientation=orientation)
-            try:
-                return candidate, compose_pages(job, candidate)
-            except ExportError:
-                continue
+            pages = _try_pages(job, candidate)
+            if pages is not None:
+                return candidate, pages
     try:
         compose_pages(job, candidate)
     except ExportError as exc:
@@ -355,7 +365,7 @@ def write_prints(
     if generated.tzinfo is None:
         raise ExportError("the time generated must carry its time zone")
     generated = generated.astimezone(UTC).replace(microsecond=0)
-    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
+    press = press or DEFAULT
 
     planned: list[tuple[PrintJob, Sequence[PrintedPage], bool]] = []  # (job, pages, write?)
     unchanged = 0
@@ -500,7 +510,7 @@ def export_signs(
             kind=job.kind,
             config_version=job.config_version,
             file_name=job.file_name,
-            digest=_sign_digest(job, job_spec, (press or PRESS_CONDITIONS[DEFAULT_PRESS]).key),
+            digest=_sign_digest(job, job_spec, (press or DEFAULT).key),
             page_count=len(job.contents),
             pages=partial(pages_of, job, job_spec, pages),
             title=_title(job),

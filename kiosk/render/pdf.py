@@ -13,7 +13,7 @@ condition of :mod:`kiosk.render.press`) paints each colour as the press's CMYK i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path as FilePath
 
@@ -23,6 +23,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_NON_ZERO  # type: ignore[attr-defined]  # missing from types-reportlab
 
+from kiosk.render.press import Ink
 from kiosk.scene.fonts import FontFace, font_face
 from kiosk.scene.primitives import Clipped, Colour, Image, Path, Scene, Shape, TextRun
 
@@ -52,7 +53,6 @@ def register_face(face: FontFace) -> str:
     return face.key
 
 
-Ink = Callable[[tuple[int, int, int]], tuple[float, float, float, float]]
 _INKS: dict[int, Ink] = {}  # id(canvas) -> its sRGB-to-CMYK conversion, while it is drawn
 
 

@@ -36,8 +36,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import pikepdf
 
-from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition
-from kiosk.scene.resources import assets_dir
+from kiosk.render.press import DEFAULT, PRESS_CONDITIONS, PressCondition
 
 __all__ = ["DocMeta", "PageBoxes", "PDFX_VERSION", "KIOSK_NS", "finish_pdf", "srgb_profile"]
 
@@ -46,10 +45,9 @@ KIOSK_NS = "http://ns.kiosk-signage.org/sign/1.0/"
 _PRODUCER = "kiosk (reportlab, pikepdf)"
 
 
-@cache
 def srgb_profile() -> bytes:
-    """The bundled sRGB ICC profile (see ``assets/icc/README.md``)."""
-    return (assets_dir() / "icc" / "sRGB.icc").read_bytes()
+    """The bundled sRGB ICC profile (see ``assets/icc/README.md``), read once."""
+    return PRESS_CONDITIONS["srgb"].profile()
 
 
 @cache
@@ -198,7 +196,7 @@ def _tag_rgb_images(pdf: pikepdf.Pdf, srgb: pikepdf.Object) -> None:
 def finish_pdf(raw: bytes, boxes: list[PageBoxes], meta: DocMeta, press: PressCondition | None = None) -> bytes:
     """The PDF ``raw`` (from reportlab) with the PDF/X-4 structure and metadata added, its
     output intent that of ``press`` (default :data:`~kiosk.render.press.DEFAULT_PRESS`)."""
-    press = press or PRESS_CONDITIONS[DEFAULT_PRESS]
+    press = press or DEFAULT
     with pikepdf.open(io.BytesIO(raw)) as pdf:
         if len(pdf.pages) != len(boxes):
             raise ValueError(f"{len(pdf.pages)} pages but {len(boxes)} page boxes")

@@ -24,9 +24,10 @@ from PIL import Image, ImageCms
 
 from kiosk.scene.resources import assets_dir
 
-__all__ = ["PRESS_CONDITIONS", "DEFAULT_PRESS", "PressCondition", "press_condition", "cmyk_of"]
+__all__ = ["PRESS_CONDITIONS", "DEFAULT_PRESS", "DEFAULT", "Ink", "PressCondition", "press_condition", "cmyk_of"]
 
 Ink = Callable[[tuple[int, int, int]], tuple[float, float, float, float]]
+"""A conversion of an sRGB colour (0-255 each) to CMYK (0-1 each)."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ PRESS_CONDITIONS: dict[str, PressCondition] = {
     ),
 }
 DEFAULT_PRESS = "fogra39"
+DEFAULT: PressCondition = PRESS_CONDITIONS[DEFAULT_PRESS]
+"""The press condition of an export given none (:data:`DEFAULT_PRESS`)."""
 
 
 def press_condition(key: str) -> PressCondition:

@@ -26,7 +26,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 from kiosk.render.paper import FOLD_CLEAR_MM, MARK_LENGTH_MM, PageSpec
 from kiosk.render.pdf import PT_PER_MM, draw_scene, new_canvas, press_inks, set_stroke
 from kiosk.render.pdfx import DocMeta, PageBoxes, finish_pdf
-from kiosk.render.press import DEFAULT_PRESS, PRESS_CONDITIONS, PressCondition, cmyk_of
+from kiosk.render.press import DEFAULT, PressCondition, cmyk_of
 from kiosk.scene.primitives import Scene, TextRun
 from kiosk.scene.text import fit_text, text_runs
 
@@ -194,7 +194,7 @@ def drawn_pdf(pages: Sequence[PrintedPage], title: str, press: PressCondition | 
     first = pages[0].page_mm
     c = new_canvas(buffer, (first[0] * PT_PER_MM, first[1] * PT_PER_MM))
     c.setTitle(title)
-    with press_inks(c, cmyk_of(press or PRESS_CONDITIONS[DEFAULT_PRESS])):
+    with press_inks(c, cmyk_of(press or DEFAULT)):
         for page in pages:
             page.draw(c)
     c.save()

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kiosk.language import tr
 from kiosk.rules.citation import RuleError
 
 __all__ = ["CLOSING_RULE", "CLOSING_READING", "MOST_ROUNDS", "SEED_ROUNDS", "Closing", "closing_rule", "directed"]
@@ -71,10 +70,7 @@ class Closing:
 
     def words(self) -> str:
         """What the table's displays say: ``"Table closing: 3 rounds remaining"`` (``"1 round"``),
-        or ``"Table closed"`` once the directed rounds are played, in the language spoken
-        (:func:`kiosk.language.tr`)."""
+        or ``"Table closed"`` once the directed rounds are played."""
         if self.closed:
-            return tr("Table closed")
-        if self.remaining == 1:
-            return tr("Table closing: 1 round remaining")
-        return tr("Table closing: {rounds} rounds remaining").format(rounds=self.remaining)
+            return "Table closed"
+        return f"Table closing: {self.remaining} round{'s' if self.remaining != 1 else ''} remaining"

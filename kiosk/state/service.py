@@ -372,18 +372,14 @@ class Service:
         if not is_id(target):
             raise BadRequest("target: must be the id of the table or link the alert is about")
         now = self._now()
-        snap = await self._store.snapshot()
-        is_table = target in snap["tables"]
-        if not is_table and target not in snap["links"]:
-            raise NotFound(f"no table or link {target!r}")
         details = {"key": key, "text": " ".join(text.split())}
 
         def apply(loaded: Loaded) -> Outcome:
+            if target not in loaded.tables and target not in loaded.links:
+                raise NotFound(f"no table or link {target!r}")
             return Outcome(audit=[AuditDraft(ALERT_ACTION, target, details)])
 
-        await self._store.write(
-            actor, apply, now=now, tables=[target] if is_table else (), links=() if is_table else [target]
-        )
+        await self._store.write(actor, apply, now=now, tables=[target], links=[target])
         found = await self._store.audit_records(AuditQuery(target=target, action=ALERT_ACTION, limit=20))
         for record in found:  # newest first: ours, unless someone acknowledged the same moments later
             if record.get("token_id") == actor.token_id and (record.get("details") or {}).get("key") == key:

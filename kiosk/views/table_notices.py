@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from kiosk.language import tr
 from kiosk.rules.card_machine import PROCEDURES
-from kiosk.rules.closing import CLOSING_RULE
+from kiosk.rules.closing import CLOSING_RULE, Closing
 from kiosk.scene.fonts import font_face
 from kiosk.scene.primitives import Colour, Primitive, Shape, rect_path
 from kiosk.scene.text import ink_em_size_mm
@@ -54,12 +54,21 @@ class TableNotice:
     text: str
 
 
+def _closing_words(closing: Closing) -> str:
+    """:meth:`Closing.words` in the language spoken (:func:`kiosk.language.tr`)."""
+    if closing.closed:
+        return tr("Table closed")
+    if closing.remaining == 1:
+        return tr("Table closing: 1 round remaining")
+    return tr("Table closing: {rounds} rounds remaining").format(rounds=closing.remaining)
+
+
 def table_notices(table: TableState) -> tuple[TableNotice, ...]:
     """The notices the table's state calls for, most important first."""
     out: list[TableNotice] = []
     closing = table_closing(table)
     if closing is not None:
-        words = closing.words()
+        words = _closing_words(closing)
         out.append(TableNotice("closing", (words,), CLOSING_RULE if closing.rule == CLOSING_RULE else None, words))
     code = card_machine_procedure(table)
     steps = PROCEDURES.get(code) if code is not None else None

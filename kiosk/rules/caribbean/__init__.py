@@ -101,11 +101,13 @@ __all__ = [
     "CaribbeanSettings",
     "DECK_CARDS",
     "JACKPOT_FIXED_CENTS",
+    "JACKPOT_PRIZE_PERCENT",
     "JackpotHand",
     "JackpotMeter",
     "JackpotPayment",
     "JackpotRound",
     "MeterPayment",
+    "PLACES",
     "PayRow",
     "PlayerSettlement",
     "SHARING_LABELS",
@@ -185,6 +187,18 @@ JACKPOT_FIXED_CENTS: dict[JackpotHand, int] = {
     JackpotHand.ROYAL_FLUSH: 1_000_000,  # or 100 % of the jackpot prize if greater
 }
 """The s246(1) dollar amounts, in cents (for SF and RF: the floor of the greater-of rule)."""
+
+JACKPOT_PRIZE_PERCENT: dict[JackpotHand, int] = {
+    JackpotHand.STRAIGHT_FLUSH: 10,
+    JackpotHand.ROYAL_FLUSH: 100,
+}
+"""The s246(1) share of the jackpot prize, in per cent, paid for a prize-linked hand when greater
+than its :data:`JACKPOT_FIXED_CENTS` (rounded down to the cent)."""
+
+PLACES = 7
+"""The player places at a Caribbean stud table, each with its jackpot slot or area (000 s230(1):
+places on 1 side for players; the 7 are ours, diagram 15 being missing from the seed,
+docs/readings.md A-04; ``layouts/caribbean_stud.toml``: seat1 .. seat7)."""
 
 _CATEGORY_TO_JACKPOT = {
     Category.FLUSH: JackpotHand.FLUSH,
@@ -280,10 +294,8 @@ def jackpot_payment_cents(hand: JackpotHand, prize_cents: int) -> int:
     cent); royal flush: the greater of $10,000 or 100 % of the prize.
     """
     prize = require_cents(prize_cents, "the jackpot prize", "000 s224")
-    if hand is JackpotHand.STRAIGHT_FLUSH:
-        return max(JACKPOT_FIXED_CENTS[hand], prize // 10)
-    if hand is JackpotHand.ROYAL_FLUSH:
-        return max(JACKPOT_FIXED_CENTS[hand], prize)
+    if hand in JACKPOT_PRIZE_PERCENT:
+        return max(JACKPOT_FIXED_CENTS[hand], prize * JACKPOT_PRIZE_PERCENT[hand] // 100)
     return JACKPOT_FIXED_CENTS[hand]
 
 
@@ -636,7 +648,7 @@ def jackpot_rows(prize_cents: int, *, dead_mans_hand: bool) -> list[PayRow]:
         words, fields = "", ()
         if hand.prize_linked:
             words = N_("the greater of {amount} or {share} of the jackpot prize")
-            share = "10%" if hand is JackpotHand.STRAIGHT_FLUSH else "100%"  # jackpot_payment_cents
+            share = f"{JACKPOT_PRIZE_PERCENT[hand]}%"
             fields = (("amount", format_money(JACKPOT_FIXED_CENTS[hand])), ("share", share))
         note = words.format(**dict(fields))
         rows.append(

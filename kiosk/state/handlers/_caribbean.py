@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kiosk.rules.caribbean import PLACES
 from kiosk.state.errors import RuleRefused
 from kiosk.state.handlers._base import CommandSpec, Context, Field, bumped, table_event
 from kiosk.state.handlers._game_state import current_game_state
@@ -23,8 +24,6 @@ from kiosk.state.store import Loaded, Outcome
 
 __all__ = ["SPECS", "PLACES"]
 
-PLACES = 7
-"""A Caribbean stud table's places (``layouts/caribbean_stud.toml``: seat1 .. seat7)."""
 RULE = "000 s237(3)"
 
 

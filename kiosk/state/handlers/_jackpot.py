@@ -36,6 +36,7 @@ from typing import Any, cast
 from kiosk.rules.caribbean import (
     BEFORE_PAYMENT_RULE,
     DECK_CARDS,
+    PLACES,
     SHARING_METHODS,
     BeforePayment,
     CaribbeanSettings,
@@ -63,9 +64,6 @@ from kiosk.state.handlers._game_state import current_game_state
 from kiosk.state.shapes import LinkState
 from kiosk.state.showing import sign_shown
 from kiosk.state.store import Loaded, Outcome
-
-PLACES = 7
-"""The places at a Caribbean stud table, each with its jackpot slot (``layouts/caribbean_stud.toml``: seat1 .. seat7)."""
 
 __all__ = ["SPECS", "meter_of", "new_link_state", "require_unlocked"]
 

@@ -113,6 +113,14 @@ class StreamSettings:
     session_check: float = 5.0
 
 
+def _open_transport(conn: Connection) -> asyncio.Transport | None:
+    """``conn``'s transport while it can be written to; None when it has none or is closing."""
+    transport = conn.transport
+    if transport is None or conn.closing or conn.ws.closed or transport.is_closing():
+        return None
+    return transport
+
+
 def _reason(text: str) -> bytes:
     """A close reason: one line, at most 123 bytes of UTF-8 (RFC 6455 5.5)."""
     raw = " ".join(text.split()).encode("utf-8")
@@ -154,6 +162,11 @@ class StreamHub:
     def connection_count(self) -> int:
         """How many clients are connected right now."""
         return len(self._connections)
+
+    @property
+    def _send_limit(self) -> int:
+        """The bytes a client's transport may hold unsent before it counts as full."""
+        return self.settings.send_buffer_bytes or 64 * 1024
 
     def subscribers(self, role: str | None = None) -> list[dict[str, Any]]:
         """The clients streaming from this node now (of ``role``, or all): who, which tables
@@ -204,14 +217,10 @@ class StreamHub:
         on the way: the dealer's acknowledgement does not wait for a thousand sockets."""
         if event.seq <= conn.last_sent:
             return True
-        transport = conn.transport
-        limit = self.settings.send_buffer_bytes or 64 * 1024
+        transport = _open_transport(conn)
         if (
             transport is None
-            or conn.closing
-            or conn.ws.closed
-            or transport.is_closing()
-            or transport.get_write_buffer_size() >= limit
+            or transport.get_write_buffer_size() >= self._send_limit
             or self._session_over(conn) is not None
         ):
             return False
@@ -226,8 +235,8 @@ class StreamHub:
         from its ``last_sent``), as is one whose session ended (its pump closes it)."""
         taken, self._taken = self._taken, []
         for conn, event in taken:
-            transport = conn.transport
-            if transport is None or conn.closing or conn.ws.closed or transport.is_closing():
+            transport = _open_transport(conn)
+            if transport is None:
                 continue
             if event.seq <= conn.last_sent or self._session_over(conn) is not None:
                 continue
@@ -406,8 +415,7 @@ class StreamHub:
         drain, so the event counts as sent (it follows the data before it) in both cases.
         """
         transport = conn.transport
-        limit = self.settings.send_buffer_bytes or 64 * 1024
-        if transport is None or transport.get_write_buffer_size() < limit:
+        if transport is None or transport.get_write_buffer_size() < self._send_limit:
             await conn.ws.send_str(text)
             return True
         # The client is not keeping up: wait for the socket, but stop as soon as the

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kiosk.rules.cards import SUITS, Card, rank_label
-from kiosk.rules.caribbean import jackpot_payment_cents, winning_jackpot_hand
+from kiosk.rules.caribbean import PLACES, jackpot_payment_cents, winning_jackpot_hand
 from kiosk.rules.money import format_money
 from kiosk.state.shapes import PendingHit
 
@@ -29,8 +29,6 @@ __all__ = [
     "recorded_text",
 ]
 
-PLACES = 7
-"""A Caribbean stud table's player places (000 s228)."""
 RANKS: tuple[int, ...] = (14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
 """The card grid's columns: ace high to two."""
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
