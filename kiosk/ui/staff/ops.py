@@ -2,7 +2,9 @@
 
 Every button or form sends exactly one command through :meth:`Operations.submit`:
 
-- the control that sent it is disabled while the command is in flight (no double send);
+- the control that sent it is disabled while the command is in flight (no double send) and enabled
+  when it is answered; a screen whose controls follow the state decides them again on
+  :attr:`Operations.finished` (the stream may have disabled the control first: the next legal action);
 - a refusal by the law (:class:`~kiosk.state.errors.RuleRefused`, HTTP 422) shows its message
   and its citation in the :class:`Feedback` beside the control;
 - a stale ``expected_version`` (:class:`~kiosk.state.errors.Conflict`, 409) says "changed by

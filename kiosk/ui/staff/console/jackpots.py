@@ -123,6 +123,7 @@ class JackpotPage(QWidget):
         box.addWidget(self.feedback)
         box.addStretch(1)
         ctx.feed.changed.connect(lambda kind, ident: self.refresh(hits=kind in ("link", "snapshot")))
+        ctx.ops.finished.connect(lambda _: self.refresh())  # the write path re-enabled the button: re-decide it
 
     @property
     def link_id(self) -> str:

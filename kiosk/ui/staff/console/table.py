@@ -108,6 +108,7 @@ class TablePage(QWidget):
         box.addWidget(self.feedback)
         box.addStretch(1)
         ctx.feed.changed.connect(lambda kind, ident: self.refresh())
+        ctx.ops.finished.connect(lambda _: self.refresh())  # the write path re-enabled the button: re-decide it
 
     @property
     def table_id(self) -> str:

@@ -34,9 +34,6 @@ class GameSection(QWidget):
     """
 
     games: tuple[str, ...] = ()
-    restate_after_send = False
-    """Show the last state again once a command is answered: the write path re-enables the
-    control that sent it, and the stream may have disabled it first (the next legal action)."""
 
     credentials: Credentials | None = None
     """The people enrolled on this computer (``kiosk enrol``): the panel sets it; a section that
@@ -54,7 +51,6 @@ class GameSection(QWidget):
         font.setPixelSize(text_px(4.5, self.k))
         font.setBold(True)
         self.feedback.setFont(font)
-        self.shown: tuple[TableState, LinkState | None] | None = None
         self.layout_ = QVBoxLayout(self)
         self.layout_.setSpacing(max(4, round(1.5 * self.k)))
 
@@ -73,22 +69,7 @@ class GameSection(QWidget):
     def send(self, command: dict[str, Any], control: QWidget | None = None) -> asyncio.Task[Outcome]:
         """Send one command for this table through the one write path."""
         body = {"table_id": self.table_id, **command}
-        task = self.ops.submit(body, control=control, feedback=self.feedback)
-        if self.restate_after_send:
-            task.add_done_callback(lambda _: self._restate())
-        return task
-
-    def _restate(self) -> None:
-        if self.shown is not None:
-            try:
-                self.show_state(*self.shown)
-            except RuntimeError:  # the section was deleted while the command was in flight
-                pass
-
-    def follow(self, table: TableState, link: LinkState | None) -> None:
-        """The stream's table (and link): remember it and show it."""
-        self.shown = (table, link)
-        self.show_state(table, link)
+        return self.ops.submit(body, control=control, feedback=self.feedback)
 
     def show_state(self, table: TableState, link: LinkState | None) -> None:
         """Show the table as the stream reports it; every section overrides this."""

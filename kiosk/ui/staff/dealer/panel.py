@@ -95,6 +95,9 @@ class DealerPanel(QWidget):
         self._box = box
 
         self.ops.offline_changed.connect(self._offline)
+        # the write path re-enables the control that sent a command when it is answered; the stream
+        # may have disabled it first (the round's next legal action), so show the state again
+        self.ops.finished.connect(lambda _: self._changed("table", table_id))
         self.feed.changed.connect(self._changed)
         self.feed.connection.connect(self._connection)
         self.feed.failed.connect(lambda text: self._show_banner(f"Stopped: {text}"))
@@ -126,7 +129,7 @@ class DealerPanel(QWidget):
             self._box.addWidget(self.section, 1)
         self.title.setText(f"{table.get('display_name', self.table_id)} ({self.table_id})")
         link_id = table.get("link_id")
-        self.section.follow(table, self.feed.link(link_id) if link_id else None)
+        self.section.show_state(table, self.feed.link(link_id) if link_id else None)
 
     def _connection(self, event: object) -> None:
         if isinstance(event, Offline):

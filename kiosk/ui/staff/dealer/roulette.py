@@ -50,7 +50,6 @@ _KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "\u232b")
 
 class RouletteSection(GameSection):
     games = ("roulette",)
-    restate_after_send = True
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None

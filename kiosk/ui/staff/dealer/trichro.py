@@ -36,7 +36,6 @@ _COLOURS = (("red", "#c62828", "#ffffff"), ("green", "#1b7f3b", "#ffffff"), ("go
 
 class TriChroSection(GameSection):
     games = ("tri_chro_54", "tri_chro_63")
-    restate_after_send = True
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None

@@ -24,7 +24,6 @@ __all__ = ["TwoUpSection"]
 
 class TwoUpSection(GameSection):
     games = ("two_up_dice",)
-    restate_after_send = True
 
     def __init__(
         self, table_id: str, ops: Operations, parent: QWidget | None = None, *, k: float | None = None
