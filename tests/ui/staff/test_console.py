@@ -247,7 +247,8 @@ async def test_a_jackpot_setting_change_waits_for_a_second_administrator(qtbot, 
         assert link_id
         page.seed.setText("$12,000")
         page.propose.click()
-        await wait_for(lambda: page._proposal_rows, what="the proposal on the stream")
+        # the stream may bring the proposal before the reply that says what was done
+        await wait_for(lambda: page._proposal_rows and page.feedback.outcome, what="the proposal and its reply")
         seed_before = window.ctx.feed.link(link_id)["meter"]["seed_cents"]
         # the proposer is told it waits for another person, with the old and new seed; no Approve (C7)
         assert page.feedback.outcome.kind == "ok" and "second administrator" in page.feedback.text()
