@@ -18,8 +18,10 @@ enrol`` enrols a person from the command line (the same entry as the console's f
 * :meth:`Credentials.set_pin` / :meth:`token_for_pin`: the one unnamed PIN per server of earlier
   releases, still read so an upgraded console signs in as before.
 * A token file named by the user must be readable by its owner only (mode 0600), as ssh does.
-* :class:`Attempts` counts wrong PINs at one screen and makes the next try wait after a few
-  (docs/readings.md A-96); it slows a guess at the screen, not a copy of the file.
+* :class:`Attempts` counts wrong PINs at one screen (the dealer panel's supervisor keypad, the
+  console's sign-in and its second administrator's approval) and makes the next try wait after a
+  few (docs/readings.md A-96); it slows a guess at the screen, not a copy of the file. A wrong
+  secret is a :class:`WrongSecret`, so a screen counts only those.
 
 Qt-free; the sign-in screen uses it.
 """
@@ -37,7 +39,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Attempts", "Credentials", "CredentialsError", "read_token_file", "user_credentials"]
+__all__ = ["Attempts", "Credentials", "CredentialsError", "WrongSecret", "read_token_file", "user_credentials"]
 
 _SERVICE = "kiosk-console"
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
@@ -45,6 +47,11 @@ _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
 class CredentialsError(Exception):
     """A one-line reason a token could not be read or kept."""
+
+
+class WrongSecret(CredentialsError):
+    """The PIN or password typed is not the one that stands for the token (counted by
+    :class:`Attempts`)."""
 
 
 def read_token_file(path: Path) -> str:
@@ -83,13 +90,15 @@ class Attempts:
 
     The first :attr:`FREE` wrong ones cost nothing (a slip of the finger); from then on each
     wrong one makes the next try wait :attr:`WAIT` seconds, doubled after every further wrong
-    one up to :attr:`LONGEST`.  A right one clears the count.  ``now`` is a monotonic clock."""
+    one up to :attr:`LONGEST`.  A right one clears the count.  ``now`` is a monotonic clock;
+    ``screen`` names the screen in the refusal ("panel", "console")."""
 
     FREE = 3
     WAIT = 30.0
     LONGEST = 300.0
 
-    def __init__(self) -> None:
+    def __init__(self, screen: str = "panel") -> None:
+        self.screen = screen
         self.wrong = 0
         self.until = 0.0
 
@@ -110,7 +119,7 @@ class Attempts:
         """One line for the screen after a wrong one: how many are left before a wait, or the wait."""
         left = self.FREE - self.wrong
         if left > 0:
-            return f"{left} more wrong {'try' if left == 1 else 'tries'} and the panel waits before the next"
+            return f"{left} more wrong {'try' if left == 1 else 'tries'} and the {self.screen} waits before the next"
         return f"too many wrong tries: wait {round(self.wait(now))} s before the next"
 
 
@@ -207,7 +216,7 @@ class Credentials:
             raise CredentialsError(f"{person} has no PIN or password on this computer; sign in with your token once")
         token = _unmasked(entry, secret)
         if token is None:
-            raise CredentialsError(f"wrong PIN or password for {person}")
+            raise WrongSecret(f"wrong PIN or password for {person}")
         if data.get("last", {}).get(server) != person:
             data.setdefault("last", {})[server] = person
             self._store(data)
@@ -237,7 +246,7 @@ class Credentials:
             raise CredentialsError("no PIN is set on this computer for this server; sign in with a token")
         token = _unmasked(entry, pin)
         if token is None:
-            raise CredentialsError("wrong PIN")
+            raise WrongSecret("wrong PIN")
         return token
 
 

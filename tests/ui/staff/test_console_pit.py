@@ -200,6 +200,30 @@ async def test_a_proposal_waits_in_the_second_administrators_inbox(qtbot, live_s
         await _stop(first)
 
 
+async def test_after_three_wrong_pins_the_console_waits_even_for_the_right_one(qtbot, live_server_sqlite, tmp_path):
+    """docs/readings.md A-96: three wrong ones in a row are free, then the next try waits 30 s."""
+    server = live_server_sqlite
+    credentials = Credentials(tmp_path / "cfg", use_keyring=False)
+    credentials.set_secret(server.url, "pit-tester", "2468", server.tokens["pit"])
+    window = ConsoleWindow([server.url], credentials)
+    qtbot.addWidget(window)
+    window.show()
+    signin = window.signin
+    try:
+        for left in ("2 more wrong tries", "1 more wrong try", "too many wrong tries: wait 30 s"):
+            QTest.keyClicks(signin.pin, "1357")
+            QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+            await wait_for(lambda left=left: left in signin.message.text(), what=left)
+            assert signin.message.text().startswith("wrong PIN or password for pit-tester; ")
+        QTest.keyClicks(signin.pin, "2468")  # the right one, too soon
+        QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
+        assert signin.message.text().startswith("too many wrong tries: wait ")
+        await asyncio.sleep(0.3)
+        assert window.ctx is None and signin.attempts.wrong == 3
+    finally:
+        await _stop(window)
+
+
 class _Tokens:
     """The live server with other tokens (a second administrator)."""
 
@@ -230,7 +254,8 @@ async def test_named_people_sign_in_by_pin_or_password_and_sign_out_visibly(qtbo
         QTest.keyClicks(signin.pin, "a long password")  # the administrator's password is not Pat's
         QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
         await wait_for(lambda: "wrong PIN or password for pit-tester" in signin.message.text(), what="refused")
-        assert window.ctx is None
+        assert "2 more wrong tries and the console waits before the next" in signin.message.text()
+        assert window.ctx is None and signin.pin.text() == ""
         signin.pin.clear()
         QTest.keyClicks(signin.pin, "2468")
         QTest.mouseClick(signin.button, Qt.MouseButton.LeftButton)
@@ -318,6 +343,7 @@ async def test_a_second_administrator_approves_at_the_proposers_console(qtbot, l
         QTest.keyClicks(page.second_secret, "0000")
         await page.approve_as_second()
         assert "wrong PIN or password for admin-b" in page.feedback.text()
+        assert "2 more wrong tries and the console waits before the next" in page.feedback.text()
         assert window.ctx.feed.link(link_id)["meter"]["seed_cents"] == seed
         QTest.keyClicks(page.second_secret, "7531")
         QTest.mouseClick(page.second_approve, Qt.MouseButton.LeftButton)

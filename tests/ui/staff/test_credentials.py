@@ -9,7 +9,7 @@ import stat
 
 import pytest
 
-from kiosk.ui.staff.credentials import Credentials, CredentialsError
+from kiosk.ui.staff.credentials import Credentials, CredentialsError, WrongSecret
 
 SERVER = "http://pit.example:8080"
 PAT, ALEX = "tok-pat-" + "p" * 35, "tok-alex-" + "a" * 34
@@ -24,10 +24,11 @@ def test_each_person_signs_in_with_their_own_pin_or_password(tmp_path):
     assert creds.token_for(SERVER, "Pat Pit", "4321") == PAT
     assert creds.people(SERVER)[0] == "Pat Pit"  # the last to sign in is offered first
     assert creds.token_for(SERVER, "Alex Admin", "correct horse battery") == ALEX
-    with pytest.raises(CredentialsError, match="^wrong PIN or password for Pat Pit$"):
+    with pytest.raises(WrongSecret, match="^wrong PIN or password for Pat Pit$"):
         creds.token_for(SERVER, "Pat Pit", "correct horse battery")  # another person's secret
-    with pytest.raises(CredentialsError, match="Sam has no PIN"):
+    with pytest.raises(CredentialsError, match="Sam has no PIN") as err:
         creds.token_for(SERVER, "Sam", "4321")
+    assert not isinstance(err.value, WrongSecret)  # not a guess: the screens do not count it
     text = creds.file.read_text(encoding="utf-8")
     assert PAT not in text and ALEX not in text and "4321" not in text  # never in clear
     assert stat.S_IMODE(creds.file.stat().st_mode) == 0o600

@@ -6,6 +6,7 @@ proposed by one administrator and approved by another (a different person)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -26,7 +27,7 @@ from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
 from kiosk.state.shapes import LinkState
 from kiosk.ui.staff.console.context import ConsoleContext
-from kiosk.ui.staff.credentials import CredentialsError
+from kiosk.ui.staff.credentials import Attempts, CredentialsError, WrongSecret
 from kiosk.ui.staff.ops import Feedback, Outcome
 from kiosk.views import builders
 from kiosk.views.console.inbox import InboxItem, approve_command, approved_words, inbox, proposal_words
@@ -100,6 +101,7 @@ class JackpotPage(QWidget):
         self.second_box = QGroupBox("A second administrator approves")
         self.second_person = QComboBox()
         self.second_person.setAccessibleName("the second administrator")
+        self.second_attempts = Attempts("console")  # wrong PINs in a row here (docs/readings.md A-96)
         self.second_secret = QLineEdit()
         self.second_secret.setEchoMode(QLineEdit.EchoMode.Password)
         self.second_secret.setAccessibleName("their PIN or password")
@@ -294,17 +296,28 @@ class JackpotPage(QWidget):
         item, creds = self._second_item, self.ctx.credentials
         if item is None or creds is None:
             return
-        person = self.second_person.currentText()
-        try:
-            token = creds.token_for(self.ctx.server, person, self.second_secret.text())
-        except CredentialsError as exc:
-            self.second_secret.clear()  # typed again from the start
-            self.feedback.show_outcome(Outcome("error", str(exc)))
+        person, secret = self.second_person.currentText(), self.second_secret.text()
+        self.second_secret.clear()  # typed again from the start after a refusal; never kept
+        now = time.monotonic()
+        if self.second_attempts.wait(now) > 0:  # docs/readings.md A-96
+            self.feedback.show_outcome(Outcome("refused", self.second_attempts.refusal(now)))
             return
-        self.second_secret.clear()
-        command = approve_command(item, self.ctx.feed.link(item.link_id))
         self.second_approve.setEnabled(False)
         try:
+            try:  # scrypt, off the Qt thread
+                token = await asyncio.get_running_loop().run_in_executor(
+                    None, creds.token_for, self.ctx.server, person, secret
+                )
+            except WrongSecret as exc:
+                now = time.monotonic()
+                self.second_attempts.failed(now)
+                self.feedback.show_outcome(Outcome("refused", f"{exc}; {self.second_attempts.refusal(now)}"))
+                return
+            except CredentialsError as exc:
+                self.feedback.show_outcome(Outcome("error", str(exc)))
+                return
+            self.second_attempts.succeeded()
+            command = approve_command(item, self.ctx.feed.link(item.link_id))
             async with KioskClient(self.ctx.servers or [self.ctx.server], token) as second:
                 await second.execute(command)
         except StateError as exc:

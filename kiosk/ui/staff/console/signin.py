@@ -6,6 +6,8 @@ from a file only you can read) and choose the PIN or password that stands for it
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -24,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from kiosk.state.client import KioskClient
 from kiosk.state.errors import StateError
-from kiosk.ui.staff.credentials import Credentials, CredentialsError, read_token_file
+from kiosk.ui.staff.credentials import Attempts, Credentials, CredentialsError, WrongSecret, read_token_file
 from kiosk.views.console import SUPERVISOR_ROLES
 
 __all__ = ["SignInPage"]
@@ -40,6 +42,7 @@ class SignInPage(QWidget):
         self.servers = servers
         self.credentials = credentials
         self._task: asyncio.Task[None] | None = None
+        self.attempts = Attempts("console")  # wrong PINs in a row at this console (docs/readings.md A-96)
         title = QLabel("Pit console: sign in")
         font = title.font()
         font.setPointSize(font.pointSize() + 8)
@@ -134,29 +137,53 @@ class SignInPage(QWidget):
     def submit(self) -> None:
         if self._task is not None and not self._task.done():
             return
-        try:
-            token = self._token()
-        except CredentialsError as exc:
-            self.message.setText(str(exc))
+        now = time.monotonic()
+        if self.attempts.wait(now) > 0:  # docs/readings.md A-96: after a few wrong ones, a wait
+            self.message.setText(self.attempts.refusal(now))
             return
         self.button.setEnabled(False)
         self.message.setText("Checking the token with the server...")
-        self._task = asyncio.ensure_future(self._check(token))
+        self._task = asyncio.ensure_future(self._sign_in(self._token_reader()))
 
-    def _token(self) -> str:
-        if self.token.text().strip():
-            return self.token.text().strip()
-        if self.token_file.text().strip():
-            return read_token_file(Path(self.token_file.text().strip()).expanduser())
+    def _token_reader(self) -> Callable[[], str]:
+        """What was typed, as a reader of the token it stands for (run off the Qt thread: a PIN
+        is checked with scrypt)."""
+        token, token_file, pin = self.token.text().strip(), self.token_file.text().strip(), self.pin.text()
+        person, key, credentials = self.person.currentData(), self.key, self.credentials
+
+        def read() -> str:
+            if token:
+                return token
+            if token_file:
+                return read_token_file(Path(token_file).expanduser())
+            if pin:
+                if person:
+                    return credentials.token_for(key, str(person), pin)
+                return credentials.token_for_pin(key, pin)
+            kept = credentials.load(key)
+            if kept:
+                return kept
+            raise CredentialsError("pick your name and type your PIN or password, or give your token")
+
+        return read
+
+    async def _sign_in(self, read: Callable[[], str]) -> None:
+        try:
+            token = await asyncio.get_running_loop().run_in_executor(None, read)
+        except WrongSecret as exc:
+            now = time.monotonic()
+            self.attempts.failed(now)
+            self.pin.clear()  # typed again from the start
+            self.button.setEnabled(True)
+            self.message.setText(f"{exc}; {self.attempts.refusal(now)}")
+            return
+        except CredentialsError as exc:
+            self.button.setEnabled(True)
+            self.message.setText(str(exc))
+            return
         if self.pin.text():
-            person = self.person.currentData()
-            if person:
-                return self.credentials.token_for(self.key, str(person), self.pin.text())
-            return self.credentials.token_for_pin(self.key, self.pin.text())
-        kept = self.credentials.load(self.key)
-        if kept:
-            return kept
-        raise CredentialsError("pick your name and type your PIN or password, or give your token")
+            self.attempts.succeeded()
+        await self._check(token)
 
     async def _check(self, token: str) -> None:
         try:

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QLineEdit,
 from kiosk.rules.roulette import Colour
 from kiosk.state.client import KioskClient
 from kiosk.state.shapes import LinkState, TableState
-from kiosk.ui.staff.credentials import Attempts, CredentialsError
+from kiosk.ui.staff.credentials import Attempts, CredentialsError, WrongSecret
 from kiosk.ui.staff.dealer.base import GameSection, heading
 from kiosk.ui.staff.ops import Operations, Outcome
 from kiosk.ui.widgets.touch import TouchButton, text_px
@@ -349,8 +349,13 @@ class RouletteSection(GameSection):
                 token = await asyncio.get_running_loop().run_in_executor(
                     None, self.credentials.token_for, self.server, person, secret
                 )
-            except CredentialsError as exc:
+            except WrongSecret as exc:
                 return self._wrong(str(exc))
+            except CredentialsError as exc:  # not enrolled here: nothing to count
+                text = str(exc)
+                outcome = Outcome("refused", f"{text[:1].upper()}{text[1:]}: nothing was corrected")
+                self.feedback.show_outcome(outcome)
+                return outcome
             self.attempts.succeeded()
         else:
             token = secret.strip()
