@@ -398,7 +398,9 @@ class StreamHub:
             sub.direct = None
             if pump is not None and not pump.done():
                 # The pump may be closing the socket itself (cut off, stream ended): let it finish.
-                await asyncio.wait({pump}, timeout=self.settings.close_timeout if ws.closed else 0)
+                # Otherwise (the client left) it waits on the subscription and is cancelled now:
+                # waiting for it held every closed stream, and the server's shutdown, 5 s.
+                await asyncio.wait({pump}, timeout=self.settings.close_timeout if conn.closing else 0)
             for task in (pump, beat):
                 if task is not None:
                     task.cancel()

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kiosk.state.events import Actor
-from kiosk.state.http import HUB_KEY, StreamSettings
+from kiosk.state.http import HUB_KEY, StreamSettings, create_app, start_site
 from kiosk.views import builders as b
 
 TC = "TC54-01"
@@ -385,6 +385,29 @@ async def test_server_shutdown_closes_streams_with_going_away_and_the_resume_poi
     msg = await next_message(ws)
     assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 1001
     assert msg.extra.endswith(f"resume from seq {snap['seq']}")
+
+
+async def test_a_client_that_leaves_frees_its_stream_at_once(service, session, token):
+    """The handler of a stream whose client closed it ends then, not after ``close_timeout``: it
+    held every closed stream, and the server's shutdown, that long. Served as ``kiosk serve``
+    serves (aiohttp's test server cancels a handler when its client goes, which hid it)."""
+    app = create_app(service, stream=StreamSettings(close_timeout=60))
+    runner, port = await start_site(app, "127.0.0.1", 0)
+    try:
+        hub = app[HUB_KEY]
+        ws = await session.ws_connect(
+            f"http://127.0.0.1:{port}/api/v1/stream", headers={"Authorization": f"Bearer {token}"}
+        )
+        await ws.send_str(json.dumps({"type": "subscribe"}))
+        await next_message(ws)  # the snapshot
+        await next_message(ws)  # ready
+        assert hub.connection_count == 1
+        await ws.close()
+        async with asyncio.timeout(20):  # far under the 60 s it waited before
+            while hub.connection_count:
+                await asyncio.sleep(0.02)
+    finally:
+        await runner.cleanup()
 
 
 _json_scalars = (
