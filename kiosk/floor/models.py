@@ -622,10 +622,15 @@ class Table(_Model):
         return frozenset(sign.kind for sign in self.signs)
 
     def layout_features(self) -> frozenset[str]:
-        """The features that choose what the layout draws (``when``/``unless`` in layouts/FORMAT.md)."""
-        if self.game == "caribbean_stud" and self.caribbean_settings.jackpot.slots:
-            return frozenset({"jackpot_slots"})  # 000 s230(3)(c), s231(1)
-        return frozenset()
+        """The features that choose what the layout draws (``when``/``unless`` in layouts/FORMAT.md):
+        jackpot slots (000 s230(3)(c), s231(1)), bonus blackjack offered (003 s50A(1)(a))."""
+        from kiosk.scene.layout_file import table_features
+
+        return table_features(
+            self.game,
+            jackpot_slots=self.game == "caribbean_stud" and self.caribbean_settings.jackpot.slots,
+            bonus_blackjack=self.game == "blackjack" and self.blackjack_settings.bonus_blackjack,
+        )
 
     def limits_model(self) -> TableLimits:
         """The rule-relevant settings as :class:`kiosk.rules.table.TableLimits` (cents)."""

@@ -286,7 +286,6 @@ def _cloth_violations(floor: Floor, table: Table) -> list[Violation]:
     too when the pit procedures word its jackpot areas (000 s230(3)(c))."""
     from kiosk.rules.cloth import JACKPOT_AREA_RULE, JACKPOT_AREA_WORD
     from kiosk.scene.cloth_content import ClothTable, custom_cloth_violations
-    from kiosk.scene.layout_file import table_features
     from kiosk.scene.resources import default_layout_path
 
     out: list[Violation] = []
@@ -314,9 +313,8 @@ def _cloth_violations(floor: Floor, table: Table) -> list[Violation]:
     if path is None:
         return out
     cloth = ClothTable(
-        features=table_features(table.game, jackpot_slots=slots),
+        features=table.layout_features(),
         jackpot_wording=wording or JACKPOT_AREA_WORD,
-        bonus_blackjack=table.game == "blackjack" and table.blackjack_settings.bonus_blackjack,
         casino_name=floor.casino.name,
     )
     for v in custom_cloth_violations(path, cloth):

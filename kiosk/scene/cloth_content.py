@@ -61,13 +61,13 @@ _SHAPES = ("rect", "ellipse", "polygon", "path")
 
 @dataclass(frozen=True)
 class ClothTable:
-    """What the check reads of the table a cloth is for: its layout features (jackpot slots),
-    the jackpot areas' wording (000 s230(3)(c)), whether it offers bonus blackjack, and the
-    casino's name (a cloth may print the name itself rather than ``{casino_name}``)."""
+    """What the check reads of the table a cloth is for: its layout features (jackpot slots,
+    bonus blackjack offered: :func:`kiosk.scene.layout_file.table_features`), the jackpot areas'
+    wording (000 s230(3)(c)), and the casino's name (a cloth may print the name itself rather
+    than ``{casino_name}``)."""
 
     features: frozenset[str] = frozenset()
     jackpot_wording: str = JACKPOT_AREA_WORD
-    bonus_blackjack: bool = False
     casino_name: str | None = None
 
 
@@ -142,7 +142,7 @@ def cloth_violations(layout: Layout, table: ClothTable | None = None) -> list[Vi
         out += _two_up(cloth)
     elif game == "pai_gow":
         out += _pai_gow(cloth)
-    elif game == "blackjack" and table is not None and table.bonus_blackjack:
+    elif game == "blackjack" and table is not None and "bonus_blackjack" in table.features:
         if not any(BONUS_BOX_WORD in _plain(cloth.words(item.area or "")) for item, _ in cloth.areas):
             out.append(
                 Violation(

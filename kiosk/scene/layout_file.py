@@ -164,14 +164,20 @@ def _area_id(v: Any) -> str:
 
 #: Table features a layout item may depend on (``when`` / ``unless``), set by the table's
 #: configuration: ``jackpot_slots`` is a Caribbean stud table with jackpot slots and lights
-#: (000 s231(1)), whose cloth then carries no areas marked 'jackpot' (000 s230(3)(c)).
-FEATURES = frozenset({"jackpot_slots"})
+#: (000 s231(1)), whose cloth then carries no areas marked 'jackpot' (000 s230(3)(c));
+#: ``bonus_blackjack`` is a blackjack table that offers bonus blackjack, whose boxes then provide
+#: for it (003 s50A(1)(a)); a table that does not offer it shows no bonus areas to wager on.
+FEATURES = frozenset({"jackpot_slots", "bonus_blackjack"})
 
 
-def table_features(game: str, *, jackpot_slots: bool = False) -> frozenset[str]:
+def table_features(game: str, *, jackpot_slots: bool = False, bonus_blackjack: bool = False) -> frozenset[str]:
     """The layout features of a table (``when``/``unless``): jackpot slots on a Caribbean stud
-    table (000 s231(1))."""
-    return frozenset({"jackpot_slots"}) if game == "caribbean_stud" and jackpot_slots else frozenset()
+    table (000 s231(1)); bonus blackjack offered at a blackjack table (003 s50A(1)(a))."""
+    if game == "caribbean_stud" and jackpot_slots:
+        return frozenset({"jackpot_slots"})
+    if game == "blackjack" and bonus_blackjack:
+        return frozenset({"bonus_blackjack"})
+    return frozenset()
 
 
 def _feature(v: Any) -> str:

@@ -94,12 +94,11 @@ def cloth_scene(table: TableState, settings: CasinoSettings, lit: Iterable[str] 
 
 def cloth_table(table: TableState, settings: CasinoSettings) -> ClothTable:
     """What the cloth check reads of a table: the inputs :func:`cloth_scene` draws it with (its
-    layout features and jackpot areas' wording, the casino's name), and whether it offers bonus
-    blackjack now."""
+    layout features, among them whether it offers bonus blackjack now, and jackpot areas'
+    wording, the casino's name)."""
     return ClothTable(
         features=layout_features(table),
         jackpot_wording=jackpot_wording(table),
-        bonus_blackjack=table["game"] == "blackjack" and bool(table["limits"].get("bonus_blackjack")),
         casino_name=settings.name or None,
     )
 

@@ -131,9 +131,14 @@ def poker_state(table: TableState) -> PokerGameState | None:
 
 def layout_features(table: Mapping[str, Any]) -> frozenset[str]:
     """The layout features of the table (``layouts/FORMAT.md``: ``when``/``unless``), from its
-    settings as the floor file gave them: jackpot slots on a Caribbean stud table (000 s231(1))."""
+    settings as the floor file gave them and its limits as they stand: jackpot slots on a
+    Caribbean stud table (000 s231(1)); bonus blackjack offered (003 s50A(1)(a))."""
     jackpot = table.get("settings", {}).get("jackpot") or {}
-    return table_features(table["game"], jackpot_slots=isinstance(jackpot, dict) and bool(jackpot.get("slots")))
+    return table_features(
+        table["game"],
+        jackpot_slots=isinstance(jackpot, dict) and bool(jackpot.get("slots")),
+        bonus_blackjack=bool((table.get("limits") or {}).get("bonus_blackjack")),
+    )
 
 
 def jackpot_wording(table: Mapping[str, Any]) -> str:

@@ -12,7 +12,7 @@ import pytest
 
 from kiosk.rules.games import GAMES
 from kiosk.scene.cloth_content import ClothTable, cloth_violations
-from kiosk.scene.layout_file import load_layout
+from kiosk.scene.layout_file import load_layout, table_features
 
 LAYOUTS = Path(__file__).resolve().parents[2] / "layouts"
 
@@ -25,6 +25,9 @@ def custom(tmp_path: Path, game: str, text: str):
     path = tmp_path / f"custom_{game}.toml"
     path.write_text(text, encoding="utf-8")
     return load_layout(path)
+
+
+BONUS = table_features("blackjack", bonus_blackjack=True)
 
 
 def found(layout, table: ClothTable | None = None) -> list[tuple[str, str]]:
@@ -47,7 +50,7 @@ def test_every_shipped_layout_has_what_the_seeds_require(game):
         assert found(layout, ClothTable(features=frozenset({"jackpot_slots"}))) == []
         assert found(layout, ClothTable(jackpot_wording="Progressive")) == []  # the layout prints the wording
     if game == "blackjack":
-        assert found(layout, ClothTable(bonus_blackjack=True)) == []
+        assert found(layout, ClothTable(features=BONUS)) == []
 
 
 def test_l1_a_tri_chro_cloth_printing_other_odds_is_refused(tmp_path):
@@ -133,8 +136,8 @@ def test_pai_gow_numbered_boxes(tmp_path):
 def test_bonus_blackjack_needs_boxes_that_provide_for_it(tmp_path):
     text = shipped("blackjack").replace('text = "BONUS"', 'text = "EXTRA"')
     layout = custom(tmp_path, "blackjack", text)
-    assert found(layout) == [] and found(layout, ClothTable(bonus_blackjack=False)) == []
-    [(rule, message)] = found(layout, ClothTable(bonus_blackjack=True))
+    assert found(layout) == [] and found(layout, ClothTable()) == []
+    [(rule, message)] = found(layout, ClothTable(features=BONUS))
     assert rule == "003 s50A(1)(a)" and "bonus" in message
 
 

@@ -24,7 +24,7 @@ from PIL import ImageDraw
 
 from kiosk.rules.games import GAMES
 from kiosk.scene.build import build_scene
-from kiosk.scene.layout_file import Layout, load_layout
+from kiosk.scene.layout_file import Layout, load_layout, table_features
 from kiosk.scene.lighting import lit_sizes
 from kiosk.scene.primitives import Image, Shape, TextRun
 from tests.fixtures.paths import ROOT
@@ -53,7 +53,10 @@ def layout(game: str) -> Layout:
 
 @functools.cache
 def scene(game: str, casino_name: str = LONG_CASINO_NAME):
-    return build_scene(layout(game), game_name=GAMES[game].default_name, casino_name=casino_name)
+    """The cloth as a table offering bonus blackjack draws it (its bonus areas are drawn only
+    there); Caribbean stud's jackpot areas and slots are alternatives, tested each on its own."""
+    features = table_features(game, bonus_blackjack=True)
+    return build_scene(layout(game), game_name=GAMES[game].default_name, casino_name=casino_name, features=features)
 
 
 def texts(game: str) -> list[str]:
@@ -581,6 +584,10 @@ def test_blackjack_boxes_provide_for_bonus_blackjack():
         assert words_in_area("blackjack", f"box{n}_bonus") == "BONUS"
     # box 1 is on the dealer's left: the right of the drawing
     assert centre("blackjack", "box1")[0] > centre("blackjack", "box7")[0]
+    # a table that does not offer bonus blackjack shows no bonus area, and no word BONUS, to wager on
+    plain = build_scene(layout("blackjack"), game_name="Blackjack", casino_name=LONG_CASINO_NAME)
+    assert set(plain.areas) == {f"box{n}" for n in range(1, 8)}
+    assert not [i for i in plain.items if isinstance(i, TextRun) and "BONUS" in i.text.upper()]
 
 
 def test_blackjack_arc_wording_reads_in_order():
@@ -764,9 +771,9 @@ def _pixels(scene_) -> np.ndarray:
 def test_every_area_visibly_changes_when_lit(game, qapp):
     """An area hidden under a later opaque shape could never be seen lit: each area, lit, must
     change most of its own pixels."""
-    lay = layout(game)
-    dark = _pixels(build_scene(lay, game_name="G", casino_name="C"))
-    lit = _pixels(build_scene(lay, game_name="G", casino_name="C", lit=lay.areas))
+    lay, features = layout(game), table_features(game, bonus_blackjack=True)  # the areas of scene(game)
+    dark = _pixels(build_scene(lay, game_name="G", casino_name="C", features=features))
+    lit = _pixels(build_scene(lay, game_name="G", casino_name="C", lit=lay.areas, features=features))
     changed = np.abs(lit - dark).sum(axis=2) > 40
     for name, poly in area_polygons(game).items():
         mask = PILImage.new("L", (dark.shape[1], dark.shape[0]), 0)
