@@ -60,6 +60,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/console_checks.py
 	$(PY) benchmarks/write_throughput.py
 	$(PY) benchmarks/stream_latency.py
+	$(PY) benchmarks/serve_stop.py
 	QT_QPA_PLATFORM=offscreen $(PY) benchmarks/display_repaint.py
 	$(PY) benchmarks/display_latency.py
 	$(PY) benchmarks/display_idle.py
