@@ -5,7 +5,10 @@ table maximum (003 s421(1)(d)); each refusal shows its citation beside the contr
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from PySide6.QtCore import QPoint
 
 from kiosk.rules.cards import Card
 from kiosk.state.client import KioskClient
@@ -86,10 +89,15 @@ async def test_a_royal_flush_waits_for_the_floor_manager_and_the_count(qtbot, li
         assert pending["before_payment"]["cards_counted"] == 52
         await wait_for(lambda: page.paid.isEnabled(), what="the console's payment button")
         assert "Fran Floor notified" in page.details.text()
+        reset_at = page.reset.mapTo(page, QPoint(0, 0))
         page.paid.click()  # a money action asks first (ux-review C11)
         assert page.paid.text().startswith("Confirm: the payment of $")
         page.paid.click()
         await wait_for(lambda: page.reset.isEnabled(), what="the payment on the stream")
+        await asyncio.sleep(0.3)  # the page lays itself out again
+        assert page.reset.mapTo(page, QPoint(0, 0)).y() == reset_at.y()  # not moved under the pointer (C11)
+        # ... whatever the words of the hit grow to: they are below the buttons
+        assert max(page.paid.geometry().bottom(), page.reset.geometry().bottom()) < page.details.geometry().top()
         page.reset.click()
         page.reset.click()
         await wait_for(lambda: not steps.isVisible(), what="the reset")
