@@ -59,34 +59,47 @@ def _screenshot(display: str, path: Path) -> None:
     Image.frombuffer("RGB", (width, height), data, "raw", "BGRX", bytes_per_line, 1).save(path)
 
 
+def _panel_filling_the_screen(display: str, url: str, token_text: str, tmp_path: Path, errors) -> subprocess.Popen:
+    """``kiosk dealer`` for TU-01 on ``display`` (a bare X server), once its window fills the
+    screen; skips where Qt's xcb plugin cannot load. Stopped here if it never does."""
+    env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
+    if not _xcb_loads(env):
+        pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
+    token = tmp_path / "token"
+    token.write_text(token_text)
+    token.chmod(0o600)
+    panel = subprocess.Popen(
+        [sys.executable, "-m", "kiosk.cli", "dealer", "--server", url, "--table", "TU-01"]
+        + ["--token-file", str(token)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=errors,
+    )
+    try:
+        deadline = time.monotonic() + 40
+        geometry = None
+        while time.monotonic() < deadline and panel.poll() is None:
+            geometry = _window(display, "Dealer panel: TU-01")
+            if geometry == (0, 0, *SCREEN):
+                break
+            time.sleep(0.3)
+        assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
+        assert geometry == (0, 0, *SCREEN), f"the panel's window is at {geometry}, not the whole screen"
+    except BaseException:
+        stop(panel)
+        raise
+    return panel
+
+
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
 def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp_path):
     panel = None
+    errors = (tmp_path / "dealer.stderr").open("wb")
     with xvfb(*SCREEN) as display:
         try:
-            env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
-            if not _xcb_loads(env):
-                pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
-            token = tmp_path / "token"
-            token.write_text(live_server_sqlite.tokens["dealer"])
-            token.chmod(0o600)
-            errors = (tmp_path / "dealer.stderr").open("wb")
-            panel = subprocess.Popen(
-                [sys.executable, "-m", "kiosk.cli", "dealer", "--server", live_server_sqlite.url, "--table", "TU-01"]
-                + ["--token-file", str(token)],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=errors,
+            panel = _panel_filling_the_screen(
+                display, live_server_sqlite.url, live_server_sqlite.tokens["dealer"], tmp_path, errors
             )
-            deadline = time.monotonic() + 40
-            geometry = None
-            while time.monotonic() < deadline and panel.poll() is None:
-                geometry = _window(display, "Dealer panel: TU-01")
-                if geometry == (0, 0, *SCREEN):
-                    break
-                time.sleep(0.3)
-            assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
-            assert geometry == (0, 0, *SCREEN), f"the panel's window is at {geometry}, not the whole screen"
             time.sleep(2.0)  # the snapshot arrives and the two-up section is laid out
             shot = Path(os.environ.get("KIOSK_SHOTS", tmp_path)) / "dealer-bare-x-1280x800.png"
             _screenshot(display, shot)
@@ -99,7 +112,7 @@ def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp
         finally:
             if panel is not None:
                 stop(panel)
-                errors.close()
+            errors.close()
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
@@ -113,26 +126,7 @@ def test_the_panel_opens_while_the_server_is_down_and_connects_when_it_is_up(ser
     errors = (tmp_path / "dealer.stderr").open("wb")
     with xvfb(*SCREEN) as display:
         try:
-            env = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb", PYTHONPATH=str(ROOT))
-            if not _xcb_loads(env):
-                pytest.skip("Qt's xcb platform plugin cannot load here (docs/deploy-display.md lists its libraries)")
-            token = tmp_path / "token"
-            token.write_text(served.tokens["pit"])
-            token.chmod(0o600)
-            panel = subprocess.Popen(
-                [sys.executable, "-m", "kiosk.cli", "dealer", "--server", served.url, "--table", "TU-01"]
-                + ["--token-file", str(token)],
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=errors,
-            )
-            deadline = time.monotonic() + 40
-            while time.monotonic() < deadline and panel.poll() is None:
-                if _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN):
-                    break
-                time.sleep(0.3)
-            assert panel.poll() is None, (tmp_path / "dealer.stderr").read_text()
-            assert _window(display, "Dealer panel: TU-01") == (0, 0, *SCREEN)
+            panel = _panel_filling_the_screen(display, served.url, served.tokens["pit"], tmp_path, errors)
             time.sleep(1.0)
             down = tmp_path / "down.png"
             _screenshot(display, down)
