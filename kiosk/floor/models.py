@@ -8,6 +8,7 @@ field aliases (``minimum``); Python code may also use the attribute names
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
@@ -43,6 +44,7 @@ __all__ = [
     "LIMIT_SETTINGS",
     "FILE_SETTINGS",
     "settings_section",
+    "statistics_spins",
     "Casino",
     "Limits",
     "Sign",
@@ -307,6 +309,13 @@ class BlackjackSettings(_Model):
 STATISTICS_SPINS = 100
 """The spins a roulette display's statistics count when the floor does not say (``[table.roulette]
 statistics_spins``)."""
+
+
+def statistics_spins(settings: object) -> int:
+    """How many of the latest spins a roulette table's statistics count, from its settings as
+    stored (``statistics_spins``; :data:`STATISTICS_SPINS` when they do not say)."""
+    spins = settings.get("statistics_spins") if isinstance(settings, Mapping) else None
+    return spins if isinstance(spins, int) and not isinstance(spins, bool) and spins > 0 else STATISTICS_SPINS
 
 
 class RouletteSettings(_Model):

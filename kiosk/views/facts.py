@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple, TypeGuard
 
-from kiosk.floor.models import STATISTICS_SPINS
+from kiosk.floor.models import statistics_spins
 from kiosk.rules.closing import Closing
 from kiosk.rules.cloth import JACKPOT_AREA_WORD
 from kiosk.rules.roulette import Wheel, wheel_problems
@@ -185,9 +185,7 @@ def roulette_statistics_spins(table: TableState) -> int:
     """How many of the latest spins the history view's statistics count (the floor's
     ``[table.roulette] statistics_spins``; :data:`~kiosk.floor.models.STATISTICS_SPINS` when a
     table's settings do not say)."""
-    settings: object = table.get("settings")
-    spins = settings.get("statistics_spins") if isinstance(settings, dict) else None
-    return spins if isinstance(spins, int) and not isinstance(spins, bool) and spins > 0 else STATISTICS_SPINS
+    return statistics_spins(table.get("settings"))
 
 
 def trichro_drawn(table: TableState) -> tuple[str, ...]:

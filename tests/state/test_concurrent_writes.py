@@ -15,23 +15,18 @@ import pytest
 
 from kiosk.state.errors import Conflict
 from kiosk.state.handlers import make_apply, prepare
-from kiosk.state.service import Service
 from kiosk.views import builders as b
 from tests.fixtures.actors import DEALER, PIT
 
 NODES = 3
 
 
-async def _open_nodes(db_url, floor, count=NODES):
-    nodes = []
-    try:
-        for i in range(count):
-            nodes.append(await Service.open(db_url, floor=floor, tick_seconds=None, node_id=f"n{i}", audit_key=None))
-    except BaseException:
-        for node in nodes:
-            await node.close()
-        raise
-    return nodes
+async def _open_nodes(make_service, db_url, floor, count=NODES):
+    """``count`` nodes on one database (closed when the test ends)."""
+    return [
+        await make_service(db_url, floor=floor, tick_seconds=None, node_id=f"n{i}", audit_key=None)
+        for i in range(count)
+    ]
 
 
 def _commands(rng: random.Random, count: int):
@@ -89,30 +84,26 @@ def _assert_one_order(log, acknowledged):
         assert seen == list(range(seen[0], seen[0] + len(seen))), subject
 
 
-async def test_concurrent_writers_on_nodes_each_command_once_in_one_chained_order(db_url, floor):
-    nodes = await _open_nodes(db_url, floor)
-    try:
-        commands = _commands(random.Random(20), 90)
-        results = await asyncio.gather(
-            *(nodes[i % NODES].execute(actor, cmd) for i, (actor, cmd) in enumerate(commands)),
-            return_exceptions=True,
-        )
-        failures = [r for r in results if isinstance(r, BaseException)]
-        assert failures == []
-        acknowledged = [e for events in results for e in events]
-        assert len(acknowledged) >= len(commands)
-        log = await _log(nodes[0])
-        _assert_one_order(log, acknowledged)
-        assert {e.seq for e in acknowledged} <= {e.seq for e in log}
-        report = await nodes[1].verify_audit()
-        assert report.ok, report
-        tables = (await nodes[2].snapshot())["tables"]
-        last_name = [cmd["display_name"] for _, cmd in commands if cmd.get("table_id") == "BJ-01"][-1:]
-        names = {e.data["display_name"] for e in acknowledged if e.table_id == "BJ-01"}
-        assert not last_name or tables["BJ-01"]["display_name"] in names
-    finally:
-        for node in nodes:
-            await node.close()
+async def test_concurrent_writers_on_nodes_each_command_once_in_one_chained_order(make_service, db_url, floor):
+    nodes = await _open_nodes(make_service, db_url, floor)
+    commands = _commands(random.Random(20), 90)
+    results = await asyncio.gather(
+        *(nodes[i % NODES].execute(actor, cmd) for i, (actor, cmd) in enumerate(commands)),
+        return_exceptions=True,
+    )
+    failures = [r for r in results if isinstance(r, BaseException)]
+    assert failures == []
+    acknowledged = [e for events in results for e in events]
+    assert len(acknowledged) >= len(commands)
+    log = await _log(nodes[0])
+    _assert_one_order(log, acknowledged)
+    assert {e.seq for e in acknowledged} <= {e.seq for e in log}
+    report = await nodes[1].verify_audit()
+    assert report.ok, report
+    tables = (await nodes[2].snapshot())["tables"]
+    last_name = [cmd["display_name"] for _, cmd in commands if cmd.get("table_id") == "BJ-01"][-1:]
+    names = {e.data["display_name"] for e in acknowledged if e.table_id == "BJ-01"}
+    assert not last_name or tables["BJ-01"]["display_name"] in names
 
 
 class _Gate:
@@ -150,47 +141,43 @@ async def _gated_write(node, command, gate: _Gate):
 @pytest.mark.parametrize(
     ("first", "expected"), list(itertools.product(["a", "b"], [False, True])), ids=lambda v: str(v)
 )
-async def test_two_limits_changes_on_one_version_never_both_apply_on_it(db_url, floor, first, expected):
+async def test_two_limits_changes_on_one_version_never_both_apply_on_it(make_service, db_url, floor, first, expected):
     """Two limits changes of BJ-01 read the same version; whichever is appended second is run
     again on the state the first left (both changes stand) or, when it named the version it
     was based on, refused as a conflict - never applied on the state it read."""
-    a, bnode = await _open_nodes(db_url, floor, 2)
-    try:
-        version = (await a.snapshot(["BJ-01"]))["tables"]["BJ-01"]["version"]
-        pinned = version if expected else None
-        change = {
-            "a": (a, b.set_limits("BJ-01", {"maximum_cents": 90_000}, expected_version=pinned)),
-            "b": (bnode, b.set_limits("BJ-01", {"minimum_cents": 2_000}, expected_version=pinned)),
-        }
-        concurrent = a.kind == "postgresql"
-        second = "b" if first == "a" else "a"
-        gates = {first: _Gate(wait=False), second: _Gate(wait=concurrent)}
-        if concurrent:  # the second has read the version and waits while the first is appended
-            held = asyncio.create_task(_gated_write(*change[second], gates[second]))
-            await asyncio.to_thread(gates[second].first_read.wait, 30)
-            try:
-                first_events = await _gated_write(*change[first], gates[first])
-            finally:
-                gates[second].go.set()
-        else:  # SQLite: one writer at a time, the handler inside its lock
+    a, bnode = await _open_nodes(make_service, db_url, floor, 2)
+    version = (await a.snapshot(["BJ-01"]))["tables"]["BJ-01"]["version"]
+    pinned = version if expected else None
+    change = {
+        "a": (a, b.set_limits("BJ-01", {"maximum_cents": 90_000}, expected_version=pinned)),
+        "b": (bnode, b.set_limits("BJ-01", {"minimum_cents": 2_000}, expected_version=pinned)),
+    }
+    concurrent = a.kind == "postgresql"
+    second = "b" if first == "a" else "a"
+    gates = {first: _Gate(wait=False), second: _Gate(wait=concurrent)}
+    if concurrent:  # the second has read the version and waits while the first is appended
+        held = asyncio.create_task(_gated_write(*change[second], gates[second]))
+        await asyncio.to_thread(gates[second].first_read.wait, 30)
+        try:
             first_events = await _gated_write(*change[first], gates[first])
-            held = asyncio.create_task(_gated_write(*change[second], gates[second]))
-        if expected:
-            with pytest.raises(Conflict, match="someone changed it first"):
-                await held
-        else:
-            second_events = await held
-            assert second_events[0].version == first_events[0].version + 1
-        if concurrent:
-            assert gates[second].read[0] == version  # it did read the version the first changed
-        state = (await bnode.snapshot(["BJ-01"]))["tables"]["BJ-01"]
-        if expected:
-            assert state["version"] == version + 1
-        else:
-            assert state["version"] == version + 2
-            assert (state["limits"]["maximum_cents"], state["limits"]["minimum_cents"]) == (90_000, 2_000)
-        _assert_one_order(await _log(a), first_events)
-        assert (await a.verify_audit()).ok
-    finally:
-        await a.close()
-        await bnode.close()
+        finally:
+            gates[second].go.set()
+    else:  # SQLite: one writer at a time, the handler inside its lock
+        first_events = await _gated_write(*change[first], gates[first])
+        held = asyncio.create_task(_gated_write(*change[second], gates[second]))
+    if expected:
+        with pytest.raises(Conflict, match="someone changed it first"):
+            await held
+    else:
+        second_events = await held
+        assert second_events[0].version == first_events[0].version + 1
+    if concurrent:
+        assert gates[second].read[0] == version  # it did read the version the first changed
+    state = (await bnode.snapshot(["BJ-01"]))["tables"]["BJ-01"]
+    if expected:
+        assert state["version"] == version + 1
+    else:
+        assert state["version"] == version + 2
+        assert (state["limits"]["maximum_cents"], state["limits"]["minimum_cents"]) == (90_000, 2_000)
+    _assert_one_order(await _log(a), first_events)
+    assert (await a.verify_audit()).ok

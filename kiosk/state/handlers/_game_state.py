@@ -9,7 +9,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from kiosk.floor.models import STATISTICS_SPINS
+from kiosk.floor.models import statistics_spins
 from kiosk.rules.games import tri_chro_balls
 from kiosk.state.shapes import GameState
 
@@ -23,10 +23,7 @@ def results_kept(settings: Mapping[str, Any]) -> int:
     """How many winning numbers a roulette table keeps: :data:`RESULTS_KEPT`, or the floor's
     ``statistics_spins`` when more (the displays' statistics are counted over them; when the
     settings do not say, over :data:`~kiosk.floor.models.STATISTICS_SPINS`, as the displays count)."""
-    spins = settings.get("statistics_spins")
-    if not isinstance(spins, int) or isinstance(spins, bool) or spins <= 0:
-        spins = STATISTICS_SPINS
-    return max(RESULTS_KEPT, spins)
+    return max(RESULTS_KEPT, statistics_spins(settings))
 
 
 # the live state of the games whose dealer commands record it, before the first round

@@ -107,6 +107,11 @@ def _holds(p: _Prepared, versions: Mapping[str, Mapping[str, int | None]], floor
     )
 
 
+def _marks(items: Collection[Any]) -> str:
+    """The ``?, ?, ...`` of an ``IN (...)`` with one mark per item."""
+    return ", ".join("?" for _ in items)
+
+
 def _version(state: Mapping[str, Any] | None) -> int | None:
     """A row's version as its ``version`` column holds it (None: no row)."""
     return None if state is None else int(state.get("version", 0))
@@ -461,7 +466,7 @@ class SqlStore(Store):
                 versions: dict[str, dict[str, int | None]] = {}
                 for rows, table, ids in ((table_rows, "kiosk_tables", table_ids), (link_rows, "kiosk_links", link_ids)):
                     if ids:
-                        marks = ", ".join("?" for _ in ids)
+                        marks = _marks(ids)
                         rows.execute(self._sql(f"SELECT id, version FROM {table} WHERE id IN ({marks})"), ids)
                 settings = dict(meta.fetchall())
                 versions["tables"] = dict(table_rows.fetchall()) if table_ids else {}
@@ -560,7 +565,7 @@ class SqlStore(Store):
                 selects.append(f"SELECT {n}, id, state FROM {table}")
             elif ids:
                 ids = list(dict.fromkeys(ids))
-                selects.append(f"SELECT {n}, id, state FROM {table} WHERE id IN ({', '.join('?' for _ in ids)})")
+                selects.append(f"SELECT {n}, id, state FROM {table} WHERE id IN ({_marks(ids)})")
                 params += ids
         cur = conn.cursor()
         self._begin_read(conn)
@@ -790,7 +795,7 @@ class SqlStore(Store):
         missing = ids if seen is None else [k for k in ids if (table, k) not in seen]
         found: dict[str, str] = {}
         if missing:
-            marks = ", ".join("?" for _ in missing)
+            marks = _marks(missing)
             cur.execute(self._sql(f"SELECT id, state FROM {table} WHERE id IN ({marks})"), missing)
             found = dict(cur.fetchall())
             if seen is not None:
@@ -866,7 +871,7 @@ class SqlStore(Store):
                     )
                 else:
                     ids = sorted(set(tables))
-                    marks = ", ".join("?" for _ in ids) or "NULL"
+                    marks = _marks(ids) or "NULL"
                     cur.execute(
                         self._sql(
                             f"SELECT {_EVENT_COLUMNS} FROM kiosk_events WHERE seq > ? AND (scope = 'global' OR seq IN"
@@ -1128,7 +1133,7 @@ class SqlStore(Store):
             rows: list[Any] = []
             for start in range(0, len(seqs), 500):
                 chunk = sorted(seqs)[start : start + 500]
-                marks = ", ".join("?" for _ in chunk)
+                marks = _marks(chunk)
                 cur.execute(self._sql(f"SELECT {columns} FROM kiosk_events WHERE seq IN ({marks})"), chunk)
                 rows += cur.fetchall()
             events = [self._past_event(r) for r in sorted(rows, key=lambda r: r[0])]
