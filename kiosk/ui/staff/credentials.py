@@ -28,6 +28,7 @@ Qt-free; the sign-in screen uses it.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -35,6 +36,8 @@ import json
 import os
 import secrets
 import stat
+import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -114,6 +117,19 @@ class Attempts:
     def succeeded(self) -> None:
         self.wrong = 0
         self.until = 0.0
+
+    async def unlock(self, read: Callable[[], str]) -> str:
+        """The token ``read`` returns (a token behind a PIN: scrypt), read off the event loop's
+        thread: a :class:`WrongSecret` it raises is counted and raised on (its screen words the
+        refusal with :meth:`refusal`), a right one clears the count, and any other
+        :class:`CredentialsError` (nobody enrolled by that name) is not a guess: not counted."""
+        try:
+            token = await asyncio.get_running_loop().run_in_executor(None, read)
+        except WrongSecret:
+            self.failed(time.monotonic())
+            raise
+        self.succeeded()
+        return token
 
     def refusal(self, now: float) -> str:
         """One line for the screen after a wrong one: how many are left before a wait, or the wait."""

@@ -304,19 +304,16 @@ class JackpotPage(QWidget):
             return
         self.second_approve.setEnabled(False)
         try:
-            try:  # scrypt, off the Qt thread
-                token = await asyncio.get_running_loop().run_in_executor(
-                    None, creds.token_for, self.ctx.server, person, secret
-                )
+            server = self.ctx.server
+            try:
+                token = await self.second_attempts.unlock(lambda: creds.token_for(server, person, secret))
             except WrongSecret as exc:
-                now = time.monotonic()
-                self.second_attempts.failed(now)
-                self.feedback.show_outcome(Outcome("refused", f"{exc}; {self.second_attempts.refusal(now)}"))
+                refusal = self.second_attempts.refusal(time.monotonic())
+                self.feedback.show_outcome(Outcome("refused", f"{exc}; {refusal}"))
                 return
             except CredentialsError as exc:
                 self.feedback.show_outcome(Outcome("error", str(exc)))
                 return
-            self.second_attempts.succeeded()
             command = approve_command(item, self.ctx.feed.link(item.link_id))
             async with KioskClient(self.ctx.servers or [self.ctx.server], token) as second:
                 await second.execute(command)

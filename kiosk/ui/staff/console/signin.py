@@ -143,11 +143,12 @@ class SignInPage(QWidget):
             return
         self.button.setEnabled(False)
         self.message.setText("Checking the token with the server...")
-        self._task = asyncio.ensure_future(self._sign_in(self._token_reader()))
+        self._task = asyncio.ensure_future(self._sign_in(*self._token_reader()))
 
-    def _token_reader(self) -> Callable[[], str]:
+    def _token_reader(self) -> tuple[Callable[[], str], bool]:
         """What was typed, as a reader of the token it stands for (run off the Qt thread: a PIN
-        is checked with scrypt)."""
+        is checked with scrypt), and whether that reader checks a PIN (a typed token or token
+        file comes first)."""
         token, token_file, pin = self.token.text().strip(), self.token_file.text().strip(), self.pin.text()
         person, key, credentials = self.person.currentData(), self.key, self.credentials
 
@@ -165,24 +166,23 @@ class SignInPage(QWidget):
                 return kept
             raise CredentialsError("pick your name and type your PIN or password, or give your token")
 
-        return read
+        return read, bool(pin) and not token and not token_file
 
-    async def _sign_in(self, read: Callable[[], str]) -> None:
+    async def _sign_in(self, read: Callable[[], str], by_pin: bool) -> None:
         try:
-            token = await asyncio.get_running_loop().run_in_executor(None, read)
+            if by_pin:
+                token = await self.attempts.unlock(read)
+            else:
+                token = await asyncio.get_running_loop().run_in_executor(None, read)
         except WrongSecret as exc:
-            now = time.monotonic()
-            self.attempts.failed(now)
             self.pin.clear()  # typed again from the start
             self.button.setEnabled(True)
-            self.message.setText(f"{exc}; {self.attempts.refusal(now)}")
+            self.message.setText(f"{exc}; {self.attempts.refusal(time.monotonic())}")
             return
         except CredentialsError as exc:
             self.button.setEnabled(True)
             self.message.setText(str(exc))
             return
-        if self.pin.text():
-            self.attempts.succeeded()
         await self._check(token)
 
     async def _check(self, token: str) -> None:

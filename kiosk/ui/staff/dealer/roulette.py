@@ -344,11 +344,10 @@ class RouletteSection(GameSection):
 
     async def _as_supervisor(self, person: str | None, secret: str, command: dict, done: str) -> Outcome:
         """Send the correction with the supervisor's own token (the audit names them), then forget it."""
-        if person is not None and self.credentials is not None:
+        credentials, server = self.credentials, self.server
+        if person is not None and credentials is not None:
             try:
-                token = await asyncio.get_running_loop().run_in_executor(
-                    None, self.credentials.token_for, self.server, person, secret
-                )
+                token = await self.attempts.unlock(lambda: credentials.token_for(server, person, secret))
             except WrongSecret as exc:
                 return self._wrong(str(exc))
             except CredentialsError as exc:  # not enrolled here: nothing to count
@@ -356,7 +355,6 @@ class RouletteSection(GameSection):
                 outcome = Outcome("refused", f"{text[:1].upper()}{text[1:]}: nothing was corrected")
                 self.feedback.show_outcome(outcome)
                 return outcome
-            self.attempts.succeeded()
         else:
             token = secret.strip()
         async with KioskClient(self.ops.client.urls, token or None) as client:
@@ -376,11 +374,10 @@ class RouletteSection(GameSection):
             pass
 
     def _wrong(self, reason: str) -> Outcome:
-        """A wrong PIN: refused in one line, counted, and after a few the next try waits."""
-        now = time.monotonic()
-        self.attempts.failed(now)
+        """A wrong PIN (counted by :meth:`Attempts.unlock`): refused in one line, and after a few
+        the next try waits."""
         text = reason[:1].upper() + reason[1:]
-        outcome = Outcome("refused", f"{text}: nothing was corrected; {self.attempts.refusal(now)}")
+        outcome = Outcome("refused", f"{text}: nothing was corrected; {self.attempts.refusal(time.monotonic())}")
         self.feedback.show_outcome(outcome)
         return outcome
 
