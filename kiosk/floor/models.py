@@ -637,8 +637,8 @@ class Table(_Model):
 
         return table_features(
             self.game,
-            jackpot_slots=self.game == "caribbean_stud" and self.caribbean_settings.jackpot.slots,
-            bonus_blackjack=self.game == "blackjack" and self.blackjack_settings.bonus_blackjack,
+            jackpot_slots=self.caribbean_settings.jackpot.slots,
+            bonus_blackjack=self.blackjack_settings.bonus_blackjack,
         )
 
     def limits_model(self) -> TableLimits:

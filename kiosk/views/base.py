@@ -68,6 +68,8 @@ DEFAULT_TIMEZONE = "Australia/Brisbane"
 
 WHITE: Colour = (255, 255, 255, 255)
 BLACK: Colour = (0, 0, 0, 255)
+GOLD_TEXT: Colour = (240, 200, 90, 255)
+"""The gold of the views' headings and game lines on their dark ground."""
 
 
 @dataclass(frozen=True)

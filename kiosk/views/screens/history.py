@@ -30,6 +30,7 @@ from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, parse_colour
 from kiosk.state.shapes import TRI_CHRO_GAMES, TWO_UP_GAMES, LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
+    GOLD_TEXT,
     LIVE,
     MIN_SIGN_TEXT_MM,
     WHITE,
@@ -66,7 +67,7 @@ from kiosk.views.results_history import (
     roulette_statistics,
 )
 from kiosk.views.screens.layout import WHEEL_FILLS, number_colour
-from kiosk.views.screens.trichro import GOLD_TEXT, ball_primitives
+from kiosk.views.screens.trichro import ball_primitives
 from kiosk.views.screens.twoup_lights import TwoUpContent
 from kiosk.views.screens.twoup_lights import content_of as twoup_content
 from kiosk.views.table_notices import NOTICE_SECONDS, TableNotice, notice_bands, table_notices
@@ -118,9 +119,15 @@ def roulette_colours(table: TableState, settings: CasinoSettings) -> Callable[[i
 
 def content_of(table: TableState, settings: CasinoSettings, area: Area) -> HistoryContent:
     game = table["game"]
+    # two-up's content holds the table's notices too: composed once
+    twoup = None if game == "roulette" or game in TRI_CHRO_GAMES else twoup_content(table, area)
+    notices = twoup.notices if twoup is not None else table_notices(table)
     base = HistoryContent(
-        table_id=table["id"], display_name=table["display_name"], game=game, area=area, notices=table_notices(table)
+        table_id=table["id"], display_name=table["display_name"], game=game, area=area, notices=notices
     )
+    if twoup is not None:
+        colours = tuple((name, parse_colour(colour) or WHITE) for name, colour in twoup.colours)
+        return replace(base, games=_twoup_games(twoup, twoup_past_games(table)), colours=colours)
     if game == "roulette":
         colour_of = roulette_colours(table, settings)
         results = roulette_results(table)
@@ -129,11 +136,7 @@ def content_of(table: TableState, settings: CasinoSettings, area: Area) -> Histo
             board=roulette_board(results, colour_of),
             statistics=roulette_statistics(results, colour_of, roulette_statistics_spins(table)),
         )
-    if game in TRI_CHRO_GAMES:
-        return replace(base, drawings=trichro_recent(table)[:BOARD_MOST])
-    twoup = twoup_content(table, area)
-    colours = tuple((name, parse_colour(colour) or WHITE) for name, colour in twoup.colours)
-    return replace(base, games=_twoup_games(twoup, twoup_past_games(table)), colours=colours)
+    return replace(base, drawings=trichro_recent(table)[:BOARD_MOST])  # a tri-chro table
 
 
 def _twoup_games(twoup: TwoUpContent, past: tuple[TwoUpPast, ...]) -> tuple[TwoUpPast, ...]:

@@ -26,8 +26,10 @@ from kiosk.scene.primitives import Colour, Primitive, Scene, Shape, ellipse_path
 from kiosk.state.shapes import TRI_CHRO_GAMES, LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
+    GOLD_TEXT,
     LIVE,
     MIN_SIGN_TEXT_MM,
+    WHITE,
     Area,
     CasinoSettings,
     Line,
@@ -62,8 +64,6 @@ VIEW = "trichro"
 BALL_COLOURS: dict[str, Colour] = {"red": (206, 32, 41, 255), "green": (19, 133, 67, 255), "gold": (217, 165, 32, 255)}
 _STAR: Colour = (255, 255, 255, 255)
 _STAR_EDGE: Colour = (17, 17, 17, 255)
-_WHITE: Colour = (255, 255, 255, 255)
-GOLD_TEXT: Colour = (240, 200, 90, 255)
 _ALERT: Colour = (255, 120, 100, 255)
 HIGHLIGHT: Colour = (0, 229, 255, 255)
 """The ring round each winning area: electric cyan, a colour the tri-chro cloths use nowhere
@@ -122,7 +122,7 @@ def ball_primitives(token: str, cx: float, cy: float, r: float) -> list[Primitiv
     """A ball: a disc in its colour, with a white star (dark edged) when it has one."""
     ball = Ball.parse(token)
     out: list[Primitive] = [
-        Shape(ellipse_path(cx, cy, r, r), fill=BALL_COLOURS[ball.colour], stroke=_WHITE, stroke_mm=max(1.0, r * 0.04))
+        Shape(ellipse_path(cx, cy, r, r), fill=BALL_COLOURS[ball.colour], stroke=WHITE, stroke_mm=max(1.0, r * 0.04))
     ]
     if ball.star:
         out.append(
@@ -181,7 +181,7 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     for i, (token, (text, m)) in enumerate(zip(content.balls, fitted, strict=True)):
         cx = box.x + half * (i + 0.5)
         out += ball_primitives(token, cx, cy, r)
-        out += sign_text(text, x=cx, y=cy + r + mm * 0.6, mm=m, valign="top", weight="bold", fill=_WHITE)
+        out += sign_text(text, x=cx, y=cy + r + mm * 0.6, mm=m, valign="top", weight="bold", fill=WHITE)
     return out
 
 
@@ -198,7 +198,7 @@ def ball_row(balls: tuple[str, ...], box: Box, cy: float, mm: float, r: float) -
     for token, word, w in zip(balls, words, widths, strict=True):
         out += ball_primitives(token, x + r, cy, r)
         out += sign_text(
-            word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=_WHITE
+            word, x=x + 2 * r + mm * 0.6, y=cy, mm=mm, anchor="left", valign="middle", weight="bold", fill=WHITE
         )
         x += w + gap
     return out, width
@@ -247,9 +247,9 @@ def _winners_block(winners: tuple[tuple[str, str], ...], box: Box, largest: floa
         out += sign_text(heading, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=GOLD_TEXT)
         y += pitch
     for (name, odd), wraps in zip(winners, split, strict=True):
-        out += sign_text(name, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=_WHITE)
+        out += sign_text(name, x=x, y=y, mm=mm, anchor="left", valign="top", weight="bold", fill=WHITE)
         y += pitch if wraps else 0.0
-        out += sign_text(odd, x=x + width, y=y, mm=mm, anchor="right", valign="top", weight="bold", fill=_WHITE)
+        out += sign_text(odd, x=x + width, y=y, mm=mm, anchor="right", valign="top", weight="bold", fill=WHITE)
         y += pitch
     return out
 
@@ -282,7 +282,7 @@ def _message(content: TriChroContent, box: Box) -> list[Primitive]:
         Line(
             tr("NO MORE BETS") if content.phase == "no_more_bets" else tr("PLACE YOUR BETS"),
             big,
-            _ALERT if content.phase == "no_more_bets" else _WHITE,
+            _ALERT if content.phase == "no_more_bets" else WHITE,
             "bold",
         )
     ]
@@ -322,7 +322,7 @@ def _header(content: TriChroContent, area: Area, top: float = 0.0) -> tuple[list
             mm=size,
             anchor="right",
             valign="middle",
-            fill=_WHITE,
+            fill=WHITE,
         )
     return out, top + header_h
 

@@ -31,6 +31,7 @@ from kiosk.scene.primitives import (
 from kiosk.state.shapes import TWO_UP_GAMES, LinkState, TableState
 from kiosk.views.base import (
     DEFAULT_AREA,
+    GOLD_TEXT,
     LIVE,
     MIN_SIGN_TEXT_MM,
     Area,
@@ -62,7 +63,6 @@ _DIM: Colour = (38, 38, 38, 255)  # an unlit light: 15 % grey
 _DIM_EDGE: Colour = (64, 64, 64, 255)
 _DIM_INK: Colour = (92, 92, 92, 255)
 _BANNER_GREY: Colour = (120, 120, 120, 255)  # a banner after a spin of no set (no spin)
-_GOLD_TEXT: Colour = (240, 200, 90, 255)
 _SPIN_WORDS = {"H": "H", "T": "T", "O": "O", "X": N_("no spin")}
 
 
@@ -222,7 +222,7 @@ def _progress(content: TwoUpContent, banner: bool = False) -> list[Line]:
     if content.phase == "no_more_bets" and content.outcome is None:
         lines.append(Line(tr("NO MORE BETS"), MIN_SIGN_TEXT_MM + 6, (255, 120, 100, 255), "bold"))
     game = Line(
-        tr("Game {number}: {who}").format(number=content.game, who=who), MIN_SIGN_TEXT_MM + 3, _GOLD_TEXT, "bold"
+        tr("Game {number}: {who}").format(number=content.game, who=who), MIN_SIGN_TEXT_MM + 3, GOLD_TEXT, "bold"
     )
     spun = Line(tr("Spins: {spins}").format(spins=spins), MIN_SIGN_TEXT_MM + 2)
     lines += [spun, game] if banner else [game, spun]
@@ -280,7 +280,7 @@ def scene_of(
     largest = min(12.0, max(MIN_SIGN_TEXT_MM, area.height_mm * 0.04))
     name, mm = fit_sign_text(content.display_name, width_mm=area.width_mm - 2 * pad, largest_mm=largest, weight="bold")
     items += sign_text(
-        name, x=pad, y=notices[1] + pad, mm=mm, anchor="left", valign="top", weight="bold", fill=_GOLD_TEXT
+        name, x=pad, y=notices[1] + pad, mm=mm, anchor="left", valign="top", weight="bold", fill=GOLD_TEXT
     )
     top = notices[1] + pad + mm * 1.45 * (1 + 1.6 * name.count("\n")) + pad * (1.0 if area.height_mm > 200 else 0.5)
     colours = {n: parse_colour(c) or _WHITE for n, c in content.colours}
