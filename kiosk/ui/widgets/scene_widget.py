@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -154,9 +154,7 @@ class SceneWidget(QWidget):
             self._shrink_static(scene, prefix)
         bounds = QRect(0, 0, self.width(), self.height())
         rects = _outermost([r for r in (self._to_px(box).intersected(bounds) for box in boxes) if not r.isEmpty()])
-        region = QRegion()
-        for rect in rects:
-            region = region.united(rect)
+        region = _region(rects)
         self._paint_backing(scene, rects, keys)
         self._painted, self._painted_keys = scene, keys
         self.partial_repaints += 1
@@ -292,9 +290,7 @@ class SceneWidget(QWidget):
         bounds = QRect(0, 0, self.width(), self.height())
         dropped = zip(self._painted.items[n : self._static_n], self._painted_keys[n : self._static_n], strict=True)
         rects = [self._to_px(self._bounds(key, item)).intersected(bounds) for item, key in dropped]
-        region = QRegion()
-        for rect in _outermost([r for r in rects if not r.isEmpty()]):
-            region = region.united(rect)
+        region = _region(_outermost([r for r in rects if not r.isEmpty()]))
         keys = self._painted_keys
         items = tuple(
             item for item, key in zip(scene.items[:n], keys[:n], strict=True) if self._reaches(key, item, region)
@@ -337,9 +333,7 @@ class SceneWidget(QWidget):
                     painter.drawImage(_logical(source, d), tile)
                     self.tiles_reused += 1
             if painted:  # the other boxes together: a primitive reaching into two is painted once
-                region = QRegion()
-                for rect, _, _ in painted:
-                    region = region.united(rect)
+                region = _region([rect for rect, _, _ in painted])
                 painter.setClipRegion(region)
                 for _, source, _ in painted:
                     painter.drawImage(_logical(source, d), self._static, QRectF(source))
@@ -432,6 +426,14 @@ class _Reaching(tuple):
 
     def __ne__(self, other: object) -> bool:
         return not self == other
+
+
+def _region(rects: Iterable[QRect]) -> QRegion:
+    """The union of ``rects``."""
+    region = QRegion()
+    for rect in rects:
+        region = region.united(rect)
+    return region
 
 
 def _outermost(rects: list[QRect]) -> list[QRect]:

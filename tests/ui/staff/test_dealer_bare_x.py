@@ -94,8 +94,7 @@ def _panel_filling_the_screen(display: str, url: str, token_text: str, tmp_path:
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
 def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp_path):
     panel = None
-    errors = (tmp_path / "dealer.stderr").open("wb")
-    with xvfb(*SCREEN) as display:
+    with (tmp_path / "dealer.stderr").open("wb") as errors, xvfb(*SCREEN) as display:
         try:
             panel = _panel_filling_the_screen(
                 display, live_server_sqlite.url, live_server_sqlite.tokens["dealer"], tmp_path, errors
@@ -112,7 +111,6 @@ def test_the_panel_fills_a_screen_with_no_window_manager(live_server_sqlite, tmp
         finally:
             if panel is not None:
                 stop(panel)
-            errors.close()
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xwininfo") is None, reason="needs Xvfb, xwininfo")
@@ -123,8 +121,7 @@ def test_the_panel_opens_while_the_server_is_down_and_connects_when_it_is_up(ser
 
     served.stop()
     panel = None
-    errors = (tmp_path / "dealer.stderr").open("wb")
-    with xvfb(*SCREEN) as display:
+    with (tmp_path / "dealer.stderr").open("wb") as errors, xvfb(*SCREEN) as display:
         try:
             panel = _panel_filling_the_screen(display, served.url, served.tokens["pit"], tmp_path, errors)
             time.sleep(1.0)
@@ -148,4 +145,3 @@ def test_the_panel_opens_while_the_server_is_down_and_connects_when_it_is_up(ser
         finally:
             if panel is not None:
                 stop(panel)
-            errors.close()
