@@ -540,10 +540,9 @@ def _ball_row(balls: tuple[str, ...], box: Box) -> tuple[list[Primitive], float]
         height = 2 * r + 2 * mm
         if height > box.h:
             continue
-        out, width = ball_row(balls, box, box.y + height / 2, mm, r)
-        if width > box.w * 0.94:
-            continue
-        return out, height
+        out, width = ball_row(balls, box, box.y + height / 2, mm, r, max_w=box.w * 0.94)
+        if width <= box.w * 0.94:
+            return out, height
     return [], 0.0
 
 

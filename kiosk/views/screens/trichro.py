@@ -185,15 +185,19 @@ def _balls(content: TriChroContent, box: Box) -> list[Primitive]:
     return out
 
 
-def ball_row(balls: tuple[str, ...], box: Box, cy: float, mm: float, r: float) -> tuple[list[Primitive], float]:
+def ball_row(
+    balls: tuple[str, ...], box: Box, cy: float, mm: float, r: float, max_w: float | None = None
+) -> tuple[list[Primitive], float]:
     """The balls small on one line centred across ``box`` at ``cy``, each of radius ``r`` and
     followed by its name at ``mm``; with the line's width (the trichro view's strip, the layout
-    view's live row)."""
+    view's live row). Nothing is drawn (``[]``) when the line is wider than ``max_w``."""
     words = [ball_words(t) for t in balls]
     widths = [2 * r + mm * 0.6 + sign_text_width(w, mm, weight="bold") for w in words]
     gap = mm * 1.5
     width = sum(widths) + gap * (len(widths) - 1)
-    x = box.x + (box.w - sum(widths) - gap * (len(widths) - 1)) / 2
+    if max_w is not None and width > max_w:
+        return [], width
+    x = box.x + (box.w - width) / 2
     out: list[Primitive] = []
     for token, word, w in zip(balls, words, widths, strict=True):
         out += ball_primitives(token, x + r, cy, r)
